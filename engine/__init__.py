@@ -1,0 +1,96 @@
+"""Governor's rules engine: pure, synchronous, standard library only.
+
+Games are found by name in a registry (``get_game("puerto-rico")``) and all follow the contract
+of :mod:`engine.core`::
+
+    normalize_options(options) -> options        bad options raise InvalidSetup(code)
+    setup(options, seed) -> state                 the PRNG state lives in the game state
+    prompt(state) -> Prompt | None                who must decide what (None: game over)
+    legal_actions(state, seat) -> [Action]        the ONLY source of legality
+    apply(state, seat, action) -> (state, [Event])   validates; never mutates its input
+    view(state, viewer) -> dict                   the only road out for anything a person sees
+    outcome(state) -> Outcome | None              scores with breakdown, tie-break, winners
+    encode_action / decode_action                 short canonical text codes ("r.captain")
+    dump(state) / load(data)                      versioned JSON
+    replay(game, options, seed, actions)          (seat, code) pairs -> (state, events)
+
+Hook points
+-----------
+Editions are data tables (``engine.puerto_rico.data``); buildings attach their effects to a short
+list of named hook points (``engine.puerto_rico.buildings.HOOK_POINTS``) instead of ``if`` chains
+in the role code.  The list was written after reading every expansion building of the rules
+specifications once:
+
+=================  ================================================================================
+hook point         base game users; what the expansions will attach
+=================  ================================================================================
+settler_options    Hacienda draw; Exp. 1 Forest House (forest instead of plantation), Library
+quarry_allowed     Construction Hut
+tile_placed        Hospice; Exp. 4 plantation goal; Exp. 1 Forest House colonist to San Juan
+build_discount     (quarries and the Builder privilege are base rules); Exp. 1 Forest House,
+                   Black Market; Exp. 2 Zoning Office
+built              University; Exp. 1 Church; Exp. 4 construction goal
+produced           Factory; Exp. 1 Aqueduct, Specialty Factory; Exp. 2 Jeweler; Exp. 4 goal
+sale_any_kind      Office
+sale_bonus         Small Market, Large Market (Exp. 1 Trading Post sells elsewhere: a new action)
+load_options       Wharf; Exp. 1 Small Wharf
+loaded             Harbor; Exp. 1 Lighthouse
+storage            Small and Large Warehouse; Exp. 1 Storehouse
+final_bonus        the five large buildings; Exp. 1 Cloister; Exp. 2 Royal Garden, nobles
+=================  ================================================================================
+
+Structural points that are not a building's: ``Ruleset.privilege`` (Exp. 1 Library doubles
+privileges), the role cards of the setup row (Exp. 3 Buccaneer adds an eighth card), phase
+starts and ends (Exp. 2 Chapel, Villa, Hunting Lodge; Exp. 1 Union Hall, Library second pick),
+the colonist kinds on the ship (Exp. 2 nobles are a second kind of colonist), the market setup
+(Exp. 1 draft) and the end checks (1897 ends at the end of a phase; its fruit is a sixth good,
+its workers and bag replace the colonist ship).  Offers (``OFFER_HANDLERS``) are optional
+follow-ups a building grants; ``PERFORMERS`` apply the actions a building contributes.
+"""
+
+from .core import (
+    Action,
+    CorruptState,
+    EngineError,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidSetup,
+    NotYourTurn,
+    Outcome,
+    Prompt,
+    ReplayError,
+    ScoreLine,
+    UnknownGame,
+    apply_code,
+    game_names,
+    get_game,
+    register,
+    replay,
+)
+from . import puerto_rico  # noqa: F401  (registers "puerto-rico")
+
+__all__ = [
+    "Action",
+    "CorruptState",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "InvalidAction",
+    "InvalidSetup",
+    "NotYourTurn",
+    "Outcome",
+    "Prompt",
+    "ReplayError",
+    "ScoreLine",
+    "UnknownGame",
+    "apply_code",
+    "game_names",
+    "get_game",
+    "register",
+    "replay",
+]

@@ -1,0 +1,5 @@
+"""Puerto Rico (classic rules, 2–5 players).  Importing this package registers the game."""
+
+from .game import PUERTO_RICO, PuertoRico, invariant_failures
+
+__all__ = ["PUERTO_RICO", "PuertoRico", "invariant_failures"]

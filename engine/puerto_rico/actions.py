@@ -1,0 +1,189 @@
+"""Puerto Rico actions and their canonical text codes.
+
+Every action is a small immutable value whose ``code`` is its canonical text; two actions are equal
+exactly when their codes are.  Codes are short (the longest is under 40 characters), use only
+``[a-z0-9._]`` and round-trip: ``decode(a.code) == a``.
+
+=====================  =================================================================
+code                   meaning
+=====================  =================================================================
+``r.<card>``           choose a role card: settler, mayor, builder, craftsman, trader,
+                       captain, prospector, prospector2 (the second Prospector card)
+``s.<tile>``           Settler: take a face-up plantation (corn, indigo, sugar, tobacco,
+                       coffee) or ``s.quarry``
+``s.hacienda``         Settler: draw the extra face-down plantation of the Hacienda
+``o.<offer>``          accept an optional follow-up: ``o.hospice``, ``o.university``
+``m.privilege``        Mayor: take the privilege colonist from the supply
+``m.auto``             Mayor: arrange all own colonists as suggested, in one action
+``m.<slot>``           Mayor: put one colonist from San Juan on a plantation kind,
+                       ``m.quarry`` or a building (``m.small_market``)
+``b.<building>``       Builder: build (``b.harbor``)
+``c.<good>``           Craftsman: take the privilege barrel of that good
+``t.<good>``           Trader: sell one barrel of that good
+``ship.<good>.<i>``    Captain: load that good on cargo ship ``i`` (0-based, as in the view)
+``wharf.<good>``       Captain: ship every barrel of that good with the Wharf
+``keep.<good><n>...``  Captain: barrels kept after loading, e.g. ``keep.indigo1.tobacco4``;
+                       ``keep.none`` keeps nothing
+``pass``               decline: take no tile, build nothing, sell nothing, refuse an offer
+                       or a privilege, take no more from the Wharf
+=====================  =================================================================
+"""
+
+from __future__ import annotations
+
+from ..core import InvalidAction
+from .data import BASE_BUILDINGS, GOOD_INDEX, GOODS, NGOODS, NTILES, TILES
+
+# action kinds
+ROLE = 0
+SETTLE = 1
+HACIENDA = 2
+OFFER = 3
+PASS = 4
+PRIVILEGE = 5
+AUTO = 6
+PLACE = 7
+BUILD = 8
+CRAFT = 9
+SELL = 10
+SHIP = 11
+WHARF = 12
+KEEP = 13
+
+KIND_NAMES = (
+    "role",
+    "settle",
+    "hacienda",
+    "offer",
+    "pass",
+    "privilege",
+    "auto",
+    "place",
+    "build",
+    "craft",
+    "sell",
+    "ship",
+    "wharf",
+    "keep",
+)
+
+# Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
+CARD_CODES = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector")
+OFFERS = ("hospice", "university")
+MAX_SHIPS = 5
+# Catalog of every building the game knows; indices are stable (expansions append).
+CATALOG = BASE_BUILDINGS
+BUILDING_INDEX = {b.name: i for i, b in enumerate(CATALOG)}
+BUILDING_SLOT = 100  # PLACE arg = BUILDING_SLOT + building index; tile kinds are below it
+
+
+class Action:
+    """One Puerto Rico action.  ``kind`` is one of the constants above; ``a``/``b`` its
+    arguments (card index, tile, building index, good, ship); ``keep`` the kept barrels."""
+
+    __slots__ = ("a", "b", "code", "keep", "kind")
+
+    def __init__(
+        self, kind: int, code: str, a: int = 0, b: int = 0, keep: tuple[int, ...] = ()
+    ) -> None:
+        self.kind = kind
+        self.code = code
+        self.a = a
+        self.b = b
+        self.keep = keep
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"Action({self.code!r})"
+
+
+_TABLE: dict[str, Action] = {}
+
+
+def _add(action: Action) -> Action:
+    _TABLE[action.code] = action
+    return action
+
+
+PASS_ACTION = _add(Action(PASS, "pass"))
+HACIENDA_ACTION = _add(Action(HACIENDA, "s.hacienda"))
+PRIVILEGE_ACTION = _add(Action(PRIVILEGE, "m.privilege"))
+AUTO_ACTION = _add(Action(AUTO, "m.auto"))
+
+# ROLE_ACTIONS[role][copy]
+ROLE_ACTIONS: list[list[Action]] = []
+for _role, _name in enumerate(CARD_CODES):
+    ROLE_ACTIONS.append(
+        [_add(Action(ROLE, f"r.{_name}", _role, 0)), _add(Action(ROLE, f"r.{_name}2", _role, 1))]
+    )
+
+SETTLE_ACTIONS = [_add(Action(SETTLE, f"s.{t}", i)) for i, t in enumerate(TILES)]
+OFFER_ACTIONS = {name: _add(Action(OFFER, f"o.{name}", i)) for i, name in enumerate(OFFERS)}
+PLACE_TILE_ACTIONS = [_add(Action(PLACE, f"m.{t}", i)) for i, t in enumerate(TILES)]
+PLACE_BUILDING_ACTIONS = [
+    _add(Action(PLACE, f"m.{b.name}", BUILDING_SLOT + i)) for i, b in enumerate(CATALOG)
+]
+BUILD_ACTIONS = [_add(Action(BUILD, f"b.{b.name}", i)) for i, b in enumerate(CATALOG)]
+CRAFT_ACTIONS = [_add(Action(CRAFT, f"c.{g}", i)) for i, g in enumerate(GOODS)]
+SELL_ACTIONS = [_add(Action(SELL, f"t.{g}", i)) for i, g in enumerate(GOODS)]
+SHIP_ACTIONS = [
+    [_add(Action(SHIP, f"ship.{g}.{k}", i, k)) for k in range(MAX_SHIPS)]
+    for i, g in enumerate(GOODS)
+]
+WHARF_ACTIONS = [_add(Action(WHARF, f"wharf.{g}", i)) for i, g in enumerate(GOODS)]
+
+_KEEP_CACHE: dict[tuple[int, ...], Action] = {}
+
+
+def keep_action(counts: tuple[int, ...]) -> Action:
+    """The action keeping ``counts[k]`` barrels of each good ``k``."""
+    action = _KEEP_CACHE.get(counts)
+    if action is None:
+        parts = [f"{GOODS[k]}{n}" for k, n in enumerate(counts) if n]
+        code = "keep." + (".".join(parts) if parts else "none")
+        action = Action(KEEP, code, keep=counts)
+        _KEEP_CACHE[counts] = action
+    return action
+
+
+def _decode_keep(code: str) -> Action:
+    body = code[5:]
+    counts = [0] * NGOODS
+    if body != "none":
+        last = -1
+        for part in body.split("."):
+            name = part.rstrip("0123456789")
+            digits = part[len(name) :]
+            k = GOOD_INDEX.get(name, -1)
+            # canonical form: goods in table order, each once, a positive count without
+            # leading zeros
+            if k <= last or not digits or digits[0] == "0" or len(digits) > 2:
+                raise InvalidAction(code=code)
+            counts[k] = int(digits)
+            last = k
+    return keep_action(tuple(counts))
+
+
+def decode(code: str) -> Action:
+    """The action named by ``code``; :class:`InvalidAction` for anything else."""
+    if not isinstance(code, str):
+        raise InvalidAction(code=repr(code))
+    action = _TABLE.get(code)
+    if action is not None:
+        return action
+    if code.startswith("keep.") and len(code) < 64:
+        return _decode_keep(code)
+    raise InvalidAction(code=code[:80])
+
+
+def all_simple_codes() -> list[str]:
+    """Every code except the open-ended ``keep`` family (for tests and documentation)."""
+    return sorted(_TABLE)
+
+
+assert len(TILES) == NTILES

@@ -1,0 +1,259 @@
+"""Building effects, attached to the named hook points of the role code.
+
+The role code never names a violet building: it calls the handlers registered for a hook point,
+and a handler runs only for a player who owns that building *occupied* (§4.0: unoccupied
+buildings do nothing).  An expansion adds buildings to the catalog and registers its handlers in
+the same table; no role code changes.  The hook points are listed in ``HOOK_POINTS`` and in the
+``engine`` package docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core import Event
+from .actions import BUILDING_INDEX, CATALOG, HACIENDA, HACIENDA_ACTION, WHARF, WHARF_ACTIONS
+from .data import (
+    FACTORY_BONUS,
+    ISLAND_SPACES,
+    LARGE_PRODUCTION,
+    RESIDENCE_BONUS,
+    SMALL_PRODUCTION,
+    TILES,
+)
+from .ops import Events, colonist_from_supply_or_ship, draw_plantation, gain_vp, pay
+from .state import State
+
+Handler = Callable[..., Any]
+
+HOOK_POINTS: dict[str, str] = {
+    "settler_options": "(s, seat, out) add choices to a Settler turn (Hacienda draw)",
+    "quarry_allowed": "(s, seat) -> bool: a non-Settler may take a quarry (Construction Hut)",
+    "tile_placed": "(s, seat, tile, ev) after the normal Settler pick is placed (Hospice)",
+    "build_discount": "(s, seat, building) -> int: extra discount on a building",
+    "built": "(s, seat, building, ev) after a building is placed (University)",
+    "produced": "(s, seat, received, ev) after a player's production (Factory)",
+    "sale_any_kind": "(s, seat) -> bool: may sell a kind already in the house (Office)",
+    "sale_bonus": "(s, seat) -> int: extra doubloons per sale (Small/Large Market)",
+    "load_options": "(s, seat, out) add load choices to a Captain turn (Wharf)",
+    "loaded": "(s, seat, good, count, ev) after each load of any kind (Harbor)",
+    "storage": "(s, seat) -> (kinds, barrels): barrels kept after loading (warehouses)",
+    "final_bonus": "(s, seat) -> int: end-game VP of an occupied building (large buildings)",
+}
+
+# Actions contributed by buildings through settler_options/load_options: kind -> performer.
+PERFORMERS: dict[int, Handler] = {}
+# Optional follow-ups a building grants: offer name -> (s, seat, arg, ev) when accepted.
+OFFER_HANDLERS: dict[str, Handler] = {}
+# building name -> {hook point -> handler}
+EFFECTS: dict[str, dict[str, Handler]] = {}
+
+
+def effect(building: str, hook: str) -> Callable[[Handler], Handler]:
+    if hook not in HOOK_POINTS:
+        raise ValueError(f"unknown hook point {hook}")
+
+    def register(fn: Handler) -> Handler:
+        EFFECTS.setdefault(building, {})[hook] = fn
+        return fn
+
+    return register
+
+
+def island_used(s: State, seat: int) -> int:
+    return sum(s.players[seat].tiles)
+
+
+# --- Settler ----------------------------------------------------------------------------------
+
+F_HACIENDA_DRAWN = 1  # the seat in turn has drawn its Hacienda tile
+
+
+@effect("hacienda", "settler_options")
+def _hacienda_option(s: State, seat: int, out: list[Any]) -> None:
+    # §8.2: before the normal pick; never when the island is full or the stacks are empty (A46).
+    if not s.flags & F_HACIENDA_DRAWN and sum(s.deck) > 0 and island_used(s, seat) < ISLAND_SPACES:
+        out.append(HACIENDA_ACTION)
+
+
+def _hacienda_draw(s: State, seat: int, action: Any, ev: Events) -> int:
+    kind = draw_plantation(s)
+    assert kind is not None  # offered only while the stacks hold a tile
+    s.players[seat].tiles[kind] += 1
+    s.flags |= F_HACIENDA_DRAWN
+    if ev is not None:
+        ev.append(Event("PlantationTaken", seat, {"tile": TILES[kind], "source": "hacienda"}))
+    return 0
+
+
+PERFORMERS[HACIENDA] = _hacienda_draw
+
+
+@effect("construction_hut", "quarry_allowed")
+def _construction_hut(s: State, seat: int) -> bool:
+    return True
+
+
+@effect("hospice", "tile_placed")
+def _hospice_offer(s: State, seat: int, tile: int, ev: Events) -> None:
+    # §8.2 Hospice: plantation or quarry (ruling A13); supply, else ship (ruling A12).
+    if s.colonist_supply > 0 or s.colonist_ship > 0:
+        s.offers.append([seat, "hospice", tile])
+
+
+def _hospice_accept(s: State, seat: int, tile: int, ev: Events) -> None:
+    source = colonist_from_supply_or_ship(s)
+    if source is None:
+        return
+    s.players[seat].workers[tile] += 1
+    if ev is not None:
+        ev.append(
+            Event("ColonistGained", seat, {"target": TILES[tile], "source": source, "by": "hospice"})
+        )
+
+
+OFFER_HANDLERS["hospice"] = _hospice_accept
+
+
+# --- Builder ----------------------------------------------------------------------------------
+
+
+@effect("university", "built")
+def _university_offer(s: State, seat: int, building: int, ev: Events) -> None:
+    if CATALOG[building].circles > 0 and (s.colonist_supply > 0 or s.colonist_ship > 0):
+        s.offers.append([seat, "university", building])
+
+
+def _university_accept(s: State, seat: int, building: int, ev: Events) -> None:
+    source = colonist_from_supply_or_ship(s)
+    if source is None:
+        return
+    s.players[seat].bw[building] += 1
+    if ev is not None:
+        ev.append(
+            Event(
+                "ColonistGained",
+                seat,
+                {"target": CATALOG[building].name, "source": source, "by": "university"},
+            )
+        )
+
+
+OFFER_HANDLERS["university"] = _university_accept
+
+
+# --- Craftsman --------------------------------------------------------------------------------
+
+
+@effect("factory", "produced")
+def _factory(s: State, seat: int, received: list[int], ev: Events) -> None:
+    kinds = sum(1 for n in received if n > 0)
+    pay(s, seat, FACTORY_BONUS[kinds], "factory", ev)
+
+
+# --- Trader -----------------------------------------------------------------------------------
+
+
+@effect("office", "sale_any_kind")
+def _office(s: State, seat: int) -> bool:
+    return True
+
+
+@effect("small_market", "sale_bonus")
+def _small_market(s: State, seat: int) -> int:
+    return 1
+
+
+@effect("large_market", "sale_bonus")
+def _large_market(s: State, seat: int) -> int:
+    return 2
+
+
+# --- Captain ----------------------------------------------------------------------------------
+
+
+@effect("wharf", "load_options")
+def _wharf_options(s: State, seat: int, out: list[Any]) -> None:
+    if not s.wharf_used & (1 << seat):
+        goods = s.players[seat].goods
+        out.extend(WHARF_ACTIONS[k] for k in range(len(goods)) if goods[k])
+
+
+def _wharf_ship(s: State, seat: int, action: Any, ev: Events) -> int:
+    # §8.2 Wharf: all barrels of one kind straight to the supply, once per phase (A53: no cap).
+    p = s.players[seat]
+    good = action.a
+    count = p.goods[good]
+    p.goods[good] = 0
+    s.goods[good] += count
+    s.wharf_used |= 1 << seat
+    if ev is not None:
+        ev.append(
+            Event("GoodsShipped", seat, {"good": action.code.split(".")[1], "count": count,
+                                         "ship": "wharf"})
+        )
+    return count
+
+
+PERFORMERS[WHARF] = _wharf_ship
+
+
+@effect("harbor", "loaded")
+def _harbor(s: State, seat: int, good: int, count: int, ev: Events) -> None:
+    # Ruling A10: +1 VP per loading action (cargo ship or Wharf).
+    gain_vp(s, seat, 1, "harbor", ev)
+
+
+@effect("small_warehouse", "storage")
+def _small_warehouse(s: State, seat: int) -> tuple[int, int]:
+    return (1, 0)
+
+
+@effect("large_warehouse", "storage")
+def _large_warehouse(s: State, seat: int) -> tuple[int, int]:
+    return (2, 0)
+
+
+# --- Final scoring (§8.3): only when the large building is occupied ----------------------------
+
+
+@effect("guild_hall", "final_bonus")
+def _guild_hall(s: State, seat: int) -> int:
+    total = 0
+    for b in s.players[seat].city:
+        kind = CATALOG[b].kind
+        total += 1 if kind == SMALL_PRODUCTION else 2 if kind == LARGE_PRODUCTION else 0
+    return total
+
+
+@effect("residence", "final_bonus")
+def _residence(s: State, seat: int) -> int:
+    return RESIDENCE_BONUS.get(island_used(s, seat), 4)
+
+
+@effect("fortress", "final_bonus")
+def _fortress(s: State, seat: int) -> int:
+    return s.players[seat].colonists() // 3
+
+
+@effect("customs_house", "final_bonus")
+def _customs_house(s: State, seat: int) -> int:
+    return s.players[seat].vp // 4
+
+
+@effect("city_hall", "final_bonus")
+def _city_hall(s: State, seat: int) -> int:
+    return sum(1 for b in s.players[seat].city if CATALOG[b].violet)
+
+
+def compile_hooks(buildings: tuple[int, ...]) -> dict[str, list[tuple[int, Handler]]]:
+    """For the buildings of one game, the handlers of each hook point as (building, handler)."""
+    hooks: dict[str, list[tuple[int, Handler]]] = {name: [] for name in HOOK_POINTS}
+    for b in buildings:
+        for hook, fn in EFFECTS.get(CATALOG[b].name, {}).items():
+            hooks[hook].append((b, fn))
+    return hooks
+
+
+assert all(name in BUILDING_INDEX for name in EFFECTS), "effect for an unknown building"

@@ -1,0 +1,192 @@
+"""Edition data tables for Puerto Rico: goods, island tiles, roles, buildings and the setup table.
+
+Values follow the classic Spanish rulebook [C] (rules spec §2, §8 and Appendix A); the 2020
+anniversary values are kept where they differ (VP chips).  Nothing here is behaviour: the rules
+read these tables, and an edition or expansion supplies its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --- goods and island tiles (indices are stable: they are used in states and codes) -----------
+
+CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
+GOODS: tuple[str, ...] = ("corn", "indigo", "sugar", "tobacco", "coffee")
+GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
+TRADE_PRICE: tuple[int, ...] = (0, 1, 2, 3, 4)
+QUARRY = 5
+TILES: tuple[str, ...] = (*GOODS, "quarry")
+TILE_INDEX = {name: i for i, name in enumerate(TILES)}
+NGOODS = len(GOODS)
+NTILES = len(TILES)
+
+ISLAND_SPACES = 12
+CITY_SPACES = 12
+TRADING_HOUSE_CAPACITY = 4
+
+# --- roles ------------------------------------------------------------------------------------
+
+SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR = range(7)
+ROLES: tuple[str, ...] = (
+    "settler",
+    "mayor",
+    "builder",
+    "craftsman",
+    "trader",
+    "captain",
+    "prospector",
+)
+ROLE_INDEX = {name: i for i, name in enumerate(ROLES)}
+
+# --- buildings --------------------------------------------------------------------------------
+
+SMALL_PRODUCTION = "small_production"
+LARGE_PRODUCTION = "large_production"
+SMALL_VIOLET = "small_violet"
+LARGE_VIOLET = "large_violet"
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """One building of the market.  ``column`` caps the quarry discount (§6); ``size`` is the
+    number of city spaces; ``good`` is the kind a production building processes."""
+
+    name: str
+    cost: int
+    vp: int
+    column: int
+    circles: int
+    copies: int  # 3-5 players
+    copies_2p: int
+    kind: str
+    good: int | None = None
+
+    @property
+    def size(self) -> int:
+        return 2 if self.kind == LARGE_VIOLET else 1
+
+    @property
+    def production(self) -> bool:
+        return self.kind in (SMALL_PRODUCTION, LARGE_PRODUCTION)
+
+    @property
+    def violet(self) -> bool:
+        return self.kind in (SMALL_VIOLET, LARGE_VIOLET)
+
+
+def _b(
+    name: str,
+    cost: int,
+    vp: int,
+    column: int,
+    circles: int,
+    copies: int,
+    copies_2p: int,
+    kind: str,
+    good: int | None = None,
+) -> Building:
+    return Building(name, cost, vp, column, circles, copies, copies_2p, kind, good)
+
+
+# Table of §8.1 / Appendix A.  Ruling A16: Factory 7, University 8, as in the seed [C].
+BASE_BUILDINGS: tuple[Building, ...] = (
+    _b("small_indigo_plant", 1, 1, 1, 1, 4, 2, SMALL_PRODUCTION, INDIGO),
+    _b("small_sugar_mill", 2, 1, 1, 1, 4, 2, SMALL_PRODUCTION, SUGAR),
+    _b("indigo_plant", 3, 2, 2, 3, 3, 2, LARGE_PRODUCTION, INDIGO),
+    _b("sugar_mill", 4, 2, 2, 3, 3, 2, LARGE_PRODUCTION, SUGAR),
+    _b("tobacco_storage", 5, 3, 3, 3, 3, 2, LARGE_PRODUCTION, TOBACCO),
+    _b("coffee_roaster", 6, 3, 3, 2, 3, 2, LARGE_PRODUCTION, COFFEE),
+    _b("small_market", 1, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("hacienda", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("construction_hut", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("small_warehouse", 3, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("hospice", 4, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("office", 5, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("large_market", 5, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("large_warehouse", 6, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("factory", 7, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("university", 8, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("harbor", 8, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("wharf", 9, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("guild_hall", 10, 4, 4, 1, 1, 1, LARGE_VIOLET),
+    _b("residence", 10, 4, 4, 1, 1, 1, LARGE_VIOLET),
+    _b("fortress", 10, 4, 4, 1, 1, 1, LARGE_VIOLET),
+    _b("customs_house", 10, 4, 4, 1, 1, 1, LARGE_VIOLET),
+    _b("city_hall", 10, 4, 4, 1, 1, 1, LARGE_VIOLET),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupRow:
+    """The setup table (§2.2) for one player count."""
+
+    doubloons: int
+    start_tiles: tuple[int, ...]  # by seat, seat 0 = first governor
+    vp_chips: int
+    colonist_supply: int
+    colonist_ship: int
+    ships: tuple[int, ...]
+    roles: tuple[int, ...]
+    quarries: int
+    goods_removed: int  # of each kind
+    plantations_removed: int  # of each kind
+
+
+_ROLES_6 = (SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN)
+
+CLASSIC_SETUP: dict[int, SetupRow] = {
+    2: SetupRow(3, (INDIGO, CORN), 65, 40, 2, (4, 6), (*_ROLES_6, PROSPECTOR), 5, 2, 3),
+    3: SetupRow(2, (INDIGO, INDIGO, CORN), 75, 55, 3, (4, 5, 6), _ROLES_6, 8, 0, 0),
+    4: SetupRow(3, (INDIGO, INDIGO, CORN, CORN), 100, 75, 4, (5, 6, 7), (*_ROLES_6, PROSPECTOR), 8, 0, 0),
+    5: SetupRow(
+        4,
+        (INDIGO, INDIGO, INDIGO, CORN, CORN),
+        122,
+        95,
+        5,
+        (6, 7, 8),
+        (*_ROLES_6, PROSPECTOR, PROSPECTOR),
+        8,
+        0,
+        0,
+    ),
+}
+
+# The 2020 anniversary edition [A] differs in the base game only by its VP chips (§2.4).
+VP_CHIPS_2020 = {2: 65, 3: 76, 4: 101, 5: 126}
+
+GOODS_TOTAL: tuple[int, ...] = (10, 11, 11, 9, 9)
+PLANTATIONS_TOTAL: tuple[int, ...] = (10, 12, 11, 9, 8)
+QUARRIES_TOTAL = 8
+COLONISTS_TOTAL = 100
+DOUBLOONS_TOTAL = 86  # 46 x 1 + 8 x 5 [C]; the bank itself is unlimited (ruling A2)
+
+FACTORY_BONUS = (0, 0, 1, 2, 3, 5)  # by number of kinds produced
+RESIDENCE_BONUS = {10: 5, 11: 6, 12: 7}  # up to 9 filled spaces: 4 (ruling A14)
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """An edition: its goods, tiles, buildings and setup table."""
+
+    name: str
+    buildings: tuple[Building, ...]
+    setup: dict[int, SetupRow]
+    vp_chips: dict[int, int]
+
+    def building_index(self, name: str) -> int:
+        for i, b in enumerate(self.buildings):
+            if b.name == name:
+                return i
+        raise KeyError(name)
+
+
+CLASSIC = Edition(
+    "classic",
+    BASE_BUILDINGS,
+    CLASSIC_SETUP,
+    {n: row.vp_chips for n, row in CLASSIC_SETUP.items()},
+)
+ANNIVERSARY = Edition("2020", BASE_BUILDINGS, CLASSIC_SETUP, VP_CHIPS_2020)
+EDITIONS = {e.name: e for e in (CLASSIC, ANNIVERSARY)}

@@ -1,0 +1,365 @@
+"""The mutable game state of Puerto Rico and its versioned JSON form.
+
+The rules mutate a private copy (``State.clone``); ``apply`` never touches its input.  Everything is
+plain ints and lists so that cloning is cheap.  Island tiles of one kind are interchangeable, so an
+island is kept as counts per tile kind (``tiles``) with the occupied count per kind (``workers``).
+A city is ``bw`` (colonists per building index of the catalog, -1 when not owned) plus ``city``,
+the building indices in the order they were built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import CorruptState
+
+DUMP_VERSION = 1
+
+# phases
+ROLE_SELECTION = 0
+SETTLER_PHASE = 1
+MAYOR_PHASE = 2
+BUILDER_PHASE = 3
+CRAFTSMAN_PHASE = 4
+TRADER_PHASE = 5
+CAPTAIN_PHASE = 6
+GAME_OVER = 9
+PHASE_NAMES = {
+    ROLE_SELECTION: "role_selection",
+    SETTLER_PHASE: "settler",
+    MAYOR_PHASE: "mayor",
+    BUILDER_PHASE: "builder",
+    CRAFTSMAN_PHASE: "craftsman",
+    TRADER_PHASE: "trader",
+    CAPTAIN_PHASE: "captain",
+    GAME_OVER: "game_over",
+}
+
+# steps inside a phase
+STEP_TURN = 0  # the seat in ``turn`` takes its turn of the phase
+STEP_PRIVILEGE = 1  # the chooser decides on a privilege (Mayor colonist, Craftsman barrel)
+STEP_ARRANGE = 2  # Mayor: seats flagged in ``pending`` arrange their colonists
+STEP_KEEP = 3  # Captain: seats flagged in ``pending`` choose the barrels they keep
+
+
+class Player:
+    __slots__ = ("bw", "city", "doubloons", "goods", "san_juan", "tiles", "vp", "workers")
+
+    def __init__(self, ngoods: int, ntiles: int, nbuildings: int) -> None:
+        self.doubloons = 0
+        self.vp = 0  # VP chips, including VP recorded on paper after the chips ran out
+        self.goods = [0] * ngoods
+        self.tiles = [0] * ntiles
+        self.workers = [0] * ntiles
+        self.bw = [-1] * nbuildings
+        self.city: list[int] = []
+        self.san_juan = 0
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.doubloons = self.doubloons
+        p.vp = self.vp
+        p.goods = self.goods[:]
+        p.tiles = self.tiles[:]
+        p.workers = self.workers[:]
+        p.bw = self.bw[:]
+        p.city = self.city[:]
+        p.san_juan = self.san_juan
+        return p
+
+    def colonists(self) -> int:
+        """Every colonist the player owns: on tiles, on buildings and in San Juan."""
+        return sum(self.workers) + sum(c for c in self.bw if c > 0) + self.san_juan
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "doubloons": self.doubloons,
+            "vp": self.vp,
+            "goods": self.goods,
+            "tiles": self.tiles,
+            "workers": self.workers,
+            "city": [[b, self.bw[b]] for b in self.city],
+            "san_juan": self.san_juan,
+        }
+
+
+class State:
+    """Everything about one game.  ``offers`` holds optional follow-ups a building grants (e.g.
+    the Hospice colonist) as ``[seat, name, arg]``; they are decided before play goes on."""
+
+    __slots__ = (
+        "bank",
+        "card",
+        "card_doubloons",
+        "card_taken",
+        "cards",
+        "chooser",
+        "colonist_ship",
+        "colonist_supply",
+        "deck",
+        "discard",
+        "end_reasons",
+        "face_up",
+        "flags",
+        "game_name",
+        "goods",
+        "governor",
+        "house",
+        "market",
+        "n",
+        "no_load",
+        "offers",
+        "options",
+        "pending",
+        "phase",
+        "picks",
+        "players",
+        "produced",
+        "quarries",
+        "rng",
+        "rs",
+        "round",
+        "ship_cap",
+        "ship_kind",
+        "ship_load",
+        "step",
+        "turn",
+        "turns_taken",
+        "vp_supply",
+        "wharf_used",
+    )
+
+    def __init__(self) -> None:
+        self.game_name = "puerto-rico"
+        self.rs: Any = None  # the compiled Ruleset for these options (derived, never dumped)
+        self.options: dict[str, Any] = {}
+        self.n = 0
+        self.rng = 0
+        self.round = 1
+        self.governor = 0
+        self.picks = 0  # role picks made this round
+        self.phase = ROLE_SELECTION
+        self.step = STEP_TURN
+        self.turn = 0
+        self.chooser = -1
+        self.card = -1  # index of the role card being resolved
+        self.turns_taken = 0  # seats that had their turn in this phase
+        self.cards: list[int] = []
+        self.card_doubloons: list[int] = []
+        self.card_taken: list[int] = []
+        self.colonist_supply = 0
+        self.colonist_ship = 0
+        self.vp_supply = 0  # may go below 0: VP recorded on paper (§7.1 E3)
+        self.bank = 0  # may go below 0: the bank is unlimited (ruling A2)
+        self.deck: list[int] = []  # face-down plantations by kind (the order is drawn at random)
+        self.discard: list[int] = []
+        self.face_up: list[int] = []
+        self.quarries = 0
+        self.market: list[int] = []  # copies left per building index
+        self.goods: list[int] = []  # goods supply by kind
+        self.house: list[int] = []  # trading house, kinds in the order sold
+        self.ship_cap: list[int] = []
+        self.ship_kind: list[int] = []  # -1 when empty
+        self.ship_load: list[int] = []
+        self.players: list[Player] = []
+        self.pending: list[bool] = []
+        self.offers: list[list[int | str]] = []
+        self.no_load = 0  # consecutive Captain turns without a load
+        self.flags = 0  # per-phase scratch bits (see rules.F_*)
+        self.wharf_used = 0  # bit per seat
+        self.produced = 0  # bit per kind the Craftsman received this phase
+        self.end_reasons: list[str] = []
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.game_name = self.game_name
+        s.options = self.options  # never mutated after setup
+        s.rs = self.rs
+        s.n = self.n
+        s.rng = self.rng
+        s.round = self.round
+        s.governor = self.governor
+        s.picks = self.picks
+        s.phase = self.phase
+        s.step = self.step
+        s.turn = self.turn
+        s.chooser = self.chooser
+        s.card = self.card
+        s.turns_taken = self.turns_taken
+        s.cards = self.cards  # never mutated after setup
+        s.card_doubloons = self.card_doubloons[:]
+        s.card_taken = self.card_taken[:]
+        s.colonist_supply = self.colonist_supply
+        s.colonist_ship = self.colonist_ship
+        s.vp_supply = self.vp_supply
+        s.bank = self.bank
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.face_up = self.face_up[:]
+        s.quarries = self.quarries
+        s.market = self.market[:]
+        s.goods = self.goods[:]
+        s.house = self.house[:]
+        s.ship_cap = self.ship_cap  # never mutated after setup
+        s.ship_kind = self.ship_kind[:]
+        s.ship_load = self.ship_load[:]
+        s.players = [p.clone() for p in self.players]
+        s.pending = self.pending[:]
+        s.offers = [o[:] for o in self.offers]
+        s.no_load = self.no_load
+        s.flags = self.flags
+        s.wharf_used = self.wharf_used
+        s.produced = self.produced
+        s.end_reasons = self.end_reasons[:]
+        return s
+
+    @property
+    def over(self) -> bool:
+        return self.phase == GAME_OVER
+
+
+# ----------------------------------------------------------------------------------------------
+# JSON
+# ----------------------------------------------------------------------------------------------
+
+_SCALARS = (
+    "n",
+    "rng",
+    "round",
+    "governor",
+    "picks",
+    "phase",
+    "step",
+    "turn",
+    "chooser",
+    "card",
+    "turns_taken",
+    "colonist_supply",
+    "colonist_ship",
+    "vp_supply",
+    "bank",
+    "quarries",
+    "no_load",
+    "flags",
+    "wharf_used",
+    "produced",
+)
+_INT_LISTS = (
+    "cards",
+    "card_doubloons",
+    "card_taken",
+    "deck",
+    "discard",
+    "face_up",
+    "market",
+    "goods",
+    "house",
+    "ship_cap",
+    "ship_kind",
+    "ship_load",
+)
+
+
+def dump_state(s: State) -> dict[str, Any]:
+    """The whole state, secrets included, as JSON-safe data (for storage, never for players)."""
+    out: dict[str, Any] = {
+        "format": DUMP_VERSION,
+        "game": s.game_name,
+        "options": s.options,
+        "players": [p.to_json() for p in s.players],
+        "pending": s.pending,
+        "offers": s.offers,
+        "end_reasons": s.end_reasons,
+    }
+    for name in _SCALARS:
+        out[name] = getattr(s, name)
+    for name in _INT_LISTS:
+        out[name] = getattr(s, name)
+    return out
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    value = data[key]
+    if type(value) is not int:
+        raise CorruptState("bad_field", field=key)
+    return value
+
+
+def _ints(data: Mapping[str, Any], key: str, length: int | None = None) -> list[int]:
+    value = data[key]
+    if not isinstance(value, list) or any(type(v) is not int for v in value):
+        raise CorruptState("bad_field", field=key)
+    if length is not None and len(value) != length:
+        raise CorruptState("bad_length", field=key)
+    return list(value)
+
+
+def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: int) -> State:
+    """Inverse of :func:`dump_state`.  Raises :class:`CorruptState` on any malformed field."""
+    if not isinstance(data, Mapping):
+        raise CorruptState("not_an_object")
+    try:
+        if data.get("format") != DUMP_VERSION:
+            raise CorruptState("unsupported_format", format=data.get("format"))
+        s = State()
+        s.game_name = str(data["game"])
+        options = data["options"]
+        if not isinstance(options, Mapping):
+            raise CorruptState("bad_field", field="options")
+        s.options = dict(options)
+        for name in _SCALARS:
+            setattr(s, name, _int(data, name))
+        for name in _INT_LISTS:
+            setattr(s, name, _ints(data, name))
+        players = data["players"]
+        if not isinstance(players, list) or len(players) != s.n:
+            raise CorruptState("bad_field", field="players")
+        for raw in players:
+            if not isinstance(raw, Mapping):
+                raise CorruptState("bad_field", field="players")
+            p = Player(ngoods, ntiles, nbuildings)
+            p.doubloons = _int(raw, "doubloons")
+            p.vp = _int(raw, "vp")
+            p.goods = _ints(raw, "goods", ngoods)
+            p.tiles = _ints(raw, "tiles", ntiles)
+            p.workers = _ints(raw, "workers", ntiles)
+            p.san_juan = _int(raw, "san_juan")
+            city = raw["city"]
+            if not isinstance(city, list):
+                raise CorruptState("bad_field", field="city")
+            for entry in city:
+                if (
+                    not isinstance(entry, list)
+                    or len(entry) != 2
+                    or any(type(v) is not int for v in entry)
+                    or not 0 <= entry[0] < nbuildings
+                    or entry[1] < 0
+                    or p.bw[entry[0]] != -1
+                ):
+                    raise CorruptState("bad_field", field="city")
+                p.bw[entry[0]] = entry[1]
+                p.city.append(entry[0])
+            s.players.append(p)
+        pending = data["pending"]
+        if not isinstance(pending, list) or any(type(v) is not bool for v in pending):
+            raise CorruptState("bad_field", field="pending")
+        s.pending = list(pending)
+        offers = data["offers"]
+        if not isinstance(offers, list) or any(
+            not isinstance(o, list)
+            or len(o) != 3
+            or type(o[0]) is not int
+            or not isinstance(o[1], str)
+            or type(o[2]) is not int
+            for o in offers
+        ):
+            raise CorruptState("bad_field", field="offers")
+        s.offers = [list(o) for o in offers]
+        reasons = data["end_reasons"]
+        if not isinstance(reasons, list) or any(not isinstance(r, str) for r in reasons):
+            raise CorruptState("bad_field", field="end_reasons")
+        s.end_reasons = list(reasons)
+    except KeyError as exc:
+        raise CorruptState("missing_field", field=str(exc.args[0])) from None
+    return s

@@ -1,0 +1,132 @@
+"""What a person may see of a game: ``view(state, viewer)``.
+
+The public view (``viewer=None``) hides every player's VP chips (kept face down, [C]) and
+everything random that is still to come (the generator state, the order of the face-down
+plantations); it shows their counts.  A seat view adds that seat's own chips and the price of
+each building after that seat's discounts.  The JSON shape is documented in ``docs/view.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import CATALOG
+from .data import GOODS, NGOODS, NTILES, ROLES, TILES, TRADING_HOUSE_CAPACITY
+from .rules import city_used, current_prompt, price
+from .scoring import final_scores
+from .state import BUILDER_PHASE, PHASE_NAMES, State
+
+VIEW_VERSION = 1
+
+
+def _goods(values: list[int]) -> dict[str, int]:
+    return {GOODS[k]: values[k] for k in range(NGOODS)}
+
+
+def view(s: State, viewer: int | None) -> dict[str, Any]:
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < s.n):
+        raise ValueError(f"no seat {viewer!r}")
+    prompt = current_prompt(s)
+    rs = s.rs
+    roles = []
+    for card, role in enumerate(s.cards):
+        taken = s.card_taken[card]
+        roles.append(
+            {
+                "card": rs.card_actions[card].code[2:],
+                "role": ROLES[role],
+                "doubloons": s.card_doubloons[card],
+                "taken_by": None if taken < 0 else taken,
+            }
+        )
+    market = []
+    for b in rs.buildings:
+        building = CATALOG[b]
+        entry: dict[str, Any] = {
+            "building": building.name,
+            "left": s.market[b],
+            "cost": building.cost,
+            "vp": building.vp,
+            "column": building.column,
+            "circles": building.circles,
+            "size": building.size,
+            "kind": building.kind,
+            "good": None if building.good is None else GOODS[building.good],
+        }
+        if viewer is not None:
+            # ruling: the Builder privilege counts only during the Builder phase
+            entry["price"] = price(s, viewer, b)
+        market.append(entry)
+    players = []
+    for seat, p in enumerate(s.players):
+        island = []
+        for kind in range(NTILES):
+            for i in range(p.tiles[kind]):
+                island.append({"tile": TILES[kind], "occupied": i < p.workers[kind]})
+        city = [
+            {
+                "building": CATALOG[b].name,
+                "colonists": p.bw[b],
+                "circles": CATALOG[b].circles,
+                "size": CATALOG[b].size,
+                "kind": CATALOG[b].kind,
+                "vp": CATALOG[b].vp,
+            }
+            for b in p.city
+        ]
+        players.append(
+            {
+                "seat": seat,
+                "doubloons": p.doubloons,
+                "vp": p.vp if viewer == seat else None,
+                "goods": _goods(p.goods),
+                "san_juan": p.san_juan,
+                "island": island,
+                "island_used": sum(p.tiles),
+                "city": city,
+                "city_used": city_used(p),
+                "colonists": p.colonists(),
+                "is_governor": seat == s.governor,
+            }
+        )
+    out: dict[str, Any] = {
+        "view_version": VIEW_VERSION,
+        "game": s.game_name,
+        "options": dict(s.options),
+        "viewer": viewer,
+        "players_count": s.n,
+        "round": s.round,
+        "governor": s.governor,
+        "phase": PHASE_NAMES[s.phase],
+        "chooser": None if s.chooser < 0 else s.chooser,
+        "active_role": None if s.card < 0 else ROLES[s.cards[s.card]],
+        "builder_phase": s.phase == BUILDER_PHASE,
+        "prompt": None
+        if prompt is None
+        else {"seats": list(prompt.seats), "kind": prompt.kind, "forced": prompt.forced},
+        "roles": roles,
+        "colonists": {"ship": s.colonist_ship, "supply": s.colonist_supply},
+        "vp_chips_left": max(0, s.vp_supply),
+        "quarries_left": s.quarries,
+        "face_up": [TILES[t] for t in s.face_up],
+        "plantation_stack": sum(s.deck),
+        "plantation_discard": sum(s.discard),
+        "goods_supply": _goods(s.goods),
+        "trading_house": [GOODS[g] for g in s.house],
+        "trading_house_capacity": TRADING_HOUSE_CAPACITY,
+        "ships": [
+            {
+                "capacity": cap,
+                "good": None if s.ship_kind[i] < 0 else GOODS[s.ship_kind[i]],
+                "count": s.ship_load[i],
+            }
+            for i, cap in enumerate(s.ship_cap)
+        ],
+        "market": market,
+        "players": players,
+        "end_triggered": list(s.end_reasons),
+        "game_over": s.over,
+    }
+    if s.over:
+        out["outcome"] = final_scores(s).to_json()
+    return out
