@@ -50,6 +50,10 @@ class PuertoRico:
         actions taken from ``legal_actions`` of the same state."""
         rules.apply_unchecked(state, seat, action, None)
 
+    def actor(self, state: State) -> int:
+        """Simulation path: the first prompted seat, -1 when the game is over."""
+        return rules.actor(state)
+
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return _view(state, viewer)
 

@@ -76,6 +76,8 @@ from .state import (
 
 CATALOG = A.CATALOG
 NBUILDINGS = len(CATALOG)
+_CIRCLES = [b.circles for b in CATALOG]
+_SIZE = [b.size for b in CATALOG]
 
 # per-phase scratch bits in State.flags
 F_CAPTAIN_LOADED = 2  # the Captain has had his privilege VP this phase (ruling A9)
@@ -112,6 +114,12 @@ class Ruleset:
             A.BUILDING_INDEX[b.name] for b in self.edition.buildings
         )
         self.hooks = compile_hooks(self.buildings)
+        # per catalog index, for the hot paths
+        self.cost = [b.cost for b in CATALOG]
+        self.column = [b.column for b in CATALOG]
+        self.size = [b.size for b in CATALOG]
+        self.circles = [b.circles for b in CATALOG]
+        self.build_discounts = bool(self.hooks["build_discount"])
         # production buildings by good (§5)
         self.processors: list[list[int]] = [[] for _ in range(NGOODS)]
         for b in self.buildings:
@@ -278,6 +286,20 @@ assert COLONISTS_TOTAL >= 95 and QUARRIES_TOTAL == 8
 # ----------------------------------------------------------------------------------------------
 
 
+def actor(s: State) -> int:
+    """The first seat the prompt names (-1 when the game is over): the simulation fast path."""
+    if s.phase == GAME_OVER:
+        return -1
+    if s.offers:
+        return int(s.offers[0][0])
+    step = s.step
+    if step == STEP_ARRANGE or step == STEP_KEEP:
+        if step == STEP_ARRANGE and s.rs.sequential_mayor:
+            return next(i for i in _clockwise(s, s.chooser) if s.pending[i])
+        return s.pending.index(True)
+    return s.turn
+
+
 def current_prompt(s: State) -> Prompt | None:
     if s.phase == GAME_OVER:
         return None
@@ -385,13 +407,11 @@ def _any_hook(s: State, seat: int, hook: str) -> bool:
 
 def _slots(p: Player) -> list[tuple[int, int]]:
     """(PLACE arg, free circles) for every place that can take a colonist now."""
-    out: list[tuple[int, int]] = []
-    for kind in range(NTILES):
-        free = p.tiles[kind] - p.workers[kind]
-        if free > 0:
-            out.append((kind, free))
+    tiles, workers = p.tiles, p.workers
+    out = [(k, tiles[k] - workers[k]) for k in range(NTILES) if tiles[k] > workers[k]]
+    bw = p.bw
     for b in p.city:
-        free = CATALOG[b].circles - p.bw[b]
+        free = _CIRCLES[b] - bw[b]
         if free > 0:
             out.append((A.BUILDING_SLOT + b, free))
     return out
@@ -472,20 +492,21 @@ def suggest_arrangement(s: State, seat: int) -> None:
 
 
 def city_used(p: Player) -> int:
-    return sum(CATALOG[b].size for b in p.city)
+    return sum(_SIZE[b] for b in p.city)
 
 
 def price(s: State, seat: int, b: int) -> int:
     """§6: cost − Builder privilege − occupied quarries (capped by column) − hook discounts,
     never below 0."""
-    building = CATALOG[b]
+    rs: Ruleset = s.rs
     p = s.players[seat]
-    value = building.cost - min(p.workers[QUARRY], building.column)
+    value = rs.cost[b] - min(p.workers[QUARRY], rs.column[b])
     if seat == s.chooser and s.phase == BUILDER_PHASE:
-        value -= s.rs.privilege(s, seat)
-    for hb, fn in s.rs.hooks["build_discount"]:
-        if p.bw[hb] > 0:
-            value -= fn(s, seat, b)
+        value -= rs.privilege(s, seat)
+    if rs.build_discounts:
+        for hb, fn in rs.hooks["build_discount"]:
+            if p.bw[hb] > 0:
+                value -= fn(s, seat, b)
     return max(0, value)
 
 
@@ -494,19 +515,32 @@ def build_options(s: State, seat: int) -> list[Action]:
     free = CITY_SPACES - city_used(p)
     if free <= 0:
         return []
+    rs: Ruleset = s.rs
     out: list[Action] = []
     market = s.market
-    money = p.doubloons
-    for b in s.rs.buildings:
-        # one copy per player (§4.3); ruling A15: a large building needs 2 empty spaces, since
-        # buildings may be moved in the city to make two of them adjacent ([C]).
-        if (
-            market[b] > 0
-            and p.bw[b] < 0
-            and CATALOG[b].size <= free
-            and price(s, seat, b) <= money
-        ):
-            out.append(A.BUILD_ACTIONS[b])
+    bw = p.bw
+    size = rs.size
+    if rs.build_discounts:
+        for b in rs.buildings:
+            if market[b] > 0 and bw[b] < 0 and size[b] <= free and price(s, seat, b) <= p.doubloons:
+                out.append(A.BUILD_ACTIONS[b])
+    else:
+        # the same price as price(), inlined for speed: the money plus every discount
+        quarries = p.workers[QUARRY]
+        budget = p.doubloons
+        if seat == s.chooser:
+            budget += rs.privilege(s, seat)
+        cost, column = rs.cost, rs.column
+        for b in rs.buildings:
+            # one copy per player (§4.3); ruling A15: a large building needs 2 empty spaces,
+            # since buildings may be moved in the city to make two of them adjacent ([C]).
+            if (
+                market[b] > 0
+                and bw[b] < 0
+                and size[b] <= free
+                and cost[b] - (quarries if quarries < column[b] else column[b]) <= budget
+            ):
+                out.append(A.BUILD_ACTIONS[b])
     if out:
         out.append(A.PASS_ACTION)
     return out

@@ -1,0 +1,48 @@
+"""Policies that choose an action for a seat: the AI seats of the bot and the simulator's players.
+
+A policy is pure and deterministic given its seed: it keeps its own generator state and chooses
+only among ``legal_actions``.  ``make_policy(name, game, seed)`` builds one by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .core import Game
+from .rng import below, seed_state
+
+
+class Policy(Protocol):
+    name: str
+
+    def choose(self, game: Game[Any], state: Any, seat: int, legal: list[Any]) -> Any: ...
+
+
+class RandomPolicy:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+    def choose(self, game: Game[Any], state: Any, seat: int, legal: list[Any]) -> Any:
+        self.rng, k = below(self.rng, len(legal))
+        return legal[k]
+
+
+HeuristicFactory = Callable[[int], Policy]
+HEURISTICS: dict[str, HeuristicFactory] = {}
+POLICY_NAMES = ("random", "heuristic")
+
+
+def make_policy(name: str, game_name: str, seed: int) -> Policy:
+    """A policy by name (``random`` or ``heuristic``) for the game called ``game_name``."""
+    if name == "random":
+        return RandomPolicy(seed)
+    if name == "heuristic":
+        if game_name not in HEURISTICS:
+            raise ValueError(f"no heuristic policy for {game_name}")
+        return HEURISTICS[game_name](seed)
+    raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICY_NAMES)})")

@@ -1,0 +1,195 @@
+"""A sensible Puerto Rico player for AI seats: greedy, one decision at a time.
+
+It scores every legal action with simple, explainable estimates (what the role gives me against
+what it gives the others, what a building is worth at this point of the game, the most VP when
+shipping, the dearest barrels to keep) and breaks ties with its own seeded generator.  It only
+ever chooses among ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game
+from ..policies import HEURISTICS, Policy
+from ..rng import below, seed_state
+from . import actions as A
+from .data import (
+    BUILDER,
+    CAPTAIN,
+    CORN,
+    CRAFTSMAN,
+    LARGE_PRODUCTION,
+    LARGE_VIOLET,
+    MAYOR,
+    NGOODS,
+    PROSPECTOR,
+    QUARRY,
+    SETTLER,
+    SMALL_PRODUCTION,
+    TRADE_PRICE,
+    TRADER,
+    TRADING_HOUSE_CAPACITY,
+)
+from .rules import (
+    build_options,
+    cargo_options,
+    city_used,
+    price,
+    production,
+    sale_price,
+)
+from .state import State
+
+CATALOG = A.CATALOG
+_VIOLET_VALUE = {
+    "small_market": 2.0,
+    "hacienda": 1.0,
+    "construction_hut": 1.0,
+    "small_warehouse": 1.5,
+    "hospice": 2.0,
+    "office": 2.0,
+    "large_market": 3.0,
+    "large_warehouse": 2.5,
+    "factory": 4.5,
+    "university": 2.5,
+    "harbor": 5.0,
+    "wharf": 5.0,
+}
+
+
+class PuertoRicoHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+    def choose(self, game: Game[Any], state: Any, seat: int, legal: list[Any]) -> Any:
+        s: State = state
+        best: list[A.Action] = []
+        best_score = float("-inf")
+        for action in legal:
+            score = self.score(s, seat, action)
+            if score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        self.rng, k = below(self.rng, len(best))
+        return best[k]
+
+    # --- scoring ------------------------------------------------------------------------------
+
+    def score(self, s: State, seat: int, a: A.Action) -> float:
+        kind = a.kind
+        if kind == A.ROLE:
+            return self.role_value(s, seat, a)
+        if kind in (A.HACIENDA, A.OFFER, A.PRIVILEGE, A.AUTO):
+            return 100.0
+        if kind == A.PASS:
+            return 0.0
+        if kind == A.SETTLE:
+            return self.tile_value(s, seat, a.a)
+        if kind == A.PLACE:
+            return 1.0
+        if kind == A.BUILD:
+            return self.building_value(s, seat, a.a)
+        if kind in (A.CRAFT, A.SELL):
+            return 1.0 + TRADE_PRICE[a.a]
+        if kind == A.SHIP:
+            p = s.players[seat]
+            room = s.ship_cap[a.b] - s.ship_load[a.b]
+            count = min(p.goods[a.a], room)
+            # ship many; prefer cheap goods (keep the dear ones to sell)
+            return 10.0 + count - 0.1 * TRADE_PRICE[a.a]
+        if kind == A.WHARF:
+            count = s.players[seat].goods[a.a]
+            return 9.0 + count - 0.1 * TRADE_PRICE[a.a]
+        if kind == A.KEEP:
+            return sum(n * (1 + TRADE_PRICE[g]) for g, n in enumerate(a.keep))
+        return 0.0
+
+    def tile_value(self, s: State, seat: int, tile: int) -> float:
+        p = s.players[seat]
+        if tile == QUARRY:
+            return 3.0 if s.round < 10 else 1.0
+        if tile == CORN:
+            return 2.5
+        processors = s.rs.processors[tile]
+        circles = sum(CATALOG[b].circles for b in processors if p.bw[b] >= 0)
+        missing = circles - p.tiles[tile]
+        return 1.0 + TRADE_PRICE[tile] * 0.5 + (2.0 if missing > 0 else 0.0)
+
+    def building_value(self, s: State, seat: int, b: int) -> float:
+        p = s.players[seat]
+        building = CATALOG[b]
+        value = float(building.vp)
+        late = s.round >= 9 or city_used(p) >= 8
+        if building.kind == LARGE_VIOLET:
+            value += 4.0 if late else 1.0
+        elif building.kind in (SMALL_PRODUCTION, LARGE_PRODUCTION):
+            good = building.good
+            assert good is not None
+            plantations = p.tiles[good]
+            value += (1.0 + TRADE_PRICE[good]) * min(plantations, building.circles) * (
+                0.3 if late else 1.0
+            )
+            if any(p.bw[x] >= 0 for x in s.rs.processors[good]):
+                value -= 2.0
+        else:
+            value += _VIOLET_VALUE.get(building.name, 1.0) * (0.5 if late else 1.0)
+        # spend well: a better building for the money
+        return value - 0.15 * price(s, seat, b)
+
+    def role_value(self, s: State, seat: int, a: A.Action) -> float:
+        card = s.rs.card_of[a.code]
+        role = s.cards[card]
+        coins = s.card_doubloons[card]
+        p = s.players[seat]
+        others = [i for i in range(s.n) if i != seat]
+        value = float(coins)
+        if role == PROSPECTOR:
+            return value + 1.0
+        if role == CRAFTSMAN:
+            mine = sum((1 + TRADE_PRICE[g]) * n for g, n in enumerate(production(s, seat)))
+            theirs = max(
+                (sum((1 + TRADE_PRICE[g]) * n for g, n in enumerate(production(s, o))))
+                for o in others
+            )
+            return value + mine - 0.6 * theirs + (1.5 if mine else 0.0)
+        if role == TRADER:
+            if len(s.house) >= TRADING_HOUSE_CAPACITY:
+                return value
+            sellable = [g for g in range(NGOODS) if p.goods[g] and g not in s.house]
+            if not sellable:
+                return value - 1.0
+            return value + max(sale_price(s, seat, g) for g in sellable) + 1.0
+        if role == CAPTAIN:
+            mine = sum(p.goods)
+            theirs = max(sum(s.players[o].goods) for o in others)
+            loads = cargo_options(s, seat)
+            return value + (0.8 * mine if loads else 0.0) - 0.3 * theirs + (1.0 if loads else -1)
+        if role == BUILDER:
+            options = [x for x in build_options(s, seat) if x.kind == A.BUILD]
+            if not options:
+                return value - 1.0
+            best = max(self.building_value(s, seat, x.a) for x in options)
+            return value + 1.0 + 0.6 * best
+        if role == MAYOR:
+            empty = sum(CATALOG[b].circles - max(p.bw[b], 0) for b in p.city) + (
+                sum(p.tiles) - sum(p.workers)
+            )
+            ship_share = s.colonist_ship / s.n
+            return value + min(empty, ship_share + 1) * 1.2 - (0.0 if empty else 2.0)
+        if role == SETTLER:
+            if sum(p.tiles) >= 12:
+                return value - 1.0
+            return value + (3.0 if s.round < 8 else 1.5)
+        return value
+
+
+def _make(seed: int) -> Policy:
+    return PuertoRicoHeuristic(seed)
+
+
+HEURISTICS["puerto-rico"] = _make
+assert MAYOR != SETTLER
