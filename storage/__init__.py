@@ -1,0 +1,139 @@
+"""SQLite storage for Governor: games, seats, the append-only action log with its events,
+snapshots, results and settings, on one long-lived aiosqlite connection.
+
+Imports neither discord nor Pillow; the engine only to serialize, load and replay states.
+
+    storage = await Storage.open("governor.db")
+    lobby = await storage.games.create_lobby("puerto-rico", creator_id=42, channel_id=7)
+    ...
+    await storage.close()
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from storage.database import Database, DatabaseBusy, backup_file
+from storage.errors import (
+    ChannelBusy,
+    CorruptGame,
+    GameError,
+    GameNotFound,
+    GameNotOver,
+    InvalidOptions,
+    LobbyFull,
+    MigrationFailed,
+    NotActive,
+    NotInLobby,
+    NotSeated,
+    SchemaError,
+    SchemaTooNew,
+    SeatTaken,
+    StaleVersion,
+    StorageError,
+    WrongStatus,
+)
+from storage.games import GameRepository
+from storage.migrate import LATEST_VERSION
+from storage.records import (
+    ActionRecord,
+    Clock,
+    CommitResult,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    LoadedGame,
+    PlayResult,
+    ResultRecord,
+    SeatRecord,
+    UserSettings,
+    UserStats,
+    utc_now,
+)
+from storage.settings import UNSET, SettingsRepository
+from storage.verify import Problem, VerifyReport, verify_database
+
+
+class Storage:
+    """The storage of one bot process: a :class:`Database` and its repositories."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.games = GameRepository(db)
+        self.settings = SettingsRepository(db)
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        clock: Clock = utc_now,
+        busy_timeout_ms: int = 10_000,
+        synchronous: str = "FULL",
+    ) -> Storage:
+        """Open the file (created if missing) and bring it to the latest schema."""
+        db = await Database.open(
+            path, clock=clock, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous
+        )
+        return cls(db)
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def verify(self, game_ids: Iterable[int] | None = None) -> VerifyReport:
+        return await verify_database(self.db, game_ids=game_ids)
+
+    async def backup(self, target: str | os.PathLike[str]) -> Path:
+        return await self.db.backup(target)
+
+
+__all__ = [
+    "LATEST_VERSION",
+    "UNSET",
+    "ActionRecord",
+    "ChannelBusy",
+    "Clock",
+    "CommitResult",
+    "CorruptGame",
+    "Database",
+    "DatabaseBusy",
+    "GameError",
+    "GameNotFound",
+    "GameNotOver",
+    "GameRecord",
+    "GameRepository",
+    "GameStatus",
+    "GuildSettings",
+    "InvalidOptions",
+    "LoadedGame",
+    "LobbyFull",
+    "MigrationFailed",
+    "NotActive",
+    "NotInLobby",
+    "NotSeated",
+    "PlayResult",
+    "Problem",
+    "ResultRecord",
+    "SchemaError",
+    "SchemaTooNew",
+    "SeatRecord",
+    "SeatTaken",
+    "SettingsRepository",
+    "StaleVersion",
+    "Storage",
+    "StorageError",
+    "UserSettings",
+    "UserStats",
+    "VerifyReport",
+    "WrongStatus",
+    "backup_file",
+    "verify_database",
+]

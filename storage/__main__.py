@@ -1,0 +1,114 @@
+"""Maintenance commands.
+
+    python -m storage verify DB [--game ID ...] [--json] [--no-events] [--repair]
+        Replay every game from its log and compare with the stored snapshot, events, seats to
+        act, status and outcome; run PRAGMA integrity_check.  Exit 0 when all is well, 1 when a
+        problem was found, 2 when the file cannot be opened.  --repair rebuilds from the log the
+        snapshot of each game whose log replays but whose snapshot is wrong or unreadable.
+    python -m storage backup DB OUT
+        A consistent copy of DB at OUT (SQLite online backup), safe while the bot runs.
+    python -m storage migrate DB
+        Bring DB to the latest schema (the bot does this at start-up) and print the version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import engine  # noqa: F401  (registers every game)
+from storage.database import Database, backup_file
+from storage.errors import CorruptGame, StorageError
+from storage.games import GameRepository
+from storage.verify import verify_database
+
+REPAIRABLE = {"snapshot_mismatch", "snapshot_unreadable", "to_act", "status", "outcome"}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    verify = commands.add_parser("verify", help="replay every game and compare")
+    verify.add_argument("db", type=Path)
+    verify.add_argument("--game", type=int, action="append", help="only this game (repeatable)")
+    verify.add_argument("--json", action="store_true", help="print a JSON report")
+    verify.add_argument("--no-events", action="store_true", help="skip comparing events")
+    verify.add_argument("--repair", action="store_true", help="rebuild bad snapshots from logs")
+    backup = commands.add_parser("backup", help="consistent online copy")
+    backup.add_argument("db", type=Path)
+    backup.add_argument("out", type=Path)
+    migrate = commands.add_parser("migrate", help="apply pending migrations")
+    migrate.add_argument("db", type=Path)
+    return parser
+
+
+async def _verify(args: argparse.Namespace) -> int:
+    db = await Database.open(args.db)
+    try:
+        report = await verify_database(db, game_ids=args.game, check_events=not args.no_events)
+        repaired: list[int] = []
+        if args.repair and report.problems:
+            games = GameRepository(db)
+            for game_id in sorted({p.game_id for p in report.problems if p.kind in REPAIRABLE}):
+                try:
+                    await games.rebuild_snapshot(game_id)
+                    repaired.append(game_id)
+                except (CorruptGame, StorageError) as exc:
+                    print(f"game {game_id}: not repaired: {exc}", file=sys.stderr)
+            if repaired:
+                report = await verify_database(
+                    db, game_ids=args.game, check_events=not args.no_events
+                )
+    finally:
+        await db.close()
+    if args.json:
+        print(json.dumps({**report.to_json(), "repaired": repaired}, indent=2))
+    else:
+        for message in report.integrity:
+            print(f"integrity_check: {message}")
+        for problem in report.problems:
+            print(problem)
+        for game_id in repaired:
+            print(f"game {game_id}: snapshot rebuilt from the log")
+        verdict = "OK" if report.ok else f"{len(report.problems)} problem(s)"
+        print(f"verified {report.games} games, {report.actions} actions: {verdict}")
+    return 0 if report.ok else 1
+
+
+async def _migrate(args: argparse.Namespace) -> int:
+    db = await Database.open(args.db)
+    try:
+        print(f"schema version {await db.schema_version()}")
+    finally:
+        await db.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "verify":
+            if not args.db.exists():
+                print(f"no such file: {args.db}", file=sys.stderr)
+                return 2
+            return asyncio.run(_verify(args))
+        if args.command == "backup":
+            if not args.db.exists():
+                print(f"no such file: {args.db}", file=sys.stderr)
+                return 2
+            out = backup_file(args.db, args.out)
+            print(f"backup written to {out}")
+            return 0
+        return asyncio.run(_migrate(args))
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

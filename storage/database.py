@@ -1,0 +1,226 @@
+"""The database: one long-lived aiosqlite connection per process.
+
+* WAL journal (readers never block the writer), ``synchronous=FULL`` (a commit that returned is on
+  disk: it survives a killed process and a power cut), foreign keys on, a busy timeout so that two
+  processes on one file wait for each other instead of failing.
+* Every write runs as one ``BEGIN IMMEDIATE`` transaction through :meth:`Database.write`.  The
+  write lock is taken at ``BEGIN``, so a transaction never fails half-way because another writer
+  came first.
+* One connection is shared by every coroutine of the process, so every use of it is serialized by an
+  ``asyncio.Lock`` (otherwise a reader could see another coroutine's uncommitted writes).  A write
+  transaction runs in its own shielded task: cancelling the caller (an interaction timing out, the
+  bot shutting down) never leaves a transaction half-done; it commits or rolls back as a whole.
+* Migrations (numbered SQL files, ``PRAGMA user_version``) run at :meth:`Database.open`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sqlite3
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from storage.errors import StorageError
+from storage.migrate import LATEST_VERSION, migrate
+from storage.records import Clock, to_ms, utc_now
+from storage.sql import Params, Row, Tx
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+DEFAULT_BUSY_TIMEOUT_MS = 10_000
+
+
+class DatabaseBusy(StorageError):
+    """Another process held the write lock for longer than the busy timeout."""
+
+    code = "database_busy"
+
+
+class Database:
+    """One open SQLite database file.  Create with :meth:`open`; close with :meth:`close`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Clock) -> None:
+        self._conn = conn
+        self.path = path
+        self.clock = clock
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        clock: Clock = utc_now,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        synchronous: str = "FULL",
+        target_version: int | None = None,
+    ) -> Database:
+        """Open (creating if needed) and migrate to the latest schema (or ``target_version``,
+        for tests of old schemas)."""
+        db_path = Path(path)
+        conn = await aiosqlite.connect(
+            str(db_path), isolation_level=None, timeout=busy_timeout_ms / 1000
+        )
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            mode = await _scalar(conn, "PRAGMA journal_mode = WAL")
+            if str(mode).lower() != "wal":
+                log.warning("journal_mode is %s, not wal (%s)", mode, db_path)
+            if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+                raise ValueError(f"bad synchronous mode {synchronous!r}")
+            await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await _check_json1(conn)
+            await migrate(conn, clock, target=LATEST_VERSION if target_version is None
+                          else target_version)
+            await conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, db_path, clock)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        async with self._lock:
+            try:
+                await self._conn.execute("PRAGMA optimize")
+            except sqlite3.Error:  # pragma: no cover - optimize is advisory
+                log.debug("PRAGMA optimize failed", exc_info=True)
+            await self._conn.close()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def now_ms(self) -> int:
+        return to_ms(self.clock())
+
+    # --- transactions -------------------------------------------------------------------------
+
+    async def write(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run ``body`` inside one ``BEGIN IMMEDIATE`` transaction: committed when it returns,
+        rolled back when it raises.  Runs to the end even if the caller is cancelled."""
+        task = asyncio.ensure_future(self._write(body))
+        task.add_done_callback(_consume_exception)
+        return await asyncio.shield(task)
+
+    async def _write(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        async with self._lock:
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    raise DatabaseBusy(path=str(self.path)) from exc
+                raise
+            try:
+                result = await body(Tx(self._conn))
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+            return result
+
+    async def read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run ``body`` holding the connection (no other coroutine's transaction can be
+        half-way).  Several statements are only consistent with each other when ``body`` uses one
+        statement; use :meth:`snapshot_read` for a multi-statement consistent read."""
+        async with self._lock:
+            return await body(Tx(self._conn))
+
+    async def snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run ``body`` in one read transaction: every statement sees the same database state."""
+        async with self._lock:
+            await self._conn.execute("BEGIN")
+            try:
+                return await body(Tx(self._conn))
+            finally:
+                if self._conn.in_transaction:
+                    await self._conn.execute("COMMIT")
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        async with self._lock:
+            return list(await self._conn.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def scalar(self, sql: str, params: Params = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+    # --- maintenance ----------------------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        return int(await self.scalar("PRAGMA user_version"))
+
+    async def integrity_check(self) -> list[str]:
+        """``PRAGMA integrity_check``: an empty list when the file is sound."""
+        rows = await self.fetchall("PRAGMA integrity_check")
+        messages = [str(r[0]) for r in rows]
+        return [] if messages == ["ok"] else messages
+
+    async def backup(self, target: str | os.PathLike[str]) -> Path:
+        """A consistent copy of the database at ``target`` (see :func:`backup_file`), made on a
+        separate connection in a worker thread so the bot keeps running meanwhile."""
+        return await asyncio.to_thread(backup_file, self.path, Path(target))
+
+
+def backup_file(source: Path, target: Path) -> Path:
+    """Copy ``source`` to ``target`` with SQLite's online backup API.
+
+    The copy is taken in one step, i.e. inside one read transaction: it is the database as of one
+    commit, while writers go on (WAL).  It is written to a temporary file, checked with
+    ``integrity_check`` and then renamed over ``target``, so ``target`` is never half-written."""
+    target = Path(target)
+    tmp = target.with_name(target.name + ".partial")
+    for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+        leftover.unlink(missing_ok=True)
+    src = sqlite3.connect(source, timeout=DEFAULT_BUSY_TIMEOUT_MS / 1000)
+    try:
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst, pages=-1)
+            dst.execute("PRAGMA journal_mode = DELETE")
+            result = [r[0] for r in dst.execute("PRAGMA integrity_check")]
+            if result != ["ok"]:
+                raise StorageError(reason="backup failed integrity_check", detail=result[:5])
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    os.replace(tmp, target)
+    return target
+
+
+def _consume_exception(task: asyncio.Future[Any]) -> None:
+    """A shielded write whose caller was cancelled: nobody awaits it; keep asyncio quiet (the
+    transaction was rolled back and the caller already got CancelledError)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("write finished after its caller was cancelled", exc_info=task.exception())
+
+
+async def _scalar(conn: aiosqlite.Connection, sql: str) -> Any:
+    rows = list(await conn.execute_fetchall(sql))
+    return rows[0][0] if rows else None
+
+
+async def _check_json1(conn: aiosqlite.Connection) -> None:
+    try:
+        await _scalar(conn, "SELECT json_array(1)")
+    except sqlite3.OperationalError as exc:  # pragma: no cover - SQLite >= 3.38 has JSON built in
+        raise StorageError(reason="SQLite without JSON functions", version=sqlite3.sqlite_version
+                           ) from exc

@@ -1,0 +1,178 @@
+"""Numbered schema migrations tracked by ``PRAGMA user_version``.
+
+Migration ``N`` is the file ``storage/migrations/NNNN_name.sql``, optionally followed by a Python
+back-fill step registered in :data:`BACKFILLS`.  Each migration runs in its own
+``BEGIN IMMEDIATE`` transaction together with ``PRAGMA user_version = N``: a crash leaves the file
+at ``N - 1`` or ``N``, never in between, and two processes starting at once do not both apply
+it.  Foreign keys are off while migrating (a table rebuild needs that) and
+``PRAGMA foreign_key_check`` must pass before the commit.  A database from a newer schema is
+refused (:class:`SchemaTooNew`); we never downgrade.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import aiosqlite
+
+from storage.bridge import (
+    INSERT_RESULT,
+    engine_game,
+    load_state,
+    parse_json_object,
+    result_rows,
+    snapshot_of,
+)
+from storage.errors import CorruptGame, MigrationFailed, SchemaTooNew
+from storage.records import Clock, dumps, to_ms
+from storage.sql import Tx
+
+log = logging.getLogger(__name__)
+
+Backfill = Callable[[Tx, Clock], Awaitable[None]]
+
+_FILE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+def split_statements(script: str) -> list[str]:
+    """Split an SQL script into complete statements (triggers' inner ``;`` included)."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    rest = [ln for ln in buffer.splitlines() if ln.strip() and not ln.strip().startswith("--")]
+    if rest:
+        raise ValueError(f"incomplete SQL statement at the end: {rest[0]!r}")
+    return statements
+
+
+@cache
+def migrations() -> tuple[Migration, ...]:
+    """Every migration shipped with the package, in order; numbers must be 1, 2, 3..."""
+    found: list[Migration] = []
+    for entry in resources.files("storage.migrations").iterdir():
+        match = _FILE.match(entry.name)
+        if match:
+            script = entry.read_text(encoding="utf-8")
+            found.append(Migration(int(match[1]), match[2], tuple(split_statements(script))))
+    found.sort(key=lambda m: m.version)
+    numbers = [m.version for m in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"migration numbers must be 1..n without gaps, found {numbers}")
+    return tuple(found)
+
+
+LATEST_VERSION = len(migrations())
+
+
+async def migrate(conn: aiosqlite.Connection, clock: Clock, *, target: int = LATEST_VERSION) -> int:
+    """Bring the database to ``target`` (default: the latest schema); returns the version."""
+    current = await _user_version(conn)
+    if current > LATEST_VERSION:
+        raise SchemaTooNew(current, LATEST_VERSION)
+    for migration in migrations():
+        if migration.version <= current or migration.version > target:
+            continue
+        await _apply(conn, clock, migration)
+        current = migration.version
+    return current
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])
+
+
+async def _apply(conn: aiosqlite.Connection, clock: Clock, migration: Migration) -> None:
+    await conn.execute("PRAGMA foreign_keys = OFF")
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Another process may have applied it while we waited for the write lock.
+        if await _user_version(conn) >= migration.version:
+            await conn.execute("COMMIT")
+            return
+        for statement in migration.statements:
+            await conn.execute(statement)
+        backfill = BACKFILLS.get(migration.version)
+        if backfill is not None:
+            await backfill(Tx(conn), clock)
+        problems = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
+        if problems:
+            raise RuntimeError(f"foreign_key_check failed: {[tuple(p) for p in problems[:5]]}")
+        await conn.execute(f"PRAGMA user_version = {migration.version}")
+        await conn.execute("COMMIT")
+    except BaseException as exc:
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+        if isinstance(exc, Exception):
+            raise MigrationFailed(migration.version, exc) from exc
+        raise
+    log.info("database migrated to schema %d (%s)", migration.version, migration.name)
+
+
+# --- Python back-fill steps ----------------------------------------------------------------------
+
+
+async def _backfill_turns_results(tx: Tx, clock: Clock) -> None:
+    """Schema 3: mark the seats the prompt names in active games, and store the outcome and
+    results of finished games, both read from the snapshots.  A game the engine cannot load is
+    left as it is (``python -m storage verify`` reports it); the migration does not fail for it."""
+    now = to_ms(clock())
+    rows = await tx.fetchall(
+        "SELECT id, game, status, snapshot, updated_at FROM games "
+        "WHERE status IN ('active', 'finished') AND snapshot IS NOT NULL"
+    )
+    for row in rows:
+        game_id = int(row["id"])
+        try:
+            game = engine_game(game_id, row["game"])
+            state, _ = load_state(game_id, game, row["snapshot"])
+            snap = snapshot_of(game, state)
+        except CorruptGame as exc:
+            log.warning("schema 3 back-fill skips game %d: %s", game_id, exc)
+            continue
+        if row["status"] == "active":
+            for seat in snap.to_act:
+                await tx.execute(
+                    "UPDATE seats SET waiting_since = ? WHERE game_id = ? AND seat = ?",
+                    (row["updated_at"] or now, game_id, seat),
+                )
+        elif snap.outcome is not None:
+            await tx.execute(
+                "UPDATE games SET outcome = ? WHERE id = ?", (dumps(snap.outcome), game_id)
+            )
+            seats = {
+                int(s["seat"]): (s["user_id"], s["ai_policy"])
+                for s in await tx.fetchall(
+                    "SELECT seat, user_id, ai_policy FROM seats WHERE game_id = ?", (game_id,)
+                )
+            }
+            await tx.executemany(INSERT_RESULT, result_rows(game_id, snap.outcome, seats))
+
+
+BACKFILLS: dict[int, Backfill] = {3: _backfill_turns_results}
+
+__all__ = [
+    "LATEST_VERSION",
+    "Migration",
+    "migrate",
+    "migrations",
+    "parse_json_object",
+    "split_statements",
+]

@@ -1,0 +1,204 @@
+"""Records: frozen values returned by the repositories.
+
+Times are timezone-aware UTC ``datetime`` values; the database stores them as integer milliseconds
+since the Unix epoch.  JSON columns come back as plain dicts/lists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+JSON = dict[str, Any]
+Clock = Callable[[], datetime]
+"""Returns "now" as an aware UTC datetime; passed in so tests control time."""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def to_ms(moment: datetime) -> int:
+    if moment.tzinfo is None:
+        raise ValueError("naive datetime: pass an aware UTC datetime")
+    return round(moment.timestamp() * 1000)
+
+
+def from_ms(value: int | None) -> datetime | None:
+    if value is None:
+        return None
+    return datetime.fromtimestamp(value / 1000, UTC)
+
+
+def from_ms_required(value: int) -> datetime:
+    return datetime.fromtimestamp(value / 1000, UTC)
+
+
+def dumps(value: Any) -> str:
+    """The one JSON encoding of the storage: compact, keys sorted, ASCII-safe."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+class GameStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+    @property
+    def is_open(self) -> bool:
+        return self in (GameStatus.LOBBY, GameStatus.ACTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat at the table: a Discord user or an AI policy (exactly one of the two)."""
+
+    seat: int
+    user_id: int | None
+    ai_policy: str | None
+    joined_at: datetime
+    waiting_since: datetime | None = None
+    """Set while the current prompt names this seat (since when it has had to decide)."""
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_policy is not None
+
+    @property
+    def waiting(self) -> bool:
+        return self.waiting_since is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game without its snapshot (see :class:`LoadedGame`)."""
+
+    id: int
+    game: str
+    options: JSON
+    seed: int | None
+    status: GameStatus
+    version: int
+    """Bumped by every change of the game (seats, start, each action, end); buttons carry it."""
+    seq: int
+    """Number of actions in the log (the ``seq`` of the last one; 0 before the first)."""
+    guild_id: int | None
+    channel_id: int | None
+    creator_id: int | None
+    language: str | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    last_action_at: datetime | None
+    finished_at: datetime | None
+    seats: tuple[SeatRecord, ...] = ()
+    messages: Mapping[str, int] = field(default_factory=dict)
+    """Discord message ids by kind (``"table"``, ``"lobby"``...)."""
+    outcome: JSON | None = None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats the current prompt names."""
+        return tuple(s.seat for s in self.seats if s.waiting_since is not None)
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+    def seat(self, number: int) -> SeatRecord | None:
+        for seat in self.seats:
+            if seat.seat == number:
+                return seat
+        return None
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats if s.user_id is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A game with its engine state (``game.load`` of the stored snapshot)."""
+
+    record: GameRecord
+    state: Any
+    snapshot: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One entry of the append-only action log with the events it produced (JSON)."""
+
+    game_id: int
+    seq: int
+    seat: int
+    code: str
+    user_id: int | None
+    at: datetime
+    events: tuple[JSON, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CommitResult:
+    record: GameRecord
+    action: ActionRecord
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """What :meth:`GameRepository.play` did: the committed action and the new engine state."""
+
+    record: GameRecord
+    action: ActionRecord
+    state: Any
+    events: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRecord:
+    """A finished game's line for one seat (for statistics)."""
+
+    game_id: int
+    seat: int
+    user_id: int | None
+    ai_policy: str | None
+    total: int
+    rank: int
+    winner: bool
+    tiebreak: int
+    breakdown: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    user_id: int
+    finished: int
+    wins: int
+    best: int | None
+    average: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    user_id: int
+    language: str | None = None
+    dm_notifications: bool = True
+    dm_blocked: bool = False
+    """Discord refused a DM (the user blocks them); cleared when a DM goes through again."""
+    last_nudge_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    language: str | None = None
+    reminder_hours: int | None = None
+    defaults: JSON = field(default_factory=dict)
+    """Other defaults for new games (for example game options)."""

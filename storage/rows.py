@@ -1,0 +1,120 @@
+"""SQL for reading games, and turning rows into records."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from storage.bridge import parse_json_object
+from storage.errors import CorruptGame
+from storage.records import (
+    ActionRecord,
+    GameRecord,
+    GameStatus,
+    ResultRecord,
+    SeatRecord,
+    from_ms,
+    from_ms_required,
+)
+from storage.sql import Row
+
+# One statement reads a game with its seats and messages: consistent without a transaction, and
+# one round trip to the database thread.
+GAME_COLUMNS = """
+    g.id, g.game, g.options, g.seed, g.status, g.version, g.seq, g.guild_id, g.channel_id,
+    g.creator_id, g.language, g.created_at, g.updated_at, g.started_at, g.last_action_at,
+    g.finished_at, g.outcome,
+    (SELECT json_group_array(
+                json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since))
+       FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
+    (SELECT json_group_object(m.kind, m.message_id)
+       FROM game_messages AS m WHERE m.game_id = g.id) AS messages_json
+"""
+
+SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.id = ?"
+SELECT_GAME_WITH_SNAPSHOT = f"SELECT {GAME_COLUMNS}, g.snapshot FROM games AS g WHERE g.id = ?"
+
+ACTION_COLUMNS = "game_id, seq, seat, code, user_id, at, events"
+
+
+def game_record(row: Row) -> GameRecord:
+    """A :class:`GameRecord` from a row selected with :data:`GAME_COLUMNS`.
+
+    :class:`CorruptGame` when a JSON column cannot be read."""
+    game_id = int(row["id"])
+    try:
+        status = GameStatus(row["status"])
+        seats_raw: list[list[Any]] = json.loads(row["seats_json"])
+        seats = tuple(
+            sorted(
+                (
+                    SeatRecord(
+                        seat=int(s[0]),
+                        user_id=s[1],
+                        ai_policy=s[2],
+                        joined_at=from_ms_required(s[3]),
+                        waiting_since=from_ms(s[4]),
+                    )
+                    for s in seats_raw
+                ),
+                key=lambda s: s.seat,
+            )
+        )
+        messages = {str(k): int(v) for k, v in json.loads(row["messages_json"]).items()}
+    except (ValueError, TypeError, IndexError) as exc:
+        raise CorruptGame(game_id, f"unreadable row: {exc}") from exc
+    outcome_text = row["outcome"]
+    return GameRecord(
+        id=game_id,
+        game=row["game"],
+        options=parse_json_object(game_id, row["options"], "options"),
+        seed=row["seed"],
+        status=status,
+        version=int(row["version"]),
+        seq=int(row["seq"]),
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        creator_id=row["creator_id"],
+        language=row["language"],
+        created_at=from_ms_required(row["created_at"]),
+        updated_at=from_ms_required(row["updated_at"]),
+        started_at=from_ms(row["started_at"]),
+        last_action_at=from_ms(row["last_action_at"]),
+        finished_at=from_ms(row["finished_at"]),
+        seats=seats,
+        messages=messages,
+        outcome=None
+        if outcome_text is None
+        else parse_json_object(game_id, outcome_text, "outcome"),
+    )
+
+
+def action_record(row: Row) -> ActionRecord:
+    game_id = int(row["game_id"])
+    try:
+        events = json.loads(row["events"])
+    except ValueError as exc:
+        raise CorruptGame(game_id, f"events of action {row['seq']} are not JSON") from exc
+    return ActionRecord(
+        game_id=game_id,
+        seq=int(row["seq"]),
+        seat=int(row["seat"]),
+        code=str(row["code"]),
+        user_id=row["user_id"],
+        at=from_ms_required(row["at"]),
+        events=tuple(events),
+    )
+
+
+def result_record(row: Row) -> ResultRecord:
+    return ResultRecord(
+        game_id=int(row["game_id"]),
+        seat=int(row["seat"]),
+        user_id=row["user_id"],
+        ai_policy=row["ai_policy"],
+        total=int(row["total"]),
+        rank=int(row["rank"]),
+        winner=bool(row["winner"]),
+        tiebreak=int(row["tiebreak"]),
+        breakdown=json.loads(row["breakdown"]),
+    )

@@ -1,0 +1,49 @@
+"""A thin typed layer over an aiosqlite connection used inside one transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+Params = Sequence[Any] | dict[str, Any]
+Row = sqlite3.Row
+
+
+class Tx:
+    """Statements inside one transaction (or one locked read); only valid inside its callback."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; returns the number of rows it changed."""
+        cursor = await self._conn.execute(sql, params)
+        return cursor.rowcount
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        """Run one INSERT; returns the new rowid."""
+        cursor = await self._conn.execute(sql, params)
+        rowid = cursor.lastrowid
+        if rowid is None:  # pragma: no cover - sqlite3 always sets it after an INSERT
+            raise RuntimeError("no rowid after INSERT")
+        return rowid
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        for row in await self._conn.execute_fetchall(sql, params):
+            return row
+        return None
+
+    async def scalar(self, sql: str, params: Params = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
