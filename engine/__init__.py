@@ -48,6 +48,7 @@ its workers and bag replace the colonist ship).  Offers (``OFFER_HANDLERS``) are
 follow-ups a building grants; ``PERFORMERS`` apply the actions a building contributes.
 """
 
+from . import puerto_rico  # noqa: F401  (registers "puerto-rico")
 from .core import (
     Action,
     CorruptState,
@@ -70,7 +71,6 @@ from .core import (
     register,
     replay,
 )
-from . import puerto_rico  # noqa: F401  (registers "puerto-rico")
 
 __all__ = [
     "Action",

@@ -18,7 +18,9 @@ def _simulate(args: argparse.Namespace) -> int:
     policies = args.policies.split(",") if args.policies else [args.policy]
     for name in policies:
         if name not in POLICY_NAMES:
-            print(f"unknown policy {name!r}; choose from {', '.join(POLICY_NAMES)}", file=sys.stderr)
+            print(
+                f"unknown policy {name!r}; choose from {', '.join(POLICY_NAMES)}", file=sys.stderr
+            )
             return 2
     try:
         result = simulate(args.game, args.players, args.games, args.seed, policies, args.check)
@@ -28,9 +30,19 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
-        for key in ("games", "actions", "seconds", "games_per_s", "actions_per_s", "mean_rounds",
-                    "end_reasons", "wins_by_seat", "mean_winning_score", "digest",
-                    "invariant_failures"):
+        for key in (
+            "games",
+            "actions",
+            "seconds",
+            "games_per_s",
+            "actions_per_s",
+            "mean_rounds",
+            "end_reasons",
+            "wins_by_seat",
+            "mean_winning_score",
+            "digest",
+            "invariant_failures",
+        ):
             print(f"{key:>20}: {result[key]}")
         for failure in result["failures"]:
             print(f"FAIL {failure}")
@@ -52,7 +64,7 @@ def _replay(args: argparse.Namespace) -> int:
         not isinstance(a, list) or len(a) != 2 or type(a[0]) is not int or not isinstance(a[1], str)
         for a in actions
     ):
-        print("actions must be a list of [seat, \"code\"] pairs", file=sys.stderr)
+        print('actions must be a list of [seat, "code"] pairs', file=sys.stderr)
         return 2
     try:
         game = get_game(data["game"])

@@ -82,9 +82,7 @@ class ReplayError(EngineError):
     default_code = "replay_failed"
 
     def __init__(self, index: int, seat: int, action: str, cause: EngineError) -> None:
-        super().__init__(
-            "replay_failed", index=index, seat=seat, action=action, cause=cause.code
-        )
+        super().__init__("replay_failed", index=index, seat=seat, action=action, cause=cause.code)
         self.index = index
         self.cause = cause
 

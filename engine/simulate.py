@@ -88,7 +88,7 @@ def play_game(
             failures.append("game did not end within the action bound")
             break
     if check and not failures:
-        replayed, _ = replay(getattr(game, "name"), options, seed, log)
+        replayed, _ = replay(game.name, options, seed, log)
         if canonical_json(game.dump(replayed)) != canonical_json(game.dump(state)):
             failures.append("replay does not reproduce the final state")
     rounds = game.view(state, None).get("round", 0)
@@ -134,11 +134,7 @@ def simulate(
         policies = list(policies) * players
     if len(policies) != players:
         raise ValueError(f"{len(policies)} policies for {players} players")
-    invariants = None
-    if check:
-        from .puerto_rico import invariant_failures
-
-        invariants = invariant_failures if game_name == "puerto-rico" else None
+    invariants = getattr(game, "invariants", None) if check else None
     digest = hashlib.sha256()
     end_reasons: Counter[str] = Counter()
     wins = [0.0] * players
@@ -149,7 +145,9 @@ def simulate(
     started = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
-        seats = [make_policy(policies[s], game_name, policy_seed(game_seed, s)) for s in range(players)]
+        seats = [
+            make_policy(policies[s], game_name, policy_seed(game_seed, s)) for s in range(players)
+        ]
         result = play_game(game, opts, game_seed, seats, check, invariants)
         failures.extend(f"game {game_seed}: {f}" for f in result.failures)
         total_actions += len(result.actions)

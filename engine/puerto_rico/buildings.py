@@ -109,7 +109,9 @@ def _hospice_accept(s: State, seat: int, tile: int, ev: Events) -> None:
     s.players[seat].workers[tile] += 1
     if ev is not None:
         ev.append(
-            Event("ColonistGained", seat, {"target": TILES[tile], "source": source, "by": "hospice"})
+            Event(
+                "ColonistGained", seat, {"target": TILES[tile], "source": source, "by": "hospice"}
+            )
         )
 
 
@@ -183,15 +185,18 @@ def _wharf_options(s: State, seat: int, out: list[Any]) -> None:
 def _wharf_ship(s: State, seat: int, action: Any, ev: Events) -> int:
     # §8.2 Wharf: all barrels of one kind straight to the supply, once per phase (A53: no cap).
     p = s.players[seat]
-    good = action.a
-    count = p.goods[good]
+    good: int = action.a
+    count: int = p.goods[good]
     p.goods[good] = 0
     s.goods[good] += count
     s.wharf_used |= 1 << seat
     if ev is not None:
         ev.append(
-            Event("GoodsShipped", seat, {"good": action.code.split(".")[1], "count": count,
-                                         "ship": "wharf"})
+            Event(
+                "GoodsShipped",
+                seat,
+                {"good": action.code.split(".")[1], "count": count, "ship": "wharf"},
+            )
         )
     return count
 

@@ -138,7 +138,9 @@ _ROLES_6 = (SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN)
 CLASSIC_SETUP: dict[int, SetupRow] = {
     2: SetupRow(3, (INDIGO, CORN), 65, 40, 2, (4, 6), (*_ROLES_6, PROSPECTOR), 5, 2, 3),
     3: SetupRow(2, (INDIGO, INDIGO, CORN), 75, 55, 3, (4, 5, 6), _ROLES_6, 8, 0, 0),
-    4: SetupRow(3, (INDIGO, INDIGO, CORN, CORN), 100, 75, 4, (5, 6, 7), (*_ROLES_6, PROSPECTOR), 8, 0, 0),
+    4: SetupRow(
+        3, (INDIGO, INDIGO, CORN, CORN), 100, 75, 4, (5, 6, 7), (*_ROLES_6, PROSPECTOR), 8, 0, 0
+    ),
     5: SetupRow(
         4,
         (INDIGO, INDIGO, INDIGO, CORN, CORN),

@@ -31,7 +31,7 @@ from .data import (
     TRADER,
     TRADING_HOUSE_CAPACITY,
 )
-from .rules import (
+from .legality import (
     build_options,
     cargo_options,
     city_used,
@@ -130,8 +130,10 @@ class PuertoRicoHeuristic:
             good = building.good
             assert good is not None
             plantations = p.tiles[good]
-            value += (1.0 + TRADE_PRICE[good]) * min(plantations, building.circles) * (
-                0.3 if late else 1.0
+            value += (
+                (1.0 + TRADE_PRICE[good])
+                * min(plantations, building.circles)
+                * (0.3 if late else 1.0)
             )
             if any(p.bw[x] >= 0 for x in s.rs.processors[good]):
                 value -= 2.0

@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import CATALOG
 from .data import GOODS, NGOODS, NTILES, ROLES, TILES, TRADING_HOUSE_CAPACITY
-from .rules import city_used, current_prompt, price
+from .legality import city_used, current_prompt, price
 from .scoring import final_scores
 from .state import BUILDER_PHASE, PHASE_NAMES, State
 

@@ -1,0 +1,548 @@
+"""Who must decide what, and the legal actions: the one source of legality.
+
+``apply`` refuses anything not in ``legal``; the bot builds its buttons from it and the policies
+choose from it.  ``check`` raises the specific error for an action that is not legal.
+Section numbers (§) and ruling ids (A1-A55) refer to ``shared/rules/puerto-rico.md``; [C] is the
+classic Spanish rulebook (the seed), which wins where the two disagree.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
+from . import actions as A
+from .actions import CATALOG, Action
+from .data import (
+    CITY_SPACES,
+    CORN,
+    ISLAND_SPACES,
+    NGOODS,
+    NTILES,
+    QUARRY,
+    TRADE_PRICE,
+    TRADING_HOUSE_CAPACITY,
+)
+from .ruleset import Ruleset
+from .state import (
+    BUILDER_PHASE,
+    CAPTAIN_PHASE,
+    CRAFTSMAN_PHASE,
+    GAME_OVER,
+    MAYOR_PHASE,
+    ROLE_SELECTION,
+    SETTLER_PHASE,
+    STEP_ARRANGE,
+    STEP_KEEP,
+    STEP_PRIVILEGE,
+    TRADER_PHASE,
+    Player,
+    State,
+)
+
+_CIRCLES = [b.circles for b in CATALOG]
+_SIZE = [b.size for b in CATALOG]
+
+# prompt kinds; an offer's prompt kind is its name ("hospice", "university")
+P_ROLE = "role"
+P_SETTLE = "settle"
+P_MAYOR_PRIVILEGE = "mayor_privilege"
+P_ARRANGE = "arrange"
+P_BUILD = "build"
+P_CRAFT_PRIVILEGE = "craft_privilege"
+P_SELL = "sell"
+P_SHIP = "ship"
+P_KEEP = "keep"
+
+
+def actor(s: State) -> int:
+    """The first seat the prompt names (-1 when the game is over): the simulation fast path."""
+    if s.phase == GAME_OVER:
+        return -1
+    if s.offers:
+        return int(s.offers[0][0])
+    step = s.step
+    if step in (STEP_ARRANGE, STEP_KEEP):
+        if step == STEP_ARRANGE and s.rs.sequential_mayor:
+            return next(i for i in _clockwise(s, s.chooser) if s.pending[i])
+        return s.pending.index(True)
+    return s.turn
+
+
+def current_prompt(s: State) -> Prompt | None:
+    if s.phase == GAME_OVER:
+        return None
+    if s.offers:
+        seat, name, _ = s.offers[0]
+        return Prompt((int(seat),), str(name), False)
+    if s.step in (STEP_ARRANGE, STEP_KEEP):
+        kind = P_ARRANGE if s.step == STEP_ARRANGE else P_KEEP
+        seats = tuple(i for i in range(s.n) if s.pending[i])
+        if kind == P_ARRANGE and s.rs.sequential_mayor:
+            seats = (next(i for i in _clockwise(s, s.chooser) if s.pending[i]),)
+        forced = len(seats) == 1 and len(legal(s, seats[0])) == 1
+        return Prompt(seats, kind, forced)
+    kind = _turn_kind(s)
+    return Prompt((s.turn,), kind, len(legal(s, s.turn)) == 1)
+
+
+def _turn_kind(s: State) -> str:
+    phase = s.phase
+    if phase == ROLE_SELECTION:
+        return P_ROLE
+    if s.step == STEP_PRIVILEGE:
+        return P_MAYOR_PRIVILEGE if phase == MAYOR_PHASE else P_CRAFT_PRIVILEGE
+    return {
+        SETTLER_PHASE: P_SETTLE,
+        BUILDER_PHASE: P_BUILD,
+        TRADER_PHASE: P_SELL,
+        CAPTAIN_PHASE: P_SHIP,
+    }[phase]
+
+
+def legal(s: State, seat: int) -> list[Action]:
+    """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
+    if s.phase == GAME_OVER:
+        return []
+    if s.offers:
+        o_seat, name, _ = s.offers[0]
+        return [A.OFFER_ACTIONS[str(name)], A.PASS_ACTION] if seat == o_seat else []
+    step = s.step
+    if step == STEP_ARRANGE:
+        if not s.pending[seat]:
+            return []
+        if s.rs.sequential_mayor and seat != next(
+            i for i in _clockwise(s, s.chooser) if s.pending[i]
+        ):
+            return []
+        return arrange_options(s, seat)
+    if step == STEP_KEEP:
+        return keep_options(s, seat) if s.pending[seat] else []
+    if seat != s.turn:
+        return []
+    phase = s.phase
+    if phase == ROLE_SELECTION:
+        return [a for i, a in enumerate(s.rs.card_actions) if s.card_taken[i] < 0]
+    if phase == SETTLER_PHASE:
+        return settler_options(s, seat)
+    if phase == MAYOR_PHASE:  # STEP_PRIVILEGE
+        return [A.PRIVILEGE_ACTION, A.PASS_ACTION]
+    if phase == BUILDER_PHASE:
+        return build_options(s, seat)
+    if phase == CRAFTSMAN_PHASE:  # STEP_PRIVILEGE
+        return craft_privilege_options(s)
+    if phase == TRADER_PHASE:
+        return sell_options(s, seat)
+    if phase == CAPTAIN_PHASE:
+        return load_options(s, seat)
+    return []  # pragma: no cover
+
+
+def _clockwise(s: State, first: int) -> list[int]:
+    n = s.n
+    return [(first + i) % n for i in range(n)]
+
+
+# --- Settler (§4.1) ---------------------------------------------------------------------------
+
+
+def settler_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    if sum(p.tiles) >= ISLAND_SPACES:  # full island: nothing, not even the Hacienda (§4.1)
+        return []
+    out: list[Action] = []
+    for b, fn in s.rs.hooks["settler_options"]:
+        if p.bw[b] > 0:
+            fn(s, seat, out)
+    seen = 0
+    for kind in s.face_up:
+        if not seen & (1 << kind):
+            seen |= 1 << kind
+            out.append(A.SETTLE_ACTIONS[kind])
+    if s.quarries > 0 and (seat == s.chooser or _any_hook(s, seat, "quarry_allowed")):
+        out.append(A.SETTLE_ACTIONS[QUARRY])
+    if out:
+        out.append(A.PASS_ACTION)
+    return out
+
+
+def _any_hook(s: State, seat: int, hook: str) -> bool:
+    bw = s.players[seat].bw
+    return any(bw[b] > 0 and fn(s, seat) for b, fn in s.rs.hooks[hook])
+
+
+# --- Mayor (§4.2) -----------------------------------------------------------------------------
+
+
+def _slots(p: Player) -> list[tuple[int, int]]:
+    """(PLACE arg, free circles) for every place that can take a colonist now."""
+    tiles, workers = p.tiles, p.workers
+    out = [(k, tiles[k] - workers[k]) for k in range(NTILES) if tiles[k] > workers[k]]
+    bw = p.bw
+    for b in p.city:
+        free = _CIRCLES[b] - bw[b]
+        if free > 0:
+            out.append((A.BUILDING_SLOT + b, free))
+    return out
+
+
+def arrange_options(s: State, seat: int) -> list[Action]:
+    out = [A.AUTO_ACTION]
+    for arg, _ in _slots(s.players[seat]):
+        if arg < A.BUILDING_SLOT:
+            out.append(A.PLACE_TILE_ACTIONS[arg])
+        else:
+            out.append(A.PLACE_BUILDING_ACTIONS[arg - A.BUILDING_SLOT])
+    return out
+
+
+def circles(p: Player) -> int:
+    return sum(p.tiles) + sum(CATALOG[b].circles for b in p.city)
+
+
+def empty_building_circles(p: Player) -> int:
+    return sum(CATALOG[b].circles - p.bw[b] for b in p.city)
+
+
+def lift_colonists(p: Player) -> None:
+    """Take every colonist back to San Juan (the Mayor lets each player rearrange freely)."""
+    total = p.colonists()
+    p.workers = [0] * len(p.workers)
+    for b in p.city:
+        p.bw[b] = 0
+    p.san_juan = total
+
+
+def _place(p: Player, arg: int) -> None:
+    p.san_juan -= 1
+    if arg < A.BUILDING_SLOT:
+        p.workers[arg] += 1
+    else:
+        p.bw[arg - A.BUILDING_SLOT] += 1
+
+
+# Suggested arrangement (one click, "m.auto"): value-ordered greedy.
+
+
+_PAIR_ORDER = (4, 3, 2, 1)  # coffee, tobacco, sugar, indigo: plantation + processing circle
+
+
+def suggest_arrangement(s: State, seat: int) -> None:
+    """Arrange ``seat``'s colonists sensibly: production pairs of the most valuable goods first,
+    then violet buildings by cost, corn, quarries, and every remaining circle (the must-fill rule
+    of §4.2 holds whatever the order)."""
+    p = s.players[seat]
+    lift_colonists(p)
+    rs: Ruleset = s.rs
+    for good in _PAIR_ORDER:
+        for b in rs.processors[good]:
+            if p.bw[b] < 0:
+                continue
+            while (
+                p.san_juan >= 2 and p.bw[b] < CATALOG[b].circles and p.workers[good] < p.tiles[good]
+            ):
+                _place(p, good)
+                _place(p, A.BUILDING_SLOT + b)
+    violets = sorted((b for b in p.city if CATALOG[b].violet), key=lambda b: (-CATALOG[b].cost, b))
+    for b in violets:
+        while p.san_juan > 0 and p.bw[b] < CATALOG[b].circles:
+            _place(p, A.BUILDING_SLOT + b)
+    for kind in (CORN, QUARRY):
+        while p.san_juan > 0 and p.workers[kind] < p.tiles[kind]:
+            _place(p, kind)
+    for arg, free in _slots(p):
+        for _ in range(min(free, p.san_juan)):
+            _place(p, arg)
+
+
+# --- Builder (§4.3, §6) -----------------------------------------------------------------------
+
+
+def city_used(p: Player) -> int:
+    return sum(_SIZE[b] for b in p.city)
+
+
+def price(s: State, seat: int, b: int) -> int:
+    """§6: cost − Builder privilege − occupied quarries (capped by column) − hook discounts,
+    never below 0."""
+    rs: Ruleset = s.rs
+    p = s.players[seat]
+    value = rs.cost[b] - min(p.workers[QUARRY], rs.column[b])
+    if seat == s.chooser and s.phase == BUILDER_PHASE:
+        value -= rs.privilege(s, seat)
+    if rs.build_discounts:
+        for hb, fn in rs.hooks["build_discount"]:
+            if p.bw[hb] > 0:
+                value -= fn(s, seat, b)
+    return max(0, value)
+
+
+def build_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    free = CITY_SPACES - city_used(p)
+    if free <= 0:
+        return []
+    rs: Ruleset = s.rs
+    out: list[Action] = []
+    market = s.market
+    bw = p.bw
+    size = rs.size
+    if rs.build_discounts:
+        for b in rs.buildings:
+            if market[b] > 0 and bw[b] < 0 and size[b] <= free and price(s, seat, b) <= p.doubloons:
+                out.append(A.BUILD_ACTIONS[b])
+    else:
+        # the same price as price(), inlined for speed: the money plus every discount
+        quarries = p.workers[QUARRY]
+        budget = p.doubloons
+        if seat == s.chooser:
+            budget += rs.privilege(s, seat)
+        cost, column = rs.cost, rs.column
+        for b in rs.buildings:
+            # one copy per player (§4.3); ruling A15: a large building needs 2 empty spaces,
+            # since buildings may be moved in the city to make two of them adjacent ([C]).
+            if (
+                market[b] > 0
+                and bw[b] < 0
+                and size[b] <= free
+                and cost[b] - (quarries if quarries < column[b] else column[b]) <= budget
+            ):
+                out.append(A.BUILD_ACTIONS[b])
+    if out:
+        out.append(A.PASS_ACTION)
+    return out
+
+
+# --- Craftsman (§4.4, §5) ---------------------------------------------------------------------
+
+
+def production(s: State, seat: int) -> list[int]:
+    """What ``seat`` can produce of each good, before the supply limit (§5)."""
+    p = s.players[seat]
+    out = [0] * NGOODS
+    out[CORN] = p.workers[CORN]
+    bw = p.bw
+    for good, buildings in enumerate(s.rs.processors):
+        if good == CORN:
+            continue
+        workers = p.workers[good]
+        if workers:
+            cap = 0
+            for b in buildings:
+                if bw[b] > 0:
+                    cap += bw[b]
+            out[good] = min(workers, cap)
+    return out
+
+
+def craft_privilege_options(s: State) -> list[Action]:
+    # Ruling A11: a kind the Craftsman received this phase and still in the supply.
+    out = [A.CRAFT_ACTIONS[k] for k in range(NGOODS) if s.produced & (1 << k) and s.goods[k]]
+    if out:
+        out.append(A.PASS_ACTION)
+    return out
+
+
+# --- Trader (§4.5) ----------------------------------------------------------------------------
+
+
+def sell_options(s: State, seat: int) -> list[Action]:
+    if len(s.house) >= TRADING_HOUSE_CAPACITY:
+        return []
+    goods = s.players[seat].goods
+    out: list[Action] = []
+    any_kind: bool | None = None
+    for k in range(NGOODS):
+        if goods[k]:
+            if k in s.house:
+                if any_kind is None:
+                    any_kind = _any_hook(s, seat, "sale_any_kind")
+                if not any_kind:
+                    continue
+            out.append(A.SELL_ACTIONS[k])
+    if out:
+        out.append(A.PASS_ACTION)
+    return out
+
+
+def sale_price(s: State, seat: int, good: int) -> int:
+    value = TRADE_PRICE[good]
+    if seat == s.chooser:
+        value += s.rs.privilege(s, seat)
+    bw = s.players[seat].bw
+    for b, fn in s.rs.hooks["sale_bonus"]:
+        if bw[b] > 0:
+            value += fn(s, seat)
+    return value
+
+
+# --- Captain (§4.6) ---------------------------------------------------------------------------
+
+
+def cargo_options(s: State, seat: int) -> list[Action]:
+    """The formal generator of §4.6.1: the ship already holding a kind, else the empty ship(s)
+    taking the most barrels (ties are a free choice, ruling A7)."""
+    goods = s.players[seat].goods
+    out: list[Action] = []
+    kinds = s.ship_kind
+    for k in range(NGOODS):
+        have = goods[k]
+        if not have:
+            continue
+        if k in kinds:
+            i = kinds.index(k)
+            if s.ship_load[i] < s.ship_cap[i]:
+                out.append(A.SHIP_ACTIONS[k][i])
+            continue
+        best = 0
+        empties: list[int] = []
+        for i, kind in enumerate(kinds):
+            if kind < 0:
+                fit = min(have, s.ship_cap[i])
+                if fit > best:
+                    best = fit
+                    empties = [i]
+                elif fit == best:
+                    empties.append(i)
+        for i in empties:
+            out.append(A.SHIP_ACTIONS[k][i])
+    return out
+
+
+def load_options(s: State, seat: int) -> list[Action]:
+    out = cargo_options(s, seat)
+    compulsory = bool(out)
+    bw = s.players[seat].bw
+    for b, fn in s.rs.hooks["load_options"]:
+        if bw[b] > 0:
+            fn(s, seat, out)
+    if out and not compulsory:
+        out.append(A.PASS_ACTION)  # only a violet building could load: always optional (§4.0)
+    return out
+
+
+def storage_allowance(s: State, seat: int) -> tuple[int, int]:
+    kinds, barrels = 0, 1  # §4.6.3: one barrel, plus the warehouses
+    bw = s.players[seat].bw
+    for b, fn in s.rs.hooks["storage"]:
+        if bw[b] > 0:
+            dk, db = fn(s, seat)
+            kinds += dk
+            barrels += db
+    return kinds, barrels
+
+
+def _singles(rest: list[tuple[int, int]], barrels: int) -> list[list[tuple[int, int]]]:
+    """Every way to keep exactly ``barrels`` single barrels from ``rest`` [(good, count)]."""
+    if barrels == 0:
+        return [[]]
+    if not rest:
+        return []
+    (good, count), tail = rest[0], rest[1:]
+    out: list[list[tuple[int, int]]] = []
+    for take in range(min(count, barrels), -1, -1):
+        for more in _singles(tail, barrels - take):
+            out.append([(good, take), *more] if take else more)
+    return out
+
+
+def keep_options(s: State, seat: int) -> list[Action]:
+    """The maximal sets of barrels ``seat`` may keep after loading (§4.6.3)."""
+    goods = s.players[seat].goods
+    kinds, barrels = storage_allowance(s, seat)
+    held = [k for k in range(NGOODS) if goods[k]]
+    results: dict[tuple[int, ...], None] = {}
+    for whole in combinations(held, min(kinds, len(held))):
+        base = [goods[k] if k in whole else 0 for k in range(NGOODS)]
+        rest = [(k, goods[k]) for k in held if k not in whole]
+        take = min(barrels, sum(c for _, c in rest))
+        for choice in _singles(rest, take):
+            kept = base[:]
+            for good, count in choice:
+                kept[good] += count
+            results[tuple(kept)] = None
+    return [A.keep_action(kept) for kept in results] or [A.keep_action(tuple(goods))]
+
+
+# ----------------------------------------------------------------------------------------------
+# Apply
+# ----------------------------------------------------------------------------------------------
+
+
+_PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
+    P_ROLE: frozenset({A.ROLE}),
+    P_SETTLE: frozenset({A.SETTLE, A.HACIENDA, A.PASS}),
+    P_MAYOR_PRIVILEGE: frozenset({A.PRIVILEGE, A.PASS}),
+    P_ARRANGE: frozenset({A.AUTO, A.PLACE}),
+    P_BUILD: frozenset({A.BUILD, A.PASS}),
+    P_CRAFT_PRIVILEGE: frozenset({A.CRAFT, A.PASS}),
+    P_SELL: frozenset({A.SELL, A.PASS}),
+    P_SHIP: frozenset({A.SHIP, A.WHARF, A.PASS}),
+    P_KEEP: frozenset({A.KEEP}),
+}
+
+
+def check(s: State, seat: int, action: Action) -> None:
+    """Raise the specific error when ``action`` is not legal for ``seat`` now."""
+    if s.phase == GAME_OVER:
+        raise GameOver()
+    prompt = current_prompt(s)
+    assert prompt is not None
+    if not isinstance(seat, int) or seat not in prompt.seats:
+        raise NotYourTurn(seat=seat, expected=list(prompt.seats))
+    if action in legal(s, seat):
+        return
+    allowed = _PROMPT_ACTION_KINDS.get(prompt.kind, frozenset({A.OFFER, A.PASS}))
+    if action.kind not in allowed:
+        raise IllegalAction("wrong_decision", action=action.code, expected=prompt.kind)
+    raise IllegalAction(explain(s, seat, action), action=action.code)
+
+
+def explain(s: State, seat: int, action: Action) -> str:
+    """A machine-readable reason why a well-typed action is illegal."""
+    p = s.players[seat]
+    kind = action.kind
+    if kind == A.ROLE:
+        return "role_taken" if action.code in s.rs.card_of else "role_not_in_game"
+    if kind == A.SETTLE:
+        if sum(p.tiles) >= ISLAND_SPACES:
+            return "island_full"
+        if action.a == QUARRY:
+            return "no_quarries_left" if s.quarries == 0 else "quarry_not_allowed"
+        return "plantation_not_available"
+    if kind == A.HACIENDA:
+        return "hacienda_not_available"
+    if kind == A.BUILD:
+        b = action.a
+        if b not in s.rs.buildings:
+            return "building_not_in_game"
+        if p.bw[b] >= 0:
+            return "already_owned"
+        if s.market[b] <= 0:
+            return "sold_out"
+        if CATALOG[b].size > CITY_SPACES - city_used(p):
+            return "no_city_space"
+        return "not_enough_doubloons"
+    if kind == A.SELL:
+        if p.goods[action.a] == 0:
+            return "no_such_good"
+        if len(s.house) >= TRADING_HOUSE_CAPACITY:
+            return "trading_house_full"
+        return "kind_already_in_trading_house"
+    if kind == A.SHIP:
+        if p.goods[action.a] == 0:
+            return "no_such_good"
+        if action.b >= len(s.ship_cap):
+            return "no_such_ship"
+        return "ship_not_allowed"
+    if kind == A.WHARF:
+        return "wharf_not_available"
+    if kind == A.CRAFT:
+        return "privilege_good_not_available"
+    if kind == A.PLACE:
+        return "no_free_circle"
+    if kind == A.KEEP:
+        return "keep_not_allowed"
+    if kind == A.PASS:
+        return "must_load" if s.phase == CAPTAIN_PHASE else "cannot_pass"
+    return "illegal_now"

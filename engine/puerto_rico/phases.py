@@ -1,0 +1,655 @@
+"""The round and the seven roles: applying a legal action and running the automatic steps.
+
+Every function mutates the state it is given (``PuertoRico.apply`` clones first).  After each
+action ``advance`` runs production, distributions, refills and the round end until a player must
+decide.  Section numbers (§) and ruling ids (A1-A55) refer to ``shared/rules/puerto-rico.md``;
+[C] is the classic Spanish rulebook (the seed), which wins where the two disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Event, InvalidSetup
+from ..rng import seed_state
+from . import actions as A
+from .actions import CATALOG, Action
+from .buildings import OFFER_HANDLERS, PERFORMERS
+from .data import (
+    BUILDER,
+    CAPTAIN,
+    CITY_SPACES,
+    CRAFTSMAN,
+    DOUBLOONS_TOTAL,
+    GOODS,
+    GOODS_TOTAL,
+    MAYOR,
+    NGOODS,
+    NTILES,
+    PLANTATIONS_TOTAL,
+    PROSPECTOR,
+    QUARRY,
+    ROLES,
+    SETTLER,
+    TILES,
+    TRADER,
+    TRADING_HOUSE_CAPACITY,
+)
+from .legality import (
+    _clockwise,
+    _place,
+    _slots,
+    build_options,
+    circles,
+    city_used,
+    craft_privilege_options,
+    empty_building_circles,
+    keep_options,
+    lift_colonists,
+    load_options,
+    price,
+    production,
+    sale_price,
+    sell_options,
+    settler_options,
+    suggest_arrangement,
+)
+from .ops import END_CITY, END_COLONISTS, Events, draw_plantation, gain_vp, pay, trigger_end
+from .ruleset import normalize_options, ruleset
+from .state import (
+    BUILDER_PHASE,
+    CAPTAIN_PHASE,
+    CRAFTSMAN_PHASE,
+    GAME_OVER,
+    MAYOR_PHASE,
+    PHASE_NAMES,
+    ROLE_SELECTION,
+    SETTLER_PHASE,
+    STEP_ARRANGE,
+    STEP_KEEP,
+    STEP_PRIVILEGE,
+    STEP_TURN,
+    TRADER_PHASE,
+    Player,
+    State,
+)
+
+NBUILDINGS = len(CATALOG)
+
+# per-phase scratch bits in State.flags
+F_CAPTAIN_LOADED = 2  # the Captain has had his privilege VP this phase (ruling A9)
+
+
+def setup(options: Mapping[str, Any], seed: int) -> State:
+    if type(seed) is not int:
+        raise InvalidSetup("bad_seed", option="seed")
+    opts = normalize_options(options)
+    rs = ruleset(opts)
+    row = rs.row
+    n = rs.n
+    s = State()
+    s.options = opts
+    s.rs = rs
+    s.n = n
+    s.rng = seed_state(seed)
+    s.governor = 0  # seat 0 is the first governor; the application seats players at random
+    s.cards = list(row.roles)
+    s.card_doubloons = [0] * len(s.cards)
+    s.card_taken = [-1] * len(s.cards)
+    s.colonist_supply = row.colonist_supply
+    s.colonist_ship = row.colonist_ship
+    s.vp_supply = rs.edition.vp_chips[n]
+    s.quarries = row.quarries
+    s.market = [0] * NBUILDINGS
+    for b in rs.buildings:
+        s.market[b] = CATALOG[b].copies_2p if n == 2 else CATALOG[b].copies
+    s.goods = [total - row.goods_removed for total in GOODS_TOTAL]
+    s.ship_cap = list(row.ships)
+    s.ship_kind = [-1] * len(row.ships)
+    s.ship_load = [0] * len(row.ships)
+    s.deck = [total - row.plantations_removed for total in PLANTATIONS_TOTAL]
+    s.discard = [0] * NGOODS
+    s.bank = DOUBLOONS_TOTAL
+    for seat in range(n):
+        p = Player(NGOODS, NTILES, NBUILDINGS)
+        p.doubloons = row.doubloons
+        s.bank -= row.doubloons
+        tile = row.start_tiles[seat]
+        s.deck[tile] -= 1
+        p.tiles[tile] = 1  # face up and unoccupied (§2.2)
+        s.players.append(p)
+    s.pending = [False] * n
+    refill_plantations(s, None)
+    advance(s, None)
+    return s
+
+
+def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
+    """Apply a legal action in place and advance to the next decision."""
+    if s.offers:
+        _resolve_offer(s, action, ev)
+    else:
+        kind = action.kind
+        phase = s.phase
+        if kind == A.ROLE:
+            choose_role(s, seat, action, ev)
+        elif phase == SETTLER_PHASE:
+            _settler_act(s, seat, action, ev)
+        elif phase == MAYOR_PHASE:
+            _mayor_act(s, seat, action, ev)
+        elif phase == BUILDER_PHASE:
+            _builder_act(s, seat, action, ev)
+        elif phase == CRAFTSMAN_PHASE:
+            _craftsman_act(s, seat, action, ev)
+        elif phase == TRADER_PHASE:
+            _trader_act(s, seat, action, ev)
+        elif phase == CAPTAIN_PHASE:
+            _captain_act(s, seat, action, ev)
+    advance(s, ev)
+
+
+def _resolve_offer(s: State, action: Action, ev: Events) -> None:
+    seat, name, arg = s.offers.pop(0)
+    assert isinstance(seat, int) and isinstance(name, str) and isinstance(arg, int)
+    if action.kind == A.OFFER:
+        OFFER_HANDLERS[name](s, seat, arg, ev)
+    elif ev is not None:
+        ev.append(Event("OfferDeclined", seat, {"offer": name}))
+
+
+def _next_turn(s: State) -> None:
+    s.turns_taken += 1
+    s.turn = (s.turn + 1) % s.n
+    s.flags &= F_CAPTAIN_LOADED  # clear the per-turn bits
+
+
+def _passed(s: State, seat: int, ev: Events) -> None:
+    if ev is not None:
+        ev.append(Event("Passed", seat, {"phase": PHASE_NAMES[s.phase]}))
+
+
+# --- role selection and the round (§3) ---------------------------------------------------------
+
+
+def choose_role(s: State, seat: int, action: Action, ev: Events) -> None:
+    card = s.rs.card_of[action.code]
+    role = s.cards[card]
+    coins = s.card_doubloons[card]
+    s.card_doubloons[card] = 0
+    s.players[seat].doubloons += coins
+    s.card_taken[card] = seat
+    s.card = card
+    s.chooser = seat
+    s.picks += 1
+    if ev is not None:
+        ev.append(
+            Event(
+                "RoleChosen",
+                seat,
+                {"role": ROLES[role], "card": action.code[2:], "doubloons": coins},
+            )
+        )
+    _start_phase(s, role, ev)
+
+
+def _start_phase(s: State, role: int, ev: Events) -> None:
+    s.turn = s.chooser
+    s.turns_taken = 0
+    s.flags = 0
+    s.step = STEP_TURN
+    if role == SETTLER:
+        s.phase = SETTLER_PHASE
+    elif role == MAYOR:
+        s.phase = MAYOR_PHASE
+        if s.colonist_supply > 0:
+            s.step = STEP_PRIVILEGE
+        else:  # no privilege without a colonist in the supply (§4.2)
+            _distribute(s, ev)
+    elif role == BUILDER:
+        s.phase = BUILDER_PHASE
+    elif role == CRAFTSMAN:
+        s.phase = CRAFTSMAN_PHASE
+        _produce_all(s, ev)
+    elif role == TRADER:
+        s.phase = TRADER_PHASE
+    elif role == CAPTAIN:
+        s.phase = CAPTAIN_PHASE
+        s.no_load = 0
+        s.wharf_used = 0
+    elif role == PROSPECTOR:
+        # §4.7: no action; the privilege is one doubloon from the bank.
+        pay(s, s.chooser, s.rs.privilege(s, s.chooser), "prospector", ev)
+        _end_phase(s, ev)
+
+
+def _end_phase(s: State, ev: Events) -> None:
+    if ev is not None and s.card >= 0:
+        ev.append(Event("PhaseEnded", s.chooser, {"role": ROLES[s.cards[s.card]]}))
+    s.phase = ROLE_SELECTION
+    s.step = STEP_TURN
+    s.flags = 0
+
+
+def _end_round(s: State, ev: Events) -> None:
+    placed = []
+    for card, taken in enumerate(s.card_taken):
+        if taken < 0:
+            s.card_doubloons[card] += 1
+            s.bank -= 1
+            placed.append(s.rs.card_actions[card].code[2:])
+    s.card_taken = [-1] * len(s.cards)
+    s.card = -1
+    s.chooser = -1
+    s.picks = 0
+    if ev is not None:
+        ev.append(Event("RoundEnded", None, {"round": s.round, "doubloons_on": placed}))
+    if s.end_reasons:  # §7.1: the game ends after the round in which a condition happened
+        s.phase = GAME_OVER
+        if ev is not None:
+            ev.append(Event("GameEnded", None, {"reasons": list(s.end_reasons)}))
+        return
+    s.governor = (s.governor + 1) % s.n
+    s.round += 1
+    if ev is not None:
+        ev.append(Event("GovernorPassed", s.governor, {"round": s.round}))
+
+
+# --- Settler ----------------------------------------------------------------------------------
+
+
+def _settler_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    kind = action.kind
+    if kind == A.SETTLE:
+        tile = action.a
+        p = s.players[seat]
+        if tile == QUARRY:
+            s.quarries -= 1
+        else:
+            s.face_up.remove(tile)
+        p.tiles[tile] += 1
+        if ev is not None:
+            ev.append(
+                Event(
+                    "QuarryTaken" if tile == QUARRY else "PlantationTaken",
+                    seat,
+                    {"tile": TILES[tile], "source": "quarry_pile" if tile == QUARRY else "face_up"},
+                )
+            )
+        for b, fn in s.rs.hooks["tile_placed"]:
+            if p.bw[b] > 0:
+                fn(s, seat, tile, ev)
+        _next_turn(s)
+    elif kind == A.PASS:
+        _passed(s, seat, ev)
+        _next_turn(s)
+    else:
+        PERFORMERS[kind](s, seat, action, ev)  # e.g. the Hacienda draw; the turn goes on
+
+
+def refill_plantations(s: State, ev: Events) -> None:
+    """Reveal plantations until N + 1 are face up, reshuffling the discards when the stacks run
+    out (§4.1); fewer when both are exhausted."""
+    reshuffled = False
+    while len(s.face_up) < s.n + 1:
+        tile = draw_plantation(s)
+        if tile is None:
+            if not sum(s.discard):
+                break
+            s.deck = [a + b for a, b in zip(s.deck, s.discard, strict=True)]
+            s.discard = [0] * NGOODS
+            reshuffled = True
+            continue
+        s.face_up.append(tile)
+    s.face_up.sort()
+    if ev is not None:
+        ev.append(
+            Event(
+                "PlantationsRevealed",
+                None,
+                {"face_up": [TILES[t] for t in s.face_up], "reshuffled": reshuffled},
+            )
+        )
+
+
+def _end_settler(s: State, ev: Events) -> None:
+    for tile in s.face_up:
+        s.discard[tile] += 1
+    s.face_up = []
+    refill_plantations(s, ev)
+    _end_phase(s, ev)
+
+
+# --- Mayor ------------------------------------------------------------------------------------
+
+
+def _mayor_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    kind = action.kind
+    if s.step == STEP_PRIVILEGE:
+        if kind == A.PRIVILEGE:
+            amount = min(s.rs.privilege(s, seat), s.colonist_supply)
+            s.colonist_supply -= amount
+            s.players[seat].san_juan += amount
+            if ev is not None:
+                ev.append(
+                    Event(
+                        "ColonistGained",
+                        seat,
+                        {"target": "san_juan", "source": "supply", "by": "mayor", "count": amount},
+                    )
+                )
+        else:
+            _passed(s, seat, ev)
+        _distribute(s, ev)
+        return
+    p = s.players[seat]
+    if kind == A.AUTO:
+        suggest_arrangement(s, seat)
+    else:
+        _place(p, action.a)
+    if kind == A.AUTO or p.san_juan == 0 or not _slots(p):
+        s.pending[seat] = False
+        if ev is not None:
+            ev.append(Event("ColonistsArranged", seat, arrangement(p)))
+        if not any(s.pending):
+            _refill_ship(s, ev)
+
+
+def arrangement(p: Player) -> dict[str, Any]:
+    return {
+        "tiles": {TILES[k]: p.workers[k] for k in range(NTILES) if p.tiles[k]},
+        "buildings": {CATALOG[b].name: p.bw[b] for b in p.city},
+        "san_juan": p.san_juan,
+    }
+
+
+def _distribute(s: State, ev: Events) -> None:
+    """Hand the ship's colonists out one at a time from the Mayor (§4.2 step 2), then let every
+    player arrange.  [C] l.192: normally everybody arranges at the same time; the order cannot
+    matter, since each player only moves his own colonists.  (The sequential reading of A17 is
+    the option ``mayor_placement: sequential``.)"""
+    k = s.colonist_ship
+    n = s.n
+    shares = []
+    for i, seat in enumerate(_clockwise(s, s.chooser)):
+        share = k // n + (1 if i < k % n else 0)
+        s.players[seat].san_juan += share
+        shares.append(share)
+    s.colonist_ship = 0
+    if ev is not None:
+        ev.append(Event("ColonistsDistributed", s.chooser, {"shares_from_mayor": shares}))
+    s.step = STEP_ARRANGE
+    for seat in range(n):
+        p = s.players[seat]
+        total = p.colonists()
+        room = circles(p)
+        lift_colonists(p)
+        if 0 < total < room and len(_slots(p)) > 1:
+            s.pending[seat] = True  # a real choice: which circles stay empty
+        else:
+            # no choice: fill every circle that can be filled (§4.2 must-fill rule)
+            for arg, free in _slots(p):
+                for _ in range(min(free, p.san_juan)):
+                    _place(p, arg)
+            if ev is not None and total:
+                ev.append(Event("ColonistsArranged", seat, arrangement(p)))
+    if not any(s.pending):
+        _refill_ship(s, ev)
+
+
+def _refill_ship(s: State, ev: Events) -> None:
+    """§4.2 step 4: R = max(N, empty building circles of all players); a short supply triggers
+    E1 and (ruling A4) every remaining colonist goes on the ship."""
+    needed = max(s.n, sum(empty_building_circles(p) for p in s.players))
+    moved = min(needed, s.colonist_supply)
+    s.colonist_supply -= moved
+    s.colonist_ship += moved
+    if ev is not None:
+        ev.append(Event("ColonistShipRefilled", None, {"count": moved, "needed": needed}))
+    if moved < needed:
+        trigger_end(s, END_COLONISTS, ev)
+    _end_phase(s, ev)
+
+
+# --- Builder ----------------------------------------------------------------------------------
+
+
+def _builder_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    if action.kind == A.PASS:
+        _passed(s, seat, ev)
+        _next_turn(s)
+        return
+    b = action.a
+    p = s.players[seat]
+    cost = price(s, seat, b)
+    p.doubloons -= cost
+    s.bank += cost
+    s.market[b] -= 1
+    p.bw[b] = 0  # new buildings are unoccupied (§4.3)
+    p.city.append(b)
+    if ev is not None:
+        ev.append(Event("BuildingBuilt", seat, {"building": CATALOG[b].name, "price": cost}))
+    for hb, fn in s.rs.hooks["built"]:
+        if p.bw[hb] > 0:
+            fn(s, seat, b, ev)
+    if city_used(p) >= CITY_SPACES:  # E2, ruling A55: the 12th space, large buildings included
+        trigger_end(s, END_CITY, ev)
+    _next_turn(s)
+
+
+# --- Craftsman --------------------------------------------------------------------------------
+
+
+def _produce_all(s: State, ev: Events) -> None:
+    """Each player, clockwise from the Craftsman, takes what he produces; a short supply gives
+    what is left (ruling A48), so earlier players have first claim.  Production is taken for
+    every player: declining it never helps the player (an engine simplification)."""
+    s.produced = 0
+    hooks = s.rs.hooks["produced"]
+    for seat in _clockwise(s, s.chooser):
+        made = production(s, seat)
+        p = s.players[seat]
+        received = [0] * NGOODS
+        for k in range(NGOODS):
+            if made[k]:
+                got = min(made[k], s.goods[k])
+                s.goods[k] -= got
+                p.goods[k] += got
+                received[k] = got
+        if seat == s.chooser:
+            s.produced = sum(1 << k for k in range(NGOODS) if received[k])
+        if ev is not None and any(received):
+            ev.append(
+                Event(
+                    "GoodsProduced",
+                    seat,
+                    {"goods": {GOODS[k]: received[k] for k in range(NGOODS) if received[k]}},
+                )
+            )
+        for b, fn in hooks:
+            if p.bw[b] > 0:
+                fn(s, seat, received, ev)
+    s.step = STEP_PRIVILEGE
+
+
+def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    if action.kind == A.CRAFT:
+        good = action.a
+        s.goods[good] -= 1
+        s.players[seat].goods[good] += 1
+        if ev is not None:
+            ev.append(Event("PrivilegeGoodTaken", seat, {"good": GOODS[good]}))
+    else:
+        _passed(s, seat, ev)
+    _end_phase(s, ev)
+
+
+# --- Trader -----------------------------------------------------------------------------------
+
+
+def _trader_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    if action.kind == A.SELL:
+        good = action.a
+        value = sale_price(s, seat, good)
+        s.players[seat].goods[good] -= 1
+        s.house.append(good)
+        pay(s, seat, value, "sale", None)
+        if ev is not None:
+            ev.append(Event("GoodSold", seat, {"good": GOODS[good], "price": value}))
+    else:
+        _passed(s, seat, ev)
+    _next_turn(s)
+
+
+def _end_trader(s: State, ev: Events) -> None:
+    if len(s.house) >= TRADING_HOUSE_CAPACITY:  # §4.5: emptied only when full
+        for good in s.house:
+            s.goods[good] += 1
+        s.house = []
+        if ev is not None:
+            ev.append(Event("TradingHouseEmptied", None, {}))
+    _end_phase(s, ev)
+
+
+# --- Captain ----------------------------------------------------------------------------------
+
+
+def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    if s.step == STEP_KEEP:
+        _keep(s, seat, action.keep, ev)
+        if not any(s.pending):
+            _end_captain(s, ev)
+        return
+    kind = action.kind
+    if kind == A.PASS:
+        _passed(s, seat, ev)
+        s.no_load += 1
+        s.turn = (s.turn + 1) % s.n
+        return
+    if kind == A.SHIP:
+        good, ship = action.a, action.b
+        p = s.players[seat]
+        count = min(p.goods[good], s.ship_cap[ship] - s.ship_load[ship])
+        p.goods[good] -= count
+        s.ship_kind[ship] = good
+        s.ship_load[ship] += count
+        if ev is not None:
+            ev.append(
+                Event("GoodsShipped", seat, {"good": GOODS[good], "count": count, "ship": ship})
+            )
+    else:
+        good = action.a
+        count = PERFORMERS[kind](s, seat, action, ev)
+    vp = count
+    if seat == s.chooser and not s.flags & F_CAPTAIN_LOADED:
+        s.flags |= F_CAPTAIN_LOADED  # ruling A9: on his first load of any kind
+        vp += s.rs.privilege(s, seat)
+    gain_vp(s, seat, vp, "shipping", ev)
+    bw = s.players[seat].bw
+    for b, fn in s.rs.hooks["loaded"]:
+        if bw[b] > 0:
+            fn(s, seat, good, count, ev)
+    s.no_load = 0
+    s.turn = (s.turn + 1) % s.n
+
+
+def _start_storage(s: State, ev: Events) -> None:
+    s.step = STEP_KEEP
+    for seat in range(s.n):
+        options = keep_options(s, seat)
+        if len(options) == 1:
+            _keep(s, seat, options[0].keep, ev)
+        else:
+            s.pending[seat] = True
+    if not any(s.pending):
+        _end_captain(s, ev)
+
+
+def _keep(s: State, seat: int, kept: tuple[int, ...], ev: Events) -> None:
+    p = s.players[seat]
+    lost = [p.goods[k] - kept[k] for k in range(NGOODS)]
+    for k in range(NGOODS):
+        s.goods[k] += lost[k]
+        p.goods[k] = kept[k]
+    s.pending[seat] = False
+    if ev is not None and any(lost):
+        ev.append(
+            Event(
+                "GoodsDiscarded",
+                seat,
+                {"goods": {GOODS[k]: lost[k] for k in range(NGOODS) if lost[k]}},
+            )
+        )
+
+
+def _end_captain(s: State, ev: Events) -> None:
+    emptied = []
+    for i, cap in enumerate(s.ship_cap):  # §4.6.4: only full ships are emptied
+        if s.ship_load[i] >= cap:
+            s.goods[s.ship_kind[i]] += s.ship_load[i]
+            s.ship_load[i] = 0
+            s.ship_kind[i] = -1
+            emptied.append(i)
+    if ev is not None and emptied:
+        ev.append(Event("ShipsEmptied", None, {"ships": emptied}))
+    _end_phase(s, ev)
+
+
+# ----------------------------------------------------------------------------------------------
+# Advance: run automatic steps until a decision
+# ----------------------------------------------------------------------------------------------
+
+
+def advance(s: State, ev: Events) -> None:
+    n = s.n
+    while True:
+        if s.offers:
+            # an offer whose source ran dry in the meantime is dropped
+            if s.colonist_supply > 0 or s.colonist_ship > 0:
+                return
+            s.offers.pop(0)
+            continue
+        phase = s.phase
+        if phase == GAME_OVER:
+            return
+        if phase == ROLE_SELECTION:
+            if s.picks >= s.rs.picks_per_round:
+                _end_round(s, ev)
+                continue
+            s.turn = (s.governor + s.picks) % n
+            return
+        step = s.step
+        if step in (STEP_ARRANGE, STEP_KEEP, STEP_PRIVILEGE):
+            if phase == CRAFTSMAN_PHASE and not craft_privilege_options(s):
+                _end_phase(s, ev)
+                continue
+            return
+        if phase == CAPTAIN_PHASE:
+            if s.no_load >= n:  # ruling A8: a full cycle of turns without a load
+                _start_storage(s, ev)
+                continue
+            if load_options(s, s.turn):
+                return
+            s.no_load += 1
+            s.turn = (s.turn + 1) % n
+            continue
+        if s.turns_taken >= n:
+            if phase == SETTLER_PHASE:
+                _end_settler(s, ev)
+            elif phase == TRADER_PHASE:
+                _end_trader(s, ev)
+            else:
+                _end_phase(s, ev)
+            continue
+        if phase == TRADER_PHASE and len(s.house) >= TRADING_HOUSE_CAPACITY:
+            _end_trader(s, ev)  # §4.5: a full house ends the phase
+            continue
+        if phase == SETTLER_PHASE:
+            if settler_options(s, s.turn):
+                return
+        elif phase == BUILDER_PHASE:
+            if build_options(s, s.turn):
+                return
+        elif phase == TRADER_PHASE and sell_options(s, s.turn):
+            return
+        _next_turn(s)  # nothing to decide for this seat: its turn passes

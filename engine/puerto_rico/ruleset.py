@@ -1,0 +1,109 @@
+"""Options of a Puerto Rico game and the ruleset compiled from them (edition tables, the
+buildings in play, their hooks and per-building arrays for the hot paths)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import InvalidSetup
+from . import actions as A
+from .actions import CATALOG, Action
+from .buildings import compile_hooks
+from .data import (
+    EDITIONS,
+    NGOODS,
+    Edition,
+)
+from .state import (
+    State,
+)
+
+MAYOR_PLACEMENTS = ("simultaneous", "sequential")
+
+
+class Ruleset:
+    """Everything derived from the options: edition tables, buildings in play, compiled hooks."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.edition: Edition = EDITIONS[options["edition"]]
+        self.n: int = options["players"]
+        self.row = self.edition.setup[self.n]
+        self.sequential_mayor = options["mayor_placement"] == "sequential"
+        self.buildings: tuple[int, ...] = tuple(
+            A.BUILDING_INDEX[b.name] for b in self.edition.buildings
+        )
+        self.hooks = compile_hooks(self.buildings)
+        # per catalog index, for the hot paths
+        self.cost = [b.cost for b in CATALOG]
+        self.column = [b.column for b in CATALOG]
+        self.size = [b.size for b in CATALOG]
+        self.circles = [b.circles for b in CATALOG]
+        self.build_discounts = bool(self.hooks["build_discount"])
+        # production buildings by good (§5)
+        self.processors: list[list[int]] = [[] for _ in range(NGOODS)]
+        for b in self.buildings:
+            good = CATALOG[b].good
+            if CATALOG[b].production and good is not None:
+                self.processors[good].append(b)
+        self.picks_per_round = 6 if self.n == 2 else self.n
+        # role cards: ROLE action per card, and card per action code
+        self.card_actions: list[Action] = []
+        seen: dict[int, int] = {}
+        for role in self.row.roles:
+            copy = seen.get(role, 0)
+            seen[role] = copy + 1
+            self.card_actions.append(A.ROLE_ACTIONS[role][copy])
+        self.card_of = {a.code: i for i, a in enumerate(self.card_actions)}
+
+    def privilege(self, s: State, seat: int) -> int:
+        """Size of a role privilege.  Exp. 1's Library doubles it: it will hook in here."""
+        return 1
+
+
+_RULESETS: dict[tuple[Any, ...], Ruleset] = {}
+
+
+def ruleset(options: Mapping[str, Any]) -> Ruleset:
+    key = tuple(sorted((k, str(v)) for k, v in options.items()))
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = _RULESETS[key] = Ruleset(options)
+    return rs
+
+
+def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate options and fill defaults.  Raises :class:`InvalidSetup` with a specific code."""
+    if not isinstance(options, Mapping):
+        raise InvalidSetup("options_not_an_object")
+    known = {"players", "edition", "expansions", "mayor_placement"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise InvalidSetup("unknown_option", option=unknown[0])
+    players = options.get("players")
+    if type(players) is not int:
+        raise InvalidSetup("players_required", option="players")
+    if not 2 <= players <= 5:
+        raise InvalidSetup("bad_player_count", option="players", value=players, min=2, max=5)
+    edition = options.get("edition", "classic")
+    if edition not in EDITIONS:
+        raise InvalidSetup("unknown_edition", option="edition", value=str(edition))
+    expansions = options.get("expansions", [])
+    if not isinstance(expansions, list | tuple) or any(not isinstance(e, str) for e in expansions):
+        raise InvalidSetup("bad_expansions", option="expansions")
+    if expansions:
+        raise InvalidSetup("expansion_not_available", option="expansions", value=expansions[0])
+    placement = options.get("mayor_placement", "simultaneous")
+    if placement not in MAYOR_PLACEMENTS:
+        raise InvalidSetup("bad_mayor_placement", option="mayor_placement", value=str(placement))
+    return {
+        "players": players,
+        "edition": edition,
+        "expansions": [],
+        "mayor_placement": placement,
+    }
+
+
+# ----------------------------------------------------------------------------------------------
+# Setup (§2)
+# ----------------------------------------------------------------------------------------------
