@@ -105,7 +105,7 @@ class GameRepository:
         The engine must know ``game`` (engine ``UnknownGame`` otherwise).  When ``options`` names
         ``"players"`` (the table size) they are validated now (engine ``InvalidSetup``); otherwise
         at :meth:`start`.  :class:`ChannelBusy` when the channel already has an open game."""
-        engine = engine_game(0, game)
+        engine = get_game(game)
         opts = dict(options or {})
         if "players" in opts:
             engine.normalize_options(opts)
