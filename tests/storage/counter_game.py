@@ -86,7 +86,9 @@ class CounterGame:
             return []
         return [Add(0)] if state.draw else [Add(1), Add(2)]
 
-    def apply(self, state: CounterState, seat: int, action: Any) -> tuple[CounterState, list[Event]]:
+    def apply(
+        self, state: CounterState, seat: int, action: Any
+    ) -> tuple[CounterState, list[Event]]:
         if self.prompt(state) is None:
             raise GameOver()
         if seat != state.turn:

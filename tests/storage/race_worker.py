@@ -12,7 +12,7 @@ import random
 import sys
 
 import engine  # noqa: F401  (registers "puerto-rico")
-from engine.core import get_game
+from engine.core import Event, get_game
 from storage import StaleVersion, Storage
 from tests.storage import counter_game  # noqa: F401
 from tests.storage.helpers import choose
@@ -22,7 +22,7 @@ async def main(path: str, name: str) -> None:
     storage = await Storage.open(path)
     rng = random.Random(name)
     loop = asyncio.get_running_loop()
-    pending: tuple[int, int, int, str, object, list[object]] | None = None
+    pending: tuple[int, int, int, str, object, list[Event]] | None = None
     try:
         while True:
             line = (await loop.run_in_executor(None, sys.stdin.readline)).split()
@@ -44,7 +44,7 @@ async def main(path: str, name: str) -> None:
                 try:
                     await storage.games.commit_action(
                         game_id, expected_version=version, seat=seat, code=code, state=state,
-                        events=events,  # type: ignore[arg-type]
+                        events=events,
                     )
                     print("ok", flush=True)
                 except StaleVersion as exc:

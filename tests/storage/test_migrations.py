@@ -7,6 +7,7 @@ import asyncio
 import random
 import sqlite3
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import aiosqlite
@@ -36,7 +37,7 @@ def user_version(path: Path) -> int:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def _played(game_name: str, options: dict[str, object], seed: int, moves: int | None):
+def _played(game_name: str, options: Mapping[str, object], seed: int, moves: int | None):
     """Play ``moves`` random legal actions (None: to the end) with the engine alone."""
     game = get_game(game_name)
     opts = game.normalize_options(options)
