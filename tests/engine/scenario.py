@@ -21,13 +21,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine import get_game
-from engine.core import Event
-from engine.puerto_rico import invariant_failures
+from engine.core import Event, Prompt
+from engine.puerto_rico import PUERTO_RICO, PuertoRico, invariant_failures
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import GOOD_INDEX, GOODS, NGOODS, QUARRY, TILE_INDEX
 from engine.puerto_rico.state import ROLE_SELECTION, STEP_TURN, State
 
-GAME = get_game("puerto-rico")
+GAME: PuertoRico = PUERTO_RICO
+assert get_game("puerto-rico") is GAME
 
 
 class Scenario:
@@ -184,6 +185,20 @@ class Scenario:
             s.house.append(k)
         return self
 
+    def set_bank(self, doubloons: int) -> Scenario:
+        """Set the bank to exactly ``doubloons`` (the difference goes to or comes from the box)."""
+        self._box("doubloons", self.state.bank - doubloons)
+        self.state.bank = doubloons
+        return self
+
+    def market(self, **copies: int) -> Scenario:
+        """Set the copies of these buildings left on the game board."""
+        for name, count in copies.items():
+            b = BUILDING_INDEX[name]
+            self._box("buildings", self.state.market[b] - count)
+            self.state.market[b] = count
+        return self
+
     def role_doubloons(self, card: str, doubloons: int) -> Scenario:
         s = self.state
         index = s.rs.card_of[f"r.{card}"]
@@ -210,6 +225,24 @@ class Scenario:
 
     def legal(self, state: State, seat: int) -> list[str]:
         return [a.code for a in GAME.legal_actions(state, seat)]
+
+    def prompt(self, state: State) -> Prompt | None:
+        return GAME.prompt(state)
+
+    def finish_phase(self, state: State) -> State:
+        """Answer every prompt of the phase in progress until the next role pick (or the game
+        end): ``pass`` where it is legal, otherwise the first legal action."""
+        while True:
+            prompt = GAME.prompt(state)
+            if prompt is None or prompt.kind == "role":
+                return state
+            seat = prompt.seats[0]
+            codes = self.legal(state, seat)
+            state = self.act(state, seat, "pass" if "pass" in codes else codes[0])
+
+    def events_of(self, kind: str) -> list[Event]:
+        """The events of that type recorded so far, oldest first."""
+        return [e for e in self.events if e.type == kind]
 
     def invariant_failures(self, state: State) -> list[str]:
         """The engine invariants, allowing for what the scenario put in or took out of the box."""
