@@ -1,0 +1,579 @@
+"""Self-tests of the offline Discord server, driving a small real discord.py bot."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import time
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from discord.http import handle_message_parameters
+from PIL import Image
+
+from tests.offline_discord import (
+    ComponentType,
+    InteractionFailed,
+    MessageFlag,
+    OfflineDiscordServer,
+    ScriptError,
+    StoredMessage,
+    parse_command_line,
+    running_client,
+)
+
+from .conftest import World
+
+
+def make_png(color: str = "red") -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (12, 8), color).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+# ----------------------------------------------------------------------------------------------
+# the probe bot
+# ----------------------------------------------------------------------------------------------
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pr:join:(?P<game>\d+)"):
+    def __init__(self, game: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Join", style=discord.ButtonStyle.primary, custom_id=f"pr:join:{game}"
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            discord.ui.Button(label="Joined", disabled=True, custom_id=f"pr:joined:{self.game}")
+        )
+        await interaction.response.edit_message(
+            content=f"Game {self.game}: {interaction.user.name} joined", view=view
+        )
+
+
+class NoteModal(discord.ui.Modal, title="Leave a note"):
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Note", custom_id="note_text", max_length=50
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"noted: {self.text.value}", ephemeral=True)
+
+
+class CropSelect(discord.ui.View):
+    @discord.ui.select(
+        custom_id="pr:crop",
+        placeholder="Pick a crop",
+        options=[
+            discord.SelectOption(label=c, value=c.lower()) for c in ("Corn", "Indigo", "Sugar")
+        ],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+        await interaction.response.edit_message(
+            content=f"picked {', '.join(select.values)}", view=None
+        )
+
+
+class BoardLayout(discord.ui.LayoutView):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        button: discord.ui.Button[Any] = discord.ui.Button(label="Pass", custom_id="layout:pass")
+        button.callback = self.on_pass  # type: ignore[method-assign]
+        self.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay("## Governor board"),
+                discord.ui.ActionRow(button),
+            )
+        )
+
+    async def on_pass(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.LayoutView()
+        view.add_item(discord.ui.TextDisplay(f"{interaction.user.name} passed"))
+        await interaction.response.edit_message(view=view)
+
+
+class PrGroup(app_commands.Group):
+    def __init__(self, bot: ProbeBot) -> None:
+        super().__init__(name="pr", description="Puerto Rico")
+        self.bot = bot
+
+    @app_commands.command(name="new", description="Open a new game")
+    @app_commands.describe(players="How many players", opponent="Somebody to invite")
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 5],
+        opponent: discord.Member | None = None,
+    ) -> None:
+        self.bot.calls.append(("new", players, opponent))
+        against = f" against {opponent.name}" if opponent else ""
+        await interaction.response.send_message(
+            f"New game for {players} players{against}", ephemeral=True
+        )
+        game = 40 + players
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.channel.send(
+            f"Game {game} is open", view=discord.ui.View().add_item(JoinButton(game))
+        )
+
+    @app_commands.command(name="board", description="Show the board")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        png = make_png("blue")
+        self.bot.sent_files.append(png)
+        await interaction.followup.send(
+            "The board", file=discord.File(io.BytesIO(png), "board.png")
+        )
+
+    @app_commands.command(name="dm", description="Remind a player in DMs")
+    async def dm(self, interaction: discord.Interaction, user: discord.User) -> None:
+        try:
+            await user.send("It is your turn")
+        except discord.Forbidden as exc:
+            self.bot.errors.append(exc)
+            await interaction.response.send_message(
+                f"cannot DM {user.name} ({exc.code})", ephemeral=True
+            )
+        else:
+            await interaction.response.send_message(f"reminded {user.name}", ephemeral=True)
+
+    @app_commands.command(name="announce", description="Post in the channel")
+    async def announce(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.channel.send(text)
+        await interaction.edit_original_response(content="announced")
+
+    @app_commands.command(name="twice", description="Acknowledge twice (a bug on purpose)")
+    async def twice(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("first")
+        try:
+            await discord.InteractionResponse(interaction).send_message("second")
+        except discord.HTTPException as exc:
+            self.bot.errors.append(exc)
+
+    @app_commands.command(name="slow", description="Answer too late")
+    async def slow(self, interaction: discord.Interaction, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        try:
+            await interaction.response.send_message("finally")
+        except discord.HTTPException as exc:
+            self.bot.errors.append(exc)
+
+    @app_commands.command(name="rename", description="Rename the game")
+    async def rename(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"renamed to {name}", ephemeral=True)
+
+    @rename.autocomplete("name")
+    async def rename_autocomplete(self, interaction: discord.Interaction, current: str):
+        names = ["Puerto Rico", "Puerto Rico 1897", "San Juan"]
+        return [
+            app_commands.Choice(name=n, value=n)
+            for n in names
+            if n.lower().startswith(current.lower())
+        ]
+
+    @app_commands.command(name="note", description="Leave a note")
+    async def note(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NoteModal())
+
+    @app_commands.command(name="pick", description="Pick a crop")
+    async def pick(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Pick one", view=CropSelect())
+
+    @app_commands.command(name="layout", description="Components V2 board")
+    async def layout(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(view=BoardLayout())
+
+    settings = app_commands.Group(name="settings", description="Game settings")
+
+    @settings.command(name="speed", description="Set the game speed")
+    @app_commands.choices(
+        speed=[
+            app_commands.Choice(name="Fast", value="fast"),
+            app_commands.Choice(name="Slow", value="slow"),
+        ]
+    )
+    async def speed(
+        self,
+        interaction: discord.Interaction,
+        speed: app_commands.Choice[str],
+        where: discord.TextChannel,
+    ) -> None:
+        await interaction.response.send_message(
+            f"speed={speed.value} in #{where.name}", ephemeral=True
+        )
+
+
+@app_commands.command(name="config", description="Server configuration")
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+async def config_command(interaction: discord.Interaction) -> None:
+    assert interaction.permissions.manage_guild
+    await interaction.response.send_message("config ok", ephemeral=True)
+
+
+class ProbeBot(commands.Bot):
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            guild_ready_timeout=0.05,
+            help_command=None,
+        )
+        self.guild_id = guild_id
+        self.calls: list[tuple[Any, ...]] = []
+        self.errors: list[BaseException] = []
+        self.sent_files: list[bytes] = []
+        self.resumed = asyncio.Event()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # skip discord.py's 5 s pause before a re-IDENTIFY
+
+    async def setup_hook(self) -> None:
+        guild = discord.Object(self.guild_id)
+        self.tree.add_command(PrGroup(self), guild=guild)
+        self.tree.add_command(config_command, guild=guild)
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.add_dynamic_items(JoinButton)
+        await self.tree.sync(guild=guild)
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        self.errors.append(
+            error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        )
+
+    async def on_resumed(self) -> None:
+        self.resumed.set()
+
+
+@pytest.fixture
+async def bot(world: World):
+    probe = ProbeBot(world.guild.id)
+    async with running_client(world.server, probe):
+        yield probe
+    world.server.assert_no_failed_interactions()
+
+
+def ephemeral_reply(msg: StoredMessage) -> bool:
+    return msg.ephemeral
+
+
+# ----------------------------------------------------------------------------------------------
+# tests
+# ----------------------------------------------------------------------------------------------
+
+
+async def test_startup_login_gateway_and_command_sync(world: World, bot: ProbeBot) -> None:
+    server = world.server
+    commands_ = await server.wait_for_command_sync(world.guild)
+    assert {c["name"] for c in commands_} == {"pr", "config"}
+    pr = next(c for c in commands_ if c["name"] == "pr")
+    subs = {o["name"]: o for o in pr["options"]}
+    assert {"new", "board", "dm", "settings"} <= set(subs)
+    assert subs["settings"]["type"] == 2
+    config = next(c for c in commands_ if c["name"] == "config")
+    assert config["default_member_permissions"] == str(discord.Permissions(manage_guild=True).value)
+
+    assert bot.user is not None and bot.user.id == server.bot_user.id
+    assert bot.application_id == server.application_id
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None and guild.get_channel(world.general.id) is not None
+    assert guild.get_role(world.manager_role.id) is not None
+    assert server.requests_to("GET", "/users/@me")
+    assert server.requests_to("GET", "/oauth2/applications/@me")
+    assert server.requests_to("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
+    await server.wait_for_gateway("heartbeat")
+    connect = server.gateway_events("connect")[0]
+    assert connect.detail["compress"] == "zlib-stream"
+    assert connect.detail["v"] == "10" and connect.detail["encoding"] == "json"
+    assert [e.kind for e in server.gateway_log][:4] == [
+        "connect",
+        "identify",
+        "ready",
+        "heartbeat",
+    ] or (server.gateway_events("identify") and server.gateway_events("ready"))
+    assert not server.unhandled_requests
+
+
+async def test_slash_command_with_options_answers_ephemerally(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr new players:3 opponent:@bob", channel=world.general)
+    data = handle.payload["data"]
+    assert data["options"][0]["name"] == "new" and data["options"][0]["type"] == 1
+    assert {o["name"]: o["value"] for o in data["options"][0]["options"]} == {
+        "players": 3,
+        "opponent": str(world.bob.id),
+    }
+    assert str(world.bob.id) in data["resolved"]["members"]
+    assert handle.payload["locale"] == "de"
+    assert handle.payload["member"]["permissions"]
+
+    response = await handle.response()
+    assert response.type == 4
+    assert response.ephemeral
+    assert response.content == "New game for 3 players against bob"
+    original = await handle.original_message()
+    assert original.ephemeral and original.interaction_metadata is not None
+    assert bot.calls[-1][:2] == ("new", 3)
+
+    public = await world.server.wait_for_message(
+        world.general, lambda m: "Game 43 is open" in m.content
+    )
+    assert public.find_component(label="Join") is not None
+    assert world.server.messages(world.general, include_ephemeral=False) == [public]
+
+
+async def test_deferred_response_then_followup_with_png(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr board", channel=world.general)
+    response = await handle.response()
+    assert response.type == 5 and not response.ephemeral
+    followup = await handle.wait_for_followup()
+    attachment = followup.attachment("board.png")
+    assert attachment.is_png
+    assert attachment.data == bot.sent_files[-1]
+    assert attachment.image_size() == (12, 8)
+    # The first followup after a deferral replaces the "thinking" message (documented behaviour).
+    original = await handle.original_message()
+    assert original is followup and original.content == "The board" and not original.loading
+    # The attachment URL is served by the offline CDN.
+    assert bot.http.connector is not None
+    downloaded = await bot.http.get_from_cdn(attachment.url)
+    assert downloaded == attachment.data
+
+
+async def test_persistent_dynamic_button_edits_the_message(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr new players:2", channel=world.general)
+    await handle.response()
+    message = await world.server.wait_for_message(
+        world.general, lambda m: m.find_component(label="Join") is not None
+    )
+    assert message.component(label="Join")["custom_id"] == "pr:join:42"
+
+    click = await world.bob.click(message, label="Join")
+    assert click.payload["message"]["id"] == str(message.id)
+    response = await click.response()
+    assert response.type == 7
+    edited = world.server.get_message(message.id)
+    assert edited is not None
+    assert edited.content == "Game 42: bob joined"
+    assert edited.component(label="Joined")["disabled"] is True
+    assert edited.find_component(label="Join") is None
+    assert len(edited.revisions) == 1 and edited.edited
+    with pytest.raises(ScriptError, match="disabled"):
+        await world.alice.click(edited, label="Joined")
+
+
+async def test_dm_sent_and_closed_dms_give_forbidden_50007(world: World, bot: ProbeBot) -> None:
+    ok = await world.manager.run(f"/pr dm user:{world.alice.mention}", channel=world.general)
+    assert (await ok.response()).content == "reminded alice"
+    dm = await world.server.wait_for_dm(world.alice)
+    assert dm.content == "It is your turn"
+    assert world.alice.dms == [dm]
+
+    closed = await world.manager.run("/pr dm user:bob", channel=world.general)
+    assert (await closed.response()).content == "cannot DM bob (50007)"
+    error = bot.errors[-1]
+    assert isinstance(error, discord.Forbidden) and error.code == 50007
+    assert world.bob.dms == []
+
+
+async def test_rate_limited_send_is_retried(world: World, bot: ProbeBot) -> None:
+    fault = world.server.inject_rate_limit(
+        "POST", "/channels/{channel_id}/messages", retry_after=0.2
+    )
+    started = time.monotonic()
+    handle = await world.alice.run('/pr announce text:"Harvest time"', channel=world.general)
+    message = await world.server.wait_for_message(
+        world.general, lambda m: m.content == "Harvest time"
+    )
+    assert time.monotonic() - started >= 0.2
+    assert len(fault.hits) == 1
+    sends = world.server.requests_to("POST", "/channels/{channel_id}/messages")
+    assert [r.status for r in sends] == [429, 200]
+    assert message.author.id == world.server.bot_user.id
+    original = await handle.original_message()
+    assert original.content == "announced" and original.ephemeral
+
+
+async def test_dropped_gateway_is_resumed(world: World, bot: ProbeBot) -> None:
+    server = world.server
+    assert await server.drop_gateway() == 1
+    await server.wait_for_gateway("resumed")
+    await asyncio.wait_for(bot.resumed.wait(), 5)
+    resume = server.gateway_events("connect")[-1]
+    assert resume.detail["path"] == "/resume/"
+    assert len(server.gateway_events("identify")) == 1
+
+    handle = await world.alice.run("/pr new players:4", channel=world.general)
+    assert (await handle.response()).content == "New game for 4 players"
+
+
+async def test_events_during_an_outage_are_replayed_on_resume(world: World, bot: ProbeBot) -> None:
+    server = world.server
+    await server.drop_gateway(abort=True)
+    # Dispatched while the bot is disconnected: buffered in the session, replayed on RESUME.
+    handle = await world.alice.run("/pr new players:5", channel=world.general)
+    await server.wait_for_gateway("resumed")
+    assert server.gateway_events("resumed")[-1].detail["replayed"] >= 1
+    assert (await handle.response()).content == "New game for 5 players"
+
+
+async def test_invalidated_session_reidentifies(world: World, bot: ProbeBot) -> None:
+    server = world.server
+    await server.drop_gateway(invalidate_session=True)
+    await server.wait_for_gateway("invalid_session")
+    await server.wait_for_gateway("ready", 2)
+    await server.wait_until_connected()
+    assert len(server.gateway_events("identify")) == 2
+    handle = await world.alice.run("/pr new players:2", channel=world.general)
+    assert (await handle.response()).content == "New game for 2 players"
+
+
+async def test_double_acknowledgement_is_rejected_with_40060(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr twice", channel=world.general)
+    assert (await handle.response()).content == "first"
+    rejection = await handle.wait_for_rejection(40060)
+    assert rejection.status == 400
+    await asyncio.sleep(0)
+    error = next(e for e in bot.errors if isinstance(e, discord.HTTPException))
+    assert error.code == 40060 and error.status == 400
+    assert [m.content for m in world.server.messages(world.general)] == ["first"]
+
+
+async def test_unacknowledged_interaction_fails_and_late_answer_gets_10062(
+    world: World, bot: ProbeBot
+) -> None:
+    world.server.ack_timeout = 0.2
+    handle = await world.alice.run("/pr slow seconds:0.4", channel=world.general)
+    with pytest.raises(InteractionFailed, match="This interaction failed"):
+        await handle.response()
+    assert world.server.failed_interactions == [handle]
+    await handle.wait_for_rejection(10062)
+    await asyncio.sleep(0.05)
+    assert any(isinstance(e, discord.NotFound) and e.code == 10062 for e in bot.errors)
+    world.server.failed_interactions.clear()  # expected here; the fixture asserts none otherwise
+
+
+async def test_injected_unknown_interaction_on_callback(world: World, bot: ProbeBot) -> None:
+    world.server.ack_timeout = 0.3
+    handle = await world.alice.run(
+        "/pr rename name:x", channel=world.general, reject_callback_with=10062
+    )
+    rejection = await handle.wait_for_rejection(10062)
+    assert rejection.status == 404
+    await world.server.wait_for(
+        lambda: any(isinstance(e, discord.NotFound) for e in bot.errors) or None
+    )
+    # The test injected the failure, so the ack deadline passing is expected too.
+    await world.server.wait_for(lambda: handle.failed or None)
+    world.server.failed_interactions.clear()
+
+
+async def test_autocomplete_returns_choices(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.autocomplete(
+        "pr rename", {"name": "puerto"}, focused="name", channel=world.general
+    )
+    option = handle.payload["data"]["options"][0]["options"][0]
+    assert option == {"name": "name", "type": 3, "value": "puerto", "focused": True}
+    choices = await handle.choices()
+    assert [c["name"] for c in choices] == ["Puerto Rico", "Puerto Rico 1897"]
+
+
+async def test_modal_opened_and_submitted(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr note", channel=world.general)
+    modal = await handle.modal()
+    assert modal["title"] == "Leave a note"
+    submit = await world.alice.submit_modal(handle, {"note_text": "build a harbour"})
+    response = await submit.response()
+    assert response.content == "noted: build a harbour" and response.ephemeral
+    with pytest.raises(ScriptError, match="longer than"):
+        await world.alice.submit_modal(handle, {"Note": "x" * 51})
+
+
+async def test_select_menu_values(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr pick", channel=world.general)
+    message = await handle.original_message()
+    assert message.selects()[0]["placeholder"] == "Pick a crop"
+    pick = await world.alice.select(message, ["Indigo"])
+    assert pick.payload["data"]["values"] == ["indigo"]
+    await pick.response()
+    edited = world.server.get_message(message.id)
+    assert edited is not None and edited.content == "picked indigo" and edited.components == []
+
+
+async def test_components_v2_message_and_button(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr layout", channel=world.general)
+    message = await handle.original_message()
+    assert message.flags & MessageFlag.IS_COMPONENTS_V2
+    assert message.components[0]["type"] == ComponentType.CONTAINER
+    assert "Governor board" in message.text()
+    click = await world.bob.click(message, custom_id="layout:pass")
+    await click.response()
+    edited = world.server.get_message(message.id)
+    assert edited is not None and edited.text() == "bob passed"
+
+
+async def test_subcommand_group_choices_and_channel_option(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.slash(
+        "pr settings speed", {"speed": "Fast", "where": world.general}, channel=world.general
+    )
+    group = handle.payload["data"]["options"][0]
+    assert group["type"] == 2 and group["options"][0]["name"] == "speed"
+    assert str(world.general.id) in handle.payload["data"]["resolved"]["channels"]
+    assert (await handle.response()).content == "speed=fast in #general"
+    with pytest.raises(ScriptError, match="not one of"):
+        await world.alice.run(
+            "/pr settings speed speed:Medium where:#general", channel=world.general
+        )
+
+
+async def test_manage_server_permission_gates_command(world: World, bot: ProbeBot) -> None:
+    with pytest.raises(ScriptError, match="cannot see /config"):
+        await world.alice.run("/config", channel=world.general)
+    handle = await world.manager.run("/config", channel=world.general)
+    assert (await handle.response()).content == "config ok"
+    with pytest.raises(ScriptError, match="required"):
+        await world.alice.run("/pr new", channel=world.general)
+    with pytest.raises(ScriptError, match="max_value"):
+        await world.alice.run("/pr new players:9", channel=world.general)
+
+
+async def test_server_rejects_invalid_components_v2_message(world: World, bot: ProbeBot) -> None:
+    params = handle_message_parameters(
+        content="text is not allowed", flags=discord.MessageFlags(components_v2=True)
+    )
+    with pytest.raises(discord.HTTPException) as info:
+        await bot.http.send_message(world.general.id, params=params)
+    assert info.value.code == 50035
+    assert "content" in str(info.value)
+
+
+def test_parse_command_line() -> None:
+    assert parse_command_line('/pr new players:3 note:"two words"') == (
+        "pr new",
+        {"players": "3", "note": "two words"},
+    )
+
+
+async def test_server_without_bot_refuses_scripted_actions(
+    discord_server: OfflineDiscordServer,
+) -> None:
+    guild = discord_server.add_guild()
+    channel = discord_server.add_text_channel(guild, "lobby")
+    user = discord_server.add_user("carol", guild=guild)
+    with pytest.raises(ScriptError):
+        await user.run("/anything", channel=channel)

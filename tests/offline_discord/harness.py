@@ -1,0 +1,77 @@
+"""Connecting a real discord.py client to the offline server.
+
+Only two addresses of discord.py are changed, and restored afterwards:
+
+* ``discord.http.Route.BASE``: the REST base URL;
+* ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``: a plain ``discord.Client`` never asks
+  ``GET /gateway/bot`` (only ``AutoShardedClient`` does), it connects straight to this default.
+  ``GET /gateway/bot`` and READY's ``resume_gateway_url`` point at the offline server as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Iterator
+from typing import TypeVar
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from .server import OfflineDiscordServer
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+@contextlib.contextmanager
+def patched_discord(server: OfflineDiscordServer) -> Iterator[None]:
+    """Point discord.py's REST base and default gateway at ``server`` for the duration."""
+    old_base = Route.BASE
+    old_gateway = DiscordWebSocket.DEFAULT_GATEWAY
+    Route.BASE = server.api_base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(server.gateway_url)
+    try:
+        yield
+    finally:
+        Route.BASE = old_base
+        DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+
+@contextlib.asynccontextmanager
+async def running_client(
+    server: OfflineDiscordServer,
+    client: ClientT,
+    *,
+    ready_timeout: float = 10.0,
+) -> AsyncIterator[ClientT]:
+    """Start ``client`` against ``server``, wait until it is ready, close it on exit.
+
+    Tip: construct the client with ``guild_ready_timeout=0.05`` (discord.py waits that long after
+    the last GUILD_CREATE before ``on_ready``; the default is 2 s) and override
+    ``before_identify_hook`` to skip discord.py's 5 s sleep before a re-IDENTIFY.
+    """
+    with patched_discord(server):
+        task = asyncio.create_task(client.start(server.bot_token), name="offline-discord-client")
+        ready = asyncio.create_task(client.wait_until_ready())
+        try:
+            done, _ = await asyncio.wait(
+                {task, ready}, timeout=ready_timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            if task in done:
+                task.result()  # raises the start-up error
+                raise RuntimeError("the client stopped before becoming ready")
+            if ready not in done:
+                raise TimeoutError(f"the client was not ready within {ready_timeout}s")
+            yield client
+        finally:
+            ready.cancel()
+            if not client.is_closed():
+                await client.close()
+            try:
+                await asyncio.wait_for(task, timeout=5.0)
+            except (asyncio.CancelledError, TimeoutError):
+                task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ready
