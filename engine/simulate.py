@@ -75,7 +75,10 @@ def play_game(
         if check:
             failures.extend(_check_step(game, state, seat, action, code, prompt, legal))
             before = canonical_json(game.dump(state))
+            previous = state
             state, _ = game.apply(state, seat, action)
+            if canonical_json(game.dump(previous)) != before:
+                failures.append(f"apply mutated its input at action {len(log) - 1}")
             if canonical_json(game.dump(state)) == before:
                 failures.append(f"action {len(log) - 1} changed nothing")
             if invariants is not None:

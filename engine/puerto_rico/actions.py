@@ -163,7 +163,7 @@ def _decode_keep(code: str) -> Action:
             # canonical form: goods in table order, each once, a positive count without
             # leading zeros
             if k <= last or not digits or digits[0] == "0" or len(digits) > 2:
-                raise InvalidAction(code=code)
+                raise InvalidAction(action=code)
             counts[k] = int(digits)
             last = k
     return keep_action(tuple(counts))
@@ -172,13 +172,13 @@ def _decode_keep(code: str) -> Action:
 def decode(code: str) -> Action:
     """The action named by ``code``; :class:`InvalidAction` for anything else."""
     if not isinstance(code, str):
-        raise InvalidAction(code=repr(code))
+        raise InvalidAction(action=repr(code))
     action = _TABLE.get(code)
     if action is not None:
         return action
     if code.startswith("keep.") and len(code) < 64:
         return _decode_keep(code)
-    raise InvalidAction(code=code[:80])
+    raise InvalidAction(action=code[:80])
 
 
 def all_simple_codes() -> list[str]:

@@ -85,7 +85,10 @@ class PuertoRico:
             raise CorruptState("bad_options") from exc
         state.options = options
         state.rs = ruleset(options)
-        problems = invariant_failures(state)
+        try:
+            problems = invariant_failures(state)
+        except (IndexError, KeyError, TypeError, ValueError):
+            problems = ["malformed"]
         if problems:
             raise CorruptState("inconsistent_state", problems=problems[:5])
         return state

@@ -6,22 +6,47 @@ from __future__ import annotations
 from . import actions as A
 from .actions import CATALOG
 from .data import (
+    BUILDER,
+    CAPTAIN,
     CITY_SPACES,
+    CRAFTSMAN,
     DOUBLOONS_TOTAL,
     GOODS_TOTAL,
     ISLAND_SPACES,
+    MAYOR,
     NGOODS,
     PLANTATIONS_TOTAL,
     QUARRY,
+    SETTLER,
+    TRADER,
     TRADING_HOUSE_CAPACITY,
 )
-from .legality import city_used
+from .legality import city_used, current_prompt, legal
 from .ruleset import Ruleset
 from .state import (
+    BUILDER_PHASE,
+    CAPTAIN_PHASE,
+    CRAFTSMAN_PHASE,
     GAME_OVER,
+    MAYOR_PHASE,
+    ROLE_SELECTION,
+    SETTLER_PHASE,
     STEP_KEEP,
+    TRADER_PHASE,
     State,
 )
+
+# the role each phase resolves (-1: none)
+_PHASE_ROLE = {
+    ROLE_SELECTION: -1,
+    SETTLER_PHASE: SETTLER,
+    MAYOR_PHASE: MAYOR,
+    BUILDER_PHASE: BUILDER,
+    CRAFTSMAN_PHASE: CRAFTSMAN,
+    TRADER_PHASE: TRADER,
+    CAPTAIN_PHASE: CAPTAIN,
+    GAME_OVER: -1,
+}
 
 
 def counts_fingerprint(s: State) -> dict[str, int]:
@@ -89,10 +114,19 @@ def invariant_failures(s: State) -> list[str]:
     lists = (s.deck, s.discard, s.market, s.goods, s.ship_load, s.card_doubloons)
     if any(v < 0 for values in lists for v in values):
         out.append("negative_count")
-    if len(s.cards) != len(rs.row.roles) or len(s.card_taken) != len(s.cards):
+    if (
+        s.cards != list(rs.row.roles)
+        or len(s.card_taken) != len(s.cards)
+        or len(s.card_doubloons) != len(s.cards)
+        or any(not -1 <= t < n for t in s.card_taken)
+    ):
         out.append("role_cards")
-    if len(s.ship_cap) != len(rs.row.ships) or len(s.ship_kind) != len(s.ship_cap):
+    if s.ship_cap != list(rs.row.ships) or len(s.ship_kind) != len(s.ship_cap):
         out.append("ships")
+    if len(s.ship_load) != len(s.ship_cap) or len(s.market) != len(A.CATALOG):
+        out.append("lengths")
+    if len(s.deck) != len(s.discard) or len(s.goods) != len(s.deck):
+        out.append("lengths")
     for i, cap in enumerate(s.ship_cap):
         load, kind = s.ship_load[i], s.ship_kind[i]
         if load > cap or (kind < 0) != (load == 0) or kind >= NGOODS:
@@ -106,8 +140,15 @@ def invariant_failures(s: State) -> list[str]:
         out.append("face_up")
     if not 0 <= s.governor < n or not 0 <= s.turn < n or s.chooser >= n:
         out.append("seat_range")
-    if s.phase not in (0, 1, 2, 3, 4, 5, 6, GAME_OVER) or not 0 <= s.step <= STEP_KEEP:
+    if s.phase not in _PHASE_ROLE or not 0 <= s.step <= STEP_KEEP:
         out.append("phase")
+    elif _PHASE_ROLE[s.phase] >= 0 and (
+        not 0 <= s.card < len(s.cards)
+        or s.cards[s.card] != _PHASE_ROLE[s.phase]
+        or s.card_taken[s.card] != s.chooser
+        or not 0 <= s.chooser < n
+    ):
+        out.append("phase_role")
     for seat, p in enumerate(s.players):
         if p.doubloons < 0 or p.vp < 0 or p.san_juan < 0:
             out.append(f"player:{seat}:negative")
@@ -125,3 +166,19 @@ def invariant_failures(s: State) -> list[str]:
         if name not in A.OFFERS or not isinstance(who, int) or not 0 <= who < n:
             out.append("offers")
     return out
+    if not out and not s.over:
+        out.extend(_playable(s))
+    return out
+
+
+def _playable(s: State) -> list[str]:
+    """A state that is not over must prompt at least one seat, each with a legal action."""
+    try:
+        prompt = current_prompt(s)
+        if prompt is None or not prompt.seats:
+            return ["no_prompt"]
+        if any(not legal(s, seat) for seat in prompt.seats):
+            return ["prompted_seat_without_action"]
+    except (IndexError, KeyError, ValueError, StopIteration, AssertionError, TypeError):
+        return ["unplayable"]
+    return []

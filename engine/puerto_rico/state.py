@@ -312,6 +312,17 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
             setattr(s, name, _int(data, name))
         for name in _INT_LISTS:
             setattr(s, name, _ints(data, name))
+        for group in (
+            ("cards", "card_doubloons", "card_taken"),
+            ("ship_cap", "ship_kind", "ship_load"),
+        ):
+            if len({len(getattr(s, name)) for name in group}) != 1:
+                raise CorruptState("bad_length", field=group[0])
+        if len(s.market) != nbuildings:
+            raise CorruptState("bad_length", field="market")
+        for name in ("deck", "discard", "goods"):
+            if len(getattr(s, name)) != ngoods:
+                raise CorruptState("bad_length", field=name)
         players = data["players"]
         if not isinstance(players, list) or len(players) != s.n:
             raise CorruptState("bad_field", field="players")
@@ -342,7 +353,11 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
                 p.city.append(entry[0])
             s.players.append(p)
         pending = data["pending"]
-        if not isinstance(pending, list) or any(type(v) is not bool for v in pending):
+        if (
+            not isinstance(pending, list)
+            or len(pending) != s.n
+            or any(type(v) is not bool for v in pending)
+        ):
             raise CorruptState("bad_field", field="pending")
         s.pending = list(pending)
         offers = data["offers"]
