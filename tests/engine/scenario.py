@@ -94,7 +94,7 @@ class Scenario:
             for name, colonists in items:
                 b = BUILDING_INDEX[name]
                 if s.market[b] <= 0:
-                    self._box("building", 1)
+                    self._box("buildings", -1)
                 else:
                     s.market[b] -= 1
                 p.bw[b] = colonists
