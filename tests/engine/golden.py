@@ -1,0 +1,85 @@
+"""Golden transcripts: complete recorded games whose results must not change silently.
+
+Each file in ``tests/golden/`` is a replay file (``{"game", "options", "seed", "actions"}``, the
+format of ``python -m engine replay``) plus ``expected``: the outcome and a hash of the final
+state.  Regenerate only after a deliberate rules change, and say why in the commit:
+
+    python -m tests.engine.golden
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from engine import get_game
+from engine.policies import make_policy
+from engine.simulate import canonical_json, play_game, policy_seed
+
+GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
+
+CASES: list[dict[str, Any]] = [
+    {
+        "name": "pr-2p-heuristic",
+        "options": {"players": 2},
+        "seed": 11,
+        "policies": ["heuristic", "heuristic"],
+    },
+    {
+        "name": "pr-3p-mixed",
+        "options": {"players": 3},
+        "seed": 22,
+        "policies": ["heuristic", "random", "heuristic"],
+    },
+    {
+        "name": "pr-4p-heuristic",
+        "options": {"players": 4},
+        "seed": 33,
+        "policies": ["heuristic"] * 4,
+    },
+    {"name": "pr-5p-random", "options": {"players": 5}, "seed": 44, "policies": ["random"] * 5},
+    {
+        "name": "pr-4p-sequential-mayor-2020",
+        "options": {"players": 4, "edition": "2020", "mayor_placement": "sequential"},
+        "seed": 55,
+        "policies": ["heuristic", "random", "heuristic", "random"],
+    },
+]
+
+
+def state_hash(state: Any) -> str:
+    game = get_game("puerto-rico")
+    return hashlib.sha256(canonical_json(game.dump(state)).encode()).hexdigest()
+
+
+def record(case: dict[str, Any]) -> dict[str, Any]:
+    game = get_game("puerto-rico")
+    options = game.normalize_options(case["options"])
+    policies = [
+        make_policy(name, "puerto-rico", policy_seed(case["seed"], seat))
+        for seat, name in enumerate(case["policies"])
+    ]
+    result = play_game(game, options, case["seed"], policies)
+    outcome = game.outcome(result.final)
+    assert outcome is not None
+    return {
+        "game": "puerto-rico",
+        "options": options,
+        "seed": case["seed"],
+        "actions": [[seat, code] for seat, code in result.actions],
+        "expected": {"outcome": outcome.to_json(), "final_state_sha256": state_hash(result.final)},
+    }
+
+
+def main() -> None:
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for case in CASES:
+        path = GOLDEN_DIR / f"{case['name']}.json"
+        path.write_text(json.dumps(record(case), sort_keys=True, indent=None) + "\n")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
