@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    figures = {}
+    figures: dict[str, dict[str, float]] = {}
     for players in (2, 3, 4, 5):
         result = simulate("puerto-rico", players, args.games, args.seed, ["random"], args.checked)
         figures[str(players)] = {
