@@ -41,9 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:
-        for players, row in figures.items():
+        for count, row in figures.items():
             print(
-                f"{players} players: {row['games_per_s']:8.1f} games/s "
+                f"{count} players: {row['games_per_s']:8.1f} games/s "
                 f"{row['actions_per_s']:10.0f} actions/s"
             )
     return 0
