@@ -219,8 +219,12 @@ class OfflineDiscordServer:
         timeout: float = 5.0,
         what: str = "a condition",
         describe: Callable[[], str] | None = None,
+        poll_interval: float = 0.02,
     ) -> T:
-        """Wait until ``check()`` returns something other than ``None`` and return it."""
+        """Wait until ``check()`` returns something other than ``None`` and return it.
+
+        ``check`` may raise to abort the wait (e.g. :class:`InteractionFailed`).
+        """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -233,8 +237,12 @@ class OfflineDiscordServer:
                 raise OfflineDiscordTimeout(
                     f"timed out after {timeout}s waiting for {what}{detail}"
                 )
+            # Woken by every server-side change; polling as well covers conditions on the
+            # bot's own state (its caches, recorded errors) that the server cannot see change.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._notifier.changed()), remaining)
+                await asyncio.wait_for(
+                    asyncio.shield(self._notifier.changed()), min(remaining, poll_interval)
+                )
 
     # ------------------------------------------------------------------------------------------
     # world building
