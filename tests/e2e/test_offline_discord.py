@@ -104,6 +104,27 @@ class BoardLayout(discord.ui.LayoutView):
         await interaction.response.edit_message(view=view)
 
 
+class InviteView(discord.ui.View):
+    @discord.ui.select(cls=discord.ui.UserSelect, custom_id="pr:invite", max_values=2)
+    async def invite(
+        self, interaction: discord.Interaction, select: discord.ui.UserSelect[Any]
+    ) -> None:
+        names = sorted(u.name for u in select.values)
+        await interaction.response.edit_message(content=f"invited {', '.join(names)}", view=None)
+
+
+@app_commands.context_menu(name="Invite to game")
+async def invite_user(interaction: discord.Interaction, member: discord.Member) -> None:
+    await interaction.response.send_message(
+        f"invite {member.name}?", view=InviteView(), ephemeral=True
+    )
+
+
+@app_commands.context_menu(name="Quote move")
+async def quote_move(interaction: discord.Interaction, message: discord.Message) -> None:
+    await interaction.response.send_message(f"quoted: {message.content}", ephemeral=True)
+
+
 class PrGroup(app_commands.Group):
     def __init__(self, bot: ProbeBot) -> None:
         super().__init__(name="pr", description="Puerto Rico")
@@ -155,6 +176,14 @@ class PrGroup(app_commands.Group):
         assert isinstance(interaction.channel, discord.TextChannel)
         await interaction.channel.send(text)
         await interaction.edit_original_response(content="announced")
+
+    @app_commands.command(name="snapshot", description="Reply with a picture")
+    async def snapshot(self, interaction: discord.Interaction) -> None:
+        png = make_png("green")
+        self.bot.sent_files.append(png)
+        await interaction.response.send_message(
+            "snapshot", file=discord.File(io.BytesIO(png), "snap.png"), ephemeral=True
+        )
 
     @app_commands.command(name="cleanup", description="Exercise every webhook route")
     async def cleanup(self, interaction: discord.Interaction) -> None:
@@ -266,6 +295,8 @@ class ProbeBot(commands.Bot):
         guild = discord.Object(self.guild_id)
         self.tree.add_command(PrGroup(self), guild=guild)
         self.tree.add_command(config_command, guild=guild)
+        self.tree.add_command(invite_user, guild=guild)
+        self.tree.add_command(quote_move, guild=guild)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.add_dynamic_items(JoinButton)
         await self.tree.sync(guild=guild)
@@ -305,7 +336,7 @@ def ephemeral_reply(msg: StoredMessage) -> bool:
 async def test_startup_login_gateway_and_command_sync(world: World, bot: ProbeBot) -> None:
     server = world.server
     commands_ = await server.wait_for_command_sync(world.guild)
-    assert {c["name"] for c in commands_} == {"pr", "config"}
+    assert {c["name"] for c in commands_} == {"pr", "config", "Invite to game", "Quote move"}
     pr = next(c for c in commands_ if c["name"] == "pr")
     subs = {o["name"]: o for o in pr["options"]}
     assert {"new", "board", "dm", "settings"} <= set(subs)
@@ -333,6 +364,9 @@ async def test_startup_login_gateway_and_command_sync(world: World, bot: ProbeBo
         "heartbeat",
     ] or (server.gateway_events("identify") and server.gateway_events("ready"))
     assert not server.unhandled_requests
+    beats = len(server.gateway_events("heartbeat"))
+    server.request_heartbeat()
+    await server.wait_for_gateway("heartbeat", beats + 1)
 
 
 async def test_slash_command_with_options_answers_ephemerally(world: World, bot: ProbeBot) -> None:
@@ -641,6 +675,7 @@ async def test_user_messages_reach_the_bot_with_content_intent_rules(
     assert plain.content == "" and plain.author.id == world.alice.id
     # ...except for messages that mention the bot.
     assert mention.content.endswith("hello bot")
+    assert bot.user in mention.mentions
 
 
 async def test_autosharded_client_asks_gateway_bot(world: World) -> None:
@@ -650,3 +685,49 @@ async def test_autosharded_client_asks_gateway_bot(world: World) -> None:
         identify = world.server.gateway_events("identify")[-1]
         assert identify.detail["shard"] == (0, 1)
         assert client.get_guild(world.guild.id) is not None
+
+
+async def test_file_uploaded_with_the_interaction_response(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.run("/pr snapshot", channel=world.general)
+    response = await handle.response()
+    assert response.type == 4 and response.ephemeral and response.files == 1
+    assert response.message is not None
+    assert response.message.attachment("snap.png").data == bot.sent_files[-1]
+
+
+async def test_dynamic_button_survives_a_bot_restart(world: World) -> None:
+    first = ProbeBot(world.guild.id)
+    async with running_client(world.server, first):
+        handle = await world.alice.run("/pr new players:3", channel=world.general)
+        await handle.response()
+        message = await world.server.wait_for_message(
+            world.general, lambda m: m.find_component(label="Join") is not None
+        )
+    second = ProbeBot(world.guild.id)
+    async with running_client(world.server, second):
+        click = await world.bob.click(message, label="Join")
+        assert (await click.response()).type == 7
+        edited = world.server.get_message(message.id)
+        assert edited is not None and edited.content == "Game 43: bob joined"
+    assert len(world.server.gateway_events("identify")) == 2
+    world.server.assert_no_failed_interactions()
+
+
+async def test_context_menus_and_user_select(world: World, bot: ProbeBot) -> None:
+    handle = await world.alice.user_command("Invite to game", world.bob, channel=world.general)
+    assert handle.payload["data"]["target_id"] == str(world.bob.id)
+    reply = await handle.original_message()
+    assert reply.content == "invite bob?" and reply.ephemeral
+    with pytest.raises(ScriptError, match="not visible"):
+        await world.bob.select(reply, [world.bob])
+    pick = await world.alice.select(reply, [world.bob, "gm"])
+    assert set(pick.payload["data"]["resolved"]["users"]) == {
+        str(world.bob.id),
+        str(world.manager.id),
+    }
+    await pick.response()
+    assert (await pick.original_message()).content == "invited bob, gm"
+
+    move = await world.alice.send(world.general, "I take the mayor")
+    quote = await world.bob.message_command("Quote move", move)
+    assert (await quote.response()).content == "quoted: I take the mayor"

@@ -493,6 +493,8 @@ class StoredMessage:
     message_reference: JSON | None = None
     nonce: str | None = None
     reactions: dict[str, set[int]] = field(default_factory=dict)
+    mentions: list[User] = field(default_factory=list)
+    mention_role_ids: list[int] = field(default_factory=list)
     # Payload snapshots of every earlier version, oldest first.
     revisions: list[JSON] = field(default_factory=list)
     # Server-side sequence number of the last change (see OfflineDiscordServer.mark()).
@@ -597,9 +599,9 @@ class StoredMessage:
             "timestamp": iso(self.created_at),
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
             "tts": self.tts,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": "@everyone" in self.content,
+            "mentions": [u.to_payload() for u in self.mentions],
+            "mention_roles": [str(r) for r in self.mention_role_ids],
             "attachments": [a.to_payload() for a in self.attachments],
             "embeds": self.embeds,
             "pinned": False,

@@ -635,6 +635,7 @@ class OfflineDiscordServer:
         )
         if interaction is not None:
             msg.interaction_metadata = self.interaction_metadata(interaction)
+        self._resolve_mentions(msg)
         self._messages.setdefault(channel.id, []).append(msg)
         self._messages_by_id[msg.id] = msg
         if not msg.ephemeral:
@@ -666,6 +667,7 @@ class OfflineDiscordServer:
             keep = {int(a["id"]) for a in body["attachments"] if _is_existing_attachment(a, msg)}
             msg.attachments = [a for a in msg.attachments if a.id in keep]
         msg.attachments.extend(new_files)
+        self._resolve_mentions(msg)
         msg.flags &= ~MessageFlag.LOADING
         msg.edited_at = None if was_loading else utcnow()
         msg.version = self.touch()
@@ -673,6 +675,13 @@ class OfflineDiscordServer:
             event = "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE"
             self.dispatch_message_event(event, msg)
         return msg
+
+    def _resolve_mentions(self, msg: StoredMessage) -> None:
+        users = [self.users.get(int(uid)) for uid in re.findall(r"<@!?(\d+)>", msg.content)]
+        msg.mentions = [u for u in dict.fromkeys(users) if u is not None]
+        guild = self.guilds.get(msg.guild_id) if msg.guild_id is not None else None
+        roles = [int(rid) for rid in re.findall(r"<@&(\d+)>", msg.content)]
+        msg.mention_role_ids = [r for r in roles if guild is not None and r in guild.roles]
 
     def delete_message(self, msg: StoredMessage) -> None:
         msg.deleted = True
@@ -922,6 +931,12 @@ class OfflineDiscordServer:
         for conn in self.connections:
             if not conn.closed:
                 conn.send({"op": 7, "d": None})
+
+    def request_heartbeat(self) -> None:
+        """Send op 1 HEARTBEAT: the client must answer with a heartbeat at once."""
+        for conn in self.connections:
+            if not conn.closed:
+                conn.send({"op": 1, "d": None})
 
     def invalidate_sessions(self, *, resumable: bool = False) -> None:
         """Send op 9 INVALID_SESSION on every connection."""
