@@ -164,6 +164,12 @@ class Database:
 
     # --- maintenance ----------------------------------------------------------------------------
 
+    async def set_trace(self, callback: Callable[[str], object] | None) -> None:
+        """Call ``callback`` with the text of every statement run (``None`` stops); for
+        debugging and for the tests that check query plans."""
+        # sqlite3 takes None to stop tracing; aiosqlite's annotation leaves None out.
+        await self._conn.set_trace_callback(callback)  # type: ignore[arg-type]
+
     async def schema_version(self) -> int:
         return int(await self.scalar("PRAGMA user_version"))
 
