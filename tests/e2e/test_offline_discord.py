@@ -273,6 +273,13 @@ async def config_command(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("config ok", ephemeral=True)
 
 
+@app_commands.command(name="ping", description="Are you there?")
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+async def ping_command(interaction: discord.Interaction) -> None:
+    where = "dm" if interaction.guild_id is None else "guild"
+    await interaction.response.send_message(f"pong ({where}, {interaction.locale.value})")
+
+
 class ProbeBot(commands.Bot):
     def __init__(self, guild_id: int) -> None:
         super().__init__(
@@ -298,8 +305,10 @@ class ProbeBot(commands.Bot):
         self.tree.add_command(invite_user, guild=guild)
         self.tree.add_command(quote_move, guild=guild)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.tree.add_command(ping_command)
         self.add_dynamic_items(JoinButton)
         await self.tree.sync(guild=guild)
+        await self.tree.sync()
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -731,3 +740,17 @@ async def test_context_menus_and_user_select(world: World, bot: ProbeBot) -> Non
     move = await world.alice.send(world.general, "I take the mayor")
     quote = await world.bob.message_command("Quote move", move)
     assert (await quote.response()).content == "quoted: I take the mayor"
+
+
+async def test_global_command_in_a_dm_with_the_bot(world: World, bot: ProbeBot) -> None:
+    synced = await world.server.wait_for_command_sync(None)
+    assert [c["name"] for c in synced] == ["ping"] and synced[0]["contexts"] == [0, 1]
+    handle = await world.alice.run("/ping", channel=world.alice.dm_channel)
+    assert "member" not in handle.payload and handle.payload["user"]["id"] == str(world.alice.id)
+    assert handle.payload["context"] == 1
+    assert (await handle.response()).content == "pong (dm, de)"
+    assert [m.content for m in world.alice.dms] == ["pong (dm, de)"]
+    in_guild = await world.bob.run("/ping", channel=world.general)
+    assert (await in_guild.response()).content == "pong (guild, en-US)"
+    with pytest.raises(ScriptError, match="not synced"):
+        await world.alice.run("/config", channel=world.alice.dm_channel)
