@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -105,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"backup written to {out}")
             return 0
         return asyncio.run(_migrate(args))
-    except StorageError as exc:
+    except (StorageError, sqlite3.Error) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

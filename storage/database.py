@@ -133,13 +133,6 @@ class Database:
                 raise
             return result
 
-    async def read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
-        """Run ``body`` holding the connection (no other coroutine's transaction can be
-        half-way).  Several statements are only consistent with each other when ``body`` uses one
-        statement; use :meth:`snapshot_read` for a multi-statement consistent read."""
-        async with self._lock:
-            return await body(Tx(self._conn))
-
     async def snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         """Run ``body`` in one read transaction: every statement sees the same database state."""
         async with self._lock:

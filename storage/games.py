@@ -1,4 +1,4 @@
-"""Games: lobbies, seats, starting, the action log, ending; and the queries the bot needs.
+"""Changing games: lobbies, seats, starting, the action log, ending (reading: storage.queries).
 
 Every change of a game is one ``BEGIN IMMEDIATE`` transaction that re-reads the game, checks the
 caller's ``expected_version`` (when given) and bumps ``version``; a caller that acted on an older
@@ -11,28 +11,26 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import logging
 import secrets
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from datetime import datetime
-from functools import lru_cache
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core import EngineError, Event, Game, InvalidSetup, get_game
-from storage.bridge import (
-    INSERT_RESULT,
-    engine_game,
-    events_json,
-    load_state,
-    result_rows,
-    snapshot_of,
+from engine.core import Event, InvalidSetup, get_game
+from storage.bridge import engine_game, events_json, load_state, snapshot_of
+from storage.changes import (
+    bump,
+    changed,
+    check_channel_free,
+    check_version,
+    fetch,
+    fetch_row,
+    lobby_capacity,
+    set_waiting,
+    store_results,
 )
-from storage.database import Database
 from storage.errors import (
     ChannelBusy,
-    CorruptGame,
-    GameNotFound,
     GameNotOver,
     InvalidOptions,
     LobbyFull,
@@ -43,49 +41,28 @@ from storage.errors import (
     StaleVersion,
     WrongStatus,
 )
+from storage.queries import GameQueries
 from storage.records import (
-    JSON,
     ActionRecord,
     CommitResult,
     GameRecord,
     GameStatus,
-    LoadedGame,
     PlayResult,
-    ResultRecord,
     SeatRecord,
-    UserStats,
     dumps,
     from_ms,
     from_ms_required,
-    to_ms,
 )
-from storage.rows import (
-    ACTION_COLUMNS,
-    GAME_COLUMNS,
-    SELECT_GAME,
-    SELECT_GAME_WITH_SNAPSHOT,
-    action_record,
-    game_record,
-    result_record,
-)
-from storage.sql import Row, Tx
+from storage.rows import game_record
+from storage.sql import Tx
 from storage.verify import replay_log
-
-log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
-MAX_PROBED_PLAYERS = 12
-"""The lobby asks the engine which player counts it accepts up to this many seats."""
 
-
-class GameRepository:
+class GameRepository(GameQueries):
     """Games, seats and the action log.  Speaks records and JSON; engine states only pass through
     (``commit_action`` serializes one, ``load`` rebuilds one)."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
 
     # --- lobby --------------------------------------------------------------------------------
 
@@ -113,7 +90,7 @@ class GameRepository:
 
         async def body(tx: Tx) -> int:
             if channel_id is not None:
-                await _check_channel_free(tx, channel_id)
+                await check_channel_free(tx, channel_id)
             now = self.db.now_ms()
             game_id = await tx.insert(
                 "INSERT INTO games (game, options, status, version, seq, guild_id, channel_id,"
@@ -154,7 +131,7 @@ class GameRepository:
         expected_version: int | None,
     ) -> GameRecord:
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, expected_version)
+            record = await fetch(tx, game_id, expected_version)
             if record.status is not GameStatus.LOBBY:
                 raise NotInLobby(game_id, record.status)
             if user_id is not None:
@@ -171,9 +148,9 @@ class GameRepository:
                 " VALUES (?, ?, ?, ?, ?)",
                 (game_id, count, user_id, policy, now),
             )
-            await _bump(tx, record, now)
+            await bump(tx, record, now)
             seat = SeatRecord(count, user_id, policy, from_ms_required(now))
-            return _changed(record, now, seats=(*record.seats, seat))
+            return changed(record, now, seats=(*record.seats, seat))
 
         return await self.db.write(body)
 
@@ -192,7 +169,7 @@ class GameRepository:
             raise ValueError("give exactly one of user_id and seat")
 
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, expected_version)
+            record = await fetch(tx, game_id, expected_version)
             if record.status is not GameStatus.LOBBY:
                 raise NotInLobby(game_id, record.status)
             target = record.seat_of(user_id) if user_id is not None else record.seat(seat or 0)
@@ -207,13 +184,13 @@ class GameRepository:
                 "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
                 [(s.seat - 1, game_id, s.seat) for s in moved],
             )
-            await _bump(tx, record, now)
+            await bump(tx, record, now)
             seats = tuple(
                 s if s.seat < target.seat else dataclasses.replace(s, seat=s.seat - 1)
                 for s in record.seats
                 if s.seat != target.seat
             )
-            return _changed(record, now, seats=seats)
+            return changed(record, now, seats=seats)
 
         return await self.db.write(body)
 
@@ -224,7 +201,7 @@ class GameRepository:
         opts = dict(options)
 
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, expected_version)
+            record = await fetch(tx, game_id, expected_version)
             if record.status is not GameStatus.LOBBY:
                 raise NotInLobby(game_id, record.status)
             if "players" in opts:
@@ -236,8 +213,8 @@ class GameRepository:
                     raise LobbyFull(game_id, len(record.seats))
             now = self.db.now_ms()
             await tx.execute("UPDATE games SET options = ? WHERE id = ?", (dumps(opts), game_id))
-            await _bump(tx, record, now)
-            return _changed(record, now, options=opts)
+            await bump(tx, record, now)
+            return changed(record, now, options=opts)
 
         return await self.db.write(body)
 
@@ -250,7 +227,7 @@ class GameRepository:
         chosen_seed = secrets.randbelow(2**32) if seed is None else seed
 
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, expected_version)
+            record = await fetch(tx, game_id, expected_version)
             if record.status is not GameStatus.LOBBY:
                 raise NotInLobby(game_id, record.status)
             game = engine_game(game_id, record.game)
@@ -266,9 +243,9 @@ class GameRepository:
                 " started_at = ? WHERE id = ?",
                 (dumps(options), chosen_seed, snap.text, now, game_id),
             )
-            await _bump(tx, record, now)
-            seats = await _set_waiting(tx, record, snap.to_act, None, now)
-            return _changed(
+            await bump(tx, record, now)
+            seats = await set_waiting(tx, record, snap.to_act, None, now)
+            return changed(
                 record,
                 now,
                 status=GameStatus.ACTIVE,
@@ -295,7 +272,7 @@ class GameRepository:
             raise ValueError("give exactly one of user_id and ai_policy")
 
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, expected_version)
+            record = await fetch(tx, game_id, expected_version)
             if not record.status.is_open:
                 raise WrongStatus(game_id, record.status)
             current = record.seat(seat)
@@ -311,11 +288,11 @@ class GameRepository:
                 " WHERE game_id = ? AND seat = ?",
                 (user_id, ai_policy, now, game_id, seat),
             )
-            await _bump(tx, record, now)
+            await bump(tx, record, now)
             new = dataclasses.replace(
                 current, user_id=user_id, ai_policy=ai_policy, joined_at=from_ms_required(now)
             )
-            return _changed(
+            return changed(
                 record, now, seats=tuple(new if s.seat == seat else s for s in record.seats)
             )
 
@@ -342,9 +319,10 @@ class GameRepository:
         When ``state`` prompts nobody the game becomes finished, with its outcome and results, in
         the same transaction."""
         events_text = dumps(events_json(events))
+        stored_events = tuple(json.loads(events_text))  # exactly what reads back later
 
         async def body(tx: Tx) -> CommitResult:
-            record = await _fetch(tx, game_id, expected_version)
+            record = await fetch(tx, game_id, expected_version)
             if record.status is not GameStatus.ACTIVE:
                 raise NotActive(game_id, record.status)
             if record.seat(seat) is None:
@@ -377,12 +355,11 @@ class GameRepository:
             )
             if changed != 1:  # pragma: no cover - impossible inside BEGIN IMMEDIATE
                 raise StaleVersion(game_id, expected_version, record.version)
-            seats = await _set_waiting(tx, record, snap.to_act, seat, now)
+            seats = await set_waiting(tx, record, snap.to_act, seat, now)
             if finished and snap.outcome is not None:
-                await _store_results(tx, game_id, snap.outcome, record.seats)
+                await store_results(tx, game_id, snap.outcome, record.seats)
             action = ActionRecord(
-                game_id, seq, seat, code, user_id, from_ms_required(now), tuple(
-                    e.to_json() if isinstance(e, Event) else dict(e) for e in events)
+                game_id, seq, seat, code, user_id, from_ms_required(now), stored_events
             )
             new = dataclasses.replace(
                 record,
@@ -436,9 +413,9 @@ class GameRepository:
         :meth:`commit_action` does this by itself).  :class:`GameNotOver` otherwise."""
 
         async def body(tx: Tx) -> GameRecord:
-            row = await _fetch_row(tx, game_id, snapshot=True)
+            row = await fetch_row(tx, game_id, snapshot=True)
             record = game_record(row)
-            _check_version(record, expected_version)
+            check_version(record, expected_version)
             if record.status is not GameStatus.ACTIVE:
                 raise NotActive(game_id, record.status)
             game = engine_game(game_id, record.game)
@@ -452,11 +429,11 @@ class GameRepository:
                 "UPDATE games SET status = 'finished', finished_at = ?, outcome = ? WHERE id = ?",
                 (now, outcome_text, game_id),
             )
-            await _bump(tx, record, now)
-            seats = await _set_waiting(tx, record, (), None, now)
+            await bump(tx, record, now)
+            seats = await set_waiting(tx, record, (), None, now)
             if snap.outcome is not None:
-                await _store_results(tx, game_id, snap.outcome, record.seats)
-            return _changed(
+                await store_results(tx, game_id, snap.outcome, record.seats)
+            return changed(
                 record,
                 now,
                 status=GameStatus.FINISHED,
@@ -471,7 +448,7 @@ class GameRepository:
         """End a lobby or active game without a result.  :class:`WrongStatus` when it is over."""
 
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, expected_version)
+            record = await fetch(tx, game_id, expected_version)
             if not record.status.is_open:
                 raise WrongStatus(game_id, record.status)
             now = self.db.now_ms()
@@ -479,9 +456,9 @@ class GameRepository:
                 "UPDATE games SET status = 'abandoned', finished_at = ? WHERE id = ?",
                 (now, game_id),
             )
-            await _bump(tx, record, now)
-            seats = await _set_waiting(tx, record, (), None, now)
-            return _changed(
+            await bump(tx, record, now)
+            seats = await set_waiting(tx, record, (), None, now)
+            return changed(
                 record, now, status=GameStatus.ABANDONED, finished_at=from_ms(now), seats=seats
             )
 
@@ -492,7 +469,7 @@ class GameRepository:
         act and status follow from it.  The repair for a snapshot that :meth:`load` refuses.
         :class:`CorruptGame` when the log itself does not replay."""
         async def body(tx: Tx) -> GameRecord:
-            row = await _fetch_row(tx, game_id, snapshot=False)
+            row = await fetch_row(tx, game_id, snapshot=False)
             record = game_record(row)
             if record.status is GameStatus.LOBBY or record.seed is None:
                 raise WrongStatus(game_id, record.status)
@@ -519,12 +496,12 @@ class GameRepository:
                     game_id,
                 ),
             )
-            await _bump(tx, record, now)
+            await bump(tx, record, now)
             to_act = snap.to_act if status is GameStatus.ACTIVE else ()
-            seats = await _set_waiting(tx, record, to_act, None, now)
+            seats = await set_waiting(tx, record, to_act, None, now)
             if status is GameStatus.FINISHED and snap.outcome is not None:
-                await _store_results(tx, game_id, snap.outcome, record.seats)
-            return _changed(
+                await store_results(tx, game_id, snap.outcome, record.seats)
+            return changed(
                 record, now, status=status, seq=len(actions), outcome=snap.outcome, seats=seats
             )
 
@@ -538,7 +515,7 @@ class GameRepository:
         """Remember a Discord message of this game (``"table"``, ``"lobby"``...)."""
 
         async def body(tx: Tx) -> None:
-            await _fetch(tx, game_id, None)
+            await fetch(tx, game_id, None)
             await tx.execute(
                 "INSERT INTO game_messages (game_id, kind, channel_id, message_id)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE"
@@ -562,9 +539,9 @@ class GameRepository:
         """Move a game to another channel (a thread made for it).  :class:`ChannelBusy`."""
 
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, None)
+            record = await fetch(tx, game_id, None)
             if channel_id is not None and record.status.is_open:
-                await _check_channel_free(tx, channel_id, except_game=game_id)
+                await check_channel_free(tx, channel_id, except_game=game_id)
             now = self.db.now_ms()
             guild = record.guild_id if guild_id is None else guild_id
             await tx.execute(
@@ -579,7 +556,7 @@ class GameRepository:
 
     async def set_language(self, game_id: int, language: str | None) -> GameRecord:
         async def body(tx: Tx) -> GameRecord:
-            record = await _fetch(tx, game_id, None)
+            record = await fetch(tx, game_id, None)
             now = self.db.now_ms()
             await tx.execute(
                 "UPDATE games SET language = ?, updated_at = ? WHERE id = ?",
@@ -590,139 +567,6 @@ class GameRepository:
             )
 
         return await self.db.write(body)
-
-    # --- queries ------------------------------------------------------------------------------
-
-    async def get(self, game_id: int) -> GameRecord:
-        """The game without its snapshot.  :class:`GameNotFound`; :class:`CorruptGame` when its
-        row cannot be read."""
-        row = await self.db.fetchone(SELECT_GAME, (game_id,))
-        if row is None:
-            raise GameNotFound(game_id)
-        return game_record(row)
-
-    async def load(self, game_id: int) -> LoadedGame:
-        """The game with its engine state (``None`` in the lobby).  :class:`GameNotFound`;
-        :class:`CorruptGame` (naming the game) when the game name is unknown or the snapshot does
-        not load.  Only this game is affected; :meth:`rebuild_snapshot` repairs it from the log."""
-        row = await self.db.fetchone(SELECT_GAME_WITH_SNAPSHOT, (game_id,))
-        if row is None:
-            raise GameNotFound(game_id)
-        record = game_record(row)
-        if record.status is GameStatus.LOBBY:
-            return LoadedGame(record, None, {})
-        game = engine_game(game_id, record.game)
-        state, snapshot = load_state(game_id, game, row["snapshot"])
-        return LoadedGame(record, state, snapshot)
-
-    async def find_by_channel(self, channel_id: int) -> GameRecord | None:
-        """The open (lobby or active) game of a channel, if any."""
-        rows = await self.db.fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
-            " AND g.status IN ('lobby', 'active')",
-            (channel_id,),
-        )
-        records = _records(rows)
-        return records[0] if records else None
-
-    async def list_for_user(
-        self, user_id: int, *, statuses: Iterable[GameStatus] = OPEN, limit: int = 100
-    ) -> list[GameRecord]:
-        """The user's games in ``statuses`` (default: lobby and active), latest activity first."""
-        wanted = [GameStatus(s).value for s in statuses]
-        marks = ",".join("?" * len(wanted))
-        rows = await self.db.fetchall(
-            f"SELECT {GAME_COLUMNS} FROM seats AS me JOIN games AS g ON g.id = me.game_id"
-            f" WHERE me.user_id = ? AND g.status IN ({marks})"
-            " ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
-            (user_id, *wanted, limit),
-        )
-        return _records(rows)
-
-    async def list_waiting_on(self, user_id: int, *, limit: int = 100) -> list[GameRecord]:
-        """Active games whose current prompt names a seat of ``user_id``, longest wait first."""
-        rows = await self.db.fetchall(
-            f"SELECT {GAME_COLUMNS} FROM seats AS me JOIN games AS g ON g.id = me.game_id"
-            " WHERE me.user_id = ? AND me.waiting_since IS NOT NULL AND g.status = 'active'"
-            " ORDER BY me.waiting_since, g.id LIMIT ?",
-            (user_id, limit),
-        )
-        return _records(rows)
-
-    async def list_waiting_since(
-        self, before: datetime, *, humans_only: bool = True, limit: int = 500
-    ) -> list[tuple[GameRecord, SeatRecord]]:
-        """Seats that have had to decide since before ``before`` (for reminders)."""
-        rows = await self.db.fetchall(
-            f"SELECT {GAME_COLUMNS}, w.seat AS waiting_seat"
-            " FROM seats AS w JOIN games AS g ON g.id = w.game_id"
-            " WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ?"
-            " AND g.status = 'active'"
-            + (" AND w.user_id IS NOT NULL" if humans_only else "")
-            + " ORDER BY w.waiting_since LIMIT ?",
-            (to_ms(before), limit),
-        )
-        out: list[tuple[GameRecord, SeatRecord]] = []
-        for row in rows:
-            try:
-                record = game_record(row)
-            except CorruptGame as exc:
-                log.warning("skipping unreadable game: %s", exc)
-                continue
-            seat = record.seat(int(row["waiting_seat"]))
-            if seat is not None:
-                out.append((record, seat))
-        return out
-
-    async def list_by_status(
-        self,
-        *statuses: GameStatus,
-        guild_id: int | None = None,
-        limit: int = 1000,
-        after_id: int = 0,
-    ) -> list[GameRecord]:
-        """Games in the given statuses by id (pages with ``after_id``); e.g. every active game at
-        start-up to resume AI turns."""
-        wanted = [GameStatus(s).value for s in statuses] or [s.value for s in GameStatus]
-        marks = ",".join("?" * len(wanted))
-        guild_sql = "" if guild_id is None else " AND g.guild_id = ?"
-        params: list[Any] = [*wanted, after_id]
-        if guild_id is not None:
-            params.append(guild_id)
-        rows = await self.db.fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status IN ({marks}) AND g.id > ?"
-            f"{guild_sql} ORDER BY g.id LIMIT ?",
-            (*params, limit),
-        )
-        return _records(rows)
-
-    async def actions(
-        self, game_id: int, *, after_seq: int = 0, limit: int | None = None
-    ) -> list[ActionRecord]:
-        """The log (with events) after ``after_seq``, oldest first."""
-        rows = await self.db.fetchall(
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ?"
-            " ORDER BY seq LIMIT ?",
-            (game_id, after_seq, -1 if limit is None else limit),
-        )
-        return [action_record(r) for r in rows]
-
-    async def results(self, game_id: int) -> list[ResultRecord]:
-        rows = await self.db.fetchall(
-            "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
-        return [result_record(r) for r in rows]
-
-    async def user_stats(self, user_id: int, *, game: str | None = None) -> UserStats:
-        """Finished games, wins, best and average score of a user (optionally for one game)."""
-        row = await self.db.fetchone(
-            "SELECT count(*), coalesce(sum(r.winner), 0), max(r.total), avg(r.total)"
-            " FROM results AS r JOIN games AS g ON g.id = r.game_id"
-            " WHERE r.user_id = ? AND g.status = 'finished' AND (? IS NULL OR g.game = ?)",
-            (user_id, game, game),
-        )
-        assert row is not None
-        return UserStats(user_id, int(row[0]), int(row[1]), row[2], row[3])
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -737,111 +581,3 @@ class GameRepository:
                 other = await self.find_by_channel(channel_id)
                 raise ChannelBusy(channel_id, other.id if other else 0) from exc
             raise
-
-
-# --- module helpers ------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=256)
-def lobby_capacity(game_name: str, options_text: str) -> int:
-    """How many seats a lobby can hold: ``options["players"]`` when the creator chose the table
-    size, else the largest player count the engine accepts with these options."""
-    options = json.loads(options_text)
-    if isinstance(options.get("players"), int):
-        return int(options["players"])
-    game: Game[Any] = get_game(game_name)
-    for players in range(MAX_PROBED_PLAYERS, 0, -1):
-        try:
-            game.normalize_options({**options, "players": players})
-        except EngineError:
-            continue
-        return players
-    return MAX_PROBED_PLAYERS
-
-
-async def _fetch_row(tx: Tx, game_id: int, *, snapshot: bool) -> Row:
-    row = await tx.fetchone(SELECT_GAME_WITH_SNAPSHOT if snapshot else SELECT_GAME, (game_id,))
-    if row is None:
-        raise GameNotFound(game_id)
-    return row
-
-
-def _check_version(record: GameRecord, expected_version: int | None) -> None:
-    if expected_version is not None and record.version != expected_version:
-        raise StaleVersion(record.id, expected_version, record.version)
-
-
-async def _fetch(tx: Tx, game_id: int, expected_version: int | None) -> GameRecord:
-    record = game_record(await _fetch_row(tx, game_id, snapshot=False))
-    _check_version(record, expected_version)
-    return record
-
-
-async def _bump(tx: Tx, record: GameRecord, now: int) -> None:
-    changed = await tx.execute(
-        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-        (now, record.id, record.version),
-    )
-    if changed != 1:  # pragma: no cover - impossible inside BEGIN IMMEDIATE
-        raise StaleVersion(record.id, record.version, -1)
-
-
-def _changed(record: GameRecord, now: int, **fields: Any) -> GameRecord:
-    return dataclasses.replace(
-        record, version=record.version + 1, updated_at=from_ms_required(now), **fields
-    )
-
-
-async def _set_waiting(
-    tx: Tx, record: GameRecord, to_act: Sequence[int], actor: int | None, now: int
-) -> tuple[SeatRecord, ...]:
-    """Set ``waiting_since`` for the seats the prompt names (kept for seats that were already
-    waiting, unless the seat just acted) and clear it for the others."""
-    wanted = set(to_act)
-    new_seats: list[SeatRecord] = []
-    updates: list[tuple[int | None, int, int]] = []
-    moment = from_ms_required(now)
-    for seat in record.seats:
-        if seat.seat in wanted:
-            keep = seat.waiting_since is not None and seat.seat != actor
-            since = seat.waiting_since if keep else moment
-        else:
-            since = None
-        if since == seat.waiting_since:
-            new_seats.append(seat)
-        else:
-            updates.append((None if since is None else to_ms(since), record.id, seat.seat))
-            new_seats.append(dataclasses.replace(seat, waiting_since=since))
-    if updates:
-        await tx.executemany(
-            "UPDATE seats SET waiting_since = ? WHERE game_id = ? AND seat = ?", updates
-        )
-    return tuple(new_seats)
-
-
-async def _store_results(
-    tx: Tx, game_id: int, outcome: JSON, seats: Sequence[SeatRecord]
-) -> None:
-    players = {s.seat: (s.user_id, s.ai_policy) for s in seats}
-    await tx.executemany(INSERT_RESULT, result_rows(game_id, outcome, players))
-
-
-async def _check_channel_free(tx: Tx, channel_id: int, except_game: int | None = None) -> None:
-    other = await tx.scalar(
-        "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
-        " AND id IS NOT ?",
-        (channel_id, except_game),
-    )
-    if other is not None:
-        raise ChannelBusy(channel_id, int(other))
-
-
-def _records(rows: Iterable[Row]) -> list[GameRecord]:
-    """Records of a listing; an unreadable row is logged and skipped, never breaking the list."""
-    out: list[GameRecord] = []
-    for row in rows:
-        try:
-            out.append(game_record(row))
-        except CorruptGame as exc:
-            log.warning("skipping unreadable game: %s", exc)
-    return out

@@ -25,7 +25,6 @@ from storage.bridge import (
     INSERT_RESULT,
     engine_game,
     load_state,
-    parse_json_object,
     result_rows,
     snapshot_of,
 )
@@ -173,6 +172,5 @@ __all__ = [
     "Migration",
     "migrate",
     "migrations",
-    "parse_json_object",
     "split_statements",
 ]

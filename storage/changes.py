@@ -1,0 +1,113 @@
+"""Steps shared by the write transactions of :mod:`storage.games`."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from engine.core import EngineError, Game, get_game
+from storage.bridge import INSERT_RESULT, result_rows
+from storage.errors import ChannelBusy, GameNotFound, StaleVersion
+from storage.records import JSON, GameRecord, SeatRecord, from_ms_required, to_ms
+from storage.rows import SELECT_GAME, SELECT_GAME_WITH_SNAPSHOT, game_record
+from storage.sql import Row, Tx
+
+MAX_PROBED_PLAYERS = 12
+"""The lobby asks the engine which player counts it accepts up to this many seats."""
+
+
+@lru_cache(maxsize=256)
+def lobby_capacity(game_name: str, options_text: str) -> int:
+    """How many seats a lobby can hold: ``options["players"]`` when the creator chose the table
+    size, else the largest player count the engine accepts with these options."""
+    options = json.loads(options_text)
+    if isinstance(options.get("players"), int):
+        return int(options["players"])
+    game: Game[Any] = get_game(game_name)
+    for players in range(MAX_PROBED_PLAYERS, 0, -1):
+        try:
+            game.normalize_options({**options, "players": players})
+        except EngineError:
+            continue
+        return players
+    return MAX_PROBED_PLAYERS
+
+
+async def fetch_row(tx: Tx, game_id: int, *, snapshot: bool) -> Row:
+    row = await tx.fetchone(SELECT_GAME_WITH_SNAPSHOT if snapshot else SELECT_GAME, (game_id,))
+    if row is None:
+        raise GameNotFound(game_id)
+    return row
+
+
+def check_version(record: GameRecord, expected_version: int | None) -> None:
+    if expected_version is not None and record.version != expected_version:
+        raise StaleVersion(record.id, expected_version, record.version)
+
+
+async def fetch(tx: Tx, game_id: int, expected_version: int | None) -> GameRecord:
+    record = game_record(await fetch_row(tx, game_id, snapshot=False))
+    check_version(record, expected_version)
+    return record
+
+
+async def bump(tx: Tx, record: GameRecord, now: int) -> None:
+    changed = await tx.execute(
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+        (now, record.id, record.version),
+    )
+    if changed != 1:  # pragma: no cover - impossible inside BEGIN IMMEDIATE
+        raise StaleVersion(record.id, record.version, -1)
+
+
+def changed(record: GameRecord, now: int, **fields: Any) -> GameRecord:
+    return dataclasses.replace(
+        record, version=record.version + 1, updated_at=from_ms_required(now), **fields
+    )
+
+
+async def set_waiting(
+    tx: Tx, record: GameRecord, to_act: Sequence[int], actor: int | None, now: int
+) -> tuple[SeatRecord, ...]:
+    """Set ``waiting_since`` for the seats the prompt names (kept for seats that were already
+    waiting, unless the seat just acted) and clear it for the others."""
+    wanted = set(to_act)
+    new_seats: list[SeatRecord] = []
+    updates: list[tuple[int | None, int, int]] = []
+    moment = from_ms_required(now)
+    for seat in record.seats:
+        if seat.seat in wanted:
+            keep = seat.waiting_since is not None and seat.seat != actor
+            since = seat.waiting_since if keep else moment
+        else:
+            since = None
+        if since == seat.waiting_since:
+            new_seats.append(seat)
+        else:
+            updates.append((None if since is None else to_ms(since), record.id, seat.seat))
+            new_seats.append(dataclasses.replace(seat, waiting_since=since))
+    if updates:
+        await tx.executemany(
+            "UPDATE seats SET waiting_since = ? WHERE game_id = ? AND seat = ?", updates
+        )
+    return tuple(new_seats)
+
+
+async def store_results(
+    tx: Tx, game_id: int, outcome: JSON, seats: Sequence[SeatRecord]
+) -> None:
+    players = {s.seat: (s.user_id, s.ai_policy) for s in seats}
+    await tx.executemany(INSERT_RESULT, result_rows(game_id, outcome, players))
+
+
+async def check_channel_free(tx: Tx, channel_id: int, except_game: int | None = None) -> None:
+    other = await tx.scalar(
+        "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+        " AND id IS NOT ?",
+        (channel_id, except_game),
+    )
+    if other is not None:
+        raise ChannelBusy(channel_id, int(other))

@@ -1,0 +1,187 @@
+"""Reading games: one game, one channel's game, a user's games, whose turn it is, the log,
+results and statistics.  Every listing is an index search (tests/storage/test_scale.py checks the
+query plans); a row that cannot be read is logged and skipped, never breaking a whole list."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from storage.bridge import engine_game, load_state
+from storage.database import Database
+from storage.errors import CorruptGame, GameNotFound
+from storage.records import (
+    ActionRecord,
+    GameRecord,
+    GameStatus,
+    LoadedGame,
+    ResultRecord,
+    SeatRecord,
+    UserStats,
+    to_ms,
+)
+from storage.rows import (
+    ACTION_COLUMNS,
+    GAME_COLUMNS,
+    SELECT_GAME,
+    SELECT_GAME_WITH_SNAPSHOT,
+    action_record,
+    game_record,
+    result_record,
+)
+from storage.sql import Row
+
+log = logging.getLogger(__name__)
+
+OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
+
+
+class GameQueries:
+    """The read side of :class:`storage.games.GameRepository`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get(self, game_id: int) -> GameRecord:
+        """The game without its snapshot.  :class:`GameNotFound`; :class:`CorruptGame` when its
+        row cannot be read."""
+        row = await self.db.fetchone(SELECT_GAME, (game_id,))
+        if row is None:
+            raise GameNotFound(game_id)
+        return game_record(row)
+
+    async def load(self, game_id: int) -> LoadedGame:
+        """The game with its engine state (``None`` in the lobby).  :class:`GameNotFound`;
+        :class:`CorruptGame` (naming the game) when the game name is unknown or the snapshot does
+        not load.  Only this game is affected; :meth:`rebuild_snapshot` repairs it from the log."""
+        row = await self.db.fetchone(SELECT_GAME_WITH_SNAPSHOT, (game_id,))
+        if row is None:
+            raise GameNotFound(game_id)
+        record = game_record(row)
+        if record.status is GameStatus.LOBBY:
+            return LoadedGame(record, None, {})
+        game = engine_game(game_id, record.game)
+        state, snapshot = load_state(game_id, game, row["snapshot"])
+        return LoadedGame(record, state, snapshot)
+
+    async def find_by_channel(self, channel_id: int) -> GameRecord | None:
+        """The open (lobby or active) game of a channel, if any."""
+        rows = await self.db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
+            " AND g.status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        records = _records(rows)
+        return records[0] if records else None
+
+    async def list_for_user(
+        self, user_id: int, *, statuses: Iterable[GameStatus] = OPEN, limit: int = 100
+    ) -> list[GameRecord]:
+        """The user's games in ``statuses`` (default: lobby and active), latest activity first."""
+        wanted = [GameStatus(s).value for s in statuses]
+        marks = ",".join("?" * len(wanted))
+        rows = await self.db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM seats AS me JOIN games AS g ON g.id = me.game_id"
+            f" WHERE me.user_id = ? AND g.status IN ({marks})"
+            " ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
+            (user_id, *wanted, limit),
+        )
+        return _records(rows)
+
+    async def list_waiting_on(self, user_id: int, *, limit: int = 100) -> list[GameRecord]:
+        """Active games whose current prompt names a seat of ``user_id``, longest wait first."""
+        rows = await self.db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM seats AS me JOIN games AS g ON g.id = me.game_id"
+            " WHERE me.user_id = ? AND me.waiting_since IS NOT NULL AND g.status = 'active'"
+            " ORDER BY me.waiting_since, g.id LIMIT ?",
+            (user_id, limit),
+        )
+        return _records(rows)
+
+    async def list_waiting_since(
+        self, before: datetime, *, humans_only: bool = True, limit: int = 500
+    ) -> list[tuple[GameRecord, SeatRecord]]:
+        """Seats that have had to decide since before ``before`` (for reminders)."""
+        rows = await self.db.fetchall(
+            f"SELECT {GAME_COLUMNS}, w.seat AS waiting_seat"
+            " FROM seats AS w JOIN games AS g ON g.id = w.game_id"
+            " WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ?"
+            " AND g.status = 'active'"
+            + (" AND w.user_id IS NOT NULL" if humans_only else "")
+            + " ORDER BY w.waiting_since LIMIT ?",
+            (to_ms(before), limit),
+        )
+        out: list[tuple[GameRecord, SeatRecord]] = []
+        for row in rows:
+            try:
+                record = game_record(row)
+            except CorruptGame as exc:
+                log.warning("skipping unreadable game: %s", exc)
+                continue
+            seat = record.seat(int(row["waiting_seat"]))
+            if seat is not None:
+                out.append((record, seat))
+        return out
+
+    async def list_by_status(
+        self,
+        *statuses: GameStatus,
+        guild_id: int | None = None,
+        limit: int = 1000,
+        after_id: int = 0,
+    ) -> list[GameRecord]:
+        """Games in the given statuses by id (pages with ``after_id``); e.g. every active game at
+        start-up to resume AI turns."""
+        wanted = [GameStatus(s).value for s in statuses] or [s.value for s in GameStatus]
+        marks = ",".join("?" * len(wanted))
+        guild_sql = "" if guild_id is None else " AND g.guild_id = ?"
+        params: list[Any] = [*wanted, after_id]
+        if guild_id is not None:
+            params.append(guild_id)
+        rows = await self.db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.status IN ({marks}) AND g.id > ?"
+            f"{guild_sql} ORDER BY g.id LIMIT ?",
+            (*params, limit),
+        )
+        return _records(rows)
+
+    async def actions(
+        self, game_id: int, *, after_seq: int = 0, limit: int | None = None
+    ) -> list[ActionRecord]:
+        """The log (with events) after ``after_seq``, oldest first."""
+        rows = await self.db.fetchall(
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ?"
+            " ORDER BY seq LIMIT ?",
+            (game_id, after_seq, -1 if limit is None else limit),
+        )
+        return [action_record(r) for r in rows]
+
+    async def results(self, game_id: int) -> list[ResultRecord]:
+        rows = await self.db.fetchall(
+            "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [result_record(r) for r in rows]
+
+    async def user_stats(self, user_id: int, *, game: str | None = None) -> UserStats:
+        """Finished games, wins, best and average score of a user (optionally for one game)."""
+        row = await self.db.fetchone(
+            "SELECT count(*), coalesce(sum(r.winner), 0), max(r.total), avg(r.total)"
+            " FROM results AS r JOIN games AS g ON g.id = r.game_id"
+            " WHERE r.user_id = ? AND g.status = 'finished' AND (? IS NULL OR g.game = ?)",
+            (user_id, game, game),
+        )
+        assert row is not None
+        return UserStats(user_id, int(row[0]), int(row[1]), row[2], row[3])
+
+
+def _records(rows: Iterable[Row]) -> list[GameRecord]:
+    """Records of a listing; an unreadable row is logged and skipped, never breaking the list."""
+    out: list[GameRecord] = []
+    for row in rows:
+        try:
+            out.append(game_record(row))
+        except CorruptGame as exc:
+            log.warning("skipping unreadable game: %s", exc)
+    return out
