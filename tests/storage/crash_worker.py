@@ -9,6 +9,8 @@ costs a fork instead of an interpreter start.  Commands on stdin, one per line:
               one), commit one legal action picked deterministically from ``legal_actions``, and
               only then print the acknowledgement ``GAME_ID SEQ CODE`` on its stdout, which is
               the ACKS file (opened for appending).
+``open PATH`` fork a process that only opens (creating and migrating) the database PATH, then
+              sleeps; print ``pid N``.
 ``reap PID``  wait for that writer; print ``status N`` (the raw wait status).
 ``quit``      exit.
 """
@@ -60,6 +62,25 @@ async def writer(path: str, game_name: str, seed: int) -> None:
         os.write(1, f"{record.id} {result.action.seq} {code}\n".encode())
 
 
+async def opener(path: str) -> None:
+    storage = await Storage.open(path)
+    os.write(1, b"opened\n")
+    await asyncio.sleep(3600)
+    await storage.close()
+
+
+def _open_child(path: str) -> None:
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 1)
+        asyncio.run(opener(path))
+    except BaseException:
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(3)
+    os._exit(4)
+
+
 def _child(path: str, acks: str, game_name: str, seed: int) -> None:
     try:
         fd = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -83,6 +104,11 @@ def main(path: str, acks: str, game_name: str) -> None:
             pid = os.fork()
             if pid == 0:
                 _child(path, acks, game_name, int(words[1]))
+            print(f"pid {pid}", flush=True)
+        elif words[0] == "open":
+            pid = os.fork()
+            if pid == 0:
+                _open_child(words[1])
             print(f"pid {pid}", flush=True)
         elif words[0] == "reap":
             _, status = os.waitpid(int(words[1]), 0)
