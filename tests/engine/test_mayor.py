@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import NotYourTurn, Prompt
 from engine.puerto_rico.data import COFFEE, CORN, INDIGO, QUARRY
-from engine.puerto_rico.state import GAME_OVER
+from engine.puerto_rico.state import GAME_OVER, State
 from tests.engine.scenario import GAME, Scenario, building
 
 
@@ -159,7 +159,7 @@ def test_a4_short_refill_moves_every_remaining_colonist_and_sets_e1() -> None:
     assert sc.invariant_failures(state) == []
 
 
-def _two_choosers(placement: str | None) -> tuple[Scenario, object]:
+def _two_choosers(placement: str | None) -> tuple[Scenario, State]:
     """4 players; seats 1 and 3 have a real choice (fewer colonists than circles, several
     places); seats 0 and 2 have none."""
     options = {} if placement is None else {"mayor_placement": placement}

@@ -154,3 +154,32 @@ def test_round_game_ends_only_at_the_end_of_the_round() -> None:
     assert outcome is not None and outcome.end_reasons == ("colonists",)
     assert [e.type for e in sc.events[-2:]] == ["RoundEnded", "GameEnded"]
     assert sc.invariant_failures(state) == []
+
+
+def test_prospector_example_card_with_two_doubloons_yields_three() -> None:
+    """§4.7 Prospector, example in [C]: picking a Prospector card that holds 2 doubloons yields 3
+    in total (the card's 2 plus the privilege doubloon); the other players do nothing."""
+    sc = Scenario(players=4)
+    sc.role_doubloons("prospector", 2)
+    sc.player(0, doubloons=0)
+    others = [p.doubloons for p in sc.state.players[1:]]
+    state = sc.choose("prospector", 0)
+    assert state.players[0].doubloons == 3
+    assert [p.doubloons for p in state.players[1:]] == others
+    assert GAME.prompt(state) == Prompt((1,), "role", False)
+    assert [e.data for e in sc.events_of("DoubloonsEarned")] == [
+        {"amount": 1, "reason": "prospector"}
+    ]
+    assert sc.invariant_failures(state) == []
+
+
+def test_prospector_both_cards_in_five_players() -> None:
+    """§4.7 "Availability" and §2.2 [C]: 5 players have 2 Prospector cards; both may be chosen
+    in the same round, each paying its own privilege doubloon."""
+    sc = Scenario(players=5)
+    sc.player(0, doubloons=0)
+    sc.player(1, doubloons=0)
+    state = sc.choose("prospector", 0)
+    state = sc.act(state, 1, "r.prospector2")
+    assert [p.doubloons for p in state.players[:2]] == [1, 1]
+    assert sc.invariant_failures(state) == []
