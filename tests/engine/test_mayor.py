@@ -159,11 +159,10 @@ def test_a4_short_refill_moves_every_remaining_colonist_and_sets_e1() -> None:
     assert sc.invariant_failures(state) == []
 
 
-def _two_choosers(placement: str | None) -> tuple[Scenario, State]:
-    """4 players; seats 1 and 3 have a real choice (fewer colonists than circles, several
-    places); seats 0 and 2 have none."""
-    options = {} if placement is None else {"mayor_placement": placement}
-    sc = Scenario(players=4, **options)
+def _two_choosers() -> tuple[Scenario, State]:
+    """4 players, default options; seats 1 and 3 have a real choice (fewer colonists than
+    circles, several places); seats 0 and 2 have none."""
+    sc = Scenario(players=4)
     sc.set_colonists(ship=4)
     for seat in (1, 3):
         sc.player(seat, tiles={"coffee": 1, "corn": 1}, buildings={"coffee_roaster": 0})
@@ -176,7 +175,7 @@ def test_a17_mayor_placement_is_simultaneous_by_default() -> None:
     """Ruling A17 (§4.2 step 3; [C] l.192 simultaneous is normal, [A] likewise): by default the
     prompt names every seat with a real choice, and no other seat; they may answer in any order;
     seats with no choice were filled automatically."""
-    sc, state = _two_choosers(None)
+    sc, state = _two_choosers()
     assert state.options["mayor_placement"] == "simultaneous"
     assert GAME.prompt(state) == Prompt((1, 3), "arrange", False)
     assert sc.legal(state, 0) == [] and sc.legal(state, 2) == []
