@@ -276,3 +276,30 @@ def test_a53_wharf_capacity_is_unlimited() -> None:
     assert state.goods[1] == 11
     assert state.ship_load == [0, 0, 0]
     assert sc.invariant_failures(state) == []
+
+
+def test_warehouses_keep_whole_kinds_but_do_not_exempt_from_loading() -> None:
+    """§4.6.3 and §8.2 Small/Large Warehouse [C], [A]: a Large Warehouse keeps all barrels of 2
+    kinds, both warehouses 3 kinds, plus the single barrel; a warehouse does not exempt its owner
+    from compulsory loading."""
+    sc = Scenario(players=3)
+    goods = {"corn": 3, "indigo": 3, "sugar": 3, "tobacco": 3}
+    sc.player(1, goods=goods, buildings={"large_warehouse": 1, "small_warehouse": 1})
+    sc.player(2, goods=goods, buildings={"large_warehouse": 1})
+    sc.player(0, goods={"corn": 1}, buildings={"small_warehouse": 1})
+    sc.ships([(4, "indigo", 4), (5, "sugar", 5), (6, None, 0)])
+    state = sc.choose("captain", 0)
+    # the Captain's single corn must be loaded, warehouse or not
+    assert sc.legal(state, 0) == ["ship.corn.2"]
+    state = sc.act(state, 0, "ship.corn.2")
+    state = sc.act(state, 1, "ship.corn.2")  # 3 corn
+    state = sc.act(state, 2, "ship.corn.2")  # 2 corn fill the 6-ship
+    assert state.ship_load == [4, 5, 6]
+    # seat 1 keeps his 3 remaining kinds whole (both warehouses): no choice, no prompt
+    assert GAME.prompt(state) == Prompt((2,), "keep", False)
+    assert "keep.indigo3.sugar3.tobacco1" in sc.legal(state, 2)  # 2 kinds + 1 barrel
+    assert "keep.corn1.indigo3.sugar3.tobacco1" not in sc.legal(state, 2)
+    state = sc.act(state, 2, "keep.indigo3.sugar3.tobacco1")
+    assert state.players[1].goods == [0, 3, 3, 3, 0]
+    assert state.players[2].goods == [0, 3, 3, 1, 0]
+    assert sc.invariant_failures(state) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction, Prompt
-from engine.puerto_rico.data import INDIGO, SUGAR, TOBACCO
+from engine.puerto_rico.data import CORN, INDIGO, SUGAR, TOBACCO
 from tests.engine.scenario import GAME, Scenario
 
 
@@ -140,4 +140,17 @@ def test_t_tra_6_no_sale_no_privilege() -> None:
     state = sc.choose("trader", 0)
     state = sc.act(state, 0, "t.corn")
     assert state.players[0].doubloons == 1
+    assert sc.invariant_failures(state) == []
+
+
+def test_corn_sells_for_zero() -> None:
+    """§4.5 "Corn may be sold for 0" [C], [A]: a plain sale of corn is legal and pays nothing,
+    but it takes a space in the house."""
+    sc = Scenario(players=3)
+    sc.player(1, doubloons=0, goods={"corn": 1})
+    state = sc.choose("trader", 0)
+    state = sc.act(state, 1, "t.corn")
+    assert state.players[1].doubloons == 0
+    assert state.house == [CORN]
+    assert sc.events_of("GoodSold")[-1].data == {"good": "corn", "price": 0}
     assert sc.invariant_failures(state) == []
