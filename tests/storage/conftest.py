@@ -3,7 +3,7 @@ moves by hand."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,7 +11,7 @@ import pytest
 
 import engine  # noqa: F401  (registers "puerto-rico")
 from storage import Storage
-from tests.storage import counter_game  # noqa: F401  (registers "test-counter")
+from tests.storage.counter_game import registered
 
 
 class FakeClock:
@@ -24,6 +24,13 @@ class FakeClock:
     def advance(self, **delta: float) -> datetime:
         self.now += timedelta(**delta)
         return self.now
+
+
+@pytest.fixture(scope="package", autouse=True)
+def counter_game_registered() -> Iterator[None]:
+    """"test-counter" exists for the storage tests only."""
+    with registered():
+        yield
 
 
 @pytest.fixture

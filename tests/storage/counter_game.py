@@ -1,4 +1,5 @@
-"""A tiny deterministic game for storage tests, registered as ``"test-counter"``.
+"""A tiny deterministic game for storage tests, registered as ``"test-counter"`` only while the
+storage tests run (see :func:`registered`), so no other test ever sees it in ``game_names()``.
 
 Seats take turns adding 1 or 2 to a shared counter (or, with ``"draw": true``, a pseudo-random
 1..3 from a seeded PRNG whose state lives in the game state) until it reaches ``target``.  It
@@ -8,10 +9,12 @@ follows the :class:`engine.core.Game` protocol, so the storage cannot tell it fr
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from engine import core as engine_core
 from engine.core import (
     CorruptState,
     Event,
@@ -158,4 +161,18 @@ class CounterGame:
 
 
 GAME = CounterGame()
-register(GAME)
+
+
+def register_counter() -> None:
+    register(GAME)
+
+
+@contextmanager
+def registered() -> Iterator[None]:
+    """Register the game for the duration of the block.  The engine has no public way to
+    unregister a game, so this removes it from the registry dict directly (test-only)."""
+    register(GAME)
+    try:
+        yield
+    finally:
+        engine_core._REGISTRY.pop(NAME, None)

@@ -25,7 +25,7 @@ import traceback
 
 import engine  # noqa: F401  (registers "puerto-rico")
 from storage import GameStatus, Storage
-from tests.storage import counter_game  # noqa: F401  (registers "test-counter")
+from tests.storage.counter_game import register_counter
 from tests.storage.helpers import choose
 
 PLAYERS = 4
@@ -116,4 +116,5 @@ def main(path: str, acks: str, game_name: str) -> None:
 
 
 if __name__ == "__main__":
+    register_counter()
     main(sys.argv[1], sys.argv[2], sys.argv[3])

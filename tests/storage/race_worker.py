@@ -14,7 +14,7 @@ import sys
 import engine  # noqa: F401  (registers "puerto-rico")
 from engine.core import Event, get_game
 from storage import StaleVersion, Storage
-from tests.storage import counter_game  # noqa: F401
+from tests.storage.counter_game import register_counter
 from tests.storage.helpers import choose
 
 
@@ -54,4 +54,5 @@ async def main(path: str, name: str) -> None:
 
 
 if __name__ == "__main__":
+    register_counter()
     asyncio.run(main(sys.argv[1], sys.argv[2]))
