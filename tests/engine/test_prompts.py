@@ -12,8 +12,9 @@ from tests.engine.scenario import GAME, Scenario
 
 
 def test_prompt_with_exactly_one_legal_action_is_forced() -> None:
-    """§4.6.1 rules 4–7: the only legal load is forced; with two options it is not; a role pick
-    (several cards) and an optional offer (accept or pass) are never forced."""
+    """§4.6.1 rules 4–7 [C], [A] (loading is compulsory): the only legal load is forced; with two
+    options it is not; a role pick (several cards) and an optional offer (accept or pass) are never
+    forced."""
     sc = Scenario(players=4)
     sc.player(1, goods={"coffee": 8})
     sc.player(2, goods={"corn": 2})
@@ -43,8 +44,9 @@ def test_prompt_with_exactly_one_legal_action_is_forced() -> None:
 
 
 def test_prompt_keep_lists_every_seat_with_a_real_choice_and_no_other() -> None:
-    """§4.6.3: after loading, seats with several ways to keep barrels are asked together (any
-    order); a seat with a single way (one kind, or nothing) is resolved automatically."""
+    """§4.6.3 [C], [A] ("the player chooses what to keep"): after loading, seats with several ways
+    to keep barrels are asked together (any order); a seat with a single way (one kind, or nothing)
+    is resolved automatically."""
     sc = Scenario(players=4)
     sc.player(0, goods={"corn": 2, "indigo": 1})
     sc.player(1, goods={"sugar": 3})
@@ -89,7 +91,8 @@ def test_prompt_arrange_lists_every_seat_with_a_real_choice_and_no_other() -> No
 
 def test_seats_with_nothing_to_decide_are_skipped_without_a_prompt() -> None:
     """§4.1 (full island), §4.3 (cannot pay), §4.5 (nothing sellable), §4.4 (production is
-    automatic): such a seat's turn passes at once; only seats with a decision are prompted."""
+    automatic) [C], [A]: such a seat's turn passes at once; only seats with a decision are
+    prompted."""
     sc = Scenario(players=4)
     sc.player(1, tiles={"corn": 12})
     state = sc.choose("settler", 0)

@@ -199,8 +199,8 @@ def test_setup_building_copies(players: int) -> None:
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_setup_trading_house_and_round_counters(players: int) -> None:
-    """§2.2 row "Trading house spaces" (4) and §2.3: round 1, seat 0 holds the governor card, no
-    end condition is set."""
+    """§2.2 row "Trading house spaces" (4, [C]) and §2.3 [C]: round 1, seat 0 holds the governor
+    card, no end condition is set."""
     state = fresh(players)
     assert GAME.view(state, None)["trading_house_capacity"] == 4
     assert state.round == 1 and state.governor == 0 and state.end_reasons == []

@@ -78,8 +78,8 @@ def test_t_tra_2_house_not_full_keeps_its_barrels() -> None:
 
 
 def test_t_tra_3_small_market_corn_example() -> None:
-    """T-TRA-3 ([C] example): Anna, with an occupied Small Market and not the Trader, sells corn
-    for 1 doubloon."""
+    """T-TRA-3 (§4.5, §8.2 Small Market; [C] example): Anna, with an occupied Small Market and not
+    the Trader, sells corn for 1 doubloon."""
     sc = Scenario(players=3)
     sc.player(1, doubloons=0, goods={"corn": 1}, buildings={"small_market": 1})
     state = sc.choose("trader", 0)
@@ -90,8 +90,9 @@ def test_t_tra_3_small_market_corn_example() -> None:
 
 
 def test_t_tra_4_both_markets_example() -> None:
-    """T-TRA-4 ([C] example): occupied Small and Large Markets add +3 to a sale (here sugar 2 → 5;
-    with the Trader privilege on top 6); an unoccupied Large Market adds nothing (§4.0)."""
+    """T-TRA-4 (§4.5, §8.2 Large Market; [C] example): occupied Small and Large Markets add +3 to a
+    sale (here sugar 2 → 5; with the Trader privilege on top 6); an unoccupied Large Market adds
+    nothing (§4.0)."""
     sc = Scenario(players=3)
     sc.player(1, doubloons=0, goods={"sugar": 1}, buildings={"small_market": 1, "large_market": 1})
     sc.player(2, doubloons=0, goods={"indigo": 1}, buildings={"small_market": 1, "large_market": 0})
@@ -109,8 +110,9 @@ def test_t_tra_4_both_markets_example() -> None:
 
 
 def test_t_tra_5_two_offices_example() -> None:
-    """T-TRA-5 ([C] Office example): the house holds [tobacco]; Roberto (occupied Office) sells
-    tobacco, and Cristina (the other Office, occupied) also sells tobacco; both are legal."""
+    """T-TRA-5 (§4.5, §8.2 Office; [C] example): the house holds [tobacco]; Roberto (occupied
+    Office) sells tobacco, and Cristina (the other Office, occupied) also sells tobacco; both are
+    legal."""
     sc = Scenario(players=4)
     sc.house(["tobacco"])
     roberto, cristina = 1, 2
