@@ -1,0 +1,97 @@
+"""Fonts, loaded once: the bundled DejaVu Sans Condensed, regular and bold (files beside this
+module, Bitstream Vera licence: see LICENSE here).
+
+Text measurement lives here too, so that the layout and the rasterizer agree on every box.
+Player names come from Discord and may hold anything: :func:`clean` normalizes them (NFC, so a
+decomposed ``n + ~`` becomes ``ñ``) and drops characters the font cannot draw (emoji would
+otherwise print as empty boxes).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent
+REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
+BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+ELLIPSIS = "…"
+
+Font = ImageFont.FreeTypeFont
+BBox = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    """The bundled font at ``size`` pixels (cached: fonts load once)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+def _glyph_image(char: str, bold: bool) -> bytes:
+    image = Image.new("L", (48, 48), 0)
+    ImageDraw.Draw(image).text((4, 4), char, font=font(32, bold), fill=255)
+    return image.tobytes()
+
+
+@lru_cache(maxsize=2)
+def _notdef(bold: bool) -> bytes:
+    # U+FFFF is a noncharacter: no font maps it, so this is the "missing glyph" box.
+    return _glyph_image("\uffff", bold)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str, bold: bool = False) -> bool:
+    """Whether the font draws ``char`` (a single character) with a glyph of its own."""
+    if char.isspace():
+        return True
+    if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+        return False
+    return _glyph_image(char, bold) != _notdef(bold)
+
+
+@lru_cache(maxsize=1024)
+def clean(text: str, bold: bool = False) -> str:
+    """``text`` ready to draw: NFC-normalized, one line, without characters the font lacks."""
+    text = unicodedata.normalize("NFC", text)
+    kept = [" " if ch.isspace() else ch for ch in text if ch.isspace() or has_glyph(ch, bold)]
+    return " ".join("".join(kept).split())
+
+
+@lru_cache(maxsize=8192)
+def length(text: str, size: int, bold: bool = False) -> float:
+    """Advance width of ``text`` in pixels."""
+    return float(font(size, bold).getlength(text))
+
+
+@lru_cache(maxsize=8192)
+def bbox(text: str, size: int, bold: bool = False, anchor: str = "la") -> BBox:
+    """Ink box of ``text`` drawn at the origin with ``anchor`` (Pillow's anchor codes)."""
+    left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor)
+    return int(left), int(top), int(right), int(bottom)
+
+
+def cap_height(size: int, bold: bool = False) -> int:
+    """Height of a capital H at ``size``: the measure of "text height" used by the tests."""
+    _, top, _, bottom = bbox("H", size, bold)
+    return bottom - top
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, bold: bool, max_width: float) -> str:
+    """``text`` itself when it fits in ``max_width`` pixels, else shortened with an ellipsis."""
+    if length(text, size, bold) <= max_width:
+        return text
+    words = text
+    while words and length(words.rstrip() + ELLIPSIS, size, bold) > max_width:
+        words = words[:-1]
+    return words.rstrip() + ELLIPSIS if words else ""
+
+
+def fit_weight(text: str, size: int, max_width: float) -> tuple[str, bool]:
+    """(text, bold): bold when it fits, else regular, else regular shortened."""
+    if length(text, size, True) <= max_width:
+        return text, True
+    return fit(text, size, False, max_width), False

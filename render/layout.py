@@ -1,0 +1,307 @@
+"""The table image's layout: an engine view -> a :class:`~render.scene.Scene` (pure, no Pillow
+drawing).  The common board is at the top, the players are stacked below it:
+
+    title band (round)          status (phase, governor, who must act, last round)
+    role cards (doubloons on them, who took which)
+    cargo ships                 trading house, goods left, colonists, VP chips left
+    face-up plantations, quarries, face-down and discarded counts
+    buildings (four columns as on the board: cost, VP, circles, copies left)
+    one panel per player (see ``render.players``)
+    legend
+
+Everything is sized for a 1000-pixel canvas that a phone shows at about 550 pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from . import fonts, market, players
+from . import theme as T
+from . import widgets as W
+from .context import Table, View
+from .highlights import EventLike, highlight_keys
+from .labels import Labels, as_labels, seat_names
+from .scene import Box, Scene, Sketch
+
+M = T.MARGIN
+
+
+def _header(t: Table, y: int) -> int:
+    sk, lb = t.sk, t.labels
+    band = sk.region("title", Box(M, y, T.INNER, 52))
+    sk.rect(band, T.BAND, radius=10, static=True)
+    sk.text(M + 18, y + 37, lb("ui.title"), size=T.TEXT_TITLE, bold=True, fill=T.BAND_TEXT,
+            max_width=500, static=True)
+    sk.text(M + T.INNER - 18, y + 37, lb("ui.round", n=t.view["round"]), size=T.TEXT_HEADING,
+            bold=True, fill=T.BAND_TEXT, anchor="rs")
+    return y + 52 + T.GAP
+
+
+def _phase_text(t: Table) -> str:
+    view, lb = t.view, t.labels
+    phase = str(view["phase"])
+    text = lb(f"phase.{phase}")
+    chooser = view.get("chooser")
+    if phase not in ("role_selection", "game_over") and isinstance(chooser, int):
+        text = lb("ui.chosen_by", phase=text, name=t.names[chooser])
+    return text
+
+
+def _status(t: Table, y: int) -> int:
+    sk, lb, view = t.sk, t.labels, t.view
+    h = 82
+    panel = sk.region("status", Box(M, y, T.INNER, h))
+    sk.rect(panel, T.PANEL, T.BORDER, 2, radius=10, static=True)
+    right = M + T.INNER - 14
+    governor = int(view["governor"])
+    gov = W.pill(sk, right, y + 26, f"{lb('ui.governor')}: {t.names[governor]}", T.GOLD, T.INK,
+                 max_width=360, align="right")
+    sk.region("governor", gov)
+    sk.text(M + 16, y + 35, _phase_text(t), size=T.TEXT_HEADING, bold=True, fill=T.INK,
+            max_width=gov.x - M - 32, key=True)
+    note_left = right
+    ended = list(view.get("end_triggered") or [])
+    if ended and not view.get("game_over"):
+        reasons = ", ".join(lb(f"end.{r}") for r in ended)
+        note = sk.text(right, y + 70, lb("ui.last_round", reasons=reasons), size=T.TEXT_BODY,
+                       bold=True, fill=T.HIGHLIGHT, anchor="rs", max_width=T.INNER // 2)
+        sk.region("last_round", note)
+        note_left = note.x
+    prompt = view.get("prompt")
+    if prompt and prompt.get("seats"):
+        who = ", ".join(t.names[s] for s in prompt["seats"])
+        text = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}"))
+        box = sk.text(M + 16, y + 70, "▶ " + text, size=T.TEXT_KEY, bold=True, fill=T.ACT,
+                      max_width=note_left - M - 40, key=True)
+        sk.region("prompt", box)
+    return y + h + T.GAP
+
+
+def _roles(t: Table, y: int) -> int:
+    sk, lb, view = t.sk, t.labels, t.view
+    roles = list(view["roles"])
+    n = len(roles)
+    w = (T.INNER - T.GAP * (n - 1)) // n
+    h = 96
+    for i, role in enumerate(roles):
+        x = M + i * (w + T.GAP)
+        box = sk.region(f"role:{role['card']}", Box(x, y, w, h))
+        sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
+        name, bold = fonts.fit_weight(lb.role(role["role"]), T.TEXT_SMALL, w - 12)
+        sk.text(x + w // 2, y + 27, name, size=T.TEXT_SMALL, bold=bold, fill=T.INK,
+                anchor="ms", static=True)
+        taken = role.get("taken_by")
+        if taken is not None:
+            sk.rect(Box(x + 4, y + 36, w - 8, h - 40), T.PANEL_ALT, radius=8)
+            W.pill(sk, x + w // 2, y + 66, t.names[taken], T.seat_color(taken), T.WHITE,
+                   max_width=w - 10, align="center")
+        elif role.get("doubloons"):
+            W.coin(sk, x + w // 2, y + 64, 36, role["doubloons"], size=T.TEXT_SMALL)
+        if (
+            taken is not None
+            and view.get("active_role") == role["role"]
+            and taken == view.get("chooser")
+            and view.get("phase") != "role_selection"
+        ):
+            sk.rect(box, None, T.ACT, 4, radius=10)
+    return y + h + T.GAP
+
+
+def _ships(t: Table, x: int, y: int, w: int) -> int:
+    """Cargo ships: one hold square per capacity, filled with the loaded good."""
+    sk, lb = t.sk, t.labels
+    sk.text(x + 16, y + 32, lb("ui.cargo_ships"), size=T.TEXT_BODY, bold=True, fill=T.INK,
+            static=True)
+    ry = y + 46
+    step, slot = 38, 34
+    for i, ship in enumerate(t.view["ships"]):
+        cap, count, good = int(ship["capacity"]), int(ship["count"]), ship.get("good")
+        hull = Box(x + 16, ry, 12 + cap * step + 34, 48)
+        W.ship_hull(sk, hull, T.HULL, T.HULL_DARK, static=True)
+        for k in range(cap):
+            slot_box = Box(hull.x + 12 + k * step, ry + 7, slot, slot)
+            if k < count and good:
+                W.good_slot(sk, slot_box, good, lb)
+            else:
+                W.good_slot(sk, slot_box, None, lb, static=True)
+        label = sk.text(hull.right + 12, ry + 33, f"{count}/{cap}", size=T.TEXT_KEY, bold=True,
+                        fill=T.INK, key=True, max_width=x + w - hull.right - 20)
+        sk.region(f"ship:{i}", Box(hull.x, hull.y, label.right - hull.x, hull.h))
+        ry += 48 + 10
+    return ry
+
+
+def _caption(sk: Sketch, x: int, y: int, text: str) -> None:
+    sk.text(x, y, text, size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=160, static=True)
+
+
+def _supply(t: Table, x: int, y: int, w: int) -> int:
+    """Trading house, goods left, colonist ship and supply, VP chips left."""
+    sk, lb, view = t.sk, t.labels, t.view
+    cx = x + 184  # where the contents start, right of the captions
+    # trading house
+    ry = y + 12
+    _caption(sk, x + 16, ry + 30, lb("ui.trading_house"))
+    house = list(view["trading_house"])
+    cap = int(view["trading_house_capacity"])
+    last: dict[str, Box] = {}
+    for k in range(cap):
+        slot_box = sk.region(f"trading_house:{k}", Box(cx + k * 44, ry + 2, 38, 38))
+        if k < len(house):
+            W.good_slot(sk, slot_box, house[k], lb)
+            last[house[k]] = slot_box
+        else:
+            W.good_slot(sk, slot_box, None, lb, static=True)
+    for good, box in last.items():
+        sk.region(f"trading_house:last:{good}", box)
+    sk.region("trading_house", Box(cx, ry + 2, cap * 44 - 6, 38))
+    # goods left in the supply
+    ry += 52
+    _caption(sk, x + 16, ry + 30, lb("ui.goods_supply"))
+    bx = cx
+    for good, count in view["goods_supply"].items():
+        W.barrel(sk, Box(bx, ry + 3, 30, 36), good, lb)
+        num = sk.text(bx + 35, ry + 31, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
+                      key=True)
+        sk.region(f"goods_supply:{good}", Box(bx, ry + 3, num.right - bx, 36))
+        bx += 66
+    sk.region("goods_supply", Box(cx, ry + 3, bx - cx - 4, 36))
+    # colonists
+    ry += 52
+    colonists = view["colonists"]
+    _caption(sk, x + 16, ry + 30, lb("ui.colonist_ship"))
+    W.pawn(sk, cx + 2, ry + 6, 30, static=True)
+    num = sk.text(cx + 30, ry + 32, str(colonists["ship"]), size=T.TEXT_HEADING, bold=True,
+                  fill=T.INK, key=True)
+    sk.region("colonist_ship", Box(cx, ry + 4, num.right - cx, 34))
+    sk.text(cx + 100, ry + 30, lb("ui.colonist_supply"), size=T.TEXT_SMALL, fill=T.MUTED,
+            max_width=w - 184 - 100 - 60, static=True)
+    num = sk.text(x + w - 16, ry + 32, str(colonists["supply"]), size=T.TEXT_HEADING, bold=True,
+                  fill=T.INK, anchor="rs", key=True)
+    sk.region("colonist_supply", num)
+    # VP chips left
+    ry += 52
+    _caption(sk, x + 16, ry + 30, lb("ui.vp_chips_left"))
+    W.vp_chip(sk, cx + 16, ry + 22, 14, static=True)
+    num = sk.text(cx + 38, ry + 32, str(view["vp_chips_left"]), size=T.TEXT_HEADING, bold=True,
+                  fill=T.INK, key=True)
+    sk.region("vp_chips", Box(cx, ry + 6, num.right - cx, 32))
+    return ry + 52
+
+
+def _board(t: Table, y: int) -> int:
+    sk = t.sk
+    left_w = 440
+    right_x = M + left_w + T.GAP
+    right_w = T.INNER - left_w - T.GAP
+    n_ships = len(t.view["ships"])
+    h = max(46 + n_ships * 58 + 4, 12 + 4 * 52 + 4)
+    sk.rect(Box(M, y, left_w, h), T.SEA, T.SEA_DARK, 2, radius=10, static=True)
+    sk.rect(Box(right_x, y, right_w, h), T.PANEL, T.BORDER, 2, radius=10, static=True)
+    _ships(t, M, y, left_w)
+    _supply(t, right_x, y, right_w)
+    return y + h + T.GAP
+
+
+def _plantations(t: Table, y: int) -> int:
+    sk, lb, view = t.sk, t.labels, t.view
+    h = 76
+    sk.rect(Box(M, y, T.INNER, h), T.PANEL, T.BORDER, 2, radius=10, static=True)
+    sk.text(M + 16, y + 46, lb("ui.plantations"), size=T.TEXT_BODY, bold=True, fill=T.INK,
+            max_width=130, static=True)
+    x0 = M + 150
+    slots = int(view["players_count"]) + 1
+    for k in range(slots):
+        sk.rect(Box(x0 + k * 58, y + 12, 52, 52), T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
+    face_up = list(view["face_up"])
+    for k, kind in enumerate(face_up):
+        W.tile(sk, Box(x0 + k * 58, y + 12, 52, 52), kind, lb)
+    sk.region("face_up", Box(x0, y + 12, max(slots, len(face_up)) * 58 - 6, 52))
+    qx = x0 + 6 * 58 + 14
+    W.tile(sk, Box(qx, y + 12, 52, 52), "quarry", lb, static=True)
+    num = sk.text(qx + 60, y + 48, f"×{view['quarries_left']}", size=T.TEXT_KEY, bold=True,
+                  fill=T.INK, key=True)
+    sk.region("quarries", Box(qx, y + 12, num.right - qx, 52))
+    tx = qx + 130
+    for row, (word, value) in enumerate(
+        (("ui.stack", view["plantation_stack"]), ("ui.discard", view["plantation_discard"]))
+    ):
+        base = y + 32 + row * 30
+        sk.text(tx, base, lb(word), size=T.TEXT_SMALL, fill=T.MUTED, max_width=150, static=True)
+        num = sk.text(M + T.INNER - 16, base, str(value), size=T.TEXT_SMALL, bold=True,
+                      fill=T.INK, anchor="rs")
+        sk.region("plantation_stack" if row == 0 else "plantation_discard", num)
+    return y + h + T.GAP
+
+
+def _legend(t: Table, y: int) -> int:
+    """Two lines that explain the letters and symbols (drawn with the real pieces)."""
+    sk, lb = t.sk, t.labels
+    h = 90
+    sk.rect(Box(M, y, T.INNER, h), T.PANEL_ALT, radius=10, static=True)
+    x, limit = M + 16, M + T.INNER - 16
+    for kind in (*T.GOOD_COLORS, "quarry"):
+        W.tile(sk, Box(x, y + 10, 28, 30), kind, lb, static=True)
+        word = sk.text(x + 34, y + 32, lb(f"legend.{kind}"), size=T.TEXT_SMALL, fill=T.MUTED,
+                       max_width=limit - x - 34, static=True)
+        x = word.right + 18
+    x = M + 16
+    cy = y + 64
+    entries = (
+        ("coin", "legend.doubloons"),
+        ("pawn", "legend.san_juan"),
+        ("full", "legend.occupied"),
+        ("empty", "legend.empty"),
+        ("changed", "legend.changed"),
+        ("act", "legend.to_act"),
+    )
+    for symbol, word_key in entries:
+        if symbol == "coin":
+            icon = W.coin(sk, x + 14, cy, 28, 3, size=T.TEXT_SMALL, key=False, static=True)
+        elif symbol == "pawn":
+            icon = W.pawn(sk, x, cy - 14, 28, static=True)
+        elif symbol in ("full", "empty"):
+            icon = W.occupancy(sk, x, cy, 1, int(symbol == "full"), static=True)
+        else:
+            color = T.HIGHLIGHT if symbol == "changed" else T.ACT
+            icon = sk.rect(Box(x, cy - 12, 30, 24), None, color, 4, radius=6, static=True)
+        word = sk.text(icon.right + 6, cy + 8, lb(word_key), size=T.TEXT_SMALL, fill=T.MUTED,
+                       max_width=max(limit - icon.right - 6, 0), static=True)
+        x = word.right + 20
+        if x > limit - 60:
+            break
+    return y + h + T.MARGIN
+
+
+def _marks(t: Table) -> None:
+    for key in sorted(t.marks):
+        box = t.sk.regions.get(key)
+        if box is not None:
+            W.highlight(t.sk, box)
+
+
+def layout_table(
+    view: View,
+    *,
+    names: Sequence[str] | Mapping[int, str] | None = None,
+    labels: Labels | Mapping[str, str] | None = None,
+    highlights: Iterable[EventLike] | None = None,
+) -> Scene:
+    """The table image's scene for ``view`` (public, or a seat's view)."""
+    lb = as_labels(labels)
+    viewer = view.get("viewer")
+    t = Table(
+        view=view,
+        labels=lb,
+        names=seat_names(int(view["players_count"]), names, lb),
+        sk=Sketch(T.WIDTH, T.BACKGROUND),
+        marks=highlight_keys(highlights, viewer if isinstance(viewer, int) else None),
+    )
+    y = T.MARGIN
+    for section in (_header, _status, _roles, _board, _plantations, market.layout_market):
+        y = section(t, y)
+    y = players.layout_players(t, y)
+    y = _legend(t, y)
+    _marks(t)
+    return t.sk.scene(y)

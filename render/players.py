@@ -1,0 +1,194 @@
+"""One panel per player, stacked in seat order:
+
+    | name  [Governor] [to act]        San Juan ♟ 2   (12)   VP 9 |
+    | island: 12 tiles (letter + circle)     goods: barrels + counts |
+    | city: 4 x 3 spaces, large buildings on two spaces              |
+
+The VP chips appear only on the viewer's own panel in a seat image (the view hides the others).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import fonts
+from . import theme as T
+from . import widgets as W
+from .context import Table
+from .market import building_name
+from .scene import Box
+
+PANEL_H = 262
+ISLAND_SPACES = 12
+TILE_W, TILE_H, TILE_STEP = 44, 52, 49
+CITY_COLS, CITY_ROWS = 4, 3
+CELL_H, CELL_GAP = 40, 5
+LEFT = T.MARGIN + 24
+RIGHT = T.MARGIN + T.INNER - 14
+
+
+def city_grid(city: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, int]]:
+    """(row, column, spaces) for each building of ``city``: small buildings first-fit in reading
+    order, then each large building on the first two free spaces side by side (or, failing
+    that, one above the other)."""
+    free = [[True] * CITY_COLS for _ in range(CITY_ROWS)]
+    placed: dict[int, tuple[int, int, int]] = {}
+    cells = [(r, c) for r in range(CITY_ROWS) for c in range(CITY_COLS)]
+    order = sorted(range(len(city)), key=lambda i: int(city[i].get("size", 1)) == 2)
+    for i in order:
+        if int(city[i].get("size", 1)) == 2:
+            spot = next(((r, c, 2) for r, c in cells if c + 1 < CITY_COLS
+                         and free[r][c] and free[r][c + 1]), None)
+            if spot is None:
+                spot = next(((r, c, -2) for r, c in cells if r + 1 < CITY_ROWS
+                             and free[r][c] and free[r + 1][c]), None)
+        else:
+            spot = next(((r, c, 1) for r, c in cells if free[r][c]), None)
+        if spot is None:  # more than twelve spaces: cannot happen in a legal game
+            continue
+        r, c, span = spot
+        free[r][c] = False
+        if span == 2:
+            free[r][c + 1] = False
+        elif span == -2:
+            free[r + 1][c] = False
+        placed[i] = spot
+    return [placed[i] for i in range(len(city)) if i in placed]
+
+
+def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
+    sk, lb = t.sk, t.labels
+    base = y + 38
+    rx = RIGHT
+    key = f"player:{seat}"
+    if p.get("vp") is not None:
+        vp = sk.text(rx, base, lb("ui.your_vp", n=p["vp"]), size=T.TEXT_KEY, bold=True,
+                     fill=T.INK, anchor="rs", key=True)
+        chip = W.vp_chip(sk, vp.x - 20, y + 28, 13)
+        sk.region(f"{key}:vp", Box(chip.x, y + 12, vp.right - chip.x, 32))
+        rx = chip.x - 20
+    coin = W.coin(sk, rx - 22, y + 28, 44, p["doubloons"])
+    sk.region(f"{key}:doubloons", coin)
+    rx = coin.x - 22
+    count = sk.text(rx, base, str(p["san_juan"]), size=T.TEXT_KEY, bold=True, fill=T.INK,
+                    anchor="rs", key=True)
+    figure = W.pawn(sk, count.x - 28, y + 13, 28)
+    caption = sk.text(figure.x - 8, base, lb("ui.san_juan"), size=T.TEXT_SMALL, fill=T.MUTED,
+                      anchor="rs", static=True)
+    sk.region(f"{key}:san_juan", Box(caption.x, y + 12, count.right - caption.x, 32))
+    rx = caption.x - 16
+    pills = []
+    if p.get("is_governor"):
+        pills.append((lb("ui.governor"), T.GOLD, T.INK))
+    prompt = t.view.get("prompt") or {}
+    if seat in (prompt.get("seats") or []):
+        pills.append(("▶ " + lb("ui.to_act"), T.ACT, T.WHITE))
+    pill_w = sum(int(fonts.length(text, T.TEXT_SMALL, True)) + 26 for text, _, _ in pills)
+    name = sk.text(LEFT, base, t.names[seat], size=T.TEXT_HEADING, bold=True, fill=T.INK,
+                   max_width=max(rx - LEFT - pill_w, 60), static=True)
+    sk.region(f"{key}:name", name)
+    px = LEFT + int(fonts.length(t.names[seat], T.TEXT_HEADING, True)) + 12
+    px = min(px, name.right + 12)
+    for text, fill, ink in pills:
+        box = W.pill(sk, px, y + 29, text, fill, ink, max_width=rx - px)
+        px = box.right + 10
+        if fill == T.GOLD:
+            sk.region(f"{key}:governor", box)
+
+
+def _island(t: Table, seat: int, p: Mapping[str, Any], y: int) -> int:
+    sk, lb = t.sk, t.labels
+    key = f"player:{seat}:island"
+    for k in range(ISLAND_SPACES):
+        sk.rect(Box(LEFT + k * TILE_STEP, y, TILE_W, TILE_H), T.PANEL_ALT, T.FAINT, 2, radius=6,
+                static=True)
+    for k, entry in enumerate(p["island"]):
+        box = sk.region(f"{key}:{k}", Box(LEFT + k * TILE_STEP, y, TILE_W, TILE_H))
+        W.tile(sk, box, str(entry["tile"]), lb, bool(entry["occupied"]))
+        sk.region(f"{key}:{entry['tile']}", box)  # the newest tile of its kind is the last one
+    right = LEFT + ISLAND_SPACES * TILE_STEP - (TILE_STEP - TILE_W)
+    sk.region(key, Box(LEFT, y, right - LEFT, TILE_H))
+    return right
+
+
+def _goods(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
+    sk, lb = t.sk, t.labels
+    key = f"player:{seat}:goods"
+    held = [(g, int(n)) for g, n in p["goods"].items() if int(n) > 0]
+    if not held:
+        box = sk.text(x, y + 34, lb("ui.no_goods"), size=T.TEXT_SMALL, fill=T.MUTED)
+        sk.region(key, Box(x, y + 8, max(box.w, 1), 36))
+        return
+    gx = x
+    for good, count in held:
+        barrel = W.barrel(sk, Box(gx, y + 8, 30, 36), good, lb)
+        num = sk.text(gx + 35, y + 37, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
+                      key=True)
+        sk.region(f"{key}:{good}", Box(barrel.x, barrel.y, num.right - barrel.x, barrel.h))
+        gx = num.right + 12
+    sk.region(key, Box(x, y + 8, gx - 12 - x, 36))
+
+
+def _city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+    sk = t.sk
+    large = int(entry.get("size", 1)) == 2
+    good = t.market_entry(str(entry["building"])).get("good")
+    if good:
+        fill, stripe, edge = T.PANEL, T.GOOD_COLORS[good], T.GOOD_EDGE[good]
+    else:
+        fill, stripe, edge = T.VIOLET_LIGHT, T.VIOLET, T.VIOLET
+    sk.rect(box, fill, T.VIOLET if large else T.BORDER, 2, radius=6)
+    sk.rect(Box(box.x + 3, box.y + 3, 8, box.h - 6), stripe, edge, 1, radius=4)
+    circles = int(entry["circles"])
+    cx = box.right - 8 - W.circles_width(circles)
+    W.occupancy(sk, cx, box.y + box.h // 2, circles, int(entry["colonists"]))
+    label = building_name(t, str(entry["building"]), cx - 10 - (box.x + 18), bold=large)
+    sk.text(box.x + 18, box.y + 27, label, size=T.TEXT_SMALL, bold=large, fill=T.INK)
+
+
+def _city(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
+    sk = t.sk
+    key = f"player:{seat}:city"
+    cell_w = (RIGHT - LEFT - (CITY_COLS - 1) * 6) // CITY_COLS
+
+    def cell(r: int, c: int, wide: int = 1, tall: int = 1) -> Box:
+        return Box(
+            LEFT + c * (cell_w + 6),
+            y + r * (CELL_H + CELL_GAP),
+            wide * cell_w + (wide - 1) * 6,
+            tall * CELL_H + (tall - 1) * CELL_GAP,
+        )
+
+    for r in range(CITY_ROWS):
+        for c in range(CITY_COLS):
+            sk.rect(cell(r, c), T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
+    city = list(p["city"])
+    for entry, (r, c, span) in zip(city, city_grid(city), strict=False):
+        box = cell(r, c, 2 if span == 2 else 1, 2 if span == -2 else 1)
+        sk.region(f"{key}:{entry['building']}", box)
+        _city_cell(t, box, entry)
+    sk.region(key, Box(LEFT, y, RIGHT - LEFT, CITY_ROWS * (CELL_H + CELL_GAP) - CELL_GAP))
+
+
+def _panel(t: Table, seat: int, y: int) -> int:
+    sk = t.sk
+    p = t.view["players"][seat]
+    box = sk.region(f"player:{seat}", Box(T.MARGIN, y, T.INNER, PANEL_H))
+    sk.rect(box, T.PANEL, T.BORDER, 2, radius=12, static=True)
+    sk.rect(Box(T.MARGIN + 5, y + 6, 9, PANEL_H - 12), T.seat_color(seat), radius=4, static=True)
+    _header(t, seat, p, y)
+    right = _island(t, seat, p, y + 58)
+    _goods(t, seat, p, right + 20, y + 58)
+    _city(t, seat, p, y + 120)
+    prompt = t.view.get("prompt") or {}
+    if seat in (prompt.get("seats") or []):
+        sk.rect(box, None, T.ACT, 4, radius=12)
+    return y + PANEL_H
+
+
+def layout_players(t: Table, y: int) -> int:
+    """Every player's panel from ``y``; returns the ``y`` below them."""
+    for seat in range(len(t.view["players"])):
+        y = _panel(t, seat, y) + T.GAP
+    return y

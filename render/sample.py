@@ -1,0 +1,115 @@
+"""Sample images from seeded games played by the heuristic policy.
+
+    python -m render.sample --game puerto-rico --players 4 --seed 7 --actions 120 --out t.png
+    python -m render.sample --players 4 --seed 7 --actions 120 --seat 2 --out seat.png
+    python -m render.sample --players 4 --seed 7 --final --out scores.png
+
+``--actions K`` plays K actions (fewer if the game ends first) and draws the table with the
+events of the last phase framed; ``--seat P`` draws seat P's view instead of the public one;
+``--final`` plays the game to its end and draws the score sheet.  ``--names`` gives display
+names separated by commas.  :func:`play` is reused by the tests and the benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import get_game
+from engine.core import Event, Game
+from engine.policies import make_policy
+from engine.simulate import policy_seed
+
+from . import render_scoresheet, render_table
+
+MAX_ACTIONS = 5000
+
+
+@dataclass
+class Played:
+    """A game after some actions: its state and the events of its last phase."""
+
+    game: Game[Any]
+    state: Any
+    actions: int
+    phase_events: list[Event]
+
+    def view(self, viewer: int | None = None) -> dict[str, Any]:
+        return self.game.view(self.state, viewer)
+
+    def highlights(self, viewer: int | None = None) -> list[Event]:
+        """The last phase's events as ``viewer`` may see them."""
+        seen = (e.for_viewer(viewer) for e in self.phase_events)
+        return [e for e in seen if e is not None]
+
+
+def play(
+    players: int,
+    seed: int,
+    actions: int,
+    *,
+    game_name: str = "puerto-rico",
+    finish: bool = False,
+) -> Played:
+    """Play ``actions`` heuristic actions (or the whole game with ``finish``) from ``seed``.
+
+    ``phase_events`` are the events since the end of the phase before the last one ended, i.e.
+    what the bot would highlight on the board it posts after a phase."""
+    game = get_game(game_name)
+    state = game.setup({"players": players}, seed)
+    policies = [make_policy("heuristic", game_name, policy_seed(seed, s)) for s in range(players)]
+    current: list[Event] = []
+    last_phase: list[Event] = []
+    done = 0
+    limit = MAX_ACTIONS if finish else actions
+    while done < limit:
+        prompt = game.prompt(state)
+        if prompt is None:
+            break
+        seat = prompt.seats[0]
+        legal = game.legal_actions(state, seat)
+        state, events = game.apply(state, seat, policies[seat].choose(game, state, seat, legal))
+        done += 1
+        for event in events:
+            current.append(event)
+            if event.type == "PhaseEnded":
+                last_phase, current = current, []
+    phase_events = current if current else last_phase
+    return Played(game, state, done, phase_events)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render.sample", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="puerto-rico")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--actions", type=int, default=60)
+    parser.add_argument("--seat", type=int, default=None, help="draw this seat's view")
+    parser.add_argument("--final", action="store_true", help="finish the game: score sheet")
+    parser.add_argument("--names", default="", help="display names, comma-separated")
+    parser.add_argument("--out", required=True, type=Path)
+    args = parser.parse_args(argv)
+    if args.game != "puerto-rico":
+        parser.error("only puerto-rico has images so far")
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    played = play(args.players, args.seed, args.actions, game_name=args.game, finish=args.final)
+    if args.final:
+        outcome = played.game.outcome(played.state)
+        if outcome is None:
+            parser.error("the game did not end")
+        png = render_scoresheet(outcome.to_json(), names=names)
+    else:
+        view = played.view(args.seat)
+        png = render_table(view, played.highlights(args.seat), names=names)
+    args.out.write_bytes(png)
+    print(f"{args.out}: {len(png)} bytes after {played.actions} actions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

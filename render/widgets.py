@@ -1,0 +1,181 @@
+"""Game pieces drawn procedurally onto a :class:`~render.scene.Sketch`: coins, barrels,
+plantation tiles, colonists, occupancy circles, ships and small labels.
+
+Each function takes the box or centre where the piece goes and returns the box it covers, so
+the layout can keep track of space.  Goods are told apart by colour *and* by a letter, so they
+stay distinct in every colour vision.
+"""
+
+from __future__ import annotations
+
+from . import fonts
+from . import theme as T
+from .labels import Labels
+from .scene import Box, Sketch
+
+CIRCLE_R = 8
+CIRCLE_STEP = 20
+
+
+def coin(
+    sk: Sketch,
+    cx: int,
+    cy: int,
+    d: int,
+    value: int | str,
+    *,
+    size: int = T.TEXT_KEY,
+    key: bool = True,
+    static: bool = False,
+) -> Box:
+    """A gold doubloon with ``value`` written on it."""
+    r = d // 2
+    box = sk.circle(cx, cy, r, T.GOLD, T.GOLD_DARK, 2, static=static)
+    sk.text(cx, cy, str(value), size=size, bold=True, fill=T.INK, anchor="mm", key=key,
+            static=static)
+    return box
+
+
+def pawn(sk: Sketch, x: int, y: int, h: int = 28, *, static: bool = False) -> Box:
+    """A colonist (a small figure) with its top left corner at ``(x, y)``."""
+    w = h * 3 // 4
+    head = h * 3 // 8
+    sk.circle(x + w // 2, y + head // 2 + 1, head // 2 + 1, T.COLONIST, static=static)
+    mid = x + w // 2
+    body = [(x + 1, y + h), (mid - 3, y + head), (mid + 3, y + head), (x + w - 1, y + h)]
+    sk.polygon(body, T.COLONIST, static=static)
+    return Box(x, y, w, h)
+
+
+def occupancy(
+    sk: Sketch, x: int, cy: int, circles: int, filled: int, *, static: bool = False
+) -> Box:
+    """``circles`` occupancy circles from ``x`` (left edge), the first ``filled`` ones taken."""
+    for i in range(circles):
+        cx = x + CIRCLE_R + i * CIRCLE_STEP
+        if i < filled:
+            sk.circle(cx, cy, CIRCLE_R, T.COLONIST, T.HULL_DARK, 1, static=static)
+        else:
+            sk.circle(cx, cy, CIRCLE_R, T.WHITE, T.MUTED, 2, static=static)
+    width = 2 * CIRCLE_R + max(circles - 1, 0) * CIRCLE_STEP
+    return Box(x, cy - CIRCLE_R, width, 2 * CIRCLE_R)
+
+
+def circles_width(circles: int) -> int:
+    return 2 * CIRCLE_R + max(circles - 1, 0) * CIRCLE_STEP
+
+
+def barrel(
+    sk: Sketch, box: Box, good: str, labels: Labels, *, key: bool = True, static: bool = False
+) -> Box:
+    """A barrel of ``good``: its colour, hoops, and its letter."""
+    fill, edge, ink = T.GOOD_COLORS[good], T.GOOD_EDGE[good], T.GOOD_INK[good]
+    sk.rect(box, fill, edge, 2, radius=box.w // 3, static=static)
+    for dy in (5, box.h - 6):
+        sk.line([(box.x + 4, box.y + dy), (box.right - 5, box.y + dy)], edge, 2, static=static)
+    cx, cy = box.center
+    sk.text(cx, cy, labels.letter(good), size=T.TEXT_LETTER, bold=True, fill=ink, anchor="mm",
+            key=key, static=static)
+    return box
+
+
+def good_slot(
+    sk: Sketch, box: Box, good: str | None, labels: Labels, *, static: bool = False
+) -> Box:
+    """One square of a ship's hold or of the trading house: a good, or empty."""
+    if good is None:
+        sk.rect(box, T.SLOT, T.BORDER, 2, radius=5, static=static)
+        return box
+    sk.rect(box, T.GOOD_COLORS[good], T.GOOD_EDGE[good], 2, radius=5, static=static)
+    cx, cy = box.center
+    sk.text(cx, cy, labels.letter(good), size=T.TEXT_LETTER, bold=True, fill=T.GOOD_INK[good],
+            anchor="mm", key=True, static=static)
+    return box
+
+
+def tile(
+    sk: Sketch,
+    box: Box,
+    kind: str,
+    labels: Labels,
+    occupied: bool | None = None,
+    *,
+    static: bool = False,
+) -> Box:
+    """A plantation or quarry tile with its letter; with an occupancy circle when ``occupied``
+    is not ``None``."""
+    fill, edge, ink = T.tile_colors(kind)
+    sk.rect(box, fill, edge, 2, radius=6, static=static)
+    cx = box.x + box.w // 2
+    if kind == "quarry":
+        for k in (1, 2):
+            y = box.y + box.h * k // 3
+            sk.line([(box.x + 4, y), (box.right - 5, y)], T.QUARRY_DARK, 1, static=static)
+    size = T.TEXT_LETTER if box.h >= 40 else T.TEXT_MIN
+    if occupied is None:
+        sk.text(cx, box.y + box.h // 2, labels.letter(kind), size=size, bold=True,
+                fill=ink, anchor="mm", key=True, static=static)
+        return box
+    sk.text(cx, box.y + 4, labels.letter(kind), size=size, bold=True, fill=ink,
+            anchor="mt", key=True, static=static)
+    occupancy(sk, cx - CIRCLE_R, box.bottom - CIRCLE_R - 5, 1, int(occupied), static=static)
+    return box
+
+
+def pill(
+    sk: Sketch,
+    x: int,
+    cy: int,
+    text: str,
+    fill: T.Color,
+    ink: T.Color,
+    *,
+    size: int = T.TEXT_SMALL,
+    max_width: float = 400,
+    align: str = "left",
+    static: bool = False,
+) -> Box:
+    """A rounded label.  ``x`` is its left edge, right edge or centre (``align``)."""
+    text, bold = fonts.fit_weight(text, size, max_width - 16)
+    w = int(fonts.length(text, size, bold)) + 16
+    h = size + 10
+    left = {"left": x, "right": x - w, "center": x - w // 2}[align]
+    box = Box(left, cy - h // 2, w, h)
+    sk.rect(box, fill, radius=h // 2, static=static)
+    sk.text(left + w // 2, cy, text, size=size, bold=bold, fill=ink, anchor="mm", static=static)
+    return box
+
+
+def vp_chip(sk: Sketch, cx: int, cy: int, r: int, *, static: bool = False) -> Box:
+    """A victory-point chip (a hexagon)."""
+    points = [
+        (cx - r, cy),
+        (cx - r // 2, cy - r * 7 // 8),
+        (cx + r // 2, cy - r * 7 // 8),
+        (cx + r, cy),
+        (cx + r // 2, cy + r * 7 // 8),
+        (cx - r // 2, cy + r * 7 // 8),
+    ]
+    sk.polygon(points, T.CHIP, T.INK, 1, static=static)
+    return Box(cx - r, cy - r, 2 * r, 2 * r)
+
+
+def ship_hull(sk: Sketch, box: Box, color: T.Color, edge: T.Color, *, static: bool = False) -> None:
+    """A ship seen from above: a long hold with a pointed bow on the right."""
+    bow = min(box.h, 36)
+    x0, y0, x1, y1 = box.x, box.y, box.right, box.bottom
+    points = [
+        (x0 + 6, y0),
+        (x1 - bow, y0),
+        (x1, (y0 + y1) // 2),
+        (x1 - bow, y1),
+        (x0 + 6, y1),
+        (x0, y1 - 6),
+        (x0, y0 + 6),
+    ]
+    sk.polygon(points, color, edge, 2, static=static)
+
+
+def highlight(sk: Sketch, box: Box) -> None:
+    """The frame around whatever just changed."""
+    sk.rect(box.grow(3), None, T.HIGHLIGHT, 4, radius=8)
