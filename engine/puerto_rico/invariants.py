@@ -31,11 +31,25 @@ from .state import (
     MAYOR_PHASE,
     ROLE_SELECTION,
     SETTLER_PHASE,
+    STEP_ARRANGE,
     STEP_KEEP,
+    STEP_PRIVILEGE,
+    STEP_TURN,
     TRADER_PHASE,
     State,
 )
 
+# the steps each phase can be in
+_PHASE_STEPS = {
+    ROLE_SELECTION: (STEP_TURN,),
+    SETTLER_PHASE: (STEP_TURN,),
+    MAYOR_PHASE: (STEP_PRIVILEGE, STEP_ARRANGE),
+    BUILDER_PHASE: (STEP_TURN,),
+    CRAFTSMAN_PHASE: (STEP_PRIVILEGE,),
+    TRADER_PHASE: (STEP_TURN,),
+    CAPTAIN_PHASE: (STEP_TURN, STEP_KEEP),
+    GAME_OVER: (STEP_TURN,),
+}
 # the role each phase resolves (-1: none)
 _PHASE_ROLE = {
     ROLE_SELECTION: -1,
@@ -140,7 +154,7 @@ def invariant_failures(s: State) -> list[str]:
         out.append("face_up")
     if not 0 <= s.governor < n or not 0 <= s.turn < n or s.chooser >= n:
         out.append("seat_range")
-    if s.phase not in _PHASE_ROLE or not 0 <= s.step <= STEP_KEEP:
+    if s.step not in _PHASE_STEPS.get(s.phase, ()):
         out.append("phase")
     elif _PHASE_ROLE[s.phase] >= 0 and (
         not 0 <= s.card < len(s.cards)
@@ -165,7 +179,6 @@ def invariant_failures(s: State) -> list[str]:
         who, name = offer[0], offer[1]
         if name not in A.OFFERS or not isinstance(who, int) or not 0 <= who < n:
             out.append("offers")
-    return out
     if not out and not s.over:
         out.extend(_playable(s))
     return out

@@ -447,7 +447,13 @@ def _singles(rest: list[tuple[int, int]], barrels: int) -> list[list[tuple[int, 
 
 
 def keep_options(s: State, seat: int) -> list[Action]:
-    """The maximal sets of barrels ``seat`` may keep after loading (§4.6.3)."""
+    """The sets of barrels ``seat`` may keep after loading (§4.6.3).
+
+    Ruling: only sets that no other allowed set contains are offered.  The rules let the owner
+    of a Small Warehouse with 1 corn and 2 indigo protect the corn and keep 1 indigo, but that
+    throws a barrel away for nothing when protecting the indigo keeps everything; offering it
+    would only ask players a question whose answer is obvious.  Keeping fewer barrels than the
+    rules allow is never offered either."""
     goods = s.players[seat].goods
     kinds, barrels = storage_allowance(s, seat)
     held = [k for k in range(NGOODS) if goods[k]]
@@ -461,7 +467,13 @@ def keep_options(s: State, seat: int) -> list[Action]:
             for good, count in choice:
                 kept[good] += count
             results[tuple(kept)] = None
-    return [A.keep_action(kept) for kept in results] or [A.keep_action(tuple(goods))]
+    sets = list(results)
+    best = [
+        v
+        for v in sets
+        if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in sets)
+    ]
+    return [A.keep_action(kept) for kept in best] or [A.keep_action(tuple(goods))]
 
 
 # ----------------------------------------------------------------------------------------------

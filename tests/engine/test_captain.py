@@ -135,10 +135,10 @@ def test_t_cap_5_small_warehouse_storage() -> None:
     state = sc.choose("captain", 0)
     assert GAME.prompt(state) == Prompt((2,), "keep", False)
     keeps = sc.legal(state, 2)
+    # every keep that follows §4.6.3 and throws away no barrel another keep would save
+    # ("corn1.indigo1" loses to "corn1.indigo2", "corn1.tobacco1" to "corn1.tobacco4")
     assert sorted(keeps) == sorted(
         [
-            "keep.corn1.indigo1",
-            "keep.corn1.tobacco1",
             "keep.corn1.indigo2",
             "keep.indigo2.tobacco1",
             "keep.corn1.tobacco4",
@@ -303,3 +303,16 @@ def test_warehouses_keep_whole_kinds_but_do_not_exempt_from_loading() -> None:
     assert state.players[1].goods == [0, 3, 3, 3, 0]
     assert state.players[2].goods == [0, 3, 3, 1, 0]
     assert sc.invariant_failures(state) == []
+
+
+def test_keep_choices_never_throw_away_a_barrel_for_nothing() -> None:
+    """Ruling on §4.6.3 (legality.keep_options): a Small Warehouse owner with 1 corn and
+    2 indigo keeps everything by protecting the indigo; protecting the corn instead would only
+    lose an indigo, so it is not offered and he is not asked at all."""
+    sc = Scenario(players=3)
+    sc.player(1, goods={"corn": 1, "indigo": 2}, buildings={"small_warehouse": 1})
+    sc.ships([(4, "corn", 4), (5, "indigo", 5), (6, "sugar", 1)])  # nothing can be loaded
+    state = sc.choose("captain", 0)
+    assert sc.events_of("GoodsDiscarded") == []
+    assert state.players[1].goods == [1, 2, 0, 0, 0]
+    assert GAME.prompt(state) == Prompt((1,), "role", False)
