@@ -172,7 +172,11 @@ class GameRepository(GameQueries):
             record = await fetch(tx, game_id, expected_version)
             if record.status is not GameStatus.LOBBY:
                 raise NotInLobby(game_id, record.status)
-            target = record.seat_of(user_id) if user_id is not None else record.seat(seat or 0)
+            if user_id is not None:
+                target = record.seat_of(user_id)
+            else:
+                assert seat is not None
+                target = record.seat(seat)
             if target is None:
                 raise NotSeated(game_id, user_id=user_id, seat=seat)
             now = self.db.now_ms()
@@ -337,7 +341,7 @@ class GameRepository(GameQueries):
             )
             finished = not snap.to_act
             status = GameStatus.FINISHED if finished else GameStatus.ACTIVE
-            changed = await tx.execute(
+            updated = await tx.execute(
                 "UPDATE games SET version = version + 1, seq = ?, snapshot = ?, status = ?,"
                 " updated_at = ?, last_action_at = ?, finished_at = ?, outcome = ?"
                 " WHERE id = ? AND version = ?",
@@ -353,7 +357,7 @@ class GameRepository(GameQueries):
                     expected_version,
                 ),
             )
-            if changed != 1:  # pragma: no cover - impossible inside BEGIN IMMEDIATE
+            if updated != 1:  # pragma: no cover - impossible inside BEGIN IMMEDIATE
                 raise StaleVersion(game_id, expected_version, record.version)
             seats = await set_waiting(tx, record, snap.to_act, seat, now)
             if finished and snap.outcome is not None:
