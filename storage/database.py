@@ -78,6 +78,8 @@ class Database:
             if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
                 raise ValueError(f"bad synchronous mode {synchronous!r}")
             await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            # Truncate the WAL back to 32 MiB after a checkpoint instead of keeping its peak size.
+            await conn.execute("PRAGMA journal_size_limit = 33554432")
             await _check_json1(conn)
             await migrate(conn, clock, target=LATEST_VERSION if target_version is None
                           else target_version)

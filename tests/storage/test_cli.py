@@ -107,6 +107,14 @@ def test_verify_missing_file(tmp_path: Path) -> None:
     assert main(["backup", str(tmp_path / "nope.db"), str(tmp_path / "out.db")]) == 2
 
 
+def test_not_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that is not SQLite is reported (exit 2), not a traceback."""
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(b"definitely not sqlite " * 100)
+    assert main(["verify", str(garbage)]) == 2
+    assert "error:" in capsys.readouterr().err
+
+
 def test_migrate_command(db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["migrate", str(db_path)]) == 0
     assert "schema version" in capsys.readouterr().out
