@@ -43,7 +43,7 @@ def render_table(
     ``highlights``: the events of the last phase (``engine.core.Event`` or their JSON), framed
     on the image; ``names``: display names by seat (default "Seat 1"...); ``labels``: overrides
     of the English words (see ``render.labels.ENGLISH``)."""
-    return render_png(layout_table(view, names=names, labels=labels, highlights=highlights))
+    return render_png(layout_table(view, highlights, names=names, labels=labels))
 
 
 def render_scoresheet(

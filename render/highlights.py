@@ -61,6 +61,8 @@ def _keys(event: Event) -> list[str]:
         return ["trading_house"]
     if kind == "PlantationsRevealed":
         return ["face_up"]
+    if kind == "GovernorPassed":
+        return ["governor", f"{player}:governor"]
     if kind == "VpEarned":
         return [f"{player}:vp"]
     return []

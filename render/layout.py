@@ -69,7 +69,14 @@ def _status(t: Table, y: int) -> int:
         sk.region("last_round", note)
         note_left = note.x
     prompt = view.get("prompt")
-    if prompt and prompt.get("seats"):
+    outcome = view.get("outcome")
+    if view.get("game_over") and isinstance(outcome, Mapping):
+        winners = [t.names[w] for w in outcome.get("winners") or []]
+        key = "ui.game_shared" if len(winners) > 1 else "ui.game_won"
+        box = sk.text(M + 16, y + 70, lb(key, names=", ".join(winners)), size=T.TEXT_KEY,
+                      bold=True, fill=T.INK, max_width=T.INNER - 32, key=True)
+        sk.region("winners", box)
+    elif prompt and prompt.get("seats"):
         who = ", ".join(t.names[s] for s in prompt["seats"])
         text = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}"))
         box = sk.text(M + 16, y + 70, "▶ " + text, size=T.TEXT_KEY, bold=True, fill=T.ACT,
@@ -97,7 +104,7 @@ def _roles(t: Table, y: int) -> int:
             W.pill(sk, x + w // 2, y + 66, t.names[taken], T.seat_color(taken), T.WHITE,
                    max_width=w - 10, align="center")
         elif role.get("doubloons"):
-            W.coin(sk, x + w // 2, y + 64, 36, role["doubloons"], size=T.TEXT_SMALL)
+            W.coin(sk, x + w // 2, y + 64, 38, role["doubloons"], size=T.TEXT_LETTER)
         if (
             taken is not None
             and view.get("active_role") == role["role"]
@@ -120,7 +127,7 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
         hull = Box(x + 16, ry, 12 + cap * step + 34, 48)
         W.ship_hull(sk, hull, T.HULL, T.HULL_DARK, static=True)
         for k in range(cap):
-            slot_box = Box(hull.x + 12 + k * step, ry + 7, slot, slot)
+            slot_box = sk.region(f"ship:{i}:{k}", Box(hull.x + 12 + k * step, ry + 7, slot, slot))
             if k < count and good:
                 W.good_slot(sk, slot_box, good, lb)
             else:
@@ -132,8 +139,9 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
     return ry
 
 
-def _caption(sk: Sketch, x: int, y: int, text: str) -> None:
-    sk.text(x, y, text, size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=160, static=True)
+def _caption(sk: Sketch, x: int, y: int, text: str) -> Box:
+    return sk.text(x, y, text, size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=160,
+                   static=True)
 
 
 def _supply(t: Table, x: int, y: int, w: int) -> int:
@@ -158,15 +166,15 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     sk.region("trading_house", Box(cx, ry + 2, cap * 44 - 6, 38))
     # goods left in the supply
     ry += 52
-    _caption(sk, x + 16, ry + 30, lb("ui.goods_supply"))
-    bx = cx
+    caption = _caption(sk, x + 16, ry + 30, lb("ui.goods_supply"))
+    start = bx = min(cx, caption.right + 18)
     for good, count in view["goods_supply"].items():
         W.barrel(sk, Box(bx, ry + 3, 30, 36), good, lb)
         num = sk.text(bx + 35, ry + 31, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
                       key=True)
         sk.region(f"goods_supply:{good}", Box(bx, ry + 3, num.right - bx, 36))
-        bx += 66
-    sk.region("goods_supply", Box(cx, ry + 3, bx - cx - 4, 36))
+        bx = num.right + 12
+    sk.region("goods_supply", Box(start, ry + 3, bx - start - 12, 36))
     # colonists
     ry += 52
     colonists = view["colonists"]
@@ -242,7 +250,7 @@ def _legend(t: Table, y: int) -> int:
     sk.rect(Box(M, y, T.INNER, h), T.PANEL_ALT, radius=10, static=True)
     x, limit = M + 16, M + T.INNER - 16
     for kind in (*T.GOOD_COLORS, "quarry"):
-        W.tile(sk, Box(x, y + 10, 28, 30), kind, lb, static=True)
+        W.tile(sk, Box(x, y + 10, 28, 30), kind, lb, key=False, static=True)
         word = sk.text(x + 34, y + 32, lb(f"legend.{kind}"), size=T.TEXT_SMALL, fill=T.MUTED,
                        max_width=limit - x - 34, static=True)
         x = word.right + 18
@@ -283,10 +291,10 @@ def _marks(t: Table) -> None:
 
 def layout_table(
     view: View,
+    highlights: Iterable[EventLike] | None = None,
     *,
     names: Sequence[str] | Mapping[int, str] | None = None,
     labels: Labels | Mapping[str, str] | None = None,
-    highlights: Iterable[EventLike] | None = None,
 ) -> Scene:
     """The table image's scene for ``view`` (public, or a seat's view)."""
     lb = as_labels(labels)

@@ -53,10 +53,9 @@ def _tile(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
                  fill=T.MUTED, static=True)
     left = int(entry["left"])
     if left <= 0:
-        sk.rect(box, T.SOLD_OUT, T.BORDER, 2, radius=8)
-        sk.text(text_x, box.y + 29, label, size=T.TEXT_SMALL, fill=T.MUTED)
+        sk.rect(box, T.SOLD_OUT_VEIL, radius=8)
         sk.text(box.right - 10, box.y + 53, lb("ui.sold_out"), size=T.TEXT_SMALL, bold=True,
-                fill=T.MUTED, anchor="rs")
+                fill=T.INK, anchor="rs")
         return
     copies = sk.text(box.right - 10, box.y + 53, lb("ui.copies", n=left), size=T.TEXT_SMALL,
                      bold=True, fill=T.INK, anchor="rs")

@@ -57,13 +57,13 @@ def play(
 ) -> Played:
     """Play ``actions`` heuristic actions (or the whole game with ``finish``) from ``seed``.
 
-    ``phase_events`` are the events since the end of the phase before the last one ended, i.e.
-    what the bot would highlight on the board it posts after a phase."""
+    ``phase_events`` are the events since the last role was chosen: the phase being played, or
+    the one just finished with its end-of-round events (what the bot highlights on the board it
+    posts after a phase)."""
     game = get_game(game_name)
     state = game.setup({"players": players}, seed)
     policies = [make_policy("heuristic", game_name, policy_seed(seed, s)) for s in range(players)]
     current: list[Event] = []
-    last_phase: list[Event] = []
     done = 0
     limit = MAX_ACTIONS if finish else actions
     while done < limit:
@@ -75,11 +75,10 @@ def play(
         state, events = game.apply(state, seat, policies[seat].choose(game, state, seat, legal))
         done += 1
         for event in events:
+            if event.type == "RoleChosen":
+                current = []
             current.append(event)
-            if event.type == "PhaseEnded":
-                last_phase, current = current, []
-    phase_events = current if current else last_phase
-    return Played(game, state, done, phase_events)
+    return Played(game, state, done, current)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import fonts
-from .theme import Color
+from .theme import Color, Rgba
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ class Box:
 @dataclass(frozen=True, slots=True)
 class Rect:
     box: Box
-    fill: Color | None
+    fill: Color | Rgba | None
     outline: Color | None = None
     width: int = 0
     radius: int = 0
@@ -137,7 +137,7 @@ class Sketch:
     def rect(
         self,
         box: Box,
-        fill: Color | None,
+        fill: Color | Rgba | None,
         outline: Color | None = None,
         width: int = 0,
         radius: int = 0,

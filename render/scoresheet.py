@@ -112,5 +112,8 @@ def layout_scoresheet(
             sk.region(f"score:{score['seat']}:{part}", box)
         if strong:
             sk.line([(M + 12, ry), (M + T.INNER - 12, ry)], T.BORDER, 2)
-    y = top + height + T.MARGIN
-    return sk.scene(y)
+    y = top + height + T.GAP
+    note = sk.text(M + 4, y + 24, lb("score.tiebreak_note"), size=T.TEXT_SMALL, fill=T.MUTED,
+                   max_width=T.INNER - 8)
+    sk.region("tiebreak_note", note)
+    return sk.scene(y + 36 + T.MARGIN)

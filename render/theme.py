@@ -9,6 +9,7 @@ trading-house contents) use at least ``TEXT_KEY``.
 from __future__ import annotations
 
 Color = tuple[int, int, int]
+Rgba = tuple[int, int, int, int]  # a translucent paint (a veil over what is below)
 
 WIDTH = 1000
 PHONE_WIDTH = 550
@@ -51,6 +52,7 @@ QUARRY_DARK: Color = (96, 96, 92)
 VIOLET: Color = (142, 98, 168)
 VIOLET_LIGHT: Color = (232, 220, 240)
 SOLD_OUT: Color = (214, 208, 196)
+SOLD_OUT_VEIL: Rgba = (206, 198, 184, 190)
 HIGHLIGHT: Color = (226, 60, 40)
 ACT: Color = (20, 120, 110)
 ACT_LIGHT: Color = (214, 238, 232)

@@ -100,6 +100,7 @@ def tile(
     labels: Labels,
     occupied: bool | None = None,
     *,
+    key: bool = True,
     static: bool = False,
 ) -> Box:
     """A plantation or quarry tile with its letter; with an occupancy circle when ``occupied``
@@ -114,10 +115,10 @@ def tile(
     size = T.TEXT_LETTER if box.h >= 40 else T.TEXT_MIN
     if occupied is None:
         sk.text(cx, box.y + box.h // 2, labels.letter(kind), size=size, bold=True,
-                fill=ink, anchor="mm", key=True, static=static)
+                fill=ink, anchor="mm", key=key, static=static)
         return box
     sk.text(cx, box.y + 4, labels.letter(kind), size=size, bold=True, fill=ink,
-            anchor="mt", key=True, static=static)
+            anchor="mt", key=key, static=static)
     occupancy(sk, cx - CIRCLE_R, box.bottom - CIRCLE_R - 5, 1, int(occupied), static=static)
     return box
 

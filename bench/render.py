@@ -1,0 +1,98 @@
+"""Board image speed and size: table images at 2, 3, 4 and 5 players in mid-game positions.
+
+    python -m bench.render --json [--positions 6] [--repeat 20] [--seed 0]
+
+Prints one JSON object keyed by player count:
+``{"5": {"p50_ms": .., "p95_ms": .., "png_bytes": .., "cold_ms": .., "layout_ms": ..}, ...}``.
+
+For each player count, ``--positions`` mid-game positions (heuristic games, stopped between a
+third and two thirds of the way through) are each rendered ``--repeat`` times, public view with
+the last phase's events highlighted, the whole call (layout, raster, PNG) timed with
+``time.perf_counter``.  ``png_bytes`` is the largest image; ``cold_ms`` is the first image of a
+player count with every cache empty (what the first board of a new game costs); ``layout_ms``
+is the median of the layout step alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from render import layout_table, render_table
+from render.raster import clear_caches
+from render.sample import Played, play
+
+
+def positions(players: int, count: int, seed: int) -> list[Played]:
+    out = []
+    for k in range(count):
+        length = play(players, seed + k, 0, finish=True).actions
+        stop = length // 3 + (length // 3) * k // max(count - 1, 1)
+        out.append(play(players, seed + k, stop))
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def measure(players: int, count: int, repeat: int, seed: int) -> dict[str, float]:
+    games = positions(players, count, seed)
+    clear_caches()
+    start = time.perf_counter()
+    render_table(games[0].view(), games[0].highlights())
+    cold = time.perf_counter() - start
+    times: list[float] = []
+    layouts: list[float] = []
+    sizes: list[int] = []
+    for _ in range(repeat):
+        for game in games:
+            view, events = game.view(), game.highlights()
+            start = time.perf_counter()
+            png = render_table(view, events)
+            times.append(time.perf_counter() - start)
+            sizes.append(len(png))
+            start = time.perf_counter()
+            layout_table(view, events)
+            layouts.append(time.perf_counter() - start)
+    return {
+        "p50_ms": round(percentile(times, 0.50) * 1000, 2),
+        "p95_ms": round(percentile(times, 0.95) * 1000, 2),
+        "png_bytes": max(sizes),
+        "cold_ms": round(cold * 1000, 1),
+        "layout_ms": round(statistics.median(layouts) * 1000, 2),
+        "images": len(times),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    figures = {
+        str(players): measure(players, args.positions, args.repeat, args.seed)
+        for players in (2, 3, 4, 5)
+    }
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    else:
+        for count, row in figures.items():
+            print(
+                f"{count} players: p50 {row['p50_ms']:6.1f} ms  p95 {row['p95_ms']:6.1f} ms  "
+                f"{row['png_bytes'] / 1024:6.0f} KB  (cold {row['cold_ms']:.0f} ms)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
