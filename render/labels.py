@@ -98,6 +98,7 @@ ENGLISH: dict[str, str] = {
     "ui.chosen_by": "{phase} · {name}",
     "ui.waiting": "Waiting for {names}: {what}",
     "ui.to_act": "to act",
+    "ui.you": "you",
     "ui.last_round": "Last round: {reasons}",
     "ui.game_won": "Winner: {names}",
     "ui.game_shared": "Shared victory: {names}",

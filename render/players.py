@@ -79,6 +79,8 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     sk.region(f"{key}:san_juan", Box(caption.x, y + 12, count.right - caption.x, 32))
     rx = caption.x - 16
     pills = []
+    if t.viewer == seat:
+        pills.append((lb("ui.you"), T.BAND, T.BAND_TEXT))
     if p.get("is_governor"):
         pills.append((lb("ui.governor"), T.GOLD, T.INK))
     prompt = t.view.get("prompt") or {}

@@ -17,6 +17,7 @@ from tests.render.helpers import (
     LONG_NAMES,
     SCALE,
     crowded,
+    played,
     positions,
     problems,
     texts_in,
@@ -189,3 +190,28 @@ def test_game_over_names_the_winner() -> None:
     winners = [["Ana", "Bea", "Cy"][w] for w in view["outcome"]["winners"]]
     text = " ".join(t.text for t in scene.texts)
     assert all(w in text for w in winners) and "Game over" in text
+
+
+def test_the_last_round_is_announced() -> None:
+    """Once an end condition is met (§7.1), the status says it is the last round, and why."""
+    length = played(4, 5, 0, True).actions
+    game = next(
+        g
+        for g in (played(4, 5, k) for k in range(length - 60, length))
+        if g.view()["end_triggered"] and not g.view()["game_over"]
+    )
+    view = game.view()
+    scene = layout_table(view, game.highlights())
+    assert "last_round" in scene.regions and problems(scene) == []
+    reason = {"vp_chips": "VP chips ran out", "colonists": "colonists ran out",
+              "city_full": "a city is full"}[view["end_triggered"][0]]
+    assert any(t.text.startswith(f"Last round: {reason}") for t in scene.texts)
+
+
+def test_the_seat_image_marks_its_own_panel() -> None:
+    state = crowded(4)
+    scene = layout_table(GAME.view(state, 2))
+    panel = scene.regions["player:2"]
+    assert "you" in {t.text for t in texts_in(scene, panel)}
+    public = layout_table(GAME.view(state, None))
+    assert "you" not in {t.text for t in public.texts}
