@@ -1,0 +1,144 @@
+"""The one error mapping: every failure becomes a short, specific, localized message.
+
+The service and the storage raise structured errors (a ``code`` and fields, never prose);
+:func:`describe` turns any exception into a catalog key and its fields, and :func:`send_error`
+shows it to the user (ephemerally when possible), whatever state the interaction is in.  An
+exception we did not expect is logged with its traceback and the user gets ``err.generic``:
+a traceback never reaches a user and nobody sees "This interaction failed".
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from engine.core import EngineError, GameOver, IllegalAction, InvalidAction, NotYourTurn
+from storage import (
+    ChannelBusy,
+    CorruptGame,
+    DatabaseBusy,
+    GameError,
+    GameNotFound,
+    InvalidOptions,
+    LobbyFull,
+    NotActive,
+    NotInLobby,
+    NotSeated,
+    SeatTaken,
+    StaleVersion,
+    WrongStatus,
+)
+
+from .i18n import CATALOG, Catalog
+
+log = logging.getLogger(__name__)
+
+
+class UserError(Exception):
+    """A refusal meant for the user: ``key`` names the catalog text, ``fields`` fill it in.
+
+    Raised by the service for the rules of the table (who may start, how many seats...)."""
+
+    def __init__(self, key: str, /, **fields: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+def _status(catalog: Catalog, lang: str, status: object) -> str:
+    return catalog.t(lang, f"status.{getattr(status, 'value', status)}")
+
+
+def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict[str, Any]]:
+    """The catalog key and fields for ``exc``; ``("err.generic", {})`` for the unexpected."""
+    if isinstance(exc, UserError):
+        return exc.key, dict(exc.fields)
+    game = getattr(exc, "game_id", None)
+    if isinstance(exc, ChannelBusy):
+        return "err.channel_busy", {"game": exc.game_id, "status": _status(catalog, lang, "lobby")}
+    if isinstance(exc, StaleVersion):
+        return "err.stale", {"game": game}
+    if isinstance(exc, GameNotFound):
+        return "err.game_not_found", {"game": game}
+    if isinstance(exc, NotInLobby):
+        return "err.not_in_lobby", {"game": game, "status": _status(catalog, lang, exc.status)}
+    if isinstance(exc, NotActive):
+        return "err.not_active", {"game": game, "status": _status(catalog, lang, exc.status)}
+    if isinstance(exc, WrongStatus):
+        return "err.wrong_status", {"game": game, "status": _status(catalog, lang, exc.status)}
+    if isinstance(exc, SeatTaken):
+        return "err.seat_taken", {"game": game}
+    if isinstance(exc, LobbyFull):
+        return "err.lobby_full", {"game": game, "seats": exc.seats}
+    if isinstance(exc, NotSeated):
+        return "err.not_seated", {"game": game}
+    if isinstance(exc, InvalidOptions):
+        return "err.invalid_options", {"code": getattr(exc.cause, "code", "?")}
+    if isinstance(exc, CorruptGame):
+        return "err.corrupt_game", {"game": game}
+    if isinstance(exc, DatabaseBusy):
+        return "err.database_busy", {}
+    if isinstance(exc, GameError):
+        return "err.generic", {}
+    if isinstance(exc, NotYourTurn):
+        return "err.not_your_turn", {"game": exc.details.get("game_id", "?")}
+    if isinstance(exc, GameOver):
+        return "err.game_over", {"game": exc.details.get("game_id", "?")}
+    if isinstance(exc, InvalidAction):
+        return "err.unknown_action", {}
+    if isinstance(exc, IllegalAction):
+        key = f"illegal.{exc.code}"
+        return (key if catalog.has(key) else "illegal.illegal_now"), {}
+    if isinstance(exc, EngineError):
+        return "illegal.illegal_now", {}
+    if isinstance(exc, discord.Forbidden):
+        return "err.discord_forbidden", {}
+    if isinstance(exc, discord.HTTPException):
+        return "err.discord_unavailable", {}
+    return "err.generic", {}
+
+
+def is_expected(exc: BaseException) -> bool:
+    """Refusals that are part of normal play (logged at INFO without a traceback)."""
+    return isinstance(exc, UserError | EngineError | StaleVersion | ChannelBusy) or (
+        isinstance(exc, GameError) and not isinstance(exc, CorruptGame)
+    )
+
+
+def log_failure(exc: BaseException, where: str) -> None:
+    if is_expected(exc):
+        log.info("%s refused: %r", where, exc)
+    else:
+        log.error("%s failed", where, exc_info=exc)
+
+
+def message_for(exc: BaseException, lang: str, catalog: Catalog = CATALOG) -> str:
+    key, fields = describe(exc, catalog, lang)
+    return catalog.t(lang, key, **fields)
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+    """Send ``text`` to the interaction's user only, whether or not it was acknowledged yet.
+    Never raises: a reply that cannot be delivered is logged."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver a reply to interaction %s", interaction.id, exc_info=True)
+
+
+async def send_error(
+    interaction: discord.Interaction[Any],
+    exc: BaseException,
+    *,
+    where: str,
+    catalog: Catalog = CATALOG,
+) -> None:
+    """Log ``exc`` and tell the user, in their own Discord language, what went wrong."""
+    log_failure(exc, where)
+    lang = catalog.language_of(interaction.locale)
+    await send_ephemeral(interaction, message_for(exc, lang, catalog))

@@ -1,0 +1,43 @@
+"""Localized command, option and choice names through discord.py's :class:`Translator`.
+
+Commands are declared with :func:`ls` (``locale_str`` carrying a catalog key); at sync time the
+tree asks :class:`CatalogTranslator` for each Discord locale, and Discord shows every user the
+names in their own client language.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from . import CATALOG, REFERENCE, Catalog
+
+# Discord locales we translate into, by catalog language (Spanish: Spain and Latin America).
+DISCORD_LOCALES: dict[str, tuple[discord.Locale, ...]] = {
+    "es": (discord.Locale.spain_spanish, discord.Locale.latin_american_spanish),
+}
+
+
+def ls(key: str) -> app_commands.locale_str:
+    """A translatable command string: the English text, with its catalog key attached."""
+    return app_commands.locale_str(CATALOG.t(REFERENCE, key), key=key)
+
+
+class CatalogTranslator(app_commands.Translator):
+    def __init__(self, catalog: Catalog = CATALOG) -> None:
+        self.catalog = catalog
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        if not isinstance(key, str):
+            return None
+        for lang, locales in DISCORD_LOCALES.items():
+            if locale in locales and lang in self.catalog.tables:
+                text = self.catalog.tables[lang].get(key)
+                return text if text and text != string.message else None
+        return None
