@@ -1,7 +1,7 @@
 """A writer killed with SIGKILL at random moments, over and over: the database always opens,
 ``integrity_check`` and verify pass, and every commit the writer acknowledged is there.
 
-``GOVERNOR_CRASH_KILLS`` sets the number of kills (default 1000, about 30 s); each kill lands at a
+``GOVERNOR_CRASH_KILLS`` sets the number of kills (default 2000, about 60 s); each kill lands at a
 random moment of a writer that opens the file, then commits real Puerto Rico actions in a loop
 (creating, filling and starting a new game whenever one ends).
 """
@@ -24,7 +24,7 @@ from storage.verify import verify_database
 from tests.storage.test_migrations import schema_of
 
 ROOT = Path(__file__).parents[2]
-KILLS = int(os.environ.get("GOVERNOR_CRASH_KILLS", "1000"))
+KILLS = int(os.environ.get("GOVERNOR_CRASH_KILLS", "2000"))
 MIGRATION_KILLS = 150
 
 
