@@ -21,6 +21,7 @@ from storage import (
     DatabaseBusy,
     GameError,
     GameNotFound,
+    GameStatus,
     InvalidOptions,
     LobbyFull,
     NotActive,
@@ -54,7 +55,10 @@ def _status(catalog: Catalog, lang: str, status: object) -> str:
 def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict[str, Any]]:
     """The catalog key and fields for ``exc``; ``("err.generic", {})`` for the unexpected."""
     if isinstance(exc, UserError):
-        return exc.key, dict(exc.fields)
+        return exc.key, {
+            k: _status(catalog, lang, v) if isinstance(v, GameStatus) else v
+            for k, v in exc.fields.items()
+        }
     game = getattr(exc, "game_id", None)
     if isinstance(exc, ChannelBusy):
         return "err.channel_busy", {"game": exc.game_id, "status": _status(catalog, lang, "lobby")}

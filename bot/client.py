@@ -1,0 +1,166 @@
+"""The bot: a ``commands.Bot`` whose resources are opened in ``setup_hook``.
+
+Everything it depends on comes in through the constructor (the settings, and optionally the
+random source, the renderer and the notification limits), so tests build it on a temporary
+database and drive it through the offline Discord server.  Storage is opened in ``setup_hook``
+and closed in :meth:`close`.
+
+Command sync: when ``DEV_GUILD_ID`` is set, the commands are copied to that server and synced
+there at every start (instant, for development).  Global commands are synced only on request
+(``python -m bot sync --global``), never on every start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import Storage
+
+from .cogs.pr import PrCog
+from .components import DYNAMIC_ITEMS
+from .errors import send_ephemeral, send_error
+from .i18n import CATALOG
+from .i18n.translator import CatalogTranslator
+from .lobby import LobbyFlow
+from .notify import Notifier
+from .play import PlayFlow
+from .publisher import DiscordPublisher
+from .service import GameService, Renderer, default_renderer
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+_DEFAULT: Any = object()
+
+
+class ComponentHandlers:
+    """Where the persistent components send their clicks (see :mod:`bot.components`)."""
+
+    def __init__(self, lobby: LobbyFlow, play: PlayFlow) -> None:
+        self.lobby_click = lobby.click
+        self.game_click = play.click
+
+
+class GovernorBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        rng: random.Random | None = None,
+        renderer: Renderer | None = _DEFAULT,
+        dm_interval: float = 60.0,
+        sync_dev_guild: bool = True,
+        **options: Any,
+    ) -> None:
+        options.setdefault("intents", discord.Intents.default())
+        options.setdefault("help_command", None)
+        super().__init__(command_prefix=commands.when_mentioned, **options)
+        self.settings = settings
+        self.rng = rng
+        self.renderer: Renderer | None = default_renderer() if renderer is _DEFAULT else renderer
+        self.dm_interval = dm_interval
+        self.sync_dev_guild = sync_dev_guild
+        self._storage: Storage | None = None
+        self._service: GameService | None = None
+        self._resumed = False
+        self.component_handlers: ComponentHandlers | None = None
+
+    # --- resources ----------------------------------------------------------------------------
+
+    @property
+    def storage(self) -> Storage:
+        if self._storage is None:
+            raise RuntimeError("storage is opened in setup_hook")
+        return self._storage
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the service is built in setup_hook")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        settings = self.settings
+        self._storage = await Storage.open(settings.database_path)
+        self.notifier = Notifier(self, self.storage, CATALOG, min_interval=self.dm_interval)
+        self.publisher = DiscordPublisher(self, self.storage, self.notifier, CATALOG)
+        self._service = GameService(
+            self.storage, self.publisher, rng=self.rng, renderer=self.renderer, catalog=CATALOG
+        )
+        lang = settings.default_locale
+        self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
+        self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
+        self.component_handlers = ComponentHandlers(self.lobby, self.play)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator(CATALOG))
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        await self.add_cog(PrCog(self))
+        if settings.dev_guild_id and self.sync_dev_guild:
+            guild = discord.Object(settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development server %s", len(synced), guild.id)
+        log.info("storage open at %s", settings.database_path)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s)", self.user, self.user.id if self.user else "?")
+        if not self._resumed:
+            self._resumed = True
+            self.publisher.spawn(self._resume_games(), "resume-games")
+
+    async def _resume_games(self) -> None:
+        moved = await self.service.resume_all()
+        if moved:
+            log.info("resumed %d games waiting on AI seats", moved)
+
+    async def close(self) -> None:
+        try:
+            if self._service is not None:
+                await self.publisher.close()
+            await super().close()
+        finally:
+            if self._storage is not None:
+                await self._storage.close()
+                self._storage = None
+
+    # --- sync ---------------------------------------------------------------------------------
+
+    async def sync_commands(self, *, guild_id: int | None) -> list[app_commands.AppCommand]:
+        """Sync the commands globally (``guild_id=None``, up to an hour to show everywhere) or
+        to one server.  Used by ``python -m bot sync``."""
+        if guild_id is None:
+            return await self.tree.sync()
+        guild = discord.Object(guild_id)
+        self.tree.copy_global_to(guild=guild)
+        return await self.tree.sync(guild=guild)
+
+    # --- errors and small commands ------------------------------------------------------------
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        name = interaction.command.qualified_name if interaction.command else "?"
+        await send_error(interaction, cause, where=f"command {name}")
+
+    async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
+        """``/pr notify``: DMs on or off (the reply is in the user's language)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.notifier.set_enabled(interaction.user.id, enabled)
+            lang = CATALOG.language_of(interaction.locale)
+            key = "reply.notify_on" if enabled else "reply.notify_off"
+            await send_ephemeral(interaction, CATALOG.t(lang, key))
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr notify")
+
+    async def wait_idle(self, timeout: float = 5.0) -> None:
+        """Wait for background work (notifications); for tests and shutdown."""
+        await asyncio.wait_for(self.publisher.drain(timeout), timeout + 1)

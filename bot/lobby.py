@@ -1,0 +1,194 @@
+"""The lobby on Discord: ``/pr new`` posts it; its buttons (Join, Leave, Add AI, Start, Cancel)
+land in :meth:`LobbyFlow.click`.
+
+Each handler acknowledges first (a deferral, well inside Discord's 3 seconds), then calls the
+service and redraws the lobby message from the stored game.  A click drawn for an outdated
+version is refused by the service; the user is told so privately and the message is redrawn as
+the game stands now.  Every failure goes through :func:`bot.errors.send_error`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from typing import Any
+
+import discord
+
+from storage import GameRecord, GameStatus, NotInLobby, StaleVersion, Storage, WrongStatus
+
+from .components import lobby_level, lobby_view
+from .errors import UserError, send_ephemeral, send_error
+from .i18n import CATALOG, Catalog
+from .presenters import closed_lobby_embed, lobby_embed
+from .service import Actor, GameService
+
+log = logging.getLogger(__name__)
+
+LOBBY = "lobby"
+DEFAULT_LEVEL = "heuristic"
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    return Actor(interaction.user.id, can_manage=interaction.permissions.manage_guild)
+
+
+class LobbyFlow:
+    def __init__(self, service: GameService, storage: Storage, catalog: Catalog = CATALOG,
+                 *, default_language: str = "en") -> None:
+        self.service = service
+        self.storage = storage
+        self.catalog = catalog
+        self.default_language = default_language
+        self._draw_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    def _draw_lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._draw_locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._draw_locks[game_id] = lock
+        return lock
+
+    def labels(self, lang: str) -> dict[str, str]:
+        return {k: self.catalog.t(lang, f"button.{k}")
+                for k in ("join", "leave", "add_ai", "start", "cancel")}
+
+    def lobby_message(self, record: GameRecord, level: str) -> dict[str, Any]:
+        """``embed`` and ``view`` of the lobby message for ``record`` (open or closed)."""
+        lang = record.language or self.default_language
+        if record.status is GameStatus.LOBBY:
+            return {
+                "embed": lobby_embed(record, lang, level, self.catalog),
+                "view": lobby_view(record.id, record.version, self.labels(lang), level),
+            }
+        key = "lobby.started" if record.status is not GameStatus.ABANDONED else "lobby.cancelled"
+        return {"embed": closed_lobby_embed(record, lang, key, None, self.catalog), "view": None}
+
+    # --- /pr new ----------------------------------------------------------------------------
+
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        max_players: int,
+        ai_seats: int,
+        ai_level: str,
+        language: str | None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            channel = interaction.channel
+            if interaction.guild_id is None or not isinstance(channel, discord.abc.Messageable):
+                raise UserError("err.guild_only")
+            if language is None:
+                guild = await self.storage.settings.guild(interaction.guild_id)
+                language = guild.language or self.default_language
+            record = await self.service.create_lobby(
+                creator_id=interaction.user.id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                language=language,
+                max_players=max_players,
+                ai_seats=ai_seats,
+                ai_level=ai_level,
+            )
+            try:
+                message = await channel.send(**self.lobby_message(record, ai_level))
+            except discord.HTTPException:
+                # No lobby message: free the channel again rather than leave a ghost game.
+                await self.storage.games.abandon(record.id)
+                raise
+            await self.storage.games.set_message(
+                record.id, LOBBY, message.id, channel_id=interaction.channel_id
+            )
+            lang = self.catalog.language_of(interaction.locale)
+            await interaction.followup.send(
+                self.catalog.t(lang, "reply.created", game=record.id), ephemeral=True
+            )
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr new")
+
+    # --- buttons ----------------------------------------------------------------------------
+
+    async def click(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
+    ) -> None:
+        await interaction.response.defer()  # deferred update of the lobby message
+        level = lobby_level(interaction.message, DEFAULT_LEVEL)
+        actor = actor_of(interaction)
+        try:
+            if action == "join":
+                await self.service.join(game_id, actor.user_id)
+            elif action == "leave":
+                await self.service.leave(game_id, actor.user_id)
+            elif action.startswith("ai."):
+                await self.service.add_ai(game_id, actor, version, action.removeprefix("ai."))
+            elif action == "start":
+                await self.service.start(game_id, actor, version)
+            elif action == "cancel":
+                record = await self.service.cancel(game_id, actor, version)
+                lang = record.language or self.default_language
+                await interaction.edit_original_response(
+                    embed=closed_lobby_embed(record, lang, "lobby.cancelled", actor.user_id,
+                                             self.catalog),
+                    view=None,
+                )
+                return
+            else:
+                raise UserError("err.unknown_action")
+        except (StaleVersion, NotInLobby, WrongStatus) as exc:
+            await self.redraw(interaction, game_id, level)
+            lang = self.catalog.language_of(interaction.locale)
+            if isinstance(exc, StaleVersion):
+                log.info("lobby %s: outdated click %s (v%s)", game_id, action, version)
+                await send_ephemeral(interaction, self.catalog.t(lang, "reply.outdated",
+                                                                 game=game_id))
+            else:
+                await send_error(interaction, exc, where=f"lobby {game_id} {action}")
+            return
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"lobby {game_id} {action}")
+            return
+        await self.redraw(interaction, game_id, level)
+
+    async def redraw(self, interaction: discord.Interaction[Any], game_id: int, level: str
+                     ) -> None:
+        """Edit the clicked lobby message to show the game as stored now.  Serialized per game
+        and always drawn from a fresh read, so concurrent clicks end on the latest state."""
+        try:
+            async with self._draw_lock(game_id):
+                record = await self.storage.games.get(game_id)
+                await interaction.edit_original_response(**self.lobby_message(record, level))
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"redraw lobby {game_id}")
+
+    # --- /pr abandon --------------------------------------------------------------------------
+
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.catalog.language_of(interaction.locale)
+        try:
+            record = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+            if record is None:
+                await interaction.followup.send(self.catalog.t(lang, "reply.no_game_here"),
+                                                ephemeral=True)
+                return
+            was_lobby = record.status is GameStatus.LOBBY
+            record = await self.service.cancel(record.id, actor_of(interaction))
+            game_lang = record.language or self.default_language
+            key = "lobby.cancelled" if was_lobby else "lobby.abandoned"
+            closed = closed_lobby_embed(record, game_lang, key, interaction.user.id, self.catalog)
+            channel = interaction.channel
+            lobby_id = record.messages.get(LOBBY)
+            if was_lobby and lobby_id and isinstance(channel, discord.TextChannel | discord.Thread):
+                await channel.get_partial_message(lobby_id).edit(embed=closed, view=None)
+            elif isinstance(channel, discord.abc.Messageable):
+                await channel.send(embed=closed)
+            await interaction.followup.send(
+                self.catalog.t(lang, "reply.cancelled", game=record.id), ephemeral=True
+            )
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr abandon")

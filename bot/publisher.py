@@ -1,0 +1,166 @@
+"""The Discord side of a game change: the table message in the game's channel, display names,
+and the turn notifications.  Implements :class:`bot.service.Publisher`.
+
+Channel posts are in the game's language.  The table message is posted once and edited after
+each change (its id is stored with the game, so this survives restarts); a deleted one is posted
+again.  Notifications run as background tasks so that a slow or rate-limited DM never holds the
+game's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+
+from storage import GameRecord, Storage
+
+from .i18n import CATALOG, Catalog
+from .notify import Notifier, TurnNotice
+from .presenters import prompt_text, seat_names, table_embed
+from .service import TableUpdate
+
+log = logging.getLogger(__name__)
+
+TABLE = "table"
+EDITABLE = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.DMChannel)
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+class DiscordPublisher:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        notifier: Notifier,
+        catalog: Catalog = CATALOG,
+    ) -> None:
+        self.client = client
+        self.storage = storage
+        self.notifier = notifier
+        self.catalog = catalog
+        self._names: dict[int, str] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # --- names ------------------------------------------------------------------------------
+
+    async def person_name(self, user_id: int, guild_id: int | None) -> str | None:
+        guild = self.client.get_guild(guild_id) if guild_id else None
+        member = guild.get_member(user_id) if guild else None
+        if member is not None:
+            return member.display_name
+        if user_id in self._names:
+            return self._names[user_id]
+        user = self.client.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.client.fetch_user(user_id)
+            except discord.HTTPException:
+                return None
+        self._names[user_id] = user.display_name
+        return user.display_name
+
+    async def seat_names(self, record: GameRecord) -> dict[int, str]:
+        people: dict[int, str] = {}
+        for user_id in record.user_ids:
+            name = await self.person_name(user_id, record.guild_id)
+            if name:
+                people[user_id] = name
+        return seat_names(record, self._lang(record), self.catalog, people)
+
+    def _lang(self, record: GameRecord) -> str:
+        return record.language or self.catalog.default
+
+    # --- the table --------------------------------------------------------------------------
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def publish_table(self, update: TableUpdate) -> None:
+        record = update.record
+        if record.channel_id is None:
+            return
+        channel = await self._channel(record.channel_id)
+        if channel is None:
+            return
+        lang = self._lang(record)
+        image_name = f"game-{record.id}-v{record.version}.png" if update.image else None
+        embed = table_embed(record, update.view, update.names, lang, image_name=image_name,
+                            catalog=self.catalog)
+        current = await self.storage.games.get(record.id)
+        message_id = current.messages.get(TABLE)
+        if message_id is not None and isinstance(channel, EDITABLE):
+            try:
+                await channel.get_partial_message(message_id).edit(
+                    embed=embed, attachments=self._files(update, image_name)
+                )
+                return
+            except discord.NotFound:
+                log.info("game %s: the table message was deleted; posting it again", record.id)
+        files = self._files(update, image_name)
+        message = await channel.send(embed=embed, files=files)
+        await self.storage.games.set_message(record.id, TABLE, message.id,
+                                             channel_id=record.channel_id)
+
+    @staticmethod
+    def _files(update: TableUpdate, name: str | None) -> list[discord.File]:
+        if update.image is None or name is None:
+            return []
+        return [discord.File(io.BytesIO(update.image), filename=name)]
+
+    # --- notifications ----------------------------------------------------------------------
+
+    async def notify_turn(self, update: TableUpdate) -> None:
+        if not update.newly_waiting or update.view.get("prompt") is None:
+            return
+        record = update.record
+        kind = str(update.view["prompt"]["kind"])
+        message_id = (await self.storage.games.get(record.id)).messages.get(TABLE)
+        link = (
+            jump_url(record.guild_id, record.channel_id, message_id)
+            if record.channel_id and message_id
+            else None
+        )
+        notice = TurnNotice(
+            game_id=record.id,
+            channel_id=record.channel_id,
+            language=record.language,
+            what={lang: prompt_text(kind, lang, self.catalog) for lang in self.catalog.languages},
+            link=link,
+        )
+        self.spawn(self.notifier.turn(notice, update.newly_waiting), f"notify-{record.id}")
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def drain(self, timeout: float = 5.0) -> None:
+        """Wait for the pending notifications (at shutdown and in tests)."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=timeout)
+
+    async def close(self) -> None:
+        await self.drain()
+        for task in list(self._tasks):
+            task.cancel()

@@ -1,0 +1,472 @@
+"""The game service: the one place where engine, storage and render meet.
+
+Cogs and components parse, defer, call a method here and present what comes back.  Every change
+of a game runs under that game's ``asyncio.Lock`` and is committed through the storage with the
+version the caller saw, so a double click or an outdated button is refused (``StaleVersion``)
+instead of being applied twice.  After each commit the service lets the AI seats and the forced
+decisions play until a person must decide, renders the public view off the event loop and hands
+the result to a :class:`Publisher` (the Discord side: table message, turn notifications).
+
+Refusals are :class:`bot.errors.UserError` (rules of the table) or the storage and engine errors
+themselves; :mod:`bot.errors` words all of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core import Event, Game, GameOver, NotYourTurn, get_game
+from engine.policies import POLICY_NAMES, make_policy
+from storage import GameRecord, GameStatus, NotActive, NotSeated, StaleVersion, Storage
+from storage.seating import reorder_seats
+
+from .errors import UserError
+from .i18n import CATALOG, Catalog
+
+log = logging.getLogger(__name__)
+
+GAME = "puerto-rico"
+AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_policy
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
+IMAGE_LABELS = ("role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.")
+
+Renderer = Callable[
+    [Mapping[str, Any], Sequence[Event], Mapping[int, str], Mapping[str, str]], bytes
+]
+"""(public view, events to highlight, names by seat, image labels) -> PNG bytes.  Called in a
+worker thread."""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who clicked: the user and whether they hold Manage Server where the game is."""
+
+    user_id: int
+    can_manage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate:
+    """A game as it stands after a change, ready to be shown in its channel."""
+
+    record: GameRecord
+    view: dict[str, Any]
+    """The public view (``game.view(state, None)``)."""
+    events: tuple[Event, ...]
+    """Public forms of the events of this change (for highlights and the log)."""
+    names: dict[int, str]
+    image: bytes | None
+    """PNG of the public view, or ``None`` when rendering is unavailable (text only)."""
+    newly_waiting: tuple[int, ...]
+    """Users the prompt now names who were not waiting before (to notify)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitResult:
+    record: GameRecord
+    seat: int
+    code: str
+    update: TableUpdate
+
+
+class Publisher(Protocol):
+    """The Discord side of a change (``bot.publisher.DiscordPublisher``; a fake in tests)."""
+
+    async def seat_names(self, record: GameRecord) -> dict[int, str]: ...
+
+    async def publish_table(self, update: TableUpdate) -> None: ...
+
+    async def notify_turn(self, update: TableUpdate) -> None: ...
+
+
+def default_renderer() -> Renderer | None:
+    """``render.render_table`` when the renderer is installed and importable, else ``None``."""
+    try:
+        from render import render_table  # noqa: PLC0415  (optional: text fallback without it)
+    except Exception:  # pragma: no cover - the renderer ships with the bot
+        log.warning("render is not available; tables are posted as text", exc_info=True)
+        return None
+
+    def draw(
+        view: Mapping[str, Any],
+        events: Sequence[Event],
+        names: Mapping[int, str],
+        labels: Mapping[str, str],
+    ) -> bytes:
+        return render_table(view, events, names=dict(names), labels=labels)
+
+    return draw
+
+
+class GameService:
+    def __init__(
+        self,
+        storage: Storage,
+        publisher: Publisher | None = None,
+        *,
+        rng: random.Random | None = None,
+        renderer: Renderer | None = None,
+        catalog: Catalog = CATALOG,
+    ) -> None:
+        self.storage = storage
+        self.publisher = publisher
+        self.rng = rng or random.SystemRandom()
+        self.renderer = renderer
+        self.catalog = catalog
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    # --- lobby ----------------------------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        *,
+        creator_id: int,
+        guild_id: int | None,
+        channel_id: int,
+        language: str,
+        max_players: int = MAX_PLAYERS,
+        ai_seats: int = 0,
+        ai_level: str = "heuristic",
+    ) -> GameRecord:
+        """A new lobby in ``channel_id`` with its creator seated and ``ai_seats`` AI seats."""
+        if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
+            raise UserError("err.invalid_options", code="bad_player_count")
+        if ai_level not in AI_LEVELS:
+            raise UserError("err.invalid_options", code="bad_ai_level")
+        if not 0 <= ai_seats <= max_players - 1:
+            raise UserError("err.too_many_ai", ai=ai_seats, max=max_players)
+        existing = await self.storage.games.find_by_channel(channel_id)
+        if existing is not None:
+            raise UserError("err.channel_busy", game=existing.id, status=existing.status)
+        record = await self.storage.games.create_lobby(
+            GAME,
+            creator_id=creator_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            options={"players": max_players},
+            language=language,
+        )
+        for _ in range(ai_seats):
+            record = await self.storage.games.add_ai(record.id, ai_level)
+        return record
+
+    async def join(self, game_id: int, user_id: int) -> GameRecord:
+        """Take the next free seat.  No version check: joining means the same whatever the
+        lobby looked like, and a double click is refused by ``SeatTaken``."""
+        return await self.storage.games.join(game_id, user_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        """Give up one's lobby seat (no version check, as for :meth:`join`)."""
+        return await self.storage.games.leave(game_id, user_id=user_id)
+
+    async def add_ai(
+        self, game_id: int, actor: Actor, expected_version: int, level: str
+    ) -> GameRecord:
+        """Seat an AI.  The version is checked, so a double click adds one AI, not two."""
+        if level not in AI_LEVELS:
+            raise UserError("err.invalid_options", code="bad_ai_level")
+        record = await self.storage.games.get(game_id)
+        self._check_manager(record, actor)
+        return await self.storage.games.add_ai(game_id, level, expected_version=expected_version)
+
+    async def cancel(
+        self, game_id: int, actor: Actor, expected_version: int | None = None
+    ) -> GameRecord:
+        """Cancel a lobby or abandon a running game (creator or Manage Server only)."""
+        async with self.lock(game_id):
+            record = await self.storage.games.get(game_id)
+            self._check_manager(record, actor)
+            return await self.storage.games.abandon(game_id, expected_version=expected_version)
+
+    async def start(self, game_id: int, actor: Actor, expected_version: int) -> TableUpdate:
+        """Start the game: random seating order, a random seed (stored), then the automatic
+        decisions up to the first person's, and the table published."""
+        async with self.lock(game_id):
+            record = await self.storage.games.get(game_id)
+            if record.version != expected_version:
+                raise StaleVersion(game_id, expected_version, record.version)
+            if record.status is not GameStatus.LOBBY:
+                raise UserError("err.not_in_lobby", game=game_id, status=record.status)
+            capacity = int(record.options.get("players", MAX_PLAYERS))
+            full = len(record.seats) >= capacity
+            seated = record.seat_of(actor.user_id) is not None
+            if not (self._is_manager(record, actor) or (full and seated)):
+                raise UserError("err.start_early", game=game_id)
+            if len(record.seats) < MIN_PLAYERS:
+                raise UserError("err.too_few_players", game=game_id, seats=len(record.seats))
+            if not record.user_ids:
+                raise UserError("err.no_humans", game=game_id)
+            order = [s.seat for s in record.seats]
+            self.rng.shuffle(order)
+            if order != sorted(order):
+                record = await reorder_seats(
+                    self.storage.db, game_id, order, expected_version=record.version
+                )
+            seed = self.rng.randrange(2**32)
+            record = await self.storage.games.start(
+                game_id, seed=seed, expected_version=record.version
+            )
+            loaded = await self.storage.games.load(game_id)
+            state, record, events = await self._play_automatic(loaded.record, loaded.state)
+            return await self._publish(record, state, events, before={})
+
+    # --- playing --------------------------------------------------------------------------------
+
+    async def submit(
+        self, game_id: int, user_id: int, expected_version: int, code: str
+    ) -> SubmitResult:
+        """Apply ``code`` for the seat of ``user_id``, drawn at ``expected_version``.
+
+        Refused with ``StaleVersion`` when the game changed since, except for a simultaneous
+        prompt (below); ``NotSeated`` for a stranger; engine errors for an illegal move."""
+        async with self.lock(game_id):
+            loaded = await self.storage.games.load(game_id)
+            record, state = loaded.record, loaded.state
+            if record.status is not GameStatus.ACTIVE:
+                raise NotActive(game_id, record.status)
+            mine = record.seat_of(user_id)
+            if mine is None:
+                raise NotSeated(game_id, user_id=user_id)
+            game = get_game(record.game)
+            action = game.decode_action(code)
+            if record.version != expected_version and not await self._still_valid(
+                game, record, state, mine.seat, game.encode_action(action), expected_version
+            ):
+                raise StaleVersion(game_id, expected_version, record.version)
+            try:
+                state, events = game.apply(state, mine.seat, action)
+            except NotYourTurn as exc:
+                raise UserError("err.not_your_turn", game=game_id) from exc
+            except GameOver as exc:
+                raise UserError("err.game_over", game=game_id) from exc
+            result = await self.storage.games.commit_action(
+                game_id,
+                expected_version=record.version,
+                seat=mine.seat,
+                code=game.encode_action(action),
+                state=state,
+                events=events,
+                user_id=user_id,
+            )
+            state, new_record, more = await self._play_automatic(result.record, state)
+            update = await self._publish(
+                new_record, state, [*events, *more], before=record_waiting(record), actor=user_id
+            )
+            return SubmitResult(new_record, mine.seat, game.encode_action(action), update)
+
+    async def _still_valid(
+        self, game: Game[Any], record: GameRecord, state: Any, seat: int, code: str, seen: int
+    ) -> bool:
+        """Whether an action drawn at an older version ``seen`` may still be applied.
+
+        A simultaneous prompt names several seats whose decisions are independent (arranging
+        colonists, choosing barrels to keep): another seat's action bumps the version without
+        changing what this seat may do, so its buttons must keep working.  We accept the action
+        when the prompt still names the seat, the action is legal for it now, and the seat itself
+        has not acted since ``seen`` (otherwise it is a double click, refused like any other).
+        """
+        prompt = game.prompt(state)
+        if prompt is None or len(prompt.seats) < 2 or seat not in prompt.seats:
+            return False
+        if not 0 <= seen < record.version:
+            return False
+        if code not in {game.encode_action(a) for a in game.legal_actions(state, seat)}:
+            return False
+        # After the start each commit bumps the version once, so the actions since ``seen`` are
+        # at most the last ``version - seen``; looking further back only makes us stricter.
+        since = await self.storage.games.actions(
+            record.id, after_seq=max(0, record.seq - (record.version - seen))
+        )
+        return all(a.seat != seat for a in since)
+
+    async def resume(self, game_id: int) -> TableUpdate | None:
+        """Let AI seats and forced decisions play if a game waits on them (after a restart that
+        interrupted them); ``None`` when nothing was to be done."""
+        async with self.lock(game_id):
+            loaded = await self.storage.games.load(game_id)
+            if loaded.record.status is not GameStatus.ACTIVE:
+                return None
+            state, record, events = await self._play_automatic(loaded.record, loaded.state)
+            if record.version == loaded.record.version:
+                return None
+            return await self._publish(record, state, events, before=record_waiting(loaded.record))
+
+    async def resume_all(self) -> int:
+        """:meth:`resume` every active game waiting on an AI seat; returns how many moved."""
+        moved, after = 0, 0
+        while True:
+            page = await self.storage.games.list_by_status(GameStatus.ACTIVE, after_id=after)
+            if not page:
+                return moved
+            for record in page:
+                after = record.id
+                if any(s.is_ai for s in record.seats if s.seat in record.to_act):
+                    try:
+                        moved += await self.resume(record.id) is not None
+                    except Exception:
+                        log.exception("could not resume game %s", record.id)
+
+    async def table(self, game_id: int) -> TableUpdate:
+        """The game as it stands (for ``/pr show`` and after a refused outdated click)."""
+        loaded = await self.storage.games.load(game_id)
+        if loaded.record.status is GameStatus.LOBBY:
+            raise UserError("err.not_active", game=game_id, status=loaded.record.status)
+        names = await self._names(loaded.record)
+        return await self._update(loaded.record, loaded.state, [], names, ())
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    def _is_manager(self, record: GameRecord, actor: Actor) -> bool:
+        return actor.can_manage or (
+            record.creator_id is not None and actor.user_id == record.creator_id
+        )
+
+    def _check_manager(self, record: GameRecord, actor: Actor) -> None:
+        if not self._is_manager(record, actor):
+            raise UserError("err.not_allowed", game=record.id)
+
+    async def _play_automatic(
+        self, record: GameRecord, state: Any
+    ) -> tuple[Any, GameRecord, list[Event]]:
+        """Apply forced decisions and the AI seats' choices until the prompt names only people
+        with a real choice (or the game is over).  Each action is its own commit."""
+        game = get_game(record.game)
+        events: list[Event] = []
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            prompt = game.prompt(state)
+            if prompt is None:
+                break
+            choice = self._automatic_choice(game, record, state, prompt.seats, prompt.forced)
+            if choice is None:
+                break
+            seat, action = choice
+            state, new = game.apply(state, seat, action)
+            result = await self.storage.games.commit_action(
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                code=game.encode_action(action),
+                state=state,
+                events=new,
+            )
+            record = result.record
+            events.extend(new)
+        else:  # pragma: no cover - the engine bounds every game
+            log.error("game %s: automatic steps did not stop", record.id)
+        return state, record, events
+
+    def _automatic_choice(
+        self,
+        game: Game[Any],
+        record: GameRecord,
+        state: Any,
+        seats: Sequence[int],
+        forced: bool,
+    ) -> tuple[int, Any] | None:
+        for number in seats:
+            seat = record.seat(number)
+            legal = game.legal_actions(state, number)
+            if not legal:
+                continue
+            if forced and len(seats) == 1 and len(legal) == 1:
+                return number, legal[0]
+            if seat is not None and seat.ai_policy is not None:
+                # Seeded from (game seed, log position, seat): the same game replays the same
+                # AI moves, and a restart changes nothing.
+                policy_seed = ((record.seed or 0) * 1_000_003 + record.seq * 31 + number) % 2**63
+                try:
+                    policy = make_policy(seat.ai_policy, record.game, policy_seed)
+                except ValueError:
+                    log.error("game %s seat %s: unknown AI %r", record.id, number, seat.ai_policy)
+                    policy = make_policy("random", record.game, policy_seed)
+                return number, policy.choose(game, state, number, legal)
+        return None
+
+    async def _names(self, record: GameRecord) -> dict[int, str]:
+        if self.publisher is None:
+            return {s.seat: f"Seat {s.seat + 1}" for s in record.seats}
+        return await self.publisher.seat_names(record)
+
+    async def _update(
+        self,
+        record: GameRecord,
+        state: Any,
+        events: Sequence[Event],
+        names: dict[int, str],
+        newly_waiting: tuple[int, ...],
+    ) -> TableUpdate:
+        game = get_game(record.game)
+        view = game.view(state, None)
+        public = tuple(e for e in (ev.for_viewer(None) for ev in events) if e is not None)
+        image = await self._render(view, public, names, record.language)
+        return TableUpdate(record, view, public, names, image, newly_waiting)
+
+    async def _render(
+        self,
+        view: Mapping[str, Any],
+        events: Sequence[Event],
+        names: Mapping[int, str],
+        language: str | None,
+    ) -> bytes | None:
+        if self.renderer is None:
+            return None
+        labels = self.catalog.section(language or self.catalog.default, *IMAGE_LABELS)
+        try:
+            return await asyncio.to_thread(self.renderer, view, events, names, labels)
+        except Exception:
+            log.exception("rendering failed; posting the table as text")
+            return None
+
+    async def _publish(
+        self,
+        record: GameRecord,
+        state: Any,
+        events: Sequence[Event],
+        *,
+        before: Mapping[int, object],
+        actor: int | None = None,
+    ) -> TableUpdate:
+        """Render and hand the new table to the publisher.  The change is already committed, so
+        a Discord failure here is logged, never reported as a failed action.  The user who just
+        acted is not notified (they are at the table right now)."""
+        newly = tuple(
+            s.user_id
+            for s in record.seats
+            if s.user_id is not None
+            and s.user_id != actor
+            and s.waiting_since is not None
+            and before.get(s.seat) != s.waiting_since
+        )
+        names = await self._names(record)
+        update = await self._update(record, state, events, names, newly)
+        if self.publisher is not None:
+            try:
+                await self.publisher.publish_table(update)
+            except Exception:
+                log.exception("game %s: could not publish the table", record.id)
+            try:
+                await self.publisher.notify_turn(update)
+            except Exception:
+                log.exception("game %s: could not notify the next players", record.id)
+        return update
+
+
+def record_waiting(record: GameRecord) -> dict[int, object]:
+    """``waiting_since`` by seat (to tell who is newly asked to decide after a change)."""
+    return {s.seat: s.waiting_since for s in record.seats}
