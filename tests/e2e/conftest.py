@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import random
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.client import GovernorBot
+from bot.settings import Settings
 from tests.offline_discord import (
     Channel,
     Guild,
@@ -14,6 +19,7 @@ from tests.offline_discord import (
     Perm,
     Role,
     ScriptedUser,
+    running_client,
 )
 
 
@@ -50,3 +56,54 @@ def world(discord_server: OfflineDiscordServer) -> World:
     alice = server.add_user("alice", guild=guild, locale="de")
     bob = server.add_user("bob", guild=guild, dms_open=False)
     return World(server, guild, general, manager_role, manager, alice, bob)
+
+
+# ----------------------------------------------------------------------------------------------
+# Governor, the real bot, on a temporary database (tests/e2e/test_bot_*.py)
+# ----------------------------------------------------------------------------------------------
+
+
+class NoShuffle(random.Random):
+    """A seeded random source that keeps the lobby's seating order (tests know who starts)."""
+
+    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+        return None
+
+
+class OfflineGovernor(GovernorBot):
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # skip discord.py's 5 s pause before a re-IDENTIFY
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path, world: World) -> Settings:
+    return Settings(
+        token=world.server.bot_token,
+        database_path=tmp_path / "governor.db",
+        dev_guild_id=world.guild.id,
+    )
+
+
+@pytest.fixture
+def make_governor(bot_settings: Settings) -> Callable[..., OfflineGovernor]:
+    """Build a bot (not started) on the test's database; keyword arguments go to GovernorBot."""
+
+    def make(**options: Any) -> OfflineGovernor:
+        options.setdefault("rng", NoShuffle(7))
+        options.setdefault("guild_ready_timeout", 0.05)
+        return OfflineGovernor(bot_settings, **options)
+
+    return make
+
+
+@pytest.fixture
+async def governor(
+    world: World, make_governor: Callable[..., OfflineGovernor]
+) -> AsyncIterator[OfflineGovernor]:
+    """Governor connected to the offline server, its commands synced to the test guild."""
+    bot = make_governor()
+    async with running_client(world.server, bot):
+        await world.server.wait_for_command_sync(world.guild)
+        yield bot
+        await bot.wait_idle()
+    world.server.assert_no_failed_interactions()

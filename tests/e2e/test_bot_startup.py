@@ -1,0 +1,29 @@
+"""Governor starts against the offline Discord: login, storage, command sync and translations."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import OfflineGovernor, World
+
+
+async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
+    world: World, governor: OfflineGovernor
+) -> None:
+    """The commands go to DEV_GUILD_ID at start, never globally; Spanish names come from the
+    catalogs through the translator."""
+    server = world.server
+    commands = await server.wait_for_command_sync(world.guild)
+    pr = next(c for c in commands if c["name"] == "pr")
+    subs = {o["name"]: o for o in pr["options"]}
+    assert set(subs) == {"new", "show", "abandon", "notify"}
+    assert subs["new"]["name_localizations"]["es-ES"] == "nueva"
+    assert subs["new"]["description_localizations"]["es-419"].startswith("Abrir una sala")
+    options = {o["name"]: o for o in subs["new"]["options"]}
+    assert options["max_players"]["name_localizations"]["es-ES"] == "max_jugadores"
+    assert options["max_players"]["min_value"] == 2 and options["max_players"]["max_value"] == 5
+    level = {c["value"]: c for c in options["ai_level"]["choices"]}
+    assert level["random"]["name_localizations"]["es-ES"].startswith("Fácil")
+    assert server.requests_to("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
+    assert not server.requests_to("PUT", "/applications/{application_id}/commands")
+    assert server.global_commands == [] or not server.global_commands
+    assert governor.storage.db.path.exists()
+    assert not server.unhandled_requests
