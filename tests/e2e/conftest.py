@@ -66,7 +66,7 @@ def world(discord_server: OfflineDiscordServer) -> World:
 class NoShuffle(random.Random):
     """A seeded random source that keeps the lobby's seating order (tests know who starts)."""
 
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+    def shuffle(self, x: Any) -> None:
         return None
 
 

@@ -77,7 +77,9 @@ async def test_create_join_leave_add_ai_and_start(world: World, governor: Offlin
     # Anyone seated may start a full table.
     await press(world, world.bob, lobby, "Start", lambda m: "has started" in m.text())
     assert not server.get_message(lobby.id).buttons()  # type: ignore[union-attr]
-    table = await server.wait_for_message(world.general, lambda m: "round 1" in m.text(), since=mark)
+    table = await server.wait_for_message(
+        world.general, lambda m: "round 1" in m.text(), since=mark
+    )
     assert table.attachments and table.attachments[0].is_png
     assert "Waiting for alice: choose a role." in table.text()
     started = await governor.storage.games.get(game.id)
