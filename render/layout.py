@@ -128,10 +128,9 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
         W.ship_hull(sk, hull, T.HULL, T.HULL_DARK, static=True)
         for k in range(cap):
             slot_box = sk.region(f"ship:{i}:{k}", Box(hull.x + 12 + k * step, ry + 7, slot, slot))
+            W.good_slot(sk, slot_box, None, lb, static=True)
             if k < count and good:
                 W.good_slot(sk, slot_box, good, lb)
-            else:
-                W.good_slot(sk, slot_box, None, lb, static=True)
         label = sk.text(hull.right + 12, ry + 33, f"{count}/{cap}", size=T.TEXT_KEY, bold=True,
                         fill=T.INK, key=True, max_width=x + w - hull.right - 20)
         sk.region(f"ship:{i}", Box(hull.x, hull.y, label.right - hull.x, hull.h))
@@ -156,11 +155,10 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     last: dict[str, Box] = {}
     for k in range(cap):
         slot_box = sk.region(f"trading_house:{k}", Box(cx + k * 44, ry + 2, 38, 38))
+        W.good_slot(sk, slot_box, None, lb, static=True)
         if k < len(house):
             W.good_slot(sk, slot_box, house[k], lb)
             last[house[k]] = slot_box
-        else:
-            W.good_slot(sk, slot_box, None, lb, static=True)
     for good, box in last.items():
         sk.region(f"trading_house:last:{good}", box)
     sk.region("trading_house", Box(cx, ry + 2, cap * 44 - 6, 38))

@@ -88,7 +88,7 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
         pills.append(("▶ " + lb("ui.to_act"), T.ACT, T.WHITE))
     pill_w = sum(int(fonts.length(text, T.TEXT_SMALL, True)) + 26 for text, _, _ in pills)
     name = sk.text(LEFT, base, t.names[seat], size=T.TEXT_HEADING, bold=True, fill=T.INK,
-                   max_width=max(rx - LEFT - pill_w, 60), static=True)
+                   max_width=max(rx - LEFT - pill_w, 60))
     sk.region(f"{key}:name", name)
     px = LEFT + int(fonts.length(t.names[seat], T.TEXT_HEADING, True)) + 12
     px = min(px, name.right + 12)

@@ -4,7 +4,8 @@ Speed comes from three caches, all bounded and safe to share between worker thre
 only computes the same value twice):
 
 * the static layer: everything in ``scene.static`` is drawn once per distinct static list (in
-  practice once per player count, names and labels) and copied for each image;
+  practice once per player count and label table: names and game data are all dynamic) and
+  copied for each image (about 7 MB each, at most eight kept);
 * sprites: rounded boxes, circles and polygons are drawn 4x larger and reduced, which smooths
   their edges, and kept by shape and size, so a barrel or a coin is drawn once;
 * text masks: each (text, size, weight) is rendered once as an 8-bit mask and pasted in colour.
@@ -66,9 +67,9 @@ class LRU(Generic[K, V]):
         return len(self._data)
 
 
-_LAYERS: LRU[tuple[int, int, Color, tuple[Shape, ...]], Image.Image] = LRU(24)
+_LAYERS: LRU[tuple[int, int, Color, tuple[Shape, ...]], Image.Image] = LRU(8)
 _SPRITES: LRU[tuple[object, ...], Image.Image] = LRU(4096)
-_LARGE: LRU[tuple[object, ...], Image.Image] = LRU(48)
+_LARGE: LRU[tuple[object, ...], Image.Image] = LRU(16)
 _MASKS: LRU[tuple[str, int, bool, str], tuple[Image.Image, int, int]] = LRU(8192)
 
 

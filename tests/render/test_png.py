@@ -57,6 +57,18 @@ def test_same_view_same_bytes_cold_or_warm() -> None:
     assert cold == warm
 
 
+def test_the_static_layer_depends_only_on_the_player_count() -> None:
+    """Names and game data are dynamic, so every game of a player count shares one cached
+    background layer (and the cache stays small)."""
+    for players in (2, 5):
+        scenes = [
+            layout_table(g.view(), g.highlights(), names=[f"N{k}{i}" for i in range(players)])
+            for k, (_, g) in enumerate(positions(players))
+        ]
+        assert all(s.static == scenes[0].static for s in scenes)
+    assert layout_table(positions(2)[0][1].view()).static != scenes[0].static
+
+
 def test_threads_render_identical_images() -> None:
     """The bot renders in worker threads: concurrent calls give the same bytes."""
     games = [p for _, p in positions(3)] + [p for _, p in positions(5)]
