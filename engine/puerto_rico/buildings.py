@@ -13,7 +13,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import Event
-from .actions import BUILDING_INDEX, CATALOG, HACIENDA, HACIENDA_ACTION, WHARF, WHARF_ACTIONS
+from .actions import (
+    BUILDING_INDEX,
+    BUILDING_SLOT,
+    CATALOG,
+    HACIENDA,
+    HACIENDA_ACTION,
+    WHARF,
+    WHARF_ACTIONS,
+)
 from .data import (
     FACTORY_BONUS,
     ISLAND_SPACES,
@@ -102,17 +110,25 @@ def _hospice_offer(s: State, seat: int, tile: int, ev: Events) -> None:
         s.offers.append([seat, "hospice", tile])
 
 
-def _hospice_accept(s: State, seat: int, tile: int, ev: Events) -> None:
+def _gain_colonist(s: State, seat: int, slot: int, by: str, ev: Events) -> None:
+    """One colonist from the supply, else the ship, onto ``slot`` (a tile kind, or
+    ``BUILDING_SLOT`` + a building index); nothing when both are empty."""
     source = colonist_from_supply_or_ship(s)
     if source is None:
         return
-    s.players[seat].workers[tile] += 1
+    p = s.players[seat]
+    if slot < BUILDING_SLOT:
+        p.workers[slot] += 1
+        target = TILES[slot]
+    else:
+        p.bw[slot - BUILDING_SLOT] += 1
+        target = CATALOG[slot - BUILDING_SLOT].name
     if ev is not None:
-        ev.append(
-            Event(
-                "ColonistGained", seat, {"target": TILES[tile], "source": source, "by": "hospice"}
-            )
-        )
+        ev.append(Event("ColonistGained", seat, {"target": target, "source": source, "by": by}))
+
+
+def _hospice_accept(s: State, seat: int, tile: int, ev: Events) -> None:
+    _gain_colonist(s, seat, tile, "hospice", ev)
 
 
 OFFER_HANDLERS["hospice"] = _hospice_accept
@@ -128,18 +144,7 @@ def _university_offer(s: State, seat: int, building: int, ev: Events) -> None:
 
 
 def _university_accept(s: State, seat: int, building: int, ev: Events) -> None:
-    source = colonist_from_supply_or_ship(s)
-    if source is None:
-        return
-    s.players[seat].bw[building] += 1
-    if ev is not None:
-        ev.append(
-            Event(
-                "ColonistGained",
-                seat,
-                {"target": CATALOG[building].name, "source": source, "by": "university"},
-            )
-        )
+    _gain_colonist(s, seat, BUILDING_SLOT + building, "university", ev)
 
 
 OFFER_HANDLERS["university"] = _university_accept

@@ -129,23 +129,10 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
     """Apply a legal action in place and advance to the next decision."""
     if s.offers:
         _resolve_offer(s, action, ev)
+    elif action.kind == A.ROLE:
+        choose_role(s, seat, action, ev)
     else:
-        kind = action.kind
-        phase = s.phase
-        if kind == A.ROLE:
-            choose_role(s, seat, action, ev)
-        elif phase == SETTLER_PHASE:
-            _settler_act(s, seat, action, ev)
-        elif phase == MAYOR_PHASE:
-            _mayor_act(s, seat, action, ev)
-        elif phase == BUILDER_PHASE:
-            _builder_act(s, seat, action, ev)
-        elif phase == CRAFTSMAN_PHASE:
-            _craftsman_act(s, seat, action, ev)
-        elif phase == TRADER_PHASE:
-            _trader_act(s, seat, action, ev)
-        elif phase == CAPTAIN_PHASE:
-            _captain_act(s, seat, action, ev)
+        _ACT[s.phase](s, seat, action, ev)
     advance(s, ev)
 
 
@@ -653,3 +640,14 @@ def advance(s: State, ev: Events) -> None:
         elif phase == TRADER_PHASE and sell_options(s, s.turn):
             return
         _next_turn(s)  # nothing to decide for this seat: its turn passes
+
+
+# the handler of a decision in each role phase
+_ACT = {
+    SETTLER_PHASE: _settler_act,
+    MAYOR_PHASE: _mayor_act,
+    BUILDER_PHASE: _builder_act,
+    CRAFTSMAN_PHASE: _craftsman_act,
+    TRADER_PHASE: _trader_act,
+    CAPTAIN_PHASE: _captain_act,
+}
