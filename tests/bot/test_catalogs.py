@@ -1,0 +1,118 @@
+"""Message catalogs: complete in every language, and covering every word the bot can need.
+
+A key missing in any catalog, a translation with other placeholders than the English, a key the
+code uses but no catalog has, or an engine id (phase, prompt, role, building, good, error code)
+without its words: each fails here, not in front of a player."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.i18n import CATALOG, LANGUAGES, Catalog, MissingKey
+from bot.i18n.translator import CatalogTranslator
+from engine import get_game
+from engine.policies import make_policy
+from engine.puerto_rico.data import GOODS, ROLES
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFIXES = (
+    "cmd|opt|choice|language|level|status|lobby|button|reply|table|notify|role|good|tile|"
+    "building|phase|prompt|end|err|illegal"
+)
+KEY_LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["']""")
+# Discord's rule for command and option names (lower case in every language).
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def test_every_catalog_has_every_key_with_the_same_placeholders() -> None:
+    assert set(CATALOG.languages) == set(LANGUAGES) == {"en", "es"}
+    assert CATALOG.problems() == []
+
+
+def test_the_check_catches_a_missing_key_and_a_wrong_placeholder() -> None:
+    broken = Catalog({"en": {"a": "x {n}", "b": "y"}, "es": {"a": "x {m}"}})
+    assert broken.problems() == ["es: missing b", "es: placeholders of a differ from en"]
+    with pytest.raises(MissingKey):
+        CATALOG.t("en", "no.such.key")
+
+
+def test_every_key_the_code_names_exists() -> None:
+    used: set[str] = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        used.update(KEY_LITERAL.findall(path.read_text(encoding="utf-8")))
+    assert len(used) > 40
+    assert sorted(k for k in used if not CATALOG.has(k)) == []
+
+
+def vocabulary() -> dict[str, set[str]]:
+    """Every id the engine shows, collected from seeded random games of 2 to 5 players."""
+    game = get_game("puerto-rico")
+    seen: dict[str, set[str]] = {"phase": set(), "prompt": set(), "end": set(), "building": set()}
+    for players in (2, 3, 4, 5):
+        state = game.setup({"players": players}, players)
+        policy = make_policy("random", "puerto-rico", players)
+        while (prompt := game.prompt(state)) is not None:
+            view = game.view(state, None)
+            seen["phase"].add(view["phase"])
+            seen["prompt"].add(prompt.kind)
+            seen["end"].update(view["end_triggered"])
+            seen["building"].update(b["building"] for b in view["market"])
+            seat = prompt.seats[0]
+            state, _ = game.apply(
+                state, seat, policy.choose(game, state, seat, game.legal_actions(state, seat))
+            )
+        seen["phase"].add(game.view(state, None)["phase"])
+    return seen
+
+
+def test_every_engine_id_has_words_in_every_language() -> None:
+    ids = vocabulary()
+    docs = (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
+    illegal = re.search(r"`IllegalAction` with one of: (.*?)\.\n", docs, re.S)
+    assert illegal is not None
+    ids["illegal"] = set(re.findall(r"`([a-z_]+)`", illegal.group(1)))
+    ids["role"], ids["good"] = set(ROLES), set(GOODS)
+    ids["end"] |= {"colonists", "city_full", "vp_chips"}
+    assert len(ids["illegal"]) >= 20 and len(ids["building"]) == 23
+    missing = [f"{k}.{v}" for k, values in ids.items() for v in values
+               if not CATALOG.has(f"{k}.{v}")]
+    assert missing == []
+
+
+async def test_translator_gives_spanish_command_names() -> None:
+    translator = CatalogTranslator()
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.other, None
+    )
+    new = app_commands.locale_str("new", key="cmd.new.name")
+    assert await translator.translate(new, discord.Locale.spain_spanish, context) == "nueva"
+    assert await translator.translate(new, discord.Locale.latin_american_spanish, context) == (
+        "nueva"
+    )
+    assert await translator.translate(new, discord.Locale.french, context) is None
+    plain = app_commands.locale_str("new")
+    assert await translator.translate(plain, discord.Locale.spain_spanish, context) is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_command_and_option_names_follow_discord_rules(lang: str) -> None:
+    for key, text in CATALOG.tables[lang].items():
+        if key.endswith(".name") and key.startswith(("cmd.", "opt.")):
+            assert COMMAND_NAME.match(text) and text == text.lower(), (lang, key, text)
+        if key.endswith(".description") and key.startswith(("cmd.", "opt.")):
+            assert 1 <= len(text) <= 100, (lang, key)
+        if key.startswith("choice."):
+            assert 1 <= len(text) <= 100, (lang, key)
+
+
+def test_language_of_discord_locales() -> None:
+    assert CATALOG.language_of(discord.Locale.spain_spanish) == "es"
+    assert CATALOG.language_of("es-419") == "es"
+    assert CATALOG.language_of(discord.Locale.brazil_portuguese) == "en"
+    assert CATALOG.language_of(None) == "en"
+    assert CATALOG.t("es", "lobby.title", game=4) == "Puerto Rico · partida n.º 4"
