@@ -86,7 +86,7 @@ def test_every_engine_id_has_words_in_every_language() -> None:
 
 async def test_translator_gives_spanish_command_names() -> None:
     translator = CatalogTranslator()
-    context = app_commands.TranslationContext(
+    context: app_commands.TranslationContextTypes = app_commands.TranslationContext(
         app_commands.TranslationContextLocation.other, None
     )
     new = app_commands.locale_str("new", key="cmd.new.name")
