@@ -169,11 +169,13 @@ class GameService:
     async def join(self, game_id: int, user_id: int) -> GameRecord:
         """Take the next free seat.  No version check: joining means the same whatever the
         lobby looked like, and a double click is refused by ``SeatTaken``."""
-        return await self.storage.games.join(game_id, user_id)
+        async with self.lock(game_id):
+            return await self.storage.games.join(game_id, user_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Give up one's lobby seat (no version check, as for :meth:`join`)."""
-        return await self.storage.games.leave(game_id, user_id=user_id)
+        async with self.lock(game_id):
+            return await self.storage.games.leave(game_id, user_id=user_id)
 
     async def add_ai(
         self, game_id: int, actor: Actor, expected_version: int, level: str
@@ -181,9 +183,12 @@ class GameService:
         """Seat an AI.  The version is checked, so a double click adds one AI, not two."""
         if level not in AI_LEVELS:
             raise UserError("err.invalid_options", code="bad_ai_level")
-        record = await self.storage.games.get(game_id)
-        self._check_manager(record, actor)
-        return await self.storage.games.add_ai(game_id, level, expected_version=expected_version)
+        async with self.lock(game_id):
+            record = await self.storage.games.get(game_id)
+            self._check_manager(record, actor)
+            return await self.storage.games.add_ai(
+                game_id, level, expected_version=expected_version
+            )
 
     async def cancel(
         self, game_id: int, actor: Actor, expected_version: int | None = None

@@ -3,6 +3,7 @@ AI seats, outdated and foreign clicks on game buttons."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Callable
@@ -11,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.components import GameButton
+from bot.components import GameButton, GameSelect
 from bot.notify import TurnNotice
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
@@ -199,3 +200,23 @@ async def test_game_buttons_submit_refuse_strangers_and_outdated_clicks(
     await server.wait_for(
         lambda: "Settler phase" in (server.get_message(table.id) or table).text() or None
     )
+
+
+async def test_game_select_submits_the_chosen_code(world: World, governor: OfflineGovernor) -> None:
+    """A gs: select (a choice among action codes) goes through the same road as a button."""
+    game, _ = await start_game(world, governor, world.alice, "ai_seats:1")
+    channel = governor.get_channel(world.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    options = [discord.SelectOption(label=r.title(), value=f"r.{r}") for r in ("mayor", "trader")]
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameSelect(game.id, game.version, "role", options, placeholder="Pick a role"))
+    sent = await channel.send(view=view)
+    message = await world.server.wait_for_message(world.general, lambda m: m.id == sent.id)
+    pick = await world.alice.select(message, ["Trader"])
+    assert (await pick.response()).type == 6
+    for _ in range(100):
+        actions = await governor.storage.games.actions(game.id)
+        if actions:
+            break
+        await asyncio.sleep(0.02)
+    assert actions[0].code == "r.trader" and actions[0].user_id == world.alice.id
