@@ -13,9 +13,10 @@ import logging
 import sys
 from collections.abc import Sequence
 
+import aiohttp
 import discord
 
-from .client import GovernorBot
+from .client import GovernorBot, StartupError
 from .logsetup import configure_logging
 from .settings import Settings, SettingsError, load_settings
 
@@ -68,6 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             "Portal (Bot -> Reset Token) and update .env.",
             file=sys.stderr,
         )
+        return EXIT_CONFIG
+    except StartupError as exc:
+        print(f"governor: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except aiohttp.ClientConnectionError as exc:
+        print(f"governor: cannot reach Discord ({exc}); check the network.", file=sys.stderr)
         return EXIT_CONFIG
     except discord.PrivilegedIntentsRequired:
         print("governor: Discord refused the gateway intents the bot asked for.", file=sys.stderr)

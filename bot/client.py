@@ -15,13 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import sqlite3
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import Storage
+from storage import Storage, StorageError
 
 from .cogs.pr import PrCog
 from .components import DYNAMIC_ITEMS
@@ -38,6 +39,10 @@ from .settings import Settings
 log = logging.getLogger(__name__)
 
 _DEFAULT: Any = object()
+
+
+class StartupError(Exception):
+    """The bot cannot start; ``str(error)`` is one sentence for the operator."""
 
 
 class ComponentHandlers:
@@ -88,7 +93,12 @@ class GovernorBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        self._storage = await Storage.open(settings.database_path)
+        try:
+            self._storage = await Storage.open(settings.database_path)
+        except (OSError, sqlite3.Error, StorageError) as exc:
+            raise StartupError(
+                f"Cannot open the database {settings.database_path} ({exc}); check DATABASE_PATH."
+            ) from exc
         self.notifier = Notifier(self, self.storage, CATALOG, min_interval=self.dm_interval)
         self.publisher = DiscordPublisher(self, self.storage, self.notifier, CATALOG)
         self._service = GameService(

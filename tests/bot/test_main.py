@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import os
@@ -97,3 +98,36 @@ async def test_a_token_refused_by_discord_never_reaches_the_log(tmp_path: Path) 
     output = stream.getvalue()
     assert "logging in using static token" in output
     assert wrong not in output and f"leaked {REDACTED}" in output
+
+
+async def test_an_unusable_database_path_is_one_sentence(tmp_path: Path) -> None:
+    """The storage cannot be opened: a StartupError naming DATABASE_PATH, no half-started bot."""
+    from bot.client import StartupError
+
+    async with OfflineDiscordServer() as server:
+        with patched_discord(server):
+            settings = Settings(token=server.bot_token, database_path=tmp_path / "no" / "g.db")
+            with pytest.raises(StartupError) as info:
+                await entry.run(settings)
+    # aiosqlite stops its worker thread after a failed connect by posting to this loop: give it
+    # the moment it needs before the test's loop closes.
+    await asyncio.sleep(0.1)
+    text = str(info.value)
+    assert text.startswith(f"Cannot open the database {tmp_path / 'no' / 'g.db'}")
+    assert text.endswith("check DATABASE_PATH.")
+
+
+def test_startup_error_exit(monkeypatch: pytest.MonkeyPatch,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.client import StartupError
+
+    async def broken(settings: Settings) -> None:
+        raise StartupError("Cannot open the database x (denied); check DATABASE_PATH.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "a.b.c")
+    monkeypatch.setattr(entry, "run", broken)
+    monkeypatch.setattr(entry, "configure_logging", lambda *a, **k: None)
+    assert entry.main([]) == 2
+    assert capsys.readouterr().err == (
+        "governor: Cannot open the database x (denied); check DATABASE_PATH.\n"
+    )
