@@ -35,7 +35,10 @@ GAME = "puerto-rico"
 AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_policy
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
-IMAGE_LABELS = ("role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.")
+IMAGE_LABELS = (
+    "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
+    "short.", "ui.", "legend.", "score.",
+)
 
 Renderer = Callable[
     [Mapping[str, Any], Sequence[Event], Mapping[int, str], Mapping[str, str]], bytes

@@ -116,3 +116,16 @@ def test_language_of_discord_locales() -> None:
     assert CATALOG.language_of(discord.Locale.brazil_portuguese) == "en"
     assert CATALOG.language_of(None) == "en"
     assert CATALOG.t("es", "lobby.title", game=4) == "Puerto Rico · partida n.º 4"
+
+
+def test_the_board_image_words_are_all_in_the_catalogs() -> None:
+    """Every word the renderer draws (render.labels.ENGLISH) is translated, so a Spanish game's
+    image is all Spanish; the letters on the goods stay the colour-blind marks."""
+    from bot.service import IMAGE_LABELS
+    from render.labels import ENGLISH
+
+    needed = {k for k in ENGLISH if k.startswith(IMAGE_LABELS)}
+    assert needed == {k for k in ENGLISH if not k.startswith("letter.")}
+    assert sorted(k for k in needed if not CATALOG.has(k)) == []
+    labels = CATALOG.section("es", *IMAGE_LABELS)
+    assert labels["ui.round"] == "Ronda {n}" and labels["building.harbor"] == "Puerto"

@@ -181,6 +181,15 @@ async def test_spanish_game_posts_in_spanish_and_replies_in_the_user_locale(
     assert refusal.content.startswith("Only the creator")
     _, lobby = await press(world, spanish, lobby, "Añadir IA", lambda m: "3 de 5" in m.text())
     assert seats_of(lobby).count("IA (fácil)") == 2
+    mark = world.server.mark()
+    await press(world, spanish, lobby, "Empezar", lambda m: "ha empezado" in m.text())
+    table = await world.server.wait_for_message(
+        world.general, lambda m: "ronda 1" in m.text(), since=mark
+    )
+    assert "Esperando a lucia: elegir un personaje." in table.text()
+    assert "Barcos cargueros" in table.text() and "Casa de comercio" in table.text()
+    dm = await world.server.wait_for_dm(spanish)
+    assert dm.content.startswith("Es tu turno en la partida")
 
 
 async def test_abandon_and_show_commands(world: World, governor: OfflineGovernor) -> None:
