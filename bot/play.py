@@ -42,7 +42,7 @@ class PlayFlow:
             await self.service.submit(game_id, interaction.user.id, version, code)
         except StaleVersion:
             log.info("game %s: outdated click %s (v%s)", game_id, code, version)
-            await self.show_current(interaction, game_id, note_key="reply.outdated")
+            await self.show_current(interaction, game_id, note_key="reply.outdated_table")
         except Exception as exc:
             await send_error(interaction, exc, where=f"game {game_id} {code}")
 
