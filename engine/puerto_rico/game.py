@@ -52,6 +52,13 @@ class PuertoRico:
         actions taken from ``legal_actions`` of the same state."""
         phases.apply_unchecked(state, seat, action, None)
 
+    def reveals(self, before: State, after: State) -> bool:
+        """Whether going from ``before`` to ``after`` revealed anything hidden or random (a
+        Hacienda draw, the plantations turned face up at the end of the Settler phase): such an
+        action can never be taken back.  Every draw goes through the seeded generator, so its
+        state changing is exactly that."""
+        return before.rng != after.rng
+
     def actor(self, state: State) -> int:
         """Simulation path: the first prompted seat, -1 when the game is over."""
         return legality.actor(state)

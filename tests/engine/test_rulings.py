@@ -80,3 +80,22 @@ def test_a51_vp_supply_is_tracked_as_a_total_value() -> None:
     assert GAME.view(state, None)["players"][1]["vp"] is None  # chips are face down
     assert GAME.view(state, 1)["players"][1]["vp"] == 6
     assert sc.invariant_failures(state) == []
+
+
+def test_reveals_marks_random_draws_that_can_never_be_undone() -> None:
+    """Undo support: a Hacienda draw and the end-of-Settler refill reveal random tiles; taking a
+    face-up plantation in mid-phase or choosing a role reveals nothing."""
+    sc = Scenario(players=3)
+    sc.player(1, buildings={"hacienda": 1})
+    before = sc.state
+    state = sc.choose("settler", 0)
+    assert not GAME.reveals(before, state)
+    after_pick = sc.act(
+        state, 0, f"s.{['corn', 'indigo', 'sugar', 'tobacco', 'coffee'][state.face_up[0]]}"
+    )
+    assert not GAME.reveals(state, after_pick)
+    after_draw = sc.act(after_pick, 1, "s.hacienda")
+    assert GAME.reveals(after_pick, after_draw)
+    state = sc.act(after_draw, 1, "pass")
+    final = sc.act(state, 2, "pass")  # the last Settler turn: the refill reveals new tiles
+    assert GAME.reveals(state, final)
