@@ -27,3 +27,20 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     assert server.global_commands == [] or not server.global_commands
     assert governor.storage.db.path.exists()
     assert not server.unhandled_requests
+
+
+async def test_global_sync_only_on_request(world: World, bot_settings, capsys) -> None:
+    """``python -m bot sync --global`` logs in, syncs the commands globally once and exits,
+    without touching the gateway or the development server."""
+    import bot.__main__ as entry
+    from tests.offline_discord import patched_discord
+
+    server = world.server
+    with patched_discord(server):
+        assert await entry.sync(bot_settings, None) == 0
+        assert await entry.sync(bot_settings, world.guild.id) == 0
+    assert [c["name"] for c in server.global_commands] == ["pr"]
+    assert [c["name"] for c in server.guild_commands[world.guild.id]] == ["pr"]
+    assert not server.gateway_events("identify")
+    out = capsys.readouterr().out
+    assert "Synced 1 commands globally." in out and f"to server {world.guild.id}" in out
