@@ -141,6 +141,9 @@ class CounterGame:
             return Add(int(code[4:]))
         raise InvalidAction(code=code)
 
+    def reveals(self, before: CounterState, after: CounterState) -> bool:
+        return before.rng != after.rng
+
     def dump(self, state: CounterState) -> dict[str, Any]:
         return {"v": DUMP_VERSION, **dataclasses.asdict(state), "points": list(state.points)}
 
