@@ -52,6 +52,7 @@ from storage.records import (
     UserStats,
     utc_now,
 )
+from storage.reminders import ClockVote, GameTimers, ReminderRepository, Wait
 from storage.settings import UNSET, SettingsRepository
 from storage.verify import Problem, VerifyReport, verify_database
 
@@ -63,6 +64,7 @@ class Storage:
         self.db = db
         self.games = GameRepository(db)
         self.settings = SettingsRepository(db)
+        self.reminders = ReminderRepository(db)
 
     @classmethod
     async def open(
@@ -101,6 +103,7 @@ __all__ = [
     "ActionRecord",
     "ChannelBusy",
     "Clock",
+    "ClockVote",
     "CommitResult",
     "CorruptGame",
     "Database",
@@ -111,6 +114,7 @@ __all__ = [
     "GameRecord",
     "GameRepository",
     "GameStatus",
+    "GameTimers",
     "GuildSettings",
     "InvalidOptions",
     "LoadedGame",
@@ -121,6 +125,7 @@ __all__ = [
     "NotSeated",
     "PlayResult",
     "Problem",
+    "ReminderRepository",
     "ResultRecord",
     "SchemaError",
     "SchemaTooNew",
@@ -133,6 +138,7 @@ __all__ = [
     "UserSettings",
     "UserStats",
     "VerifyReport",
+    "Wait",
     "WrongStatus",
     "backup_file",
     "verify_database",

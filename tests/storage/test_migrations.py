@@ -4,6 +4,7 @@ never downgrading, and safely when two processes start at once."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from engine.core import get_game
 from storage import LATEST_VERSION, Database, MigrationFailed, SchemaTooNew, Storage
+from storage.bridge import INSERT_RESULT, result_rows, snapshot_of
 from storage.migrate import Migration, migrate, migrations, split_statements
 from storage.records import dumps
 from tests.storage.conftest import FakeClock
@@ -108,6 +110,30 @@ def seed_schema_2(conn: sqlite3.Connection) -> None:
                  " VALUES (9, 12, ?)", (T0,))
 
 
+def seed_schema_3(conn: sqlite3.Connection) -> None:
+    """What a schema-3 bot also wrote with those rows: the seats to act and the results."""
+    rows = conn.execute(
+        "SELECT id, game, status, snapshot, updated_at FROM games WHERE snapshot IS NOT NULL"
+    ).fetchall()
+    for game_id, name, status, snapshot, updated_at in rows:
+        game = get_game(name)
+        snap = snapshot_of(game, game.load(json.loads(snapshot)))
+        if status == "active":
+            conn.executemany(
+                "UPDATE seats SET waiting_since = ? WHERE game_id = ? AND seat = ?",
+                [(updated_at, game_id, seat) for seat in snap.to_act],
+            )
+        elif snap.outcome is not None:
+            conn.execute("UPDATE games SET outcome = ? WHERE id = ?",
+                         (dumps(snap.outcome), game_id))
+            seats = {
+                int(seat): (user_id, policy)
+                for seat, user_id, policy in conn.execute(
+                    "SELECT seat, user_id, ai_policy FROM seats WHERE game_id = ?", (game_id,))
+            }
+            conn.executemany(INSERT_RESULT, result_rows(game_id, snap.outcome, seats))
+
+
 async def test_migrations_are_numbered_and_complete() -> None:
     found = migrations()
     assert [m.version for m in found] == list(range(1, LATEST_VERSION + 1))
@@ -146,6 +172,8 @@ async def test_from_each_earlier_schema(tmp_path: Path, clock: FakeClock, start:
             ids = seed_schema_1(conn)
             if start >= 2:
                 seed_schema_2(conn)
+            if start >= 3:
+                seed_schema_3(conn)
     async with await Storage.open(old, clock=clock) as storage:
         assert await storage.db.schema_version() == LATEST_VERSION
         report = await storage.verify()

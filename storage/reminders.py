@@ -1,0 +1,361 @@
+"""Reminders and the clock: per-game timing, the alerts each wait received, and clock votes.
+
+A *wait* is ``(game, seat, waiting_since)``: it begins when the prompt names the seat and ends
+when the seat acts (``seats.waiting_since`` then changes or clears).  Every alert is claimed in
+one transaction that first checks the wait is still current, so an alert is sent at most once per
+wait however many processes, retries or restarts ask for it:
+
+* ``turn``: the hand-over DM, ``nudge``: the reminder, ``clock``: the vote once the clock ran out.
+
+:meth:`ReminderRepository.claim_nudge` adds the per-user cap: one reminder per user per period
+(``user_settings.last_nudge_at``), covering every overdue wait of that user at once.
+
+Clock votes: one per wait that ran out; the other players' ballots (``ai`` or ``abandon``) can
+be changed until the vote closes (``takeover``, ``abandon`` or ``cancelled``); closing is a
+compare-and-set on ``status = 'open'``, so of two concurrent closers exactly one wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from storage.database import Database
+from storage.records import from_ms, from_ms_required, to_ms
+from storage.settings import UNSET, _Unset
+from storage.sql import Row, Tx
+
+AlertKind = Literal["turn", "nudge", "clock"]
+Choice = Literal["ai", "abandon"]
+CHOICES: tuple[Choice, ...] = ("ai", "abandon")
+VoteStatus = Literal["open", "takeover", "abandon", "cancelled"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameTimers:
+    """A game's own timing; ``None`` means the guild's reminder interval, and no clock."""
+
+    game_id: int
+    reminder_hours: int | None = None
+    clock_days: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A human seat of an active game that has been waiting, with what it takes to judge it."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    waiting_since: datetime
+    guild_id: int | None
+    channel_id: int | None
+    language: str | None
+    reminder_hours: int | None
+    """The game's own interval, else the guild's (``None``: the default)."""
+    clock_days: int | None
+    nudged: bool
+    """This wait was already reminded."""
+    clocked: bool
+    """A vote was already opened for this wait."""
+    last_nudge_at: datetime | None
+    """When the user was last reminded (any game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockVote:
+    id: int
+    game_id: int
+    seat: int
+    user_id: int
+    waiting_since: datetime
+    channel_id: int | None
+    message_id: int | None
+    status: VoteStatus
+    opened_at: datetime
+    closed_at: datetime | None
+    ballots: Mapping[int, Choice] = field(default_factory=dict)
+    """Choice by voter."""
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == "open"
+
+    def count(self, choice: Choice) -> int:
+        return sum(1 for c in self.ballots.values() if c == choice)
+
+
+_WAIT_SQL = """
+SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, g.language,
+       coalesce(t.reminder_hours, gs.reminder_hours) AS reminder_hours, t.clock_days,
+       (n.waiting_since IS w.waiting_since) AS nudged,
+       (c.waiting_since IS w.waiting_since) AS clocked,
+       u.last_nudge_at
+  FROM seats AS w
+  JOIN games AS g ON g.id = w.game_id
+  LEFT JOIN game_timers AS t ON t.game_id = w.game_id
+  LEFT JOIN guild_settings AS gs ON gs.guild_id = g.guild_id
+  LEFT JOIN seat_alerts AS n ON n.game_id = w.game_id AND n.seat = w.seat AND n.kind = 'nudge'
+  LEFT JOIN seat_alerts AS c ON c.game_id = w.game_id AND c.seat = w.seat AND c.kind = 'clock'
+  LEFT JOIN user_settings AS u ON u.user_id = w.user_id
+ WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ? AND w.waiting_since > ?
+   AND w.user_id IS NOT NULL AND g.status = 'active'
+ ORDER BY w.waiting_since, w.game_id, w.seat
+ LIMIT ?
+"""
+
+
+def _wait(row: Row) -> Wait:
+    return Wait(
+        game_id=int(row["game_id"]),
+        seat=int(row["seat"]),
+        user_id=int(row["user_id"]),
+        waiting_since=from_ms_required(row["waiting_since"]),
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        language=row["language"],
+        reminder_hours=row["reminder_hours"],
+        clock_days=row["clock_days"],
+        nudged=bool(row["nudged"]),
+        clocked=bool(row["clocked"]),
+        last_nudge_at=from_ms(row["last_nudge_at"]),
+    )
+
+
+def _vote(row: Row, ballots: Sequence[Row] = ()) -> ClockVote:
+    return ClockVote(
+        id=int(row["id"]),
+        game_id=int(row["game_id"]),
+        seat=int(row["seat"]),
+        user_id=int(row["user_id"]),
+        waiting_since=from_ms_required(row["waiting_since"]),
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        status=row["status"],
+        opened_at=from_ms_required(row["opened_at"]),
+        closed_at=from_ms(row["closed_at"]),
+        ballots={int(b["user_id"]): b["choice"] for b in ballots},
+    )
+
+
+async def _still_waiting(tx: Tx, game_id: int, seat: int, since: int) -> bool:
+    """Whether the seat of an active game is still in the wait that began at ``since``."""
+    row = await tx.fetchone(
+        "SELECT 1 FROM seats AS s JOIN games AS g ON g.id = s.game_id"
+        " WHERE s.game_id = ? AND s.seat = ? AND s.waiting_since = ? AND g.status = 'active'",
+        (game_id, seat, since),
+    )
+    return row is not None
+
+
+async def _claim(tx: Tx, game_id: int, seat: int, kind: AlertKind, since: int, now: int) -> bool:
+    if not await _still_waiting(tx, game_id, seat, since):
+        return False
+    changed = await tx.execute(
+        "INSERT INTO seat_alerts (game_id, seat, kind, waiting_since, at) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (game_id, seat, kind) DO UPDATE"
+        " SET waiting_since = excluded.waiting_since, at = excluded.at"
+        " WHERE seat_alerts.waiting_since <> excluded.waiting_since",
+        (game_id, seat, kind, since, now),
+    )
+    return changed == 1
+
+
+class ReminderRepository:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # --- per-game timing --------------------------------------------------------------------
+
+    async def timers(self, game_id: int) -> GameTimers:
+        row = await self.db.fetchone(
+            "SELECT reminder_hours, clock_days FROM game_timers WHERE game_id = ?", (game_id,)
+        )
+        if row is None:
+            return GameTimers(game_id)
+        return GameTimers(game_id, row["reminder_hours"], row["clock_days"])
+
+    async def set_timers(
+        self,
+        game_id: int,
+        *,
+        reminder_hours: int | _Unset | None = UNSET,
+        clock_days: int | _Unset | None = UNSET,
+    ) -> GameTimers:
+        """Partial update (a field left out keeps its value; ``None`` clears it)."""
+        changes: dict[str, Any] = {}
+        for name, value in (("reminder_hours", reminder_hours), ("clock_days", clock_days)):
+            if value is UNSET:
+                continue
+            if value is not None and (not isinstance(value, int) or value <= 0):
+                raise ValueError(f"{name} must be a positive number")
+            changes[name] = value
+
+        async def body(tx: Tx) -> None:
+            await tx.execute(
+                "INSERT INTO game_timers (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING",
+                (game_id,),
+            )
+            if changes:
+                assignments = ", ".join(f"{column} = ?" for column in changes)
+                await tx.execute(
+                    f"UPDATE game_timers SET {assignments} WHERE game_id = ?",
+                    (*changes.values(), game_id),
+                )
+
+        await self.db.write(body)
+        return await self.timers(game_id)
+
+    # --- alerts -----------------------------------------------------------------------------
+
+    async def claim_alert(
+        self, game_id: int, seat: int, kind: AlertKind, waiting_since: datetime
+    ) -> bool:
+        """Record that the wait ``(game, seat, waiting_since)`` gets its ``kind`` alert now.
+        False when it already got one, or the seat is no longer in that wait."""
+        since = to_ms(waiting_since)
+
+        async def body(tx: Tx) -> bool:
+            return await _claim(tx, game_id, seat, kind, since, self.db.now_ms())
+
+        return await self.db.write(body)
+
+    async def waits(
+        self, *, before: datetime, after: datetime | None = None, limit: int = 500
+    ) -> list[Wait]:
+        """Human seats of active games waiting since at most ``before`` (and more than
+        ``after``), longest wait first, with their game's timing and what they were told."""
+        lower = -1 if after is None else to_ms(after)
+        rows = await self.db.fetchall(_WAIT_SQL, (to_ms(before), lower, limit))
+        return [_wait(r) for r in rows]
+
+    async def claim_nudge(
+        self, user_id: int, waits: Sequence[Wait], *, not_after: datetime
+    ) -> list[Wait]:
+        """One reminder for ``user_id`` covering ``waits``, unless the user was reminded after
+        ``not_after`` (the per-user cap).  Returns the waits claimed (still current and not yet
+        reminded; empty when capped) and sets ``last_nudge_at`` when any was."""
+
+        async def body(tx: Tx) -> list[Wait]:
+            last = await tx.scalar(
+                "SELECT last_nudge_at FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+            if last is not None and last > to_ms(not_after):
+                return []
+            now = self.db.now_ms()
+            claimed = [
+                w for w in waits
+                if w.user_id == user_id
+                and await _claim(tx, w.game_id, w.seat, "nudge", to_ms(w.waiting_since), now)
+            ]
+            if claimed:
+                await tx.execute(
+                    "INSERT INTO user_settings (user_id, last_nudge_at, updated_at)"
+                    " VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                    " SET last_nudge_at = excluded.last_nudge_at, updated_at = excluded.updated_at",
+                    (user_id, now, now),
+                )
+            return claimed
+
+        return await self.db.write(body)
+
+    # --- clock votes ------------------------------------------------------------------------
+
+    async def open_vote(self, wait: Wait) -> ClockVote | None:
+        """Open the vote on ``wait`` (its clock ran out); ``None`` when one was already opened
+        for this wait or the seat is no longer in it."""
+        since = to_ms(wait.waiting_since)
+
+        async def body(tx: Tx) -> int | None:
+            now = self.db.now_ms()
+            if not await _claim(tx, wait.game_id, wait.seat, "clock", since, now):
+                return None
+            await tx.execute(
+                "INSERT INTO clock_votes (game_id, seat, user_id, waiting_since, channel_id,"
+                " opened_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat, waiting_since) DO NOTHING",
+                (wait.game_id, wait.seat, wait.user_id, since, wait.channel_id, now),
+            )
+            found = await tx.scalar(
+                "SELECT id FROM clock_votes WHERE game_id = ? AND seat = ? AND waiting_since = ?"
+                " AND status = 'open'",
+                (wait.game_id, wait.seat, since),
+            )
+            return None if found is None else int(found)
+
+        vote_id = await self.db.write(body)
+        return None if vote_id is None else await self.vote(vote_id)
+
+    async def vote(self, vote_id: int) -> ClockVote:
+        """The vote with its ballots; ``LookupError`` when there is none."""
+
+        async def body(tx: Tx) -> ClockVote:
+            row = await tx.fetchone("SELECT * FROM clock_votes WHERE id = ?", (vote_id,))
+            if row is None:
+                raise LookupError(f"no clock vote {vote_id}")
+            ballots = await tx.fetchall(
+                "SELECT user_id, choice FROM clock_ballots WHERE vote_id = ? ORDER BY at, user_id",
+                (vote_id,),
+            )
+            return _vote(row, ballots)
+
+        return await self.db.snapshot_read(body)
+
+    async def open_votes(self, game_id: int | None = None) -> list[ClockVote]:
+        """Open votes of one game, or of every game (oldest first)."""
+        if game_id is None:
+            rows = await self.db.fetchall(
+                "SELECT id FROM clock_votes WHERE status = 'open' ORDER BY id"
+            )
+        else:
+            rows = await self.db.fetchall(
+                "SELECT id FROM clock_votes WHERE game_id = ? AND status = 'open' ORDER BY id",
+                (game_id,),
+            )
+        return [await self.vote(int(r["id"])) for r in rows]
+
+    async def set_vote_message(self, vote_id: int, message_id: int) -> None:
+        async def body(tx: Tx) -> None:
+            await tx.execute(
+                "UPDATE clock_votes SET message_id = ? WHERE id = ?", (message_id, vote_id)
+            )
+
+        await self.db.write(body)
+
+    async def cast(self, vote_id: int, user_id: int, choice: Choice) -> ClockVote:
+        """Record (or change) ``user_id``'s ballot on an open vote; the vote afterwards.  A vote
+        that is no longer open is returned unchanged."""
+        if choice not in CHOICES:
+            raise ValueError(f"unknown choice {choice!r}")
+
+        async def body(tx: Tx) -> None:
+            status = await tx.scalar("SELECT status FROM clock_votes WHERE id = ?", (vote_id,))
+            if status is None:
+                raise LookupError(f"no clock vote {vote_id}")
+            if status == "open":
+                await tx.execute(
+                    "INSERT INTO clock_ballots (vote_id, user_id, choice, at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (vote_id, user_id) DO UPDATE"
+                    " SET choice = excluded.choice, at = excluded.at"
+                    " WHERE clock_ballots.choice <> excluded.choice",
+                    (vote_id, user_id, choice, self.db.now_ms()),
+                )
+
+        await self.db.write(body)
+        return await self.vote(vote_id)
+
+    async def close_vote(self, vote_id: int, status: VoteStatus) -> bool:
+        """Close an open vote with ``status``; False when it was already closed."""
+        if status == "open":
+            raise ValueError("closing needs a final status")
+
+        async def body(tx: Tx) -> bool:
+            changed = await tx.execute(
+                "UPDATE clock_votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'",
+                (status, self.db.now_ms(), vote_id),
+            )
+            return changed == 1
+
+        return await self.db.write(body)
