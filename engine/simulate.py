@@ -55,6 +55,8 @@ def play_game(
     failures: list[str] = []
     fast_apply = getattr(game, "apply_fast", None)
     fast_actor = getattr(game, "actor", None)
+    # the fast path may read the engine's own list (never mutated here) instead of a copy
+    legal_of = game.legal_actions if check else getattr(game, "legal_fast", game.legal_actions)
     while True:
         if check or fast_actor is None:
             prompt = game.prompt(state)
@@ -65,7 +67,7 @@ def play_game(
             seat = fast_actor(state)
             if seat < 0:
                 break
-        legal = game.legal_actions(state, seat)
+        legal = legal_of(state, seat)
         if not legal:
             failures.append(f"no legal action for prompted seat {seat} at {len(log)}")
             break
@@ -94,7 +96,9 @@ def play_game(
         replayed, _ = replay(game.name, options, seed, log)
         if canonical_json(game.dump(replayed)) != canonical_json(game.dump(state)):
             failures.append("replay does not reproduce the final state")
-    rounds = game.view(state, None).get("round", 0)
+    rounds = getattr(state, "round", None)
+    if rounds is None:
+        rounds = game.view(state, None).get("round", 0)
     return GameResult(seed, log, state, int(rounds), failures)
 
 

@@ -37,6 +37,10 @@ class PuertoRico:
             return []
         return list(legality.legal(state, seat))
 
+    def legal_fast(self, state: State, seat: int) -> list[A.Action]:
+        """Simulation path: the engine's own list of legal actions (do not mutate it)."""
+        return legality.legal(state, seat)
+
     def apply(self, state: State, seat: int, action: A.Action) -> tuple[State, list[Event]]:
         """Validate, then apply to a copy: the input state is never mutated."""
         if not isinstance(action, A.Action):

@@ -186,18 +186,30 @@ def _slots(p: Player) -> list[tuple[int, int]]:
     return out
 
 
+_PLACE_TILE = A.PLACE_TILE_ACTIONS
+_PLACE_BUILDING = A.PLACE_BUILDING_ACTIONS
+
+
 def arrange_options(s: State, seat: int) -> list[Action]:
+    """``m.auto`` and one placement per place with a free circle (the same places as
+    ``_slots``, built directly: this is the hottest path of a random playout)."""
+    p = s.players[seat]
+    tiles, workers, bw = p.tiles, p.workers, p.bw
     out = [A.AUTO_ACTION]
-    for arg, _ in _slots(s.players[seat]):
-        if arg < A.BUILDING_SLOT:
-            out.append(A.PLACE_TILE_ACTIONS[arg])
-        else:
-            out.append(A.PLACE_BUILDING_ACTIONS[arg - A.BUILDING_SLOT])
+    out.extend([_PLACE_TILE[k] for k in range(NTILES) if tiles[k] > workers[k]])
+    out.extend([_PLACE_BUILDING[b] for b in p.city if _CIRCLES[b] > bw[b]])
     return out
 
 
 def circles(p: Player) -> int:
-    return sum(p.tiles) + sum(CATALOG[b].circles for b in p.city)
+    return sum(p.tiles) + sum(_CIRCLES[b] for b in p.city)
+
+
+def has_free_circle(p: Player) -> bool:
+    tiles, workers, bw = p.tiles, p.workers, p.bw
+    return any(tiles[k] > workers[k] for k in range(NTILES)) or any(
+        _CIRCLES[b] > bw[b] for b in p.city
+    )
 
 
 def empty_building_circles(p: Player) -> int:

@@ -45,6 +45,7 @@ from .legality import (
     city_used,
     craft_privilege_options,
     empty_building_circles,
+    has_free_circle,
     keep_options,
     lift_colonists,
     load_options,
@@ -334,7 +335,7 @@ def _mayor_act(s: State, seat: int, action: Action, ev: Events) -> None:
         suggest_arrangement(s, seat)
     else:
         _place(p, action.a)
-    if kind == A.AUTO or p.san_juan == 0 or not _slots(p):
+    if kind == A.AUTO or p.san_juan == 0 or not has_free_circle(p):
         s.pending[seat] = False
         if ev is not None:
             ev.append(Event("ColonistsArranged", seat, arrangement(p)))
@@ -370,16 +371,22 @@ def _distribute(s: State, ev: Events) -> None:
         p = s.players[seat]
         total = p.colonists()
         room = circles(p)
-        lift_colonists(p)
-        if 0 < total < room and len(_slots(p)) > 1:
-            s.pending[seat] = True  # a real choice: which circles stay empty
+        if total >= room:
+            # no choice: every circle filled, the rest wait in San Juan (§4.2 must-fill rule)
+            p.workers = p.tiles[:]
+            for b in p.city:
+                p.bw[b] = CATALOG[b].circles
+            p.san_juan = total - room
         else:
-            # no choice: fill every circle that can be filled (§4.2 must-fill rule)
-            for arg, free in _slots(p):
+            lift_colonists(p)
+            if total and len(_slots(p)) > 1:
+                s.pending[seat] = True  # a real choice: which circles stay empty
+                continue
+            for arg, free in _slots(p):  # all the room is in one place: no choice either
                 for _ in range(min(free, p.san_juan)):
                     _place(p, arg)
-            if ev is not None and total:
-                ev.append(Event("ColonistsArranged", seat, arrangement(p)))
+        if ev is not None and total:
+            ev.append(Event("ColonistsArranged", seat, arrangement(p)))
     if not any(s.pending):
         _refill_ship(s, ev)
 
