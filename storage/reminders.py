@@ -102,6 +102,8 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
   LEFT JOIN user_settings AS u ON u.user_id = w.user_id
  WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ? AND w.waiting_since > ?
    AND w.user_id IS NOT NULL AND g.status = 'active'
+   AND (n.waiting_since IS NOT w.waiting_since
+        OR (t.clock_days IS NOT NULL AND c.waiting_since IS NOT w.waiting_since))
  ORDER BY w.waiting_since, w.game_id, w.seat
  LIMIT ?
 """
@@ -226,7 +228,9 @@ class ReminderRepository:
         self, *, before: datetime, after: datetime | None = None, limit: int = 500
     ) -> list[Wait]:
         """Human seats of active games waiting since at most ``before`` (and more than
-        ``after``), longest wait first, with their game's timing and what they were told."""
+        ``after``), longest wait first, with their game's timing and what they were told.
+        Waits with nothing left to do (reminded, and clocked or without a clock) are left out,
+        so old waits nobody acts on never crowd out the new ones."""
         lower = -1 if after is None else to_ms(after)
         rows = await self.db.fetchall(_WAIT_SQL, (to_ms(before), lower, limit))
         return [_wait(r) for r in rows]

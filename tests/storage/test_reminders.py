@@ -90,9 +90,12 @@ async def test_waits_carry_the_timing_and_what_was_told(
     assert await storage.reminders.waits(before=clock.now, after=a.waiting_since) == [b]
     assert await storage.reminders.claim_nudge(USER, [a], not_after=clock.now) == [a]
     assert await storage.reminders.open_vote(b) is not None
+    # The first wait has nothing left to do (reminded, no clock); the second may be reminded.
+    [b2] = await storage.reminders.waits(before=clock.now)
+    assert b2.clocked and not b2.nudged and b2.last_nudge_at is None
+    await storage.reminders.set_timers(first.id, clock_days=2)
     a2, b2 = await storage.reminders.waits(before=clock.now)
     assert a2.nudged and not a2.clocked and a2.last_nudge_at == clock.now
-    assert b2.clocked and not b2.nudged and b2.last_nudge_at is None
     await storage.games.abandon(first.id)
     assert [w.game_id for w in await storage.reminders.waits(before=clock.now)] == [second.id]
 
