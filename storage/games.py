@@ -53,8 +53,9 @@ from storage.records import (
     from_ms,
     from_ms_required,
 )
-from storage.rows import game_record
+from storage.rows import NOT_UNDONE, game_record
 from storage.sql import Tx
+from storage.undo import UndoResult, undo_last
 from storage.verify import replay_log
 
 T = TypeVar("T")
@@ -412,6 +413,20 @@ class GameRepository(GameQueries):
         )
         return PlayResult(result.record, result.action, state, tuple(events))
 
+    async def undo_last(
+        self,
+        game_id: int,
+        count: int = 1,
+        *,
+        expected_version: int | None = None,
+        user_id: int | None = None,
+    ) -> UndoResult:
+        """Take back the last ``count`` actions of an active game (see :mod:`storage.undo`):
+        marked undone, never deleted; the snapshot is rebuilt from the rest of the log."""
+        return await undo_last(
+            self.db, game_id, count, expected_version=expected_version, user_id=user_id
+        )
+
     async def finish(self, game_id: int, *, expected_version: int | None = None) -> GameRecord:
         """Mark an active game finished when its state prompts nobody (normally
         :meth:`commit_action` does this by itself).  :class:`GameNotOver` otherwise."""
@@ -478,7 +493,8 @@ class GameRepository(GameQueries):
             if record.status is GameStatus.LOBBY or record.seed is None:
                 raise WrongStatus(game_id, record.status)
             actions = await tx.fetchall(
-                "SELECT seat, code FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+                f"SELECT seat, code FROM actions WHERE game_id = ? AND {NOT_UNDONE} ORDER BY seq",
+                (game_id,),
             )
             game = engine_game(game_id, record.game)
             state, _ = replay_log(
@@ -487,6 +503,7 @@ class GameRepository(GameQueries):
             )
             snap = snapshot_of(game, state)
             now = self.db.now_ms()
+            logged = await tx.scalar("SELECT count(*) FROM actions WHERE game_id = ?", (game_id,))
             status = record.status
             if status is GameStatus.ACTIVE and not snap.to_act:
                 status = GameStatus.FINISHED
@@ -494,7 +511,7 @@ class GameRepository(GameQueries):
                 "UPDATE games SET snapshot = ?, seq = ?, status = ?, outcome = ? WHERE id = ?",
                 (
                     snap.text,
-                    len(actions),
+                    int(logged),
                     status.value,
                     None if snap.outcome is None else dumps(snap.outcome),
                     game_id,
@@ -506,7 +523,7 @@ class GameRepository(GameQueries):
             if status is GameStatus.FINISHED and snap.outcome is not None:
                 await store_results(tx, game_id, snap.outcome, record.seats)
             return changed(
-                record, now, status=status, seq=len(actions), outcome=snap.outcome, seats=seats
+                record, now, status=status, seq=int(logged), outcome=snap.outcome, seats=seats
             )
 
         return await self.db.write(body)

@@ -25,6 +25,7 @@ from storage.records import (
 from storage.rows import (
     ACTION_COLUMNS,
     GAME_COLUMNS,
+    NOT_UNDONE,
     SELECT_GAME,
     SELECT_GAME_WITH_SNAPSHOT,
     action_record,
@@ -148,11 +149,18 @@ class GameQueries:
         return _records(rows)
 
     async def actions(
-        self, game_id: int, *, after_seq: int = 0, limit: int | None = None
+        self,
+        game_id: int,
+        *,
+        after_seq: int = 0,
+        limit: int | None = None,
+        include_undone: bool = False,
     ) -> list[ActionRecord]:
-        """The log (with events) after ``after_seq``, oldest first."""
+        """The log (with events) after ``after_seq``, oldest first; without the actions an undo
+        took back unless ``include_undone``."""
+        effective = "" if include_undone else f" AND {NOT_UNDONE}"
         rows = await self.db.fetchall(
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ?"
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ?{effective}"
             " ORDER BY seq LIMIT ?",
             (game_id, after_seq, -1 if limit is None else limit),
         )

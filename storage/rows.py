@@ -36,6 +36,13 @@ SELECT_GAME_WITH_SNAPSHOT = f"SELECT {GAME_COLUMNS}, g.snapshot FROM games AS g 
 
 ACTION_COLUMNS = "game_id, seq, seat, code, user_id, at, events"
 
+# The actions that count: every logged action except those an undo took back (see
+# ``migrations/0004_undo.sql``).  For ``... FROM actions WHERE game_id = ? AND {NOT_UNDONE}``.
+NOT_UNDONE = (
+    "NOT EXISTS (SELECT 1 FROM undone_actions AS u"
+    " WHERE u.game_id = actions.game_id AND u.seq = actions.seq)"
+)
+
 
 def game_record(row: Row) -> GameRecord:
     """A :class:`GameRecord` from a row selected with :data:`GAME_COLUMNS`.
