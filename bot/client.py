@@ -22,8 +22,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import Storage, StorageError
+from storage import Clock, Storage, StorageError
+from storage.records import utc_now
 
+from .clock import ClockVoteButton, ClockVotes
 from .cogs.pr import PrCog
 from .components import DYNAMIC_ITEMS
 from .errors import send_ephemeral, send_error
@@ -33,6 +35,7 @@ from .lobby import LobbyFlow
 from .notify import Notifier
 from .play import PlayFlow
 from .publisher import DiscordPublisher
+from .reminders import Reminders
 from .service import GameService, Renderer, default_renderer
 from .settings import Settings
 
@@ -61,6 +64,8 @@ class GovernorBot(commands.Bot):
         rng: random.Random | None = None,
         renderer: Renderer | None = _DEFAULT,
         dm_interval: float = 60.0,
+        clock: Clock = utc_now,
+        reminder_period: float | None = 300.0,
         sync_dev_guild: bool = True,
         **options: Any,
     ) -> None:
@@ -71,6 +76,8 @@ class GovernorBot(commands.Bot):
         self.rng = rng
         self.renderer: Renderer | None = default_renderer() if renderer is _DEFAULT else renderer
         self.dm_interval = dm_interval
+        self.clock = clock  # "now" for storage, reminders and the game clock (tests move it)
+        self.reminder_period = reminder_period  # None: no reminder loop (tests call tick())
         self.sync_dev_guild = sync_dev_guild
         self._storage: Storage | None = None
         self._service: GameService | None = None
@@ -94,7 +101,7 @@ class GovernorBot(commands.Bot):
     async def setup_hook(self) -> None:
         settings = self.settings
         try:
-            self._storage = await Storage.open(settings.database_path)
+            self._storage = await Storage.open(settings.database_path, clock=self.clock)
         except (OSError, sqlite3.Error, StorageError) as exc:
             raise StartupError(
                 f"Cannot open the database {settings.database_path} ({exc}); check DATABASE_PATH."
@@ -104,11 +111,15 @@ class GovernorBot(commands.Bot):
         self._service = GameService(
             self.storage, self.publisher, rng=self.rng, renderer=self.renderer, catalog=CATALOG
         )
+        self.clock_votes = ClockVotes(self, self.service, self.storage, self.notifier, CATALOG)
+        self.publisher.clock_votes = self.clock_votes
+        self.reminders = Reminders(self.storage, self.notifier, self.clock_votes, CATALOG,
+                                   period=self.reminder_period)
         lang = settings.default_locale
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockVoteButton)
         await self.tree.set_translator(CatalogTranslator(CATALOG))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.add_cog(PrCog(self))
@@ -124,6 +135,7 @@ class GovernorBot(commands.Bot):
         if not self._resumed:
             self._resumed = True
             self.publisher.spawn(self._resume_games(), "resume-games")
+            self.reminders.start()
 
     async def _resume_games(self) -> None:
         moved = await self.service.resume_all()
@@ -133,6 +145,8 @@ class GovernorBot(commands.Bot):
     async def close(self) -> None:
         try:
             if self._service is not None:
+                await self.reminders.stop()
+                await self.notifier.close()
                 await self.publisher.close()
             await super().close()
         finally:

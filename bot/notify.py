@@ -1,11 +1,34 @@
-"""Turn notifications by direct message, with the fall-backs a shared server needs.
+"""Direct messages to players, with the fall-backs a shared server needs.
 
-* A user may turn DMs off (``/pr notify``); the setting lives in storage (``dm_notifications``).
+**The hand-over rule** (turn DMs).  After every change the service names the people the prompt
+*newly* waits on: human seats whose ``waiting_since`` changed, minus the user who just acted
+(:meth:`bot.service.GameService._publish`).  So:
+
+* whoever must act next gets one DM per hand-over: the game, where it is (channel and server
+  names, a link to the table message) and what is asked ("choose a role");
+* the player who just acted gets none, even when the next decision is theirs again: someone who
+  must make several decisions in a row is at the table and is not messaged for each of them;
+* forced decisions and AI seats are played by the service before anyone is named, so they never
+  cause a DM; a simultaneous prompt (arranging colonists, choosing goods to keep) names several
+  seats and each of them gets one DM; a seat still waiting when another seat of the same prompt
+  acts is not told again;
+* each DM is claimed in storage for its wait ``(game, seat, waiting_since)``
+  (:meth:`storage.reminders.ReminderRepository.claim_alert`) right before it is sent, so the same
+  pending decision is never announced twice (a repeated publication, a restart, a retry).
+
+**Fall-backs and limits.**
+
+* A user may turn DMs off (``/pr notify``; ``dm_notifications`` in storage): no turn DMs then.
 * Discord refuses a DM to a user who blocks them (403, code 50007).  That is remembered
   (``dm_blocked``) so we stop trying, and the user is mentioned in the game's channel instead.
   Turning notifications on again clears the mark.
-* DMs are rate-limited: at most one per user per ``min_interval`` seconds (a quick exchange of
-  turns does not flood anyone), and a global bucket keeps the bot well inside Discord's limits.
+* At most one DM per user per ``min_interval`` seconds, and a global bucket keeps the bot well
+  inside Discord's limits.  A hand-over that comes sooner is *deferred*, not dropped: when the
+  interval has passed, every decision still pending for that user goes out in one DM (a decision
+  the user took meanwhile is left out).
+
+Reminders and the clock (:mod:`bot.reminders`, :mod:`bot.clock`) send through :meth:`Notifier.dm`
+and :meth:`Notifier.mention`.
 """
 
 from __future__ import annotations
@@ -13,18 +36,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 import discord
 
-from storage import Storage, UserSettings
+from storage import GameRecord, Storage, UserSettings
 
 from .i18n import CATALOG, Catalog
+from .presenters import prompt_text
 
 log = logging.getLogger(__name__)
 
 DM_BLOCKED_CODE = 50007
+
+
+def channel_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """``https://discord.com/channels/<guild>/<channel>[/<message>]`` (a jump link)."""
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base
 
 
 class TokenBucket:
@@ -59,6 +91,9 @@ class NotifyReport:
     mentioned: list[int] = field(default_factory=list)
     opted_out: list[int] = field(default_factory=list)
     throttled: list[int] = field(default_factory=list)
+    """Deferred until the user's DM interval has passed."""
+    duplicate: list[int] = field(default_factory=list)
+    """Already told about this very wait (or no longer waiting): nothing sent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +104,14 @@ class TurnNotice:
     what: dict[str, str]
     """The decision asked for, by language (``{"en": "choose a role", "es": ...}``)."""
     link: str | None
+    waits: Mapping[int, tuple[int, datetime]] = field(default_factory=dict)
+    """The wait each user is told about: user id -> (seat, waiting_since).  A user listed here
+    is told at most once per wait; a user not listed is told unconditionally."""
+    where: str = ""
+    """Where the game is played, for people: "#general, Offline Table"."""
+
+    def text(self, lang: str) -> str:
+        return self.what.get(lang) or next(iter(self.what.values()), "")
 
 
 class Notifier:
@@ -90,6 +133,8 @@ class Notifier:
         self.clock = clock
         self.bucket = TokenBucket(rate, per, clock)
         self._last_dm: dict[int, float] = {}
+        self._deferred: dict[int, list[TurnNotice]] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
 
     async def set_enabled(self, user_id: int, enabled: bool) -> UserSettings:
         """``/pr notify``: turning DMs on also forgets an earlier refusal (the user may have
@@ -100,9 +145,54 @@ class Notifier:
             )
         return await self.storage.settings.update_user(user_id, dm_notifications=False)
 
+    # --- turn notices -----------------------------------------------------------------------
+
+    def where(self, record: GameRecord) -> str:
+        """"#general, Offline Table" when the channel is known, else a channel mention."""
+        if record.channel_id is None:
+            return ""
+        channel = self.client.get_channel(record.channel_id)
+        name = getattr(channel, "name", None)
+        guild = getattr(channel, "guild", None)
+        if not name:
+            return f"<#{record.channel_id}>"
+        return f"#{name}, {guild.name}" if guild is not None else f"#{name}"
+
+    def notice(
+        self,
+        record: GameRecord,
+        kind: str,
+        user_ids: Sequence[int],
+        table_message_id: int | None = None,
+    ) -> TurnNotice:
+        """The notice for the prompt ``kind`` of ``record`` to ``user_ids`` (their waits are
+        read from the record's seats)."""
+        waits: dict[int, tuple[int, datetime]] = {}
+        for seat in record.seats:
+            if (
+                seat.user_id is not None
+                and seat.user_id in user_ids
+                and seat.waiting_since is not None
+            ):
+                waits[seat.user_id] = (seat.seat, seat.waiting_since)
+        link = (
+            channel_url(record.guild_id, record.channel_id, table_message_id)
+            if record.channel_id
+            else None
+        )
+        return TurnNotice(
+            game_id=record.id,
+            channel_id=record.channel_id,
+            language=record.language,
+            what={lang: prompt_text(kind, lang, self.catalog) for lang in self.catalog.languages},
+            link=link,
+            waits=waits,
+            where=self.where(record),
+        )
+
     async def turn(self, notice: TurnNotice, user_ids: Sequence[int]) -> NotifyReport:
         """Tell ``user_ids`` it is their turn: a DM each, or one mention in the game channel for
-        those who cannot get a DM."""
+        those who cannot get a DM.  A user whose last DM was too recent is told later."""
         report = NotifyReport()
         if not user_ids:
             return report
@@ -112,27 +202,97 @@ class Notifier:
             if not prefs.dm_notifications:
                 report.opted_out.append(user_id)
             elif prefs.dm_blocked:
-                fallback.append(user_id)
+                if await self._claim(notice, user_id):
+                    fallback.append(user_id)
+                else:
+                    report.duplicate.append(user_id)
             elif self.clock() - self._last_dm.get(user_id, -1e18) < self.min_interval:
                 report.throttled.append(user_id)
-            elif await self._dm(user_id, prefs, notice):
+                self._defer(user_id, notice)
+            elif not await self._claim(notice, user_id):
+                report.duplicate.append(user_id)
+            elif await self.dm(user_id, self._turn_line(prefs, notice)):
                 report.sent.append(user_id)
             else:
                 fallback.append(user_id)
-        if fallback and await self._mention(fallback, notice):
+        if fallback and await self._turn_mention(fallback, notice):
             report.mentioned.extend(fallback)
         log.debug("game %s notifications: %s", notice.game_id, report)
         return report
 
-    async def _dm(self, user_id: int, prefs: UserSettings, notice: TurnNotice) -> bool:
+    def _turn_line(self, prefs: UserSettings, notice: TurnNotice) -> str:
         lang = prefs.language or notice.language or self.catalog.default
-        text = self.catalog.t(
-            lang,
-            "notify.dm",
-            game=notice.game_id,
-            what=notice.what.get(lang) or next(iter(notice.what.values()), ""),
+        where = notice.where or (f"<#{notice.channel_id}>" if notice.channel_id else "")
+        return self.catalog.t(
+            lang, "notify.dm", game=notice.game_id, where=where, what=notice.text(lang),
             link=notice.link or "",
         ).strip()
+
+    async def _claim(self, notice: TurnNotice, user_id: int) -> bool:
+        wait = notice.waits.get(user_id)
+        if wait is None:
+            return True
+        seat, since = wait
+        return await self.storage.reminders.claim_alert(notice.game_id, seat, "turn", since)
+
+    async def _turn_mention(self, user_ids: list[int], notice: TurnNotice) -> bool:
+        if notice.channel_id is None:
+            return False
+        lang = notice.language or self.catalog.default
+        text = self.catalog.t(
+            lang,
+            "notify.channel",
+            mentions=" ".join(f"<@{u}>" for u in user_ids),
+            game=notice.game_id,
+            what=notice.text(lang),
+        )
+        return await self.mention(notice.channel_id, user_ids, text)
+
+    # --- deferred hand-overs ----------------------------------------------------------------
+
+    def _defer(self, user_id: int, notice: TurnNotice) -> None:
+        self._deferred.setdefault(user_id, []).append(notice)
+        if user_id not in self._timers:
+            task = asyncio.create_task(self._later(user_id), name=f"deferred-dm-{user_id}")
+            self._timers[user_id] = task
+            task.add_done_callback(_log_failure)
+
+    async def _later(self, user_id: int) -> None:
+        try:
+            while (wait := self._last_dm.get(user_id, 0.0) + self.min_interval
+                   - self.clock()) > 0:
+                await asyncio.sleep(wait)
+        finally:
+            self._timers.pop(user_id, None)
+            notices = self._deferred.pop(user_id, [])
+        prefs = (await self.storage.settings.users([user_id]))[user_id]
+        if not prefs.dm_notifications:
+            return
+        due = [n for n in notices if await self._claim(n, user_id)]
+        if not due:
+            return
+        if prefs.dm_blocked or not await self.dm(
+            user_id, "\n".join(self._turn_line(prefs, n) for n in due)
+        ):
+            for notice in due:
+                await self._turn_mention([user_id], notice)
+
+    def pending(self) -> dict[int, int]:
+        """Deferred hand-overs by user (for tests and logs)."""
+        return {user: len(notices) for user, notices in self._deferred.items()}
+
+    async def close(self) -> None:
+        """Forget the deferred hand-overs (at shutdown; the reminders cover them later)."""
+        timers = list(self._timers.values())
+        for task in timers:
+            task.cancel()
+        await asyncio.gather(*timers, return_exceptions=True)
+
+    # --- sending ----------------------------------------------------------------------------
+
+    async def dm(self, user_id: int, text: str) -> bool:
+        """Send ``text`` to ``user_id`` privately.  False when it could not be delivered; a
+        refusal because the user blocks DMs is remembered (``dm_blocked``)."""
         await self.bucket.acquire()
         self._last_dm[user_id] = self.clock()
         try:
@@ -150,20 +310,11 @@ class Notifier:
             return False
         return True
 
-    async def _mention(self, user_ids: list[int], notice: TurnNotice) -> bool:
-        if notice.channel_id is None:
-            return False
-        lang = notice.language or self.catalog.default
-        text = self.catalog.t(
-            lang,
-            "notify.channel",
-            mentions=" ".join(f"<@{u}>" for u in user_ids),
-            game=notice.game_id,
-            what=notice.what.get(lang, ""),
-        )
+    async def mention(self, channel_id: int, user_ids: Sequence[int], text: str) -> bool:
+        """Post ``text`` in the channel, pinging exactly ``user_ids`` (nobody else)."""
         try:
-            channel = self.client.get_channel(notice.channel_id) or await self.client.fetch_channel(
-                notice.channel_id
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(
+                channel_id
             )
             if not isinstance(channel, discord.abc.Messageable):
                 return False
@@ -174,7 +325,12 @@ class Notifier:
                 ),
             )
         except discord.HTTPException as exc:
-            log.warning("could not mention %s in channel %s (%s)", user_ids, notice.channel_id,
+            log.warning("could not mention %s in channel %s (%s)", user_ids, channel_id,
                         exc.code)
             return False
         return True
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task %s failed", task.get_name(), exc_info=task.exception())

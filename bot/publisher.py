@@ -13,16 +13,19 @@ import asyncio
 import io
 import logging
 from collections.abc import Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from storage import GameRecord, Storage
 
 from .i18n import CATALOG, Catalog
-from .notify import Notifier, TurnNotice
-from .presenters import prompt_text, seat_names, table_embed
+from .notify import Notifier
+from .presenters import seat_names, table_embed
 from .service import TableUpdate
+
+if TYPE_CHECKING:
+    from .clock import ClockVotes
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,8 @@ class DiscordPublisher:
         self.notifier = notifier
         self.catalog = catalog
         self._names: dict[int, str] = {}
+        self.clock_votes: ClockVotes | None = None
+        """Set by the client once the votes exist (they need the service, which needs us)."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # --- names ------------------------------------------------------------------------------
@@ -125,23 +130,16 @@ class DiscordPublisher:
     # --- notifications ----------------------------------------------------------------------
 
     async def notify_turn(self, update: TableUpdate) -> None:
+        """DM whoever is newly asked to decide (:mod:`bot.notify`); close the clock votes whose
+        late player just played (:mod:`bot.clock`)."""
+        record = update.record
+        if self.clock_votes is not None:
+            self.spawn(self.clock_votes.after_change(record), f"clock-{record.id}")
         if not update.newly_waiting or update.view.get("prompt") is None:
             return
-        record = update.record
         kind = str(update.view["prompt"]["kind"])
         message_id = (await self.storage.games.get(record.id)).messages.get(TABLE)
-        link = (
-            jump_url(record.guild_id, record.channel_id, message_id)
-            if record.channel_id and message_id
-            else None
-        )
-        notice = TurnNotice(
-            game_id=record.id,
-            channel_id=record.channel_id,
-            language=record.language,
-            what={lang: prompt_text(kind, lang, self.catalog) for lang in self.catalog.languages},
-            link=link,
-        )
+        notice = self.notifier.notice(record, kind, update.newly_waiting, message_id)
         self.spawn(self.notifier.turn(notice, update.newly_waiting), f"notify-{record.id}")
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:

@@ -19,6 +19,7 @@ import random
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 from engine.core import Event, Game, GameOver, NotYourTurn, get_game
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 GAME = "puerto-rico"
 AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_policy
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
 IMAGE_LABELS = (
     "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
@@ -146,10 +148,14 @@ class GameService:
         max_players: int = MAX_PLAYERS,
         ai_seats: int = 0,
         ai_level: str = "heuristic",
+        clock_days: int | None = None,
     ) -> GameRecord:
-        """A new lobby in ``channel_id`` with its creator seated and ``ai_seats`` AI seats."""
+        """A new lobby in ``channel_id`` with its creator seated and ``ai_seats`` AI seats.
+        ``clock_days``: the game's clock (see :mod:`bot.clock`); ``None`` for none."""
         if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
             raise UserError("err.invalid_options", code="bad_player_count")
+        if clock_days is not None and not 1 <= clock_days <= MAX_CLOCK_DAYS:
+            raise UserError("err.invalid_options", code="bad_clock_days")
         if ai_level not in AI_LEVELS:
             raise UserError("err.invalid_options", code="bad_ai_level")
         if not 0 <= ai_seats <= max_players - 1:
@@ -165,6 +171,8 @@ class GameService:
             options={"players": max_players},
             language=language,
         )
+        if clock_days is not None:
+            await self.storage.reminders.set_timers(record.id, clock_days=clock_days)
         for _ in range(ai_seats):
             record = await self.storage.games.add_ai(record.id, ai_level)
         return record
@@ -302,6 +310,40 @@ class GameService:
             record.id, after_seq=max(0, record.seq - (record.version - seen))
         )
         return all(a.seat != seat for a in since)
+
+    async def hand_to_ai(
+        self,
+        game_id: int,
+        seat: int,
+        level: str,
+        *,
+        user_id: int,
+        waiting_since: datetime | None = None,
+    ) -> TableUpdate:
+        """Give ``seat`` of a running game to an AI playing ``level`` (its player left or ran
+        out of time, :mod:`bot.clock`) and let the AI play at once if the game waits on it.
+
+        Refused with ``UserError("err.seat_moved_on")`` when the seat is no longer
+        ``user_id``'s or, with ``waiting_since``, no longer in that wait (its player played)."""
+        if level not in AI_LEVELS:
+            raise UserError("err.invalid_options", code="bad_ai_level")
+        async with self.lock(game_id):
+            loaded = await self.storage.games.load(game_id)
+            record = loaded.record
+            if record.status is not GameStatus.ACTIVE:
+                raise NotActive(game_id, record.status)
+            current = record.seat(seat)
+            if current is None or current.user_id != user_id or (
+                waiting_since is not None and current.waiting_since != waiting_since
+            ):
+                raise UserError("err.seat_moved_on", game=game_id)
+            record = await self.storage.games.replace_seat(
+                game_id, seat, ai_policy=level, expected_version=record.version
+            )
+            state, record, events = await self._play_automatic(record, loaded.state)
+            return await self._publish(
+                record, state, events, before=record_waiting(loaded.record)
+            )
 
     async def resume(self, game_id: int) -> TableUpdate | None:
         """Let AI seats and forced decisions play if a game waits on them (after a restart that

@@ -1,0 +1,225 @@
+"""Reminders: a background loop that nudges players who keep a decision pending, and starts the
+clock votes (:mod:`bot.clock`).
+
+The rules (also in the README):
+
+* A person whose seat has waited on one decision for longer than the game's reminder interval
+  (the game's own ``reminder_hours``, else the server's ``reminder_hours`` guild setting, else
+  :data:`DEFAULT_REMINDER_HOURS`) gets **one** reminder for that wait.
+* At most one reminder per person per :data:`NUDGE_CAP` (24 h) across all their games: a
+  reminder lists every game then overdue for that person, and a game that becomes overdue
+  within 24 h of the last reminder waits for the next one (``user_settings.last_nudge_at``).
+* The reminder is a DM in the person's language (their setting, else the game's); someone who
+  turned DMs off or blocks them is mentioned in each game's channel instead (a reminder is the
+  last resort before the clock, so it is never silently dropped).
+* Each reminder is claimed in storage before it is sent
+  (:meth:`storage.reminders.ReminderRepository.claim_nudge`): never twice, even with two bots on
+  one database.
+
+Time is injected: :meth:`Reminders.tick` reads "now" from the storage's clock, so tests move a
+fake clock and call ``tick()`` instead of sleeping.  :meth:`Reminders.start` runs ``tick`` every
+``period`` seconds until :meth:`Reminders.stop`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from engine.core import get_game
+from storage import GameRecord, GameStatus, Storage, Wait
+
+from .clock import ClockVotes
+from .i18n import CATALOG, Catalog
+from .notify import Notifier, channel_url
+from .presenters import prompt_text
+
+log = logging.getLogger(__name__)
+
+DEFAULT_REMINDER_HOURS = 24
+NUDGE_CAP = timedelta(hours=24)
+MIN_REMINDER = timedelta(hours=1)
+"""The shortest interval a game or server can set (whole hours); older waits are looked at."""
+BATCH = 500
+
+
+@dataclass
+class TickReport:
+    """What one pass did (for logs and tests)."""
+
+    nudged: dict[int, list[int]] = field(default_factory=dict)
+    """User id -> the games their reminder listed."""
+    mentioned: list[int] = field(default_factory=list)
+    """Users reminded in the game channel instead of a DM."""
+    capped: list[int] = field(default_factory=list)
+    """Users with an overdue game who were reminded less than 24 h ago."""
+    votes: list[int] = field(default_factory=list)
+    """Clock votes opened."""
+    closed: int = 0
+    """Clock votes closed because they no longer made sense."""
+
+
+class Reminders:
+    def __init__(
+        self,
+        storage: Storage,
+        notifier: Notifier,
+        votes: ClockVotes | None = None,
+        catalog: Catalog = CATALOG,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        period: float | None = 300.0,
+        default_hours: int = DEFAULT_REMINDER_HOURS,
+    ) -> None:
+        self.storage = storage
+        self.notifier = notifier
+        self.votes = votes
+        self.catalog = catalog
+        self.clock = clock or storage.db.clock
+        self.period = period
+        self.default_hours = default_hours
+        self._task: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+
+    # --- the loop ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Run :meth:`tick` every ``period`` seconds (nothing when ``period`` is ``None``)."""
+        if self.period is None or self._task is not None:
+            return
+        self._task = asyncio.create_task(self._run(self.period), name="reminders")
+
+    async def _run(self, period: float) -> None:
+        while True:
+            await asyncio.sleep(period)
+            try:
+                report = await self.tick()
+            except Exception:
+                log.exception("the reminder pass failed; trying again in %s s", period)
+            else:
+                if report.nudged or report.votes or report.closed:
+                    log.info("reminders: %s", report)
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # --- one pass ---------------------------------------------------------------------------
+
+    async def tick(self) -> TickReport:
+        """Close the clock votes that no longer make sense, open those whose clock ran out, and
+        send the reminders that are due."""
+        async with self._lock:
+            report = TickReport()
+            now = self.clock()
+            if self.votes is not None:
+                report.closed = await self.votes.sweep()
+            due: dict[int, list[Wait]] = {}
+            late: list[Wait] = []
+            after: datetime | None = None
+            while True:
+                waits = await self.storage.reminders.waits(
+                    before=now - MIN_REMINDER, after=after, limit=BATCH
+                )
+                for wait in waits:
+                    hours = wait.reminder_hours or self.default_hours
+                    if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
+                        due.setdefault(wait.user_id, []).append(wait)
+                    if (
+                        wait.clock_days
+                        and not wait.clocked
+                        and wait.waiting_since <= now - timedelta(days=wait.clock_days)
+                    ):
+                        late.append(wait)
+                if len(waits) < BATCH:
+                    break
+                # Waits that began at the same moment straddle pages only in pathological
+                # cases (a batch of 500 simultaneous waits); they are seen at the next pass.
+                after = waits[-1].waiting_since
+            for wait in late:
+                if self.votes is not None and await self.votes.open(wait) is not None:
+                    report.votes.append(wait.game_id)
+            for user_id, waits in due.items():
+                last = waits[0].last_nudge_at
+                if last is not None and last > now - NUDGE_CAP:
+                    report.capped.append(user_id)
+                    continue
+                claimed = await self.storage.reminders.claim_nudge(
+                    user_id, waits, not_after=now - NUDGE_CAP
+                )
+                if not claimed:
+                    report.capped.append(user_id)
+                    continue
+                report.nudged[user_id] = [w.game_id for w in claimed]
+                if not await self._nudge(user_id, claimed, now):
+                    report.mentioned.append(user_id)
+            return report
+
+    async def _nudge(self, user_id: int, waits: list[Wait], now: datetime) -> bool:
+        """Remind ``user_id`` of ``waits`` by DM; True when the DM went out, False when they
+        were mentioned in the channels instead."""
+        prefs = await self.storage.settings.user(user_id)
+        lang = prefs.language or waits[0].language or self.catalog.default
+        lines: list[str] = [self.catalog.t(lang, "notify.nudge")]
+        described: list[tuple[Wait, GameRecord, str]] = []
+        for wait in waits:
+            record, what = await self._describe(wait, lang)
+            if record is None:
+                continue
+            described.append((wait, record, what))
+            lines.append(self.catalog.t(
+                lang,
+                "notify.nudge_line",
+                game=record.id,
+                where=self.notifier.where(record),
+                hours=_hours(now - wait.waiting_since),
+                what=what,
+                link=_link(record),
+            ).strip())
+        if not described:
+            return True
+        if prefs.dm_notifications and not prefs.dm_blocked and await self.notifier.dm(
+            user_id, "\n".join(lines)
+        ):
+            return True
+        for wait, record, _ in described:
+            if record.channel_id is None:
+                continue
+            game_lang = record.language or self.catalog.default
+            _, what = await self._describe(wait, game_lang)
+            text = self.catalog.t(
+                game_lang,
+                "notify.nudge_channel",
+                mention=f"<@{user_id}>",
+                game=record.id,
+                hours=_hours(now - wait.waiting_since),
+                what=what,
+            )
+            await self.notifier.mention(record.channel_id, [user_id], text)
+        return False
+
+    async def _describe(self, wait: Wait, lang: str) -> tuple[GameRecord | None, str]:
+        """The game of ``wait`` and, in words, what it asks of the seat."""
+        loaded = await self.storage.games.load(wait.game_id)
+        if loaded.record.status is not GameStatus.ACTIVE or loaded.state is None:
+            return None, ""
+        prompt = get_game(loaded.record.game).prompt(loaded.state)
+        what = prompt_text(prompt.kind, lang, self.catalog) if prompt is not None else "?"
+        return loaded.record, what
+
+
+def _hours(delta: timedelta) -> int:
+    return int(delta.total_seconds() // 3600)
+
+
+def _link(record: GameRecord) -> str:
+    if record.channel_id is None:
+        return ""
+    return channel_url(record.guild_id, record.channel_id, record.messages.get("table"))
