@@ -77,6 +77,7 @@ class LobbyFlow:
         ai_seats: int,
         ai_level: str,
         language: str | None,
+        clock_days: int | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -94,6 +95,7 @@ class LobbyFlow:
                 max_players=max_players,
                 ai_seats=ai_seats,
                 ai_level=ai_level,
+                clock_days=clock_days,
             )
             try:
                 message = await channel.send(**self.lobby_message(record, ai_level))

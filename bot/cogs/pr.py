@@ -40,12 +40,14 @@ class PrCog(
         ai_seats=ls("opt.ai_seats.name"),
         ai_level=ls("opt.ai_level.name"),
         language=ls("opt.language.name"),
+        clock_days=ls("opt.clock_days.name"),
     )
     @app_commands.describe(
         max_players=ls("opt.max_players.description"),
         ai_seats=ls("opt.ai_seats.description"),
         ai_level=ls("opt.ai_level.description"),
         language=ls("opt.language.description"),
+        clock_days=ls("opt.clock_days.description"),
     )
     @app_commands.choices(ai_level=AI_LEVEL_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
@@ -55,6 +57,7 @@ class PrCog(
         ai_seats: app_commands.Range[int, 0, 4] = 0,
         ai_level: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
+        clock_days: app_commands.Range[int, 1, 60] | None = None,
     ) -> None:
         await self.bot.lobby.create(
             interaction,
@@ -62,6 +65,7 @@ class PrCog(
             ai_seats=ai_seats,
             ai_level=ai_level.value if ai_level else "heuristic",
             language=language.value if language else None,
+            clock_days=clock_days,
         )
 
     @app_commands.command(name=ls("cmd.show.name"), description=ls("cmd.show.description"))
