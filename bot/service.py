@@ -14,6 +14,7 @@ themselves; :mod:`bot.errors` words all of them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import weakref
@@ -24,10 +25,19 @@ from typing import Any, Protocol
 
 from engine.core import Event, Game, GameOver, NotYourTurn, get_game
 from engine.policies import POLICY_NAMES, make_policy
-from storage import GameRecord, GameStatus, NotActive, NotSeated, StaleVersion, Storage
+from storage import (
+    ActionRecord,
+    GameRecord,
+    GameStatus,
+    NotActive,
+    NotSeated,
+    StaleVersion,
+    Storage,
+)
 from storage.seating import reorder_seats
 
 from .errors import UserError
+from .gamelog import phase_ends, phase_events, views_after
 from .i18n import CATALOG, Catalog
 
 log = logging.getLogger(__name__)
@@ -37,6 +47,7 @@ AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_pol
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
+LOG_TAIL = 120  # actions read with each update: the current phase's highlights and the log lines
 IMAGE_LABELS = (
     "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
     "short.", "ui.", "legend.", "score.",
@@ -47,6 +58,8 @@ Renderer = Callable[
 ]
 """(public view, events to highlight, names by seat, image labels) -> PNG bytes.  Called in a
 worker thread."""
+ScoreRenderer = Callable[[Mapping[str, Any], Mapping[int, str], Mapping[str, str]], bytes]
+"""(outcome, names by seat, image labels) -> PNG bytes of the score sheet (worker thread)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,27 @@ class TableUpdate:
     """PNG of the public view, or ``None`` when rendering is unavailable (text only)."""
     newly_waiting: tuple[int, ...]
     """Users the prompt now names who were not waiting before (to notify)."""
+    recent: tuple[ActionRecord, ...] = ()
+    """The end of the log (actions that count, oldest first): the table's last lines."""
+    phases: tuple[PhaseEnd, ...] = ()
+    """The role phases this change ended, oldest first (a board image each for the channel)."""
+    scoresheet: bytes | None = None
+    """PNG of the final scores once the game is over."""
+    notes: tuple[str, ...] = ()
+    """Lines for the table in the game's language about this change (an undo...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnd:
+    """A role phase that ended: the public board at its end and what changed during it."""
+
+    seq: int
+    role: str
+    chooser: int | None
+    round: int
+    view: dict[str, Any]
+    events: tuple[Event, ...]
+    image: bytes | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +144,23 @@ def default_renderer() -> Renderer | None:
     return draw
 
 
+def default_score_renderer() -> ScoreRenderer | None:
+    """``render.render_scoresheet`` when the renderer is importable, else ``None``."""
+    try:
+        from render import render_scoresheet  # noqa: PLC0415  (optional, as above)
+    except Exception:  # pragma: no cover - the renderer ships with the bot
+        return None
+
+    def draw(outcome: Mapping[str, Any], names: Mapping[int, str],
+             labels: Mapping[str, str]) -> bytes:
+        return render_scoresheet(outcome, names=dict(names), labels=labels)
+
+    return draw
+
+
+_DEFAULT: Any = object()
+
+
 class GameService:
     def __init__(
         self,
@@ -119,11 +170,16 @@ class GameService:
         rng: random.Random | None = None,
         renderer: Renderer | None = None,
         catalog: Catalog = CATALOG,
+        score_renderer: ScoreRenderer | None = _DEFAULT,
     ) -> None:
         self.storage = storage
         self.publisher = publisher
         self.rng = rng or random.SystemRandom()
         self.renderer = renderer
+        self.score_renderer: ScoreRenderer | None = (
+            (default_score_renderer() if renderer is not None else None)
+            if score_renderer is _DEFAULT else score_renderer
+        )
         self.catalog = catalog
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -245,12 +301,18 @@ class GameService:
     # --- playing --------------------------------------------------------------------------------
 
     async def submit(
-        self, game_id: int, user_id: int, expected_version: int, code: str
+        self, game_id: int, user_id: int, expected_version: int | None, code: str | Sequence[str]
     ) -> SubmitResult:
         """Apply ``code`` for the seat of ``user_id``, drawn at ``expected_version``.
 
         Refused with ``StaleVersion`` when the game changed since, except for a simultaneous
-        prompt (below); ``NotSeated`` for a stranger; engine errors for an illegal move."""
+        prompt (below); ``NotSeated`` for a stranger; engine errors for an illegal move.
+        ``expected_version=None`` (a slash command, typed for the game as it is now) skips the
+        version check; legality is the engine's as always.  A sequence of codes (a whole Mayor
+        arrangement) is applied in order for the same seat and committed only if every one is
+        legal: the first illegal one is refused and nothing changes."""
+        if not isinstance(code, str):
+            return await self._submit_many(game_id, user_id, expected_version, list(code))
         async with self.lock(game_id):
             loaded = await self.storage.games.load(game_id)
             record, state = loaded.record, loaded.state
@@ -261,6 +323,8 @@ class GameService:
                 raise NotSeated(game_id, user_id=user_id)
             game = get_game(record.game)
             action = game.decode_action(code)
+            if expected_version is None:
+                expected_version = record.version
             if record.version != expected_version and not await self._still_valid(
                 game, record, state, mine.seat, game.encode_action(action), expected_version
             ):
@@ -285,6 +349,50 @@ class GameService:
                 new_record, state, [*events, *more], before=record_waiting(record), actor=user_id
             )
             return SubmitResult(new_record, mine.seat, game.encode_action(action), update)
+
+    async def _submit_many(
+        self, game_id: int, user_id: int, expected_version: int | None, codes: list[str]
+    ) -> SubmitResult:
+        if not codes:
+            raise UserError("err.unknown_action")
+        async with self.lock(game_id):
+            loaded = await self.storage.games.load(game_id)
+            record, state = loaded.record, loaded.state
+            if record.status is not GameStatus.ACTIVE:
+                raise NotActive(game_id, record.status)
+            mine = record.seat_of(user_id)
+            if mine is None:
+                raise NotSeated(game_id, user_id=user_id)
+            game = get_game(record.game)
+            actions = [game.decode_action(c) for c in codes]
+            seen = record.version if expected_version is None else expected_version
+            first = game.encode_action(actions[0])
+            if record.version != seen and not await self._still_valid(
+                game, record, state, mine.seat, first, seen
+            ):
+                raise StaleVersion(game_id, seen, record.version)
+            steps: list[tuple[str, Any, list[Event]]] = []
+            try:
+                for action in actions:  # all validated before anything is stored
+                    state, new = game.apply(state, mine.seat, action)
+                    steps.append((game.encode_action(action), state, new))
+            except NotYourTurn as exc:
+                raise UserError("err.not_your_turn", game=game_id) from exc
+            except GameOver as exc:
+                raise UserError("err.game_over", game=game_id) from exc
+            current, events = record, []
+            for step_code, step_state, new in steps:
+                result = await self.storage.games.commit_action(
+                    game_id, expected_version=current.version, seat=mine.seat, code=step_code,
+                    state=step_state, events=new, user_id=user_id,
+                )
+                current = result.record
+                events.extend(new)
+            state, new_record, more = await self._play_automatic(current, state)
+            update = await self._publish(
+                new_record, state, [*events, *more], before=record_waiting(record), actor=user_id
+            )
+            return SubmitResult(new_record, mine.seat, first, update)
 
     async def _still_valid(
         self, game: Game[Any], record: GameRecord, state: Any, seat: int, code: str, seen: int
@@ -460,12 +568,61 @@ class GameService:
         events: Sequence[Event],
         names: dict[int, str],
         newly_waiting: tuple[int, ...],
+        notes: tuple[str, ...] = (),
     ) -> TableUpdate:
+        """The public view, its image (highlighting the current role phase), the end of the log,
+        a board image for every role phase this change ended, and the score sheet at the end."""
         game = get_game(record.game)
         view = game.view(state, None)
         public = tuple(e for e in (ev.for_viewer(None) for ev in events) if e is not None)
-        image = await self._render(view, public, names, record.language)
-        return TableUpdate(record, view, public, names, image, newly_waiting)
+        recent = tuple(await self.storage.games.actions(
+            record.id, after_seq=max(0, record.seq - LOG_TAIL)))
+        highlights = phase_events(recent)
+        ended = sum(1 for e in events if e.type == "PhaseEnded")
+        phases = await self._phase_ends(record, game, ended, view, highlights) if ended else []
+        lang = record.language
+        image, *phase_images = await asyncio.gather(
+            self._render(view, highlights, names, lang),
+            *(self._render(p.view, p.events, names, lang) for p in phases),
+        )
+        phases = [dataclasses.replace(p, image=image if p.view is view else img)
+                  for p, img in zip(phases, phase_images, strict=True)]
+        scores = None
+        outcome = view.get("outcome")
+        if view.get("game_over") and outcome and self.score_renderer is not None:
+            labels = self.catalog.section(lang or self.catalog.default, *IMAGE_LABELS)
+            try:
+                scores = await asyncio.to_thread(self.score_renderer, outcome, names, labels)
+            except Exception:
+                log.exception("game %s: the score sheet could not be drawn", record.id)
+        return TableUpdate(record, view, public, names, image, newly_waiting, recent,
+                           tuple(phases), scores, notes)
+
+    async def _phase_ends(
+        self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
+        highlights: Sequence[Event],
+    ) -> list[PhaseEnd]:
+        """The last ``ended`` phase ends of the log, each with the public view at that moment
+        (replayed from the log; the current view when nothing happened since)."""
+        log_all = await self.storage.games.actions(record.id)
+        ends = phase_ends(log_all)[-ended:]
+        if not ends or record.seed is None:
+            return []
+        last = len(log_all) - 1
+        replay_at = [i for i in ends if i != last or view.get("phase") != "role_selection"]
+        views = dict(zip(replay_at, views_after(game, record.options, record.seed, log_all,
+                                                replay_at), strict=True))
+        out = []
+        for index in ends:
+            action = log_all[index]
+            end = next(Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded")
+            at_end = views.get(index, view)
+            out.append(PhaseEnd(
+                action.seq, str(end.data.get("role", "")), end.seat, int(at_end.get("round", 1)),
+                at_end, tuple(highlights if at_end is view else phase_events(log_all, index)),
+                None,
+            ))
+        return out
 
     async def _render(
         self,
@@ -491,6 +648,7 @@ class GameService:
         *,
         before: Mapping[int, object],
         actor: int | None = None,
+        notes: tuple[str, ...] = (),
     ) -> TableUpdate:
         """Render and hand the new table to the publisher.  The change is already committed, so
         a Discord failure here is logged, never reported as a failed action.  The user who just
@@ -504,7 +662,7 @@ class GameService:
             and before.get(s.seat) != s.waiting_since
         )
         names = await self._names(record)
-        update = await self._update(record, state, events, names, newly)
+        update = await self._update(record, state, events, names, newly, notes)
         if self.publisher is not None:
             try:
                 await self.publisher.publish_table(update)

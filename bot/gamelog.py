@@ -1,0 +1,204 @@
+"""The game log in words: logged actions and their events -> short localized lines.
+
+Pure functions of :class:`storage.ActionRecord` values (their events are stored as JSON).  Every
+event is first reduced to what the public may see (``Event.for_viewer(None)``), so a VP chip
+earned (face down) never shows in a channel.  Also here: which events belong to the current role
+phase (the "what just changed" highlights of the board image) and where the phases ended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.core import Event, Game
+from storage import ActionRecord
+
+from .i18n import CATALOG, Catalog
+
+LINE_LIMIT = 300
+QUIET = frozenset({"VpEarned", "PhaseEnded", "ColonistsDistributed"})
+"""Events that make no line: private ones, and those the next lines already tell."""
+
+
+def public_events(action: ActionRecord) -> list[Event]:
+    """The events of one logged action as everybody may see them."""
+    out = []
+    for data in action.events:
+        event = Event.from_json(data).for_viewer(None)
+        if event is not None:
+            out.append(event)
+    return out
+
+
+def phase_start(actions: Sequence[ActionRecord], end: int | None = None) -> int:
+    """Index in ``actions`` of the last role choice at or before index ``end`` (default: the
+    last action); 0 when the list holds none (the phase began earlier)."""
+    last = len(actions) - 1 if end is None else end
+    for index in range(last, -1, -1):
+        if actions[index].code.startswith("r."):
+            return index
+    return 0
+
+
+def phase_events(actions: Sequence[ActionRecord], end: int | None = None) -> list[Event]:
+    """Public events since the last role choice up to index ``end``: what the board image
+    highlights (the role phase under way, or the one that just ended)."""
+    if not actions:
+        return []
+    last = len(actions) - 1 if end is None else end
+    out: list[Event] = []
+    for action in actions[phase_start(actions, last) : last + 1]:
+        out.extend(public_events(action))
+    return out
+
+
+def phase_ends(actions: Sequence[ActionRecord]) -> list[int]:
+    """Indexes of the actions that ended a role phase (their events hold ``PhaseEnded``)."""
+    return [
+        i for i, a in enumerate(actions) if any(e.get("type") == "PhaseEnded" for e in a.events)
+    ]
+
+
+def views_after(
+    game: Game[Any],
+    options: Mapping[str, Any],
+    seed: int,
+    actions: Sequence[ActionRecord],
+    indexes: Sequence[int],
+) -> list[dict[str, Any]]:
+    """The public views right after the actions at ``indexes`` (a replay of the log, which is
+    the whole log of the game: the actions that count, from the first)."""
+    wanted = set(indexes)
+    found: dict[int, dict[str, Any]] = {}
+    if wanted:
+        state = game.setup(options, seed)
+        for index, action in enumerate(actions[: max(wanted) + 1]):
+            state, _ = game.apply(state, action.seat, game.decode_action(action.code))
+            if index in wanted:
+                found[index] = game.view(state, None)
+    return [found[i] for i in indexes]
+
+
+class LogWriter:
+    """Lines for a game's log in one language, with display names by seat."""
+
+    def __init__(
+        self,
+        names: Mapping[int, str],
+        lang: str,
+        catalog: Catalog = CATALOG,
+        *,
+        humans: Iterable[int] = (),
+    ) -> None:
+        self.names = names
+        self.lang = lang
+        self.catalog = catalog
+        self.humans = frozenset(humans)
+
+    def t(self, key: str, **fields: Any) -> str:
+        return self.catalog.t(self.lang, key, **fields)
+
+    def name(self, seat: object) -> str:
+        if isinstance(seat, int):
+            return self.names.get(seat, self.t("table.seat_name", n=seat + 1))
+        return "?"
+
+    def thing(self, prefix: str, value: object) -> str:
+        key = f"{prefix}.{value}"
+        return self.t(key) if self.catalog.has(key) else str(value)
+
+    def good(self, value: object) -> str:
+        return self.thing("tile" if value == "quarry" else "good", value)
+
+    def goods(self, counts: Mapping[str, Any]) -> str:
+        return ", ".join(f"{n} {self.good(g)}" for g, n in counts.items() if n)
+
+    def lines(self, actions: Iterable[ActionRecord]) -> list[str]:
+        out: list[str] = []
+        for action in actions:
+            automatic = action.user_id is None and action.seat in self.humans
+            for event in public_events(action):
+                line = self.event_line(event)
+                if line is None:
+                    continue
+                if automatic and event.seat == action.seat:
+                    line = self.t("log.automatic", line=line)
+                    automatic = False
+                out.append(line[:LINE_LIMIT])
+        return out
+
+    def event_line(self, event: Event) -> str | None:
+        """One event in words; ``None`` for events that make no line."""
+        kind, data = event.type, event.data
+        if kind in QUIET:
+            return None
+        name = self.name(event.seat)
+        if kind == "RoleChosen":
+            role = self.thing("role", data.get("role"))
+            coins = int(data.get("doubloons") or 0)
+            if coins:
+                return self.t("log.role_bonus", name=name, role=role, n=coins)
+            return self.t("log.role", name=name, role=role)
+        if kind in ("PlantationTaken", "QuarryTaken"):
+            tile = self.good(data.get("tile"))
+            key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
+            return self.t(key, name=name, tile=tile)
+        if kind == "ColonistGained":
+            by = data.get("by")
+            if by == "mayor":
+                return self.t("log.mayor_privilege", name=name)
+            target = data.get("target")
+            where = self.thing("building", target) if self.catalog.has(
+                f"building.{target}") else self.good(target)
+            return self.t("log.colonist", name=name, building=self.thing("building", by),
+                          target=where)
+        if kind == "OfferDeclined":
+            return self.t("log.declined", name=name,
+                          building=self.thing("building", data.get("offer")))
+        if kind == "Passed":
+            return self.t("log.passed", name=name)
+        if kind == "PlantationsRevealed":
+            tiles = ", ".join(self.good(t) for t in data.get("face_up", ()))
+            return self.t("log.revealed", tiles=tiles or self.t("table.empty"))
+        if kind == "ColonistsArranged":
+            return self.t("log.arranged", name=name)
+        if kind == "ColonistShipRefilled":
+            return self.t("log.ship_refilled", n=data.get("count", 0))
+        if kind == "BuildingBuilt":
+            return self.t("log.built", name=name, building=self.thing("building",
+                          data.get("building")), price=data.get("price", 0))
+        if kind == "GoodsProduced":
+            return self.t("log.produced", name=name, goods=self.goods(data.get("goods", {})))
+        if kind == "DoubloonsEarned":
+            reason = data.get("reason")
+            why = self.thing("building", reason) if reason == "factory" else self.thing(
+                "role", reason)
+            return self.t("log.earned", name=name, n=data.get("amount", 0), reason=why)
+        if kind == "PrivilegeGoodTaken":
+            return self.t("log.extra_good", name=name, good=self.good(data.get("good")))
+        if kind == "GoodSold":
+            return self.t("log.sold", name=name, good=self.good(data.get("good")),
+                          price=data.get("price", 0))
+        if kind == "TradingHouseEmptied":
+            return self.t("log.house_emptied")
+        if kind == "GoodsShipped":
+            ship = data.get("ship")
+            good = self.good(data.get("good"))
+            if isinstance(ship, int):
+                return self.t("log.shipped", name=name, n=data.get("count", 0), good=good,
+                              ship=ship + 1)
+            return self.t("log.wharf", name=name, n=data.get("count", 0), good=good)
+        if kind == "GoodsDiscarded":
+            return self.t("log.discarded", name=name, goods=self.goods(data.get("goods", {})))
+        if kind == "ShipsEmptied":
+            return self.t("log.ships_emptied")
+        if kind == "EndTriggered":
+            return self.t("log.end_triggered", reason=self.thing("end", data.get("reason")))
+        if kind == "RoundEnded":
+            return self.t("log.round_ended", round=data.get("round", "?"))
+        if kind == "GovernorPassed":
+            return self.t("log.governor", name=name, round=data.get("round", "?"))
+        if kind == "GameEnded":
+            return self.t("log.game_ended")
+        return None
