@@ -6,6 +6,9 @@ memory::
     l:<game>:<version>:<action>      lobby buttons: join, leave, start, cancel, ai.<level>
     g:<game>:<version>:<code>        a game action button (engine action code, < 40 characters)
     gs:<game>:<version>:<name>       a game action select: each option's value is an action code
+    t:<game>:<version>:<action>      table buttons: panel ("My turn"), undo, log, leave (confirm)
+    ma:<game>:<version>:<part>:<d>   Mayor draft menus (part i: island, c: city; d: the draft)
+    mb:<game>:<version>:<d>          confirm the Mayor draft ``d`` (see :mod:`bot.arrange`)
 
 ``version`` is the game's version the component was drawn for; the service refuses a click on an
 outdated one and the handler shows the current state instead.  The items only parse: the work is
@@ -35,6 +38,20 @@ class Handlers(Protocol):
 
     async def game_click(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, code: str
+    ) -> None: ...
+
+    async def table_click(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
+    ) -> None: ...
+
+    async def arrange(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        part: str,
+        draft: str,
+        values: list[str],
     ) -> None: ...
 
 
@@ -164,12 +181,14 @@ class GameSelect(
         options: list[discord.SelectOption] | None = None,
         *,
         placeholder: str | None = None,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=_check(f"gs:{game_id}:{version}:{name}"),
                 options=options or [discord.SelectOption(label="?", value="pass")],
                 placeholder=placeholder,
+                disabled=disabled,
             )
         )
         self.game_id = game_id
@@ -201,7 +220,160 @@ class GameSelect(
             await send_error(interaction, exc, where=f"game select {self.custom_id}")
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, GameButton, GameSelect)
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"t:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z]{1,12})",
+):
+    """A button of the table that is not a move: ``panel`` (the private "My turn" panel),
+    ``undo``, ``log``, ``leave`` (the confirmation of /pr leave)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        *,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, disabled=disabled,
+                custom_id=_check(f"t:{game_id}:{version}:{action}"),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableButton:
+        label, style = _button_look(item)
+        return cls(int(match["game"]), int(match["version"]), match["action"],
+                   label=label, style=style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _handlers(interaction).table_click(
+                interaction, self.game_id, self.version, self.action
+            )
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"table button {self.custom_id}")
+
+
+class ArrangeSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ma:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<part>[ic]):"
+    r"(?P<draft>[0-9a-z]{0,40})",
+):
+    """One of the two Mayor menus (island or city) of a draft arrangement: picking circles
+    redraws the panel with the new draft (see :mod:`bot.arrange`)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        part: str,
+        draft: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=_check(f"ma:{game_id}:{version}:{part}:{draft}"),
+                options=options or [discord.SelectOption(label="?", value="0.0")],
+                placeholder=placeholder,
+                min_values=0,
+                max_values=max(1, max_values),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.part = part
+        self.draft = draft
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ArrangeSelect:
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["game"]), int(match["version"]), match["part"], match["draft"],
+                   list(select.options) if select else None,
+                   max_values=select.max_values if select else 25)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _handlers(interaction).arrange(
+                interaction, self.game_id, self.version, self.part, self.draft,
+                [str(v) for v in self.item.values],
+            )
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"mayor menu {self.custom_id}")
+
+
+class ArrangeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mb:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<draft>[0-9a-z]{0,40})",
+):
+    """Confirm a Mayor draft: every placement of the draft in one service call."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        draft: str,
+        *,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.success,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, disabled=disabled,
+                custom_id=_check(f"mb:{game_id}:{version}:{draft}"),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.draft = draft
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ArrangeButton:
+        label, style = _button_look(item)
+        return cls(int(match["game"]), int(match["version"]), match["draft"],
+                   label=label, style=style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _handlers(interaction).arrange(
+                interaction, self.game_id, self.version, "ok", self.draft, []
+            )
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"mayor confirm {self.custom_id}")
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton, GameButton, GameSelect, TableButton, ArrangeSelect, ArrangeButton,
+)
 
 
 def lobby_view(
