@@ -10,7 +10,6 @@ game's lock.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
@@ -21,7 +20,8 @@ from storage import GameRecord, Storage
 
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
-from .presenters import seat_names, table_embed
+from .posting import TablePoster
+from .presenters import seat_names
 from .service import TableUpdate
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ class DiscordPublisher:
         self.notifier = notifier
         self.catalog = catalog
         self._names: dict[int, str] = {}
+        self.tables = TablePoster(client, storage, catalog)
         self.clock_votes: ClockVotes | None = None
         """Set by the client once the votes exist (they need the service, which needs us)."""
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -96,36 +97,9 @@ class DiscordPublisher:
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def publish_table(self, update: TableUpdate) -> None:
-        record = update.record
-        if record.channel_id is None:
-            return
-        channel = await self._channel(record.channel_id)
-        if channel is None:
-            return
-        lang = self._lang(record)
-        image_name = f"game-{record.id}-v{record.version}.png" if update.image else None
-        embed = table_embed(record, update.view, update.names, lang, image_name=image_name,
-                            catalog=self.catalog)
-        current = await self.storage.games.get(record.id)
-        message_id = current.messages.get(TABLE)
-        if message_id is not None and isinstance(channel, EDITABLE):
-            try:
-                await channel.get_partial_message(message_id).edit(
-                    embed=embed, attachments=self._files(update, image_name)
-                )
-                return
-            except discord.NotFound:
-                log.info("game %s: the table message was deleted; posting it again", record.id)
-        files = self._files(update, image_name)
-        message = await channel.send(embed=embed, files=files)
-        await self.storage.games.set_message(record.id, TABLE, message.id,
-                                             channel_id=record.channel_id)
-
-    @staticmethod
-    def _files(update: TableUpdate, name: str | None) -> list[discord.File]:
-        if update.image is None or name is None:
-            return []
-        return [discord.File(io.BytesIO(update.image), filename=name)]
+        """The table message, the story of the phases that ended, the final standings
+        (:mod:`bot.posting`)."""
+        await self.tables.publish(update)
 
     # --- notifications ----------------------------------------------------------------------
 

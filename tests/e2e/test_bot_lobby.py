@@ -187,7 +187,10 @@ async def test_spanish_game_posts_in_spanish_and_replies_in_the_user_locale(
         world.general, lambda m: "ronda 1" in m.text(), since=mark
     )
     assert "Esperando a lucia: elegir un personaje." in table.text()
-    assert "Barcos cargueros" in table.text() and "Casa de comercio" in table.text()
+    board_text = table.text() + "".join(  # the board's words: the image's description
+        str(item.get("description")) for c in table.iter_components() for item in c.get("items", ())
+    )
+    assert "Barcos cargueros" in board_text and "Casa de comercio" in board_text
     dm = await world.server.wait_for_dm(spanish)
     assert dm.content.startswith("Es tu turno en la partida")
 

@@ -1,0 +1,255 @@
+"""The game's messages in its channel, drawn with Discord's layout components (Components V2):
+the live table, the story post of the role phases that ended, and the final standings.
+
+Pure: a :class:`bot.service.TableUpdate` (public view, image, log tail...) in, a
+``discord.ui.LayoutView`` and the files it shows out.  One container holds the title, whose
+decision it is and since when, the board image, the last lines of the log and the buttons: the
+role buttons (with their doubloons) when a role is to be chosen, and **My turn** (the private
+panel), **Undo** and **Log**.  Without an image the container carries the structured text of
+the board instead.  Everything here is public: it is built from the public view only, so no VP
+chip total ever appears.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import ui
+
+from storage import ActionRecord, GameRecord
+
+from .choices import Chooser
+from .components import GameButton, TableButton
+from .gamelog import LogWriter, phase_start
+from .i18n import CATALOG, Catalog
+from .presenters import CLOSED_COLOUR, GAME_COLOUR, table_embed, waiting_line
+from .service import PhaseEnd, TableUpdate
+
+LOG_LINES = 6
+STORY_LINES = 14
+TEXT_LIMIT = 3500  # Discord allows 4000 characters of text per message
+ROW = 5
+
+
+def _files_and_items(images: Sequence[tuple[str, bytes | None]], alt: str
+                     ) -> tuple[list[discord.File], list[discord.MediaGalleryItem]]:
+    files, items = [], []
+    for name, data in images:
+        if data:
+            files.append(discord.File(io.BytesIO(data), filename=name))
+            items.append(discord.MediaGalleryItem(f"attachment://{name}", description=alt[:1000]))
+    return files, items
+
+
+def timestamp(moment: datetime | None) -> str:
+    return f"<t:{int(moment.timestamp())}:R>" if moment else ""
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def small(lines: Sequence[str]) -> str:
+    return "\n".join(f"-# {line}" for line in lines)
+
+
+class TableMessages:
+    """The channel messages of one game, in the game's language."""
+
+    def __init__(self, record: GameRecord, names: Mapping[int, str], lang: str,
+                 catalog: Catalog = CATALOG) -> None:
+        self.record = record
+        self.names = names
+        self.lang = lang
+        self.catalog = catalog
+        humans = [s.seat for s in record.seats if s.user_id is not None]
+        self.writer = LogWriter(names, lang, catalog, humans=humans)
+
+    def t(self, key: str, **fields: Any) -> str:
+        return self.catalog.t(self.lang, key, **fields)
+
+    # --- the live table ---------------------------------------------------------------------
+
+    def header(self, view: Mapping[str, Any]) -> str:
+        record = self.record
+        lines = [f"## {self.t('table.title', game=record.id, round=view.get('round', 1))}"]
+        phase_key = f"phase.{view.get('phase', 'role_selection')}"
+        phase = self.t(phase_key) if self.catalog.has(phase_key) else str(view.get("phase"))
+        chooser = view.get("chooser")
+        if chooser is not None and view.get("phase") != "role_selection":
+            lines.append(self.t("table.phase_by", phase=phase,
+                                name=self.names.get(int(chooser), "?")))
+        else:
+            lines.append(self.t("table.phase", phase=phase))
+        waiting = waiting_line(view, self.names, self.lang, self.catalog)
+        if waiting:
+            since = [s.waiting_since for s in record.seats if s.waiting_since is not None]
+            lines.append(f"{waiting} {timestamp(min(since)) if since else ''}".rstrip())
+        if view.get("end_triggered") and not view.get("game_over"):
+            reasons = ", ".join(self.t(f"end.{r}") for r in view["end_triggered"])
+            lines.append(self.t("table.last_round", reasons=reasons))
+        return "\n".join(lines)
+
+    def summary(self, view: Mapping[str, Any]) -> str:
+        """The board as text (when there is no image): the fields of the table embed."""
+        embed = table_embed(self.record, view, self.names, self.lang, catalog=self.catalog)
+        return "\n".join(f"**{f.name}**: {f.value}" for f in embed.fields)
+
+    def log_tail(self, recent: Sequence[ActionRecord], notes: Sequence[str]) -> str:
+        lines = self.writer.lines(recent)[-LOG_LINES:]
+        return small([*lines, *notes]) if lines or notes else ""
+
+    def table(self, update: TableUpdate) -> tuple[ui.LayoutView, list[discord.File]]:
+        view = update.view
+        if view.get("game_over"):
+            return self.final(update, None)
+        record = self.record
+        box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
+        box.add_item(ui.TextDisplay(self.header(view)))
+        name = f"game-{record.id}-v{record.version}.png"
+        # The board's text is the image's description (screen readers; Discord shows it on
+        # demand); without an image it is in the message itself.
+        files, items = _files_and_items([(name, update.image)], self.summary(view))
+        if items:
+            box.add_item(ui.MediaGallery(*items))
+        else:
+            box.add_item(ui.TextDisplay(_clip(self.summary(view), TEXT_LIMIT // 2)))
+        tail = self.log_tail(update.recent, update.notes)
+        if tail:
+            box.add_item(ui.Separator())
+            box.add_item(ui.TextDisplay(_clip(tail, 1200)))
+        prompt = view.get("prompt") or {}
+        if prompt.get("kind") == "role":
+            for row in self.role_rows(view):
+                box.add_item(row)
+        buttons: ui.ActionRow[Any] = ui.ActionRow()
+        buttons.add_item(TableButton(record.id, record.version, "panel",
+                                     label=self.t("button.my_turn"),
+                                     style=discord.ButtonStyle.success))
+        buttons.add_item(TableButton(record.id, record.version, "undo",
+                                     label=self.t("button.undo")))
+        buttons.add_item(TableButton(record.id, record.version, "log",
+                                     label=self.t("button.log")))
+        box.add_item(buttons)
+        layout = ui.LayoutView(timeout=None)
+        layout.add_item(box)
+        return layout, files
+
+    def role_rows(self, view: Mapping[str, Any]) -> list[ui.ActionRow[Any]]:
+        """The role cards as buttons (doubloons on each); taken ones are shown disabled."""
+        chooser = Chooser(view, self.lang, self.catalog)
+        buttons = []
+        for role in view.get("roles", ()):
+            code = f"r.{role['card']}"
+            taken = role.get("taken_by") is not None
+            label = chooser.label(code)
+            if taken:
+                label = self.t("button.role_taken", role=label,
+                               name=self.names.get(int(role["taken_by"]), "?"))[:80]
+            buttons.append(GameButton(
+                self.record.id, self.record.version, code, label=label, disabled=taken,
+                style=discord.ButtonStyle.secondary if taken else discord.ButtonStyle.primary,
+            ))
+        rows = []
+        for start in range(0, len(buttons), ROW):
+            row: ui.ActionRow[Any] = ui.ActionRow()
+            for button in buttons[start : start + ROW]:
+                row.add_item(button)
+            rows.append(row)
+        return rows
+
+    # --- the story of the phases that ended -------------------------------------------------
+
+    def phase_title(self, phase: PhaseEnd) -> str:
+        role = self.t(f"role.{phase.role}") if self.catalog.has(f"role.{phase.role}") else (
+            phase.role)
+        name = self.names.get(phase.chooser, "?") if phase.chooser is not None else "?"
+        return self.t("story.title", round=phase.round, role=role, name=name)
+
+    def phase_lines(self, phase: PhaseEnd, recent: Sequence[ActionRecord]) -> list[str]:
+        upto = [a for a in recent if a.seq <= phase.seq]
+        if not upto:
+            return []
+        return self.writer.lines(upto[phase_start(upto) :])
+
+    def story(self, phases: Sequence[PhaseEnd], recent: Sequence[ActionRecord], link: str
+              ) -> tuple[ui.LayoutView, list[discord.File]]:
+        """The board at the end of each phase, with that phase's log: the channel's story; with
+        **My turn** and a link up to the table, so the newest post is a place to act from."""
+        box: ui.Container[Any] = ui.Container(accent_colour=CLOSED_COLOUR)
+        files: list[discord.File] = []
+        budget = TEXT_LIMIT // max(1, len(phases))
+        for phase in phases[-8:]:
+            lines = self.phase_lines(phase, recent)
+            text = f"### {self.phase_title(phase)}"
+            if lines:
+                text += "\n" + small(lines[-STORY_LINES:])
+            box.add_item(ui.TextDisplay(_clip(text, budget)))
+            name = f"game-{self.record.id}-phase-{phase.seq}.png"
+            more, items = _files_and_items([(name, phase.image)], self.phase_title(phase))
+            if items:
+                box.add_item(ui.MediaGallery(*items))
+                files.extend(more)
+        box.add_item(self.links(link, panel=True))
+        layout = ui.LayoutView(timeout=None)
+        layout.add_item(box)
+        return layout, files
+
+    def links(self, link: str | None, *, panel: bool) -> ui.ActionRow[Any]:
+        record = self.record
+        row: ui.ActionRow[Any] = ui.ActionRow()
+        if panel:
+            row.add_item(TableButton(record.id, record.version, "panel",
+                                     label=self.t("button.my_turn"),
+                                     style=discord.ButtonStyle.success))
+        else:
+            row.add_item(TableButton(record.id, record.version, "log",
+                                     label=self.t("button.log")))
+        if link:
+            row.add_item(ui.Button(label=self.t("button.to_table"), url=link))
+        return row
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def standings(self, outcome: Mapping[str, Any]) -> list[str]:
+        lines = []
+        for score in sorted(outcome.get("scores", ()), key=lambda s: (s["rank"], s["seat"])):
+            parts = []
+            for part, points in score.get("breakdown", {}).items():
+                key = f"score.{part}" if self.catalog.has(f"score.{part}") else f"building.{part}"
+                word = self.t(key) if self.catalog.has(key) else part
+                parts.append(f"{word} {points}")
+            lines.append(self.t("final.line", rank=score["rank"],
+                                name=self.names.get(int(score["seat"]), "?"),
+                                total=score["total"], breakdown=" · ".join(parts),
+                                tiebreak=score["tiebreak"]))
+        return lines
+
+    def final(self, update: TableUpdate, link: str | None
+              ) -> tuple[ui.LayoutView, list[discord.File]]:
+        """Game over: reasons, winners, standings with their breakdown and tie-break; the table
+        (``link`` is ``None``) shows the final board, the last post (with the ``link`` up to the
+        table) the score sheet."""
+        view, record = update.view, self.record
+        outcome = view.get("outcome") or {}
+        reasons = ", ".join(self.t(f"end.{r}") for r in outcome.get("end_reasons", ()))
+        winners = ", ".join(self.names.get(int(w), "?") for w in outcome.get("winners", ()))
+        key = "final.winners" if len(outcome.get("winners", ())) > 1 else "final.winner"
+        text = [f"## {self.t('final.title', game=record.id)}",
+                self.t("table.game_over", reasons=reasons), self.t(key, names=winners),
+                "", *self.standings(outcome), "", small([self.t("score.tiebreak_note")])]
+        box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
+        box.add_item(ui.TextDisplay(_clip("\n".join(text), TEXT_LIMIT)))
+        image = (f"game-{record.id}-scores.png", update.scoresheet) if link else (
+            f"game-{record.id}-v{record.version}.png", update.image)
+        files, items = _files_and_items([image], self.t("final.title", game=record.id))
+        if items:
+            box.add_item(ui.MediaGallery(*items))
+        box.add_item(self.links(link, panel=False))
+        layout = ui.LayoutView(timeout=None)
+        layout.add_item(box)
+        return layout, files

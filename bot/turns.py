@@ -1,0 +1,187 @@
+"""The in-game half of the game service: a player's private panel, undo, leaving a game, and
+the read-only questions (status, log, a user's games).
+
+Like :mod:`bot.service` (whose lock, storage, renderer and publishing it uses), this is where
+engine, storage and render meet; the Discord side only presents what comes back.  Every change
+runs under the game's lock and goes through the storage with the version the caller saw.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Game, get_game
+from storage import ActionRecord, GameRecord, GameStatus, NotActive, NotSeated, StaleVersion
+
+from .arrange import Arrangement, arrangement
+from .choices import Effect, family
+from .errors import UserError
+from .gamelog import LogWriter, phase_events
+from .service import LOG_TAIL, GameService, TableUpdate, record_waiting
+from .undo import may_undo, plan_undo
+
+log = logging.getLogger(__name__)
+
+TAKEOVER_LEVEL = "heuristic"
+MEASURED = ("sell", "ship")  # choices whose gains the panel shows, measured on a copy
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """What one player may see and do now (their seat view: their own VP chips included)."""
+
+    record: GameRecord
+    seat: int
+    view: dict[str, Any]
+    kind: str | None
+    """The decision asked of this seat now, or ``None`` when it waits for others."""
+    legal: tuple[str, ...]
+    names: dict[int, str]
+    effects: dict[str, Effect] = field(default_factory=dict)
+    arrangement: Arrangement | None = None
+    image: bytes | None = None
+    can_undo: bool = False
+
+
+class TurnService:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.storage = service.storage
+        self.catalog = service.catalog
+
+    # --- the private panel ------------------------------------------------------------------
+
+    async def panel(self, game_id: int, user_id: int, *, render: bool = True) -> Panel:
+        """The panel of ``user_id`` in ``game_id``: ``NotSeated`` for a stranger."""
+        loaded = await self.storage.games.load(game_id)
+        record, state = loaded.record, loaded.state
+        if record.status is GameStatus.LOBBY or state is None:
+            raise NotActive(game_id, record.status)
+        mine = record.seat_of(user_id)
+        if mine is None:
+            raise NotSeated(game_id, user_id=user_id)
+        game = get_game(record.game)
+        seat = mine.seat
+        view = game.view(state, seat)
+        prompt = game.prompt(state)
+        legal = game.legal_actions(state, seat) if prompt and seat in prompt.seats else []
+        codes = tuple(game.encode_action(a) for a in legal)
+        kind = prompt.kind if codes and prompt else None
+        names = await self.service._names(record)
+        recent = await self.storage.games.actions(
+            game_id, after_seq=max(0, record.seq - LOG_TAIL))
+        image = None
+        if render:
+            image = await self.service._render(view, phase_events(recent), names,
+                                               record.language)
+        return Panel(
+            record, seat, view, kind, codes, names,
+            effects=self._effects(game, state, seat, codes),
+            arrangement=self._arrangement(game, state, seat, view) if kind == "arrange" else None,
+            image=image,
+            can_undo=record.status is GameStatus.ACTIVE and may_undo(recent, user_id),
+        )
+
+    @staticmethod
+    def _effects(game: Game[Any], state: Any, seat: int, codes: tuple[str, ...]
+                 ) -> dict[str, Effect]:
+        """Doubloons, VP and barrels each sale or load would bring (tried on a copy)."""
+        wanted = [c for c in codes if family(c) in MEASURED]
+        if not wanted:
+            return {}
+        before = game.view(state, seat)["players"][seat]
+        out = {}
+        for code in wanted:
+            after_state, _ = game.apply(state, seat, game.decode_action(code))
+            after = game.view(after_state, seat)["players"][seat]
+            out[code] = Effect(
+                doubloons=after["doubloons"] - before["doubloons"],
+                vp=(after["vp"] or 0) - (before["vp"] or 0),
+                barrels=sum(before["goods"].values()) - sum(after["goods"].values()),
+            )
+        return out
+
+    @staticmethod
+    def _arrangement(game: Game[Any], state: Any, seat: int, view: dict[str, Any]
+                     ) -> Arrangement:
+        suggested, _ = game.apply(state, seat, game.decode_action("m.auto"))
+        return arrangement(view["players"][seat], game.view(suggested, seat)["players"][seat])
+
+    # --- undo and leaving -------------------------------------------------------------------
+
+    async def undo(self, game_id: int, user_id: int, expected_version: int | None
+                   ) -> TableUpdate:
+        """Take back ``user_id``'s last decision (the rule: :mod:`bot.undo`)."""
+        service = self.service
+        async with service.lock(game_id):
+            record = await self.storage.games.get(game_id)
+            if record.status is not GameStatus.ACTIVE or record.seed is None:
+                raise NotActive(game_id, record.status)
+            if record.seat_of(user_id) is None:
+                raise NotSeated(game_id, user_id=user_id)
+            if expected_version is not None and record.version != expected_version:
+                raise StaleVersion(game_id, expected_version, record.version)
+            game = get_game(record.game)
+            history = await self.storage.games.actions(game_id)
+            plan = plan_undo(game, record.options, record.seed, history, user_id,
+                             game_id=game_id)
+            result = await self.storage.games.undo_last(
+                game_id, plan.count, expected_version=record.version, user_id=user_id)
+            names = await service._names(record)
+            lang = record.language or self.catalog.default
+            what = self.writer(record, names, lang).lines([plan.decision])
+            note = self.catalog.t(lang, "log.undone", name=names.get(plan.decision.seat, "?"),
+                                  what=" ".join(what) or plan.decision.code)
+            return await service._publish(result.record, result.state, [],
+                                          before=record_waiting(record), actor=user_id,
+                                          notes=(note,))
+
+    async def leave(self, game_id: int, user_id: int) -> TableUpdate | None:
+        """Give up one's seat of a running game: an AI takes it over and plays at once if the
+        game waits on it.  When no person is left at the table, the game is abandoned and
+        ``None`` is returned."""
+        record = await self.storage.games.get(game_id)
+        if record.status is not GameStatus.ACTIVE:
+            raise NotActive(game_id, record.status)
+        mine = record.seat_of(user_id)
+        if mine is None:
+            raise NotSeated(game_id, user_id=user_id)
+        if all(s.user_id in (None, user_id) for s in record.seats):
+            async with self.service.lock(game_id):
+                await self.storage.games.abandon(game_id)
+            return None
+        return await self.service.hand_to_ai(game_id, mine.seat, TAKEOVER_LEVEL, user_id=user_id)
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def writer(self, record: GameRecord, names: dict[int, str], lang: str) -> LogWriter:
+        humans = [s.seat for s in record.seats if s.user_id is not None]
+        return LogWriter(names, lang, self.catalog, humans=humans)
+
+    async def log_lines(self, game_id: int, lang: str, *, last: int = 40
+                        ) -> tuple[GameRecord, list[str]]:
+        """The last ``last`` lines of a game's log in ``lang``."""
+        record = await self.storage.games.get(game_id)
+        actions: list[ActionRecord] = await self.storage.games.actions(
+            game_id, after_seq=max(0, record.seq - 4 * last))
+        names = await self.service._names(record)
+        return record, self.writer(record, names, lang).lines(actions)[-last:]
+
+    async def names(self, record: GameRecord) -> dict[int, str]:
+        return await self.service._names(record)
+
+    async def my_games(self, user_id: int) -> tuple[list[GameRecord], set[int]]:
+        """``user_id``'s open games (latest first) and the ids of those waiting on them."""
+        games = await self.storage.games.list_for_user(user_id)
+        waiting = {g.id for g in await self.storage.games.list_waiting_on(user_id)}
+        return games, waiting
+
+    async def check_seated(self, game_id: int, user_id: int) -> GameRecord:
+        record = await self.storage.games.get(game_id)
+        if record.seat_of(user_id) is None:
+            raise NotSeated(game_id, user_id=user_id)
+        if record.status is not GameStatus.ACTIVE:
+            raise UserError("err.not_active", game=game_id, status=record.status)
+        return record
