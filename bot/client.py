@@ -54,6 +54,8 @@ class ComponentHandlers:
     def __init__(self, lobby: LobbyFlow, play: PlayFlow) -> None:
         self.lobby_click = lobby.click
         self.game_click = play.click
+        self.table_click = play.table_click
+        self.arrange = play.arrange
 
 
 class GovernorBot(commands.Bot):
