@@ -1,9 +1,15 @@
-"""Playing on Discord: game action components (``g:`` buttons, ``gs:`` selects) and ``/pr show``.
+"""Playing on Discord: every game component lands here, and ``/pr show``.
 
-A click is acknowledged first, then handed to :meth:`GameService.submit`; the service commits,
-lets the AI seats play, updates the table message and notifies whoever must act next.  An
-outdated click is refused politely and the user privately gets the table as it stands now.
-(The controls themselves, role buttons and the private "My turn" panel, come with issue #6.)
+* ``g:`` buttons and ``gs:`` selects submit an action code.  On the public table (role
+  buttons) the click is a deferred update; when the player then has a decision to make (the
+  Builder they just chose), their private panel opens at once.  In a private panel the panel
+  is redrawn in place with what comes next.
+* ``t:`` buttons: **My turn** opens (or refreshes) the private panel, **Undo** takes back the
+  player's last decision, **Log** shows the log privately, ``leave`` confirms ``/pr leave``.
+* ``ma:``/``mb:``: the Mayor draft menus redraw the panel; its confirmation submits the draft.
+
+Every handler acknowledges first, then calls the service.  An outdated click is refused
+politely: nothing changes and the user sees the game as it stands now.
 """
 
 from __future__ import annotations
@@ -16,14 +22,25 @@ import discord
 
 from storage import GameStatus, StaleVersion, Storage
 
+from .arrange import decode, encode
 from .components import lobby_level
-from .errors import send_error
+from .errors import send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
 from .lobby import DEFAULT_LEVEL
+from .panels import PanelView
 from .presenters import lobby_embed, table_embed
 from .service import GameService, TableUpdate
+from .turns import TurnService
 
 log = logging.getLogger(__name__)
+
+LOG_LIMIT = 1900
+
+
+def is_private(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the clicked component sits on an ephemeral message (a private panel)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 class PlayFlow:
@@ -33,24 +50,192 @@ class PlayFlow:
         self.storage = storage
         self.catalog = catalog
         self.default_language = default_language
+        self.turns = TurnService(service)
+
+    def lang(self, interaction: discord.Interaction[Any]) -> str:
+        return self.catalog.language_of(interaction.locale)
+
+    # --- actions ----------------------------------------------------------------------------
 
     async def click(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, code: str
     ) -> None:
         await interaction.response.defer()
+        private = is_private(interaction)
         try:
             await self.service.submit(game_id, interaction.user.id, version, code)
         except StaleVersion:
             log.info("game %s: outdated click %s (v%s)", game_id, code, version)
-            await self.show_current(interaction, game_id, note_key="reply.outdated_table")
+            if private:
+                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+            else:
+                await self.show_current(interaction, game_id, note_key="reply.outdated_table")
+            return
         except Exception as exc:
             await send_error(interaction, exc, where=f"game {game_id} {code}")
+            return
+        await self.after_move(interaction, game_id, private)
+
+    async def after_move(self, interaction: discord.Interaction[Any], game_id: int,
+                         private: bool) -> None:
+        """Redraw the private panel in place, or open it when a public click led straight to
+        the player's next decision."""
+        if private:
+            await self.panel_here(interaction, game_id)
+            return
+        try:
+            panel = await self.turns.panel(game_id, interaction.user.id, render=False)
+        except Exception as exc:  # the move itself went through
+            log.warning("game %s: no panel after a move: %r", game_id, exc)
+            return
+        if panel.kind is not None:
+            await self.send_panel(interaction, game_id)
+
+    # --- the private panel ------------------------------------------------------------------
+
+    async def panel_view(self, interaction: discord.Interaction[Any], game_id: int, *,
+                         note_key: str | None = None, draft: str | None = None,
+                         render: bool = True) -> tuple[Any, list[discord.File]]:
+        panel = await self.turns.panel(game_id, interaction.user.id, render=render)
+        lang = self.lang(interaction)
+        note = self.catalog.t(lang, note_key, game=game_id) if note_key else None
+        return PanelView(panel, lang, self.catalog, note=note, draft=draft).build(
+            with_image=render)
+
+    async def send_panel(self, interaction: discord.Interaction[Any], game_id: int, *,
+                         note_key: str | None = None) -> None:
+        """A new private panel (a followup of an acknowledged interaction)."""
+        try:
+            layout, files = await self.panel_view(interaction, game_id, note_key=note_key)
+            await interaction.followup.send(view=layout, files=files, ephemeral=True)
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"panel of game {game_id}")
+
+    async def panel_here(self, interaction: discord.Interaction[Any], game_id: int, *,
+                         note_key: str | None = None, draft: str | None = None,
+                         render: bool = True) -> None:
+        """Redraw the private panel the user clicked in (already acknowledged)."""
+        try:
+            layout, files = await self.panel_view(interaction, game_id, note_key=note_key,
+                                                  draft=draft, render=render)
+            if render:
+                await interaction.edit_original_response(view=layout, attachments=files)
+            else:
+                await interaction.edit_original_response(view=layout)
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"panel of game {game_id}")
+
+    # --- table buttons ----------------------------------------------------------------------
+
+    async def table_click(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
+    ) -> None:
+        private = is_private(interaction)
+        if private:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        if action == "panel":
+            if private:
+                await self.panel_here(interaction, game_id)
+            else:
+                await self.send_panel(interaction, game_id)
+        elif action == "undo":
+            await self.undo(interaction, game_id, version if private else None, private)
+        elif action == "log":
+            await self.send_log(interaction, game_id)
+        elif action == "leave":
+            await self.leave(interaction, game_id)
+        else:
+            await send_error(interaction, ValueError(action), where=f"table button {action}")
+
+    async def undo(self, interaction: discord.Interaction[Any], game_id: int,
+                   version: int | None, private: bool) -> None:
+        """Take back the user's last decision.  From a panel the panel's version is checked
+        (a double click undoes once); from the public table the rule alone decides."""
+        try:
+            await self.turns.undo(game_id, interaction.user.id, version)
+        except StaleVersion:
+            await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+            return
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"undo in game {game_id}")
+            return
+        if private:
+            await self.panel_here(interaction, game_id, note_key="reply.undone")
+        else:
+            await self.send_panel(interaction, game_id, note_key="reply.undone")
+
+    async def send_log(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        lang = self.lang(interaction)
+        try:
+            record, lines = await self.turns.log_lines(game_id, lang)
+            text = "\n".join(lines) or self.catalog.t(lang, "reply.log_empty")
+            title = self.catalog.t(lang, "reply.log_title", game=record.id)
+            await send_ephemeral(interaction, f"**{title}**\n{text[-LOG_LIMIT:]}")
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"log of game {game_id}")
+
+    async def leave(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        lang = self.lang(interaction)
+        try:
+            update = await self.turns.leave(game_id, interaction.user.id)
+            key = "reply.left" if update is not None else "reply.left_abandoned"
+            await interaction.edit_original_response(
+                content=self.catalog.t(lang, key, game=game_id), view=None)
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"leave game {game_id}")
+
+    # --- the Mayor draft --------------------------------------------------------------------
+
+    async def arrange(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        part: str,
+        draft: str,
+        values: list[str],
+    ) -> None:
+        await interaction.response.defer()
+        if part == "ok":
+            await self.confirm_arrangement(interaction, game_id, version, draft)
+            return
+        try:
+            panel = await self.turns.panel(game_id, interaction.user.id, render=False)
+            plan, current = panel.arrangement, decode(draft)
+            if plan is None or current is None or not plan.valid(current):
+                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+                return
+            new = plan.with_values(part == "i", values, current)
+            await self.panel_here(interaction, game_id, draft=encode(new), render=False)
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"mayor draft in game {game_id}")
+
+    async def confirm_arrangement(self, interaction: discord.Interaction[Any], game_id: int,
+                                  version: int, draft: str) -> None:
+        try:
+            panel = await self.turns.panel(game_id, interaction.user.id, render=False)
+            plan, counts = panel.arrangement, decode(draft)
+            if plan is None or counts is None or not plan.complete(counts):
+                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+                return
+            await self.service.submit(game_id, interaction.user.id, version, plan.codes(counts))
+        except StaleVersion:
+            await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+            return
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"mayor arrangement in game {game_id}")
+            return
+        await self.panel_here(interaction, game_id)
+
+    # --- showing the game -------------------------------------------------------------------
 
     async def show_current(
         self, interaction: discord.Interaction[Any], game_id: int, *, note_key: str | None = None
     ) -> None:
         """Privately show the user the game as it stands (in the user's Discord language)."""
-        lang = self.catalog.language_of(interaction.locale)
+        lang = self.lang(interaction)
         try:
             update = await self.service.table(game_id)
             note = self.catalog.t(lang, note_key, game=game_id) if note_key else None
@@ -77,9 +262,9 @@ class PlayFlow:
         )
 
     async def show(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr show``: the channel's game, privately, in the user's language."""
+        """``/pr show``: the channel's game, privately: a player's panel, else the table."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lang = self.catalog.language_of(interaction.locale)
+        lang = self.lang(interaction)
         try:
             record = await self.storage.games.find_by_channel(interaction.channel_id or 0)
             if record is None:
@@ -91,6 +276,9 @@ class PlayFlow:
                 await interaction.followup.send(
                     embed=lobby_embed(record, lang, level, self.catalog), ephemeral=True
                 )
+                return
+            if record.seat_of(interaction.user.id) is not None:
+                await self.send_panel(interaction, record.id)
                 return
             await self.send_table(interaction, await self.service.table(record.id), lang)
         except Exception as exc:
@@ -107,3 +295,4 @@ class PlayFlow:
         except discord.HTTPException:
             return DEFAULT_LEVEL
         return lobby_level(message, DEFAULT_LEVEL)
+

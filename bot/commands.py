@@ -1,0 +1,287 @@
+"""The decisions as slash commands (``/pr role``, ``/pr build``...) with autocomplete listing
+exactly the caller's legal choices now, and the questions (``/pr board``, ``status``, ``log``,
+``games``, ``rules``, ``undo``, ``leave``).
+
+A command acts on the game of the channel it is typed in.  The option's value is an action code
+(what autocomplete fills in); a typed name is matched against the caller's legal choices, so
+``/pr build building:harbor`` works too.  A command means "now": it is submitted without a
+version check, and the engine decides legality as always.  Replies are private, in the user's
+Discord language; after a move the reply is the player's panel as it stands.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands, ui
+
+from storage import GameRecord, GameStatus
+
+from .choices import Chooser
+from .components import TableButton, lobby_level
+from .errors import UserError, send_ephemeral, send_error
+from .help import HELP_TOPICS, help_text, topic_name
+from .i18n import CATALOG, Catalog
+from .lobby import DEFAULT_LEVEL
+from .play import PlayFlow
+from .posting import jump_url
+from .presenters import GAME_COLOUR
+from .service import GameService
+from .table import TableMessages, timestamp
+
+log = logging.getLogger(__name__)
+
+CHOICES = 25
+TEXT_LIMIT = 1900
+FILTERS: dict[str, Callable[[str], bool]] = {
+    "role": lambda c: c.startswith("r."),
+    "settle": lambda c: c.startswith("s."),
+    "build": lambda c: c.startswith("b."),
+    "sell": lambda c: c.startswith("t."),
+    "ship": lambda c: c.startswith(("ship.", "wharf.")),
+    "place": lambda c: c.startswith("m.") and c != "m.privilege",
+    "keep": lambda c: c.startswith("keep."),
+    "take": lambda c: c.startswith(("o.", "c.")) or c == "m.privilege",
+    "pass": lambda c: c == "pass",
+}
+
+
+class CommandFlow:
+    def __init__(self, service: GameService, play: PlayFlow, catalog: Catalog = CATALOG
+                 ) -> None:
+        self.service = service
+        self.storage = service.storage
+        self.play = play
+        self.turns = play.turns
+        self.catalog = catalog
+
+    def lang(self, interaction: discord.Interaction[Any]) -> str:
+        return self.catalog.language_of(interaction.locale)
+
+    async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord:
+        record = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+        if record is None:
+            raise UserError("err.no_game_here")
+        return record
+
+    # --- decisions --------------------------------------------------------------------------
+
+    async def decide(self, interaction: discord.Interaction[Any], kind: str, value: str) -> None:
+        """``/pr <kind> <value>``: the caller's decision of that kind, now."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            record = await self.channel_game(interaction)
+            panel = await self.turns.panel(record.id, interaction.user.id, render=False)
+            codes = [c for c in panel.legal if FILTERS[kind](c)]
+            chooser = Chooser(panel.view, self.lang(interaction), self.catalog,
+                              effects=panel.effects, prompt_kind=panel.kind)
+            code = self.resolve(value, codes, chooser)
+            if code is None:
+                if panel.kind is None:
+                    raise UserError("err.not_your_turn", game=record.id)
+                raise UserError("err.no_such_choice", game=record.id, choice=value or kind)
+            await self.service.submit(record.id, interaction.user.id, None, code)
+            await self.play.send_panel(interaction, record.id)
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"/pr {kind}")
+
+    @staticmethod
+    def resolve(value: str, codes: list[str], chooser: Chooser) -> str | None:
+        """The legal code ``value`` names: the code itself, or a label typed by hand."""
+        if value in codes:
+            return value
+        wanted = value.strip().casefold()
+        if not wanted and len(codes) == 1:
+            return codes[0]
+        for code in codes:
+            if wanted in (chooser.label(code).casefold(), code.split(".", 1)[-1]):
+                return code
+        matches = [c for c in codes if wanted and wanted in chooser.choice_name(c).casefold()]
+        return matches[0] if len(matches) == 1 else None
+
+    async def complete(self, interaction: discord.Interaction[Any], kind: str, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        """Autocomplete: exactly the caller's legal choices of that kind, now."""
+        try:
+            record = await self.channel_game(interaction)
+            panel = await self.turns.panel(record.id, interaction.user.id, render=False)
+        except Exception as exc:  # autocomplete cannot show an error; it shows nothing
+            log.info("autocomplete %s: %r", kind, exc)
+            return []
+        chooser = Chooser(panel.view, self.lang(interaction), self.catalog,
+                          effects=panel.effects, prompt_kind=panel.kind)
+        wanted = current.strip().casefold()
+        out = []
+        for code in panel.legal:
+            if not FILTERS[kind](code):
+                continue
+            name = chooser.choice_name(code)
+            if wanted and wanted not in name.casefold() and wanted not in code:
+                continue
+            out.append(app_commands.Choice(name=name, value=code))
+        return out[:CHOICES]
+
+    # --- questions --------------------------------------------------------------------------
+
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        """``/pr board``: the current public board image, posted in the channel."""
+        await interaction.response.defer(thinking=True)
+        try:
+            record = await self.channel_game(interaction)
+            update = await self.service.table(record.id)
+            draw = TableMessages(update.record, update.names,
+                                 update.record.language or self.catalog.default, self.catalog)
+            box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
+            box.add_item(ui.TextDisplay(draw.header(update.view)))
+            files = []
+            if update.image:
+                name = f"game-{record.id}-board-v{update.record.version}.png"
+                files.append(discord.File(io.BytesIO(update.image), filename=name))
+                box.add_item(ui.MediaGallery(discord.MediaGalleryItem(
+                    f"attachment://{name}", description=draw.summary(update.view)[:1000])))
+            else:
+                box.add_item(ui.TextDisplay(draw.summary(update.view)[:3000]))
+            layout = ui.LayoutView(timeout=None)
+            layout.add_item(box)
+            await interaction.followup.send(view=layout, files=files)
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr board")
+
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """``/pr status``: whose turn, since when."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            record = await self.channel_game(interaction)
+            if record.status is GameStatus.LOBBY:
+                raise UserError("err.not_active", game=record.id, status=record.status)
+            update = await self.service.table(record.id)
+            draw = TableMessages(record, update.names, lang, self.catalog)
+            lines = [draw.header(update.view)]
+            for seat in record.seats:
+                if seat.waiting_since is not None:
+                    lines.append(self.catalog.t(lang, "reply.status_seat",
+                                                name=update.names.get(seat.seat, "?"),
+                                                since=timestamp(seat.waiting_since)))
+            if record.last_action_at is not None:
+                lines.append(self.catalog.t(lang, "reply.status_last",
+                                            since=timestamp(record.last_action_at)))
+            await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr status")
+
+    async def log(self, interaction: discord.Interaction[Any], lines: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            record = await self.channel_game(interaction)
+            record, text = await self.turns.log_lines(record.id, lang, last=lines)
+            body = "\n".join(text) or self.catalog.t(lang, "reply.log_empty")
+            title = self.catalog.t(lang, "reply.log_title", game=record.id)
+            await send_ephemeral(interaction, f"**{title}**\n{body[-TEXT_LIMIT:]}")
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr log")
+
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        """``/pr games``: the caller's open games in every server, with links, and which of
+        them wait on the caller."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        t = self.catalog.t
+        try:
+            games, waiting = await self.turns.my_games(interaction.user.id)
+            if not games:
+                await send_ephemeral(interaction, t(lang, "reply.games_none"))
+                return
+            lines = [f"**{t(lang, 'reply.games_title')}**"]
+            for record in games:
+                guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
+                where = guild.name if guild else "?"
+                table = record.messages.get("table") or record.messages.get("lobby")
+                link = jump_url(record.guild_id, record.channel_id, table) if (
+                    record.channel_id and table) else ""
+                mine = record.seat_of(interaction.user.id)
+                if record.id in waiting and mine is not None:
+                    state = t(lang, "reply.games_waiting_you",
+                              since=timestamp(mine.waiting_since))
+                elif record.status is GameStatus.LOBBY:
+                    state = t(lang, "reply.games_lobby")
+                else:
+                    state = t(lang, "reply.games_waiting_others")
+                lines.append(t(lang, "reply.games_line", game=record.id, server=where,
+                               channel=f"<#{record.channel_id}>", state=state, link=link))
+            await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr games")
+
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            text = help_text(topic or "overview", self.lang(interaction), self.catalog)
+            await send_ephemeral(interaction, text[:TEXT_LIMIT])
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr rules")
+
+    def rules_topics(self, interaction: discord.Interaction[Any], current: str
+                     ) -> list[app_commands.Choice[str]]:
+        lang = self.lang(interaction)
+        wanted = current.strip().casefold()
+        out = []
+        for topic in HELP_TOPICS:
+            name = topic_name(topic, lang, self.catalog)
+            if not wanted or wanted in name.casefold():
+                out.append(app_commands.Choice(name=name, value=topic))
+        return out[:CHOICES]
+
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            record = await self.channel_game(interaction)
+            await self.turns.undo(record.id, interaction.user.id, None)
+            await self.play.send_panel(interaction, record.id, note_key="reply.undone")
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr undo")
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """``/pr leave``: a lobby seat is freed at once; a running game's seat goes to an AI
+        after a confirmation click."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            record = await self.channel_game(interaction)
+            if record.status is GameStatus.LOBBY:
+                record = await self.service.leave(record.id, interaction.user.id)
+                await self.redraw_lobby(interaction, record)
+                await send_ephemeral(interaction, self.catalog.t(lang, "reply.left_lobby",
+                                                                 game=record.id))
+                return
+            record = await self.turns.check_seated(record.id, interaction.user.id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(TableButton(record.id, record.version, "leave",
+                                      label=self.catalog.t(lang, "button.leave_game"),
+                                      style=discord.ButtonStyle.danger))
+            await interaction.followup.send(
+                self.catalog.t(lang, "reply.leave_confirm", game=record.id), view=view,
+                ephemeral=True)
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr leave")
+
+    @staticmethod
+    async def redraw_lobby(interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """Best effort: the lobby message shows the seat freed by ``/pr leave``."""
+        lobby = getattr(interaction.client, "lobby", None)
+        channel = interaction.channel
+        message_id = record.messages.get("lobby")
+        if lobby is None or message_id is None or not isinstance(
+                channel, discord.TextChannel | discord.Thread):
+            return
+        try:
+            message = await channel.fetch_message(message_id)
+            level = lobby_level(message, DEFAULT_LEVEL)
+            await message.edit(**lobby.lobby_message(record, level))
+        except discord.HTTPException:
+            log.info("game %s: the lobby message could not be redrawn", record.id)
