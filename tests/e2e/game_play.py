@@ -146,6 +146,7 @@ class Players:
                       ) -> InteractionHandle:
         """The Mayor draft: move one colonist in a menu when possible, then confirm."""
         menus = [s for s in panel.selects() if s["custom_id"].startswith("ma:")]
+        before = panel.component(custom_id_prefix="mb:")["custom_id"]
         for menu in menus:
             chosen = [o["value"] for o in menu["options"] if o.get("default")]
             free = [o["value"] for o in menu["options"] if not o.get("default")]
@@ -154,8 +155,7 @@ class Players:
                                            custom_id=menu["custom_id"])
                 assert (await handle.response()).type == 6
                 panel = await handle.original_message(
-                    lambda m: m.find_component(custom_id_prefix="mb:") is not None
-                    and m.find_component(custom_id_prefix="mb:") != menu)
+                    lambda m: m.component(custom_id_prefix="mb:")["custom_id"] != before)
                 self.count("mayor menu")
                 break
         confirm = panel.find_component(custom_id_prefix=f"mb:{self.game_id}:")

@@ -14,7 +14,14 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     commands = await server.wait_for_command_sync(world.guild)
     pr = next(c for c in commands if c["name"] == "pr")
     subs = {o["name"]: o for o in pr["options"]}
-    assert set(subs) == {"new", "show", "abandon", "notify"}
+    assert set(subs) == {
+        "new", "show", "abandon", "notify",
+        "role", "settle", "build", "sell", "ship", "place", "keep", "take", "pass",
+        "board", "status", "log", "games", "rules", "undo", "leave",
+    }
+    assert len(subs) <= 25  # Discord's limit of subcommands in a group
+    assert subs["build"]["name_localizations"]["es-ES"] == "construir"
+    assert subs["build"]["options"][0]["autocomplete"] is True
     assert subs["new"]["name_localizations"]["es-ES"] == "nueva"
     assert subs["new"]["description_localizations"]["es-419"].startswith("Abrir una sala")
     options = {o["name"]: o for o in subs["new"]["options"]}
