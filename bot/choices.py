@@ -79,7 +79,9 @@ class Chooser:
         """A place for a colonist: a plantation kind, the quarry or a building."""
         if slot in self.market or self.catalog.has(f"building.{slot}"):
             return self.building(slot)
-        return self.t("act.slot_tile", tile=self.tile(slot))
+        if slot == "quarry":
+            return self.t("act.quarry")
+        return self.t("act.plantation", tile=self.tile(slot))
 
     def price(self, building: str) -> int:
         entry = self.market.get(building, {})

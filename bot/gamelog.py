@@ -99,6 +99,14 @@ class LogWriter:
     def t(self, key: str, **fields: Any) -> str:
         return self.catalog.t(self.lang, key, **fields)
 
+    def counted(self, key: str, n: object, **fields: Any) -> str:
+        """``key`` for most numbers; ``key_one`` for 1 and ``key_free`` for 0 when they exist."""
+        count = int(n) if isinstance(n, int) else -1
+        special = {0: f"{key}_free", 1: f"{key}_one"}.get(count)
+        if special is not None and self.catalog.has(special):
+            return self.t(special, n=count, **fields)
+        return self.t(key, n=n, **fields)
+
     def name(self, seat: object) -> str:
         if isinstance(seat, int):
             return self.names.get(seat, self.t("table.seat_name", n=seat + 1))
@@ -138,9 +146,11 @@ class LogWriter:
             role = self.thing("role", data.get("role"))
             coins = int(data.get("doubloons") or 0)
             if coins:
-                return self.t("log.role_bonus", name=name, role=role, n=coins)
+                return self.counted("log.role_bonus", coins, name=name, role=role)
             return self.t("log.role", name=name, role=role)
-        if kind in ("PlantationTaken", "QuarryTaken"):
+        if kind == "QuarryTaken":
+            return self.t("log.quarry", name=name)
+        if kind == "PlantationTaken":
             tile = self.good(data.get("tile"))
             key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
             return self.t(key, name=name, tile=tile)
@@ -164,22 +174,24 @@ class LogWriter:
         if kind == "ColonistsArranged":
             return self.t("log.arranged", name=name)
         if kind == "ColonistShipRefilled":
-            return self.t("log.ship_refilled", n=data.get("count", 0))
+            return self.counted("log.ship_refilled", data.get("count", 0))
         if kind == "BuildingBuilt":
-            return self.t("log.built", name=name, building=self.thing("building",
-                          data.get("building")), price=data.get("price", 0))
+            building = self.thing("building", data.get("building"))
+            price = data.get("price", 0)
+            return self.counted("log.built", price, name=name, building=building, price=price)
         if kind == "GoodsProduced":
             return self.t("log.produced", name=name, goods=self.goods(data.get("goods", {})))
         if kind == "DoubloonsEarned":
             reason = data.get("reason")
             why = self.thing("building", reason) if reason == "factory" else self.thing(
                 "role", reason)
-            return self.t("log.earned", name=name, n=data.get("amount", 0), reason=why)
+            return self.counted("log.earned", data.get("amount", 0), name=name, reason=why)
         if kind == "PrivilegeGoodTaken":
             return self.t("log.extra_good", name=name, good=self.good(data.get("good")))
         if kind == "GoodSold":
-            return self.t("log.sold", name=name, good=self.good(data.get("good")),
-                          price=data.get("price", 0))
+            price = data.get("price", 0)
+            return self.counted("log.sold", price, name=name, good=self.good(data.get("good")),
+                                price=price)
         if kind == "TradingHouseEmptied":
             return self.t("log.house_emptied")
         if kind == "GoodsShipped":
