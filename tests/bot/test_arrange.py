@@ -14,7 +14,7 @@ GAME = get_game("puerto-rico")
 
 def arrange_states(count: int = 6) -> list[tuple[Any, int]]:
     """(state, seat) pairs where a player must arrange colonists, from seeded random games."""
-    found = []
+    found: list[tuple[Any, int]] = []
     for seed in range(40):
         state = GAME.setup({"players": 3}, seed)
         policy = make_policy("random", "puerto-rico", seed)

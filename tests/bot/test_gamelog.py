@@ -21,7 +21,7 @@ AT = datetime(2026, 1, 1, tzinfo=UTC)
 def whole_game(players: int = 4, seed: int = 3) -> list[ActionRecord]:
     state = GAME.setup({"players": players}, seed)
     policy = make_policy("heuristic", "puerto-rico", seed)
-    out = []
+    out: list[ActionRecord] = []
     while (prompt := GAME.prompt(state)) is not None:
         seat = prompt.seats[0]
         action = policy.choose(GAME, state, seat, GAME.legal_actions(state, seat))

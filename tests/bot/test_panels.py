@@ -51,6 +51,11 @@ def decisions(players: int, seed: int) -> Iterator[tuple[Any, int]]:
         state, _ = GAME.apply(state, seat, policy.choose(GAME, state, seat, legal))
 
 
+def components_of(layout: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = components_of(layout)
+    return out
+
+
 def walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     for comp in components:
         yield comp
@@ -80,7 +85,7 @@ def test_every_decision_offers_exactly_the_legal_choices(players: int, seed: int
             continue
         kinds.add(panel.kind)
         layout, _ = PanelView(panel, "en").build(with_image=False)
-        components = layout.to_components()
+        components = components_of(layout)
         every = list(walk(components))
         assert len(every) <= 40
         assert all(len(str(c.get("custom_id", ""))) <= 100 for c in every)
@@ -102,7 +107,7 @@ def test_builder_menus_by_column_with_this_players_prices() -> None:
         if panel.kind == "build" and len(panel.legal) > 4:
             break
     layout, _ = PanelView(panel, "en").build(with_image=False)
-    menus = [c for c in walk(layout.to_components()) if str(c.get("custom_id", "")).startswith(
+    menus = [c for c in walk(components_of(layout)) if str(c.get("custom_id", "")).startswith(
         "gs:7:42:build_")]
     assert [m["custom_id"][-1] for m in menus] == ["1", "2", "3", "4"]
     prices = {f"b.{b['building']}": b["price"] for b in panel.view["market"]}
@@ -124,12 +129,12 @@ def test_many_choices_become_menus_of_at_most_25() -> None:
     panel = Panel(record(3), seat, GAME.view(state, seat), "keep", codes, {0: "a"},
                   effects={"keep.corn1": Effect()})
     layout, _ = PanelView(panel, "en").build(with_image=False)
-    every = list(walk(layout.to_components()))
+    every = list(walk(components_of(layout)))
     menus = [c for c in every if c.get("type") == 3]
     assert [len(m["options"]) for m in menus] == [25, 25, 10]
     assert [m["placeholder"] for m in menus] == ["Choose… (1 of 3)", "Choose… (2 of 3)",
                                                  "Choose… (3 of 3)"]
-    assert reachable(layout.to_components()) == set(codes)
+    assert reachable(components_of(layout)) == set(codes)
 
 
 def test_the_panel_shows_the_players_own_vp_chips_only() -> None:

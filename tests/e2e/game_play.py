@@ -181,8 +181,12 @@ async def start(world: World, bot: OfflineGovernor, creator: ScriptedUser,
     """``/pr new``, the others join, the creator starts; the table is posted."""
     lobby = await open_lobby(world, creator, args)
     for person in others:
-        _, lobby = await press(world, person, lobby, "Join",
-                               lambda m, p=person: f"<@{p.id}>" in m.text())
+        mention = f"<@{person.id}>"
+
+        def joined(m: StoredMessage, mention: str = mention) -> bool:
+            return mention in m.text()
+
+        _, lobby = await press(world, person, lobby, "Join", joined)
     mark = world.server.mark()
     await press(world, creator, lobby, "Start", lambda m: "has started" in m.text())
     await world.server.wait_for_message(world.general, lambda m: "round 1" in m.text(),
