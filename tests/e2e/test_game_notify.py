@@ -309,7 +309,9 @@ async def test_a_hand_over_too_soon_after_a_dm_is_deferred_not_dropped(
         assert bot.notifier.pending() == {}
 
         # Later carol must sell soon after her last DM; she sells before the interval ends, so
-        # that hand-over is never sent.
+        # that hand-over is never sent.  (Everyone's interval has passed first, so the DM before
+        # it is sent at once.)
+        await asyncio.sleep(interval)
         while not await prompt_is(bot, game.id, carol, "sell"):
             await play_one(world, bot, game.id, by_id)
         assert bot.notifier.pending().get(carol.id, 0) >= 1
