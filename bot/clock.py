@@ -32,7 +32,7 @@ from typing import Any, Literal
 import discord
 
 from engine.core import get_game
-from storage import ClockVote, GameRecord, GameStatus, Storage, Wait
+from storage import ClockVote, GameRecord, GameStatus, NotActive, Storage, Wait
 
 from .errors import UserError, send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
@@ -303,7 +303,7 @@ class ClockVotes:
                     record.id, vote.seat, takeover_level(record), user_id=vote.user_id,
                     waiting_since=vote.waiting_since,
                 )
-            except UserError:
+            except (UserError, NotActive):  # the player played, or the game ended, meanwhile
                 await self.storage.reminders.close_vote(vote.id, "cancelled")
                 return "cancelled"
             await self.storage.reminders.close_vote(vote.id, "takeover")
@@ -365,10 +365,12 @@ class ClockVotes:
         log.info("game %s: clock vote %s %s", record.id, vote.id, status)
         if vote.channel_id is None or vote.message_id is None:
             return True
-        channel = self.client.get_channel(vote.channel_id)
-        if not isinstance(channel, discord.TextChannel | discord.Thread):
-            return True
         try:
+            channel = self.client.get_channel(vote.channel_id) or await self.client.fetch_channel(
+                vote.channel_id
+            )
+            if not isinstance(channel, discord.TextChannel | discord.Thread):
+                return True
             await channel.get_partial_message(vote.message_id).edit(
                 content=self._closed_text(closed, record, self._lang(record)), view=None
             )
