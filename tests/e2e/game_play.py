@@ -37,9 +37,18 @@ def table_message(world: World, record: GameRecord) -> StoredMessage:
     return message
 
 
+def shown_version(message: StoredMessage, game_id: int) -> int:
+    """The game version the table message was drawn for (its buttons carry it)."""
+    for comp in message.iter_components():
+        custom_id = str(comp.get("custom_id", ""))
+        if custom_id.startswith(f"t:{game_id}:"):
+            return int(custom_id.split(":")[2])
+    return -1
+
+
 async def table_at(world: World, bot: OfflineGovernor, game_id: int) -> StoredMessage:
-    """The table message once it shows the game's current version (the bot publishes after
-    each commit; its buttons carry the version)."""
+    """The table message once it shows the game as stored now or later (the bot publishes
+    after each change and its automatic moves; the buttons carry the version)."""
     record = await bot.storage.games.get(game_id)
 
     def check() -> StoredMessage | None:
@@ -47,9 +56,8 @@ async def table_at(world: World, bot: OfflineGovernor, game_id: int) -> StoredMe
         message = world.server.get_message(table_id) if table_id else None
         if message is None:
             return None
-        prefix = f"t:{game_id}:{record.version}:"
-        return message if message.find_component(custom_id_prefix=prefix) or (
-            record.status is not GameStatus.ACTIVE) else None
+        done = record.status is not GameStatus.ACTIVE and "final scores" in message.text()
+        return message if done or shown_version(message, game_id) >= record.version else None
 
     return await world.server.wait_for(check, timeout=10, what=f"table of v{record.version}")
 
