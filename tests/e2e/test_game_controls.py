@@ -20,6 +20,11 @@ async def three(world: World, bot: OfflineGovernor) -> tuple[GameRecord, list[Sc
     return await start(world, bot, world.alice, people[1:], "max_players:3"), people
 
 
+def asked(state: Any, kind: str, seats: tuple[int, ...]) -> bool:
+    prompt = GAME.prompt(state)
+    return prompt is not None and prompt.kind == kind and prompt.seats == seats
+
+
 async def drive(bot: OfflineGovernor, game_id: int, until: Callable[[Any], bool],
                 limit: int = 400) -> None:
     """Play the people's heuristic choices straight through the service until ``until(state)``
@@ -107,8 +112,7 @@ async def test_undo_accepted_then_refused_once_another_player_moved(
 async def test_undo_refused_after_a_reveal(world: World, governor: OfflineGovernor) -> None:
     """The last settler's choice turns new plantations face up: it can never be taken back."""
     record, (_, _, carol) = await three(world, governor)
-    await drive(governor, record.id,
-                lambda s: GAME.prompt(s).kind == "settle" and GAME.prompt(s).seats == (2,))
+    await drive(governor, record.id, lambda s: asked(s, "settle", (2,)))
     before = await governor.storage.games.get(record.id)
     panel = await (await carol.click(await table_at(world, governor, record.id),
                                      label="My turn")).original_message()
@@ -249,7 +253,7 @@ async def test_leaving_hands_the_seat_to_an_ai(world: World, governor: OfflineGo
     waiting on it, plays at once."""
     record, (alice, bob, _) = await three(world, governor)
     await click_role(world, governor, alice, record.id, "r.builder")
-    await drive(governor, record.id, lambda s: GAME.prompt(s).seats == (1,))
+    await drive(governor, record.id, lambda s: asked(s, "build", (1,)))
     handle = await bob.run("/pr leave", channel=world.general)
     confirm = await handle.wait_for_followup()
     assert "An AI will play your seat" in confirm.text()

@@ -50,7 +50,7 @@ async def test_hidden_vp_chips_never_reach_the_channel(
         chips = {seat: GAME.view(state, seat)["players"][seat]["vp"] for seat in range(3)}
         assert any(chips.values())
         panel = await (await world.alice.click(
-            server.get_message(record.messages["table"]), label="My turn")).original_message()
+            record.messages["table"], label="My turn")).original_message()
         assert f"{chips[0]} VP chips (only you see them)" in panel.text() and panel.ephemeral
         await bot.wait_idle()
 
