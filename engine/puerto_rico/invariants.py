@@ -36,6 +36,7 @@ from .state import (
     STEP_PRIVILEGE,
     STEP_TURN,
     TRADER_PHASE,
+    Player,
     State,
 )
 
@@ -152,8 +153,10 @@ def invariant_failures(s: State) -> list[str]:
         out.append("trading_house")
     if len(s.face_up) > n + 1 or any(not 0 <= t < NGOODS for t in s.face_up):
         out.append("face_up")
-    if not 0 <= s.governor < n or not 0 <= s.turn < n or s.chooser >= n:
+    if not 0 <= s.governor < n or not 0 <= s.turn < n or not -1 <= s.chooser < n:
         out.append("seat_range")
+    if not -1 <= s.card < len(s.cards) or not 0 <= s.picks <= rs.picks_per_round:
+        out.append("role_range")
     if s.step not in _PHASE_STEPS.get(s.phase, ()):
         out.append("phase")
     elif _PHASE_ROLE[s.phase] >= 0 and (
@@ -176,12 +179,22 @@ def invariant_failures(s: State) -> list[str]:
             if b not in rs.buildings or p.bw[b] > A.CATALOG[b].circles:
                 out.append(f"player:{seat}:building")
     for offer in s.offers:
-        who, name = offer[0], offer[1]
+        who, name, arg = offer
         if name not in A.OFFERS or not isinstance(who, int) or not 0 <= who < n:
             out.append("offers")
+        elif not isinstance(arg, int) or not _offer_target_ok(s.players[who], str(name), arg):
+            out.append("offer_target")
     if not out and not s.over:
         out.extend(_playable(s))
     return out
+
+
+def _offer_target_ok(p: Player, name: str, arg: int) -> bool:
+    """A Hospice offer names a tile kind with a free place, a University offer an owned
+    building with a free circle (the tile or building just placed)."""
+    if name == "hospice":
+        return 0 <= arg < len(p.tiles) and p.tiles[arg] > p.workers[arg]
+    return 0 <= arg < len(p.bw) and 0 <= p.bw[arg] < A.CATALOG[arg].circles
 
 
 def _playable(s: State) -> list[str]:
