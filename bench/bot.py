@@ -1,17 +1,23 @@
-"""Bot benchmark: acknowledgement latency with many tables busy at once, through the offline
-Discord server (the real discord.py client, the real bot, a real SQLite file, the real renderer).
+"""Bot benchmark: with many games in progress at once, through the offline Discord server (the
+real discord.py client, the real bot, a real SQLite file, the real renderer), how fast each
+interaction is acknowledged and how fast the table follows a click.
 
-    python -m bench.bot [--json] [--games 20] [--moves 8] [--no-render]
+    python -m bench.bot [--json] [--games 50] [--moves 8] [--think 3] [--no-render]
 
 Each of ``--games`` channels runs at the same time: ``/pr new`` (3 seats, one AI), a second
 player clicks Join, the creator clicks Start (random seating, AI turns, the table rendered and
-posted, the first player notified); then ``--moves`` decisions are clicked on game buttons
-(``g:<game>:<version>:<code>``, posted the way issue #6's controls will be, the code chosen by
-the heuristic policy).  Every interaction's acknowledgement latency is measured from its
-dispatch to the bot's callback (``handle.created_at`` -> ``response.at``).
+posted, the first player notified); then ``--moves`` decisions are made with the real controls
+(the code chosen by the heuristic policy): a role button on the table, or **My turn** and the
+private panel's button or menu.  Each player thinks ``--think`` seconds on average (0.5x to
+1.5x) before a move, so the tables are busy at the same time without moving in lock step.
 
-``--json`` prints only ``{"ack_ms": {"p50": .., "p95": .., "max": ..}, "interactions": ..,
-"games": .., "seconds": ..}``; details go to stderr.
+* ``ack_ms``: every interaction, from its dispatch to the bot's callback
+  (``handle.created_at`` -> ``response.at``).
+* ``update_ms``: every move, from the click that made it to the moment the offline server holds
+  the table message drawn for the new state (its buttons carry the game version).
+
+``--json`` prints only ``{"ack_ms": {"p50", "p95", "max"}, "update_ms": {"p50", "p95", "max"},
+"interactions", "moves", "games", ...}``; details go to stderr.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -26,10 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import discord
-
 from bot.client import GovernorBot
-from bot.components import GameButton
 from bot.settings import Settings
 from engine.core import get_game
 from engine.policies import make_policy
@@ -51,10 +55,20 @@ class BenchBot(GovernorBot):
 class Recorder:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.updates: list[float] = []
 
     async def ack(self, handle: InteractionHandle) -> None:
         response = await handle.response(timeout=30)
         self.latencies.append((response.at - handle.created_at) * 1000)
+
+
+def shown_version(message: StoredMessage | None, game_id: int) -> int:
+    """The version the table message was drawn for (its buttons carry it)."""
+    for comp in message.iter_components() if message else ():
+        custom_id = str(comp.get("custom_id", ""))
+        if custom_id.startswith(f"t:{game_id}:"):
+            return int(custom_id.split(":")[2])
+    return -1
 
 
 async def play_table(
@@ -64,6 +78,7 @@ async def play_table(
     creator: ScriptedUser,
     guest: ScriptedUser,
     moves: int,
+    think: float,
     rec: Recorder,
 ) -> None:
     mark = server.mark()
@@ -71,61 +86,75 @@ async def play_table(
     await rec.ack(handle)
     lobby = await server.wait_for_message(
         channel, lambda m: m.find_component(custom_id_prefix="l:") is not None, since=mark,
-        timeout=30,
+        timeout=60,
     )
     mark = server.mark()
     await rec.ack(await guest.click(lobby, label="Join"))
     await server.wait_for_message(
-        channel, lambda m: m.id == lobby.id and "3 of 3" in m.text(), since=mark, timeout=30
+        channel, lambda m: m.id == lobby.id and "3 of 3" in m.text(), since=mark, timeout=60
     )
     mark = server.mark()
     await rec.ack(await creator.click(lobby, label="Start"))
-    await server.wait_for_message(channel, lambda m: "round 1" in m.text(), since=mark, timeout=30)
+    await server.wait_for_message(channel, lambda m: "round 1" in m.text(), since=mark, timeout=60)
     users = {creator.id: creator, guest.id: guest}
     game = get_game("puerto-rico")
+    rng = random.Random(channel.id)
+    found = await bot.storage.games.find_by_channel(channel.id)
+    assert found is not None
     for step in range(moves):
-        record = await bot.storage.games.find_by_channel(channel.id)
-        if record is None:
-            return
-        loaded = await bot.storage.games.load(record.id)
-        prompt = game.prompt(loaded.state)
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        loaded = await bot.storage.games.load(found.id)
+        record, prompt = loaded.record, game.prompt(loaded.state)
         if prompt is None:
             return
-        seat = next(s for s in prompt.seats if loaded.record.seat(s) is not None)
-        user_id = loaded.record.seat(seat).user_id  # type: ignore[union-attr]
-        if user_id is None:
-            return
+        seat = next(s for s in prompt.seats if (r := record.seat(s)) and r.user_id)
+        user = users[int(record.seat(seat).user_id or 0)]  # type: ignore[union-attr]
         action = make_policy("heuristic", "puerto-rico", step).choose(
             game, loaded.state, seat, game.legal_actions(loaded.state, seat)
         )
         code = game.encode_action(action)
-        message = await post_button(server, bot, channel, record.id, record.version, code)
-        await rec.ack(await users[user_id].click(message, custom_id_prefix="g:"))
-        await wait_moved(bot, record.id, record.version)
+        table = server.get_message(record.messages["table"])
+        assert table is not None
+        if code.startswith("r."):
+            click = await user.click(table, custom_id=f"g:{record.id}:{record.version}:{code}")
+        else:
+            opened = await user.click(table, label="My turn")
+            await rec.ack(opened)
+            click = await in_panel(user, await opened.original_message(timeout=60), record,
+                                   code)
+        await rec.ack(click)
+        table_id, game_id, version = record.messages["table"], record.id, record.version
+
+        def moved(table_id: int = table_id, game_id: int = game_id, version: int = version
+                  ) -> bool | None:
+            return shown_version(server.get_message(table_id), game_id) > version or None
+
+        await server.wait_for(moved, timeout=60)
+        rec.updates.append((time.monotonic() - click.created_at) * 1000)
 
 
-async def post_button(
-    server: OfflineDiscordServer, bot: BenchBot, channel: Channel, game_id: int, version: int,
-    code: str,
-) -> StoredMessage:
-    target = bot.get_channel(channel.id)
-    assert isinstance(target, discord.TextChannel)
-    view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(game_id, version, code, label=code))
-    sent = await target.send(view=view)
-    return await server.wait_for_message(channel, lambda m: m.id == sent.id, timeout=30)
+async def in_panel(user: ScriptedUser, panel: StoredMessage, record: Any, code: str
+                   ) -> InteractionHandle:
+    """Click the panel's control for ``code`` (a placement goes through the Mayor draft)."""
+    custom_id = f"g:{record.id}:{record.version}:{code}"
+    if panel.find_component(custom_id=custom_id) is not None:
+        return await user.click(panel, custom_id=custom_id)
+    for select in panel.selects():
+        if any(o["value"] == code for o in select.get("options", ())):
+            return await user.select(panel, [code], custom_id=select["custom_id"])
+    return await user.click(panel, custom_id_prefix=f"mb:{record.id}:")
 
 
-async def wait_moved(bot: BenchBot, game_id: int, version: int, timeout: float = 30) -> None:
-    """Until the game has moved past ``version`` (the click was applied and published)."""
-    deadline = time.monotonic() + timeout
-    while (await bot.storage.games.get(game_id)).version == version:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"game {game_id} stayed at version {version}")
-        await asyncio.sleep(0.01)
+def figures(values: list[float]) -> dict[str, float]:
+    values = sorted(values) or [0.0]
+    return {
+        "p50": round(statistics.median(values), 2),
+        "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 2),
+        "max": round(values[-1], 2),
+    }
 
 
-async def measure(games: int, moves: int, render: bool) -> dict[str, Any]:
+async def measure(games: int, moves: int, render: bool, think: float) -> dict[str, Any]:
     rec = Recorder()
     with tempfile.TemporaryDirectory(prefix="governor-bench-") as tmp:
         async with OfflineDiscordServer() as server:
@@ -146,42 +175,45 @@ async def measure(games: int, moves: int, render: bool) -> dict[str, Any]:
                 await server.wait_for_command_sync(guild)
                 started = time.perf_counter()
                 await asyncio.gather(
-                    *(play_table(server, bot, ch, c, g, moves, rec) for ch, c, g in tables)
+                    *(play_table(server, bot, ch, c, g, moves, think, rec)
+                      for ch, c, g in tables)
                 )
                 seconds = time.perf_counter() - started
                 await bot.wait_idle()
             failed = len(server.failed_interactions)
-    values = sorted(rec.latencies)
     return {
-        "ack_ms": {
-            "p50": round(statistics.median(values), 2),
-            "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 2),
-            "max": round(values[-1], 2),
-        },
-        "interactions": len(values),
+        "ack_ms": figures(rec.latencies),
+        "update_ms": figures(rec.updates),
+        "interactions": len(rec.latencies),
+        "moves": len(rec.updates),
         "failed_interactions": failed,
         "games": games,
         "moves_per_game": moves,
+        "think_s": think,
         "render": render,
         "seconds": round(seconds, 2),
+        "moves_per_s": round(len(rec.updates) / seconds, 1) if seconds else 0.0,
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.bot", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print only the JSON figures")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--moves", type=int, default=8)
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="mean seconds a player thinks before a move")
     parser.add_argument("--no-render", action="store_true", help="text tables only")
     args = parser.parse_args(argv)
-    figures = asyncio.run(measure(args.games, args.moves, not args.no_render))
+    result = asyncio.run(measure(args.games, args.moves, not args.no_render, args.think))
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps(result))
     else:
-        for key, value in figures.items():
+        for key, value in result.items():
             print(f"{key}: {value}")
-    print(f"{figures['interactions']} interactions in {figures['seconds']} s", file=sys.stderr)
-    return 1 if figures["failed_interactions"] else 0
+    print(f"{result['interactions']} interactions, {result['moves']} moves in "
+          f"{result['seconds']} s", file=sys.stderr)
+    return 1 if result["failed_interactions"] else 0
 
 
 if __name__ == "__main__":

@@ -147,6 +147,7 @@ class GovernorBot(commands.Bot):
     async def close(self) -> None:
         try:
             if self._service is not None:
+                self._service.close()
                 await self.reminders.stop()
                 await self.notifier.close()
                 await self.publisher.close()

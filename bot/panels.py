@@ -50,15 +50,17 @@ class PanelView:
 
     # --- the whole panel --------------------------------------------------------------------
 
-    def build(self, *, with_image: bool = True) -> tuple[ui.LayoutView, list[discord.File]]:
+    def build(self, *, reuse_image: bool = False) -> tuple[ui.LayoutView, list[discord.File]]:
+        """The panel and its image file; ``reuse_image``: no new image, the message keeps the
+        one it has (a Mayor draft redrawn as the player edits it)."""
         panel = self.panel
         box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
         box.add_item(ui.TextDisplay(self.header()))
         files: list[discord.File] = []
         name = f"game-{self.game_id}-seat-{panel.seat + 1}.png"
-        if panel.image is not None and with_image:
-            files.append(discord.File(io.BytesIO(panel.image), filename=name))
         if panel.image is not None:
+            files.append(discord.File(io.BytesIO(panel.image), filename=name))
+        if panel.image is not None or reuse_image:
             box.add_item(ui.MediaGallery(discord.MediaGalleryItem(
                 f"attachment://{name}", description=self.t("panel.image", game=self.game_id))))
         if panel.kind is not None:

@@ -81,7 +81,7 @@ class PlayFlow:
         """Redraw the private panel in place, or open it when a public click led straight to
         the player's next decision."""
         if private:
-            await self.panel_here(interaction, game_id)
+            await self.panel_here(interaction, game_id, compact=True)
             return
         try:
             panel = await self.turns.panel(game_id, interaction.user.id, render=False)
@@ -95,12 +95,17 @@ class PlayFlow:
 
     async def panel_view(self, interaction: discord.Interaction[Any], game_id: int, *,
                          note_key: str | None = None, draft: str | None = None,
-                         render: bool = True) -> tuple[Any, list[discord.File]]:
-        panel = await self.turns.panel(game_id, interaction.user.id, render=render)
+                         render: bool = True, compact: bool = False
+                         ) -> tuple[Any, list[discord.File]]:
+        """The user's panel; with ``compact`` the board image is left out when the user has
+        nothing to decide (right after their move: the table shows the board)."""
+        panel = await self.turns.panel(game_id, interaction.user.id, render=False)
+        if render and not (compact and panel.kind is None):
+            panel = await self.turns.with_image(panel)
         lang = self.lang(interaction)
         note = self.catalog.t(lang, note_key, game=game_id) if note_key else None
         return PanelView(panel, lang, self.catalog, note=note, draft=draft).build(
-            with_image=render)
+            reuse_image=not render)
 
     async def send_panel(self, interaction: discord.Interaction[Any], game_id: int, *,
                          note_key: str | None = None) -> None:
@@ -113,11 +118,11 @@ class PlayFlow:
 
     async def panel_here(self, interaction: discord.Interaction[Any], game_id: int, *,
                          note_key: str | None = None, draft: str | None = None,
-                         render: bool = True) -> None:
+                         render: bool = True, compact: bool = False) -> None:
         """Redraw the private panel the user clicked in (already acknowledged)."""
         try:
             layout, files = await self.panel_view(interaction, game_id, note_key=note_key,
-                                                  draft=draft, render=render)
+                                                  draft=draft, render=render, compact=compact)
             if render:
                 await interaction.edit_original_response(view=layout, attachments=files)
             else:
@@ -227,7 +232,7 @@ class PlayFlow:
         except Exception as exc:
             await send_error(interaction, exc, where=f"mayor arrangement in game {game_id}")
             return
-        await self.panel_here(interaction, game_id)
+        await self.panel_here(interaction, game_id, compact=True)
 
     # --- showing the game -------------------------------------------------------------------
 

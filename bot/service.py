@@ -19,6 +19,7 @@ import logging
 import random
 import weakref
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -47,6 +48,7 @@ AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_pol
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
+RENDER_THREADS = 2  # table images at once; private panels get one more thread
 LOG_TAIL = 120  # actions read with each update: the current phase's highlights and the log lines
 IMAGE_LABELS = (
     "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
@@ -184,6 +186,15 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._table_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="render-table")
+        self._panel_pool = ThreadPoolExecutor(1, thread_name_prefix="render-panel")
+        self._tables_drawing = 0
+        self._tables_drawn = asyncio.Condition()
+
+    def close(self) -> None:
+        """Let the render threads go (the bot is closing)."""
+        self._table_pool.shutdown(wait=False, cancel_futures=True)
+        self._panel_pool.shutdown(wait=False, cancel_futures=True)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -634,8 +645,25 @@ class GameService:
         if self.renderer is None:
             return None
         labels = self.catalog.section(language or self.catalog.default, *IMAGE_LABELS)
+        # Tables first: a channel's image has its own threads and a private panel's image waits
+        # while any table is being drawn (Pillow holds the GIL much of the time), so a crowd of
+        # panels never delays the tables everybody waits for.
+        table = view.get("viewer") is None
+        loop = asyncio.get_running_loop()
         try:
-            return await asyncio.to_thread(self.renderer, view, events, names, labels)
+            if not table:
+                async with self._tables_drawn:
+                    await self._tables_drawn.wait_for(lambda: self._tables_drawing == 0)
+                return await loop.run_in_executor(self._panel_pool, self.renderer, view, events,
+                                                  names, labels)
+            self._tables_drawing += 1
+            try:
+                return await loop.run_in_executor(self._table_pool, self.renderer, view,
+                                                  events, names, labels)
+            finally:
+                self._tables_drawing -= 1
+                async with self._tables_drawn:
+                    self._tables_drawn.notify_all()
         except Exception:
             log.exception("rendering failed; posting the table as text")
             return None

@@ -8,11 +8,12 @@ runs under the game's lock and goes through the storage with the version the cal
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Game, get_game
+from engine.core import Event, Game, get_game
 from storage import ActionRecord, GameRecord, GameStatus, NotActive, NotSeated, StaleVersion
 
 from .arrange import Arrangement, arrangement
@@ -42,6 +43,8 @@ class Panel:
     effects: dict[str, Effect] = field(default_factory=dict)
     arrangement: Arrangement | None = None
     image: bytes | None = None
+    highlights: tuple[Event, ...] = ()
+    """What changed in the current role phase (framed on the image)."""
     can_undo: bool = False
 
 
@@ -72,17 +75,24 @@ class TurnService:
         names = await self.service._names(record)
         recent = await self.storage.games.actions(
             game_id, after_seq=max(0, record.seq - LOG_TAIL))
+        highlights = tuple(phase_events(recent))
         image = None
         if render:
-            image = await self.service._render(view, phase_events(recent), names,
-                                               record.language)
+            image = await self.service._render(view, highlights, names, record.language)
         return Panel(
             record, seat, view, kind, codes, names,
             effects=self._effects(game, state, seat, codes),
             arrangement=self._arrangement(game, state, seat, view) if kind == "arrange" else None,
             image=image,
+            highlights=highlights,
             can_undo=record.status is GameStatus.ACTIVE and may_undo(recent, user_id),
         )
+
+    async def with_image(self, panel: Panel) -> Panel:
+        """``panel`` with its board image (the seat's view: its VP chips, its prices)."""
+        image = await self.service._render(panel.view, panel.highlights, panel.names,
+                                           panel.record.language)
+        return dataclasses.replace(panel, image=image)
 
     @staticmethod
     def _effects(game: Game[Any], state: Any, seat: int, codes: tuple[str, ...]

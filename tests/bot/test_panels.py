@@ -52,7 +52,7 @@ def decisions(players: int, seed: int) -> Iterator[tuple[Any, int]]:
 
 
 def components_of(layout: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = components_of(layout)
+    out: list[dict[str, Any]] = layout.to_components()
     return out
 
 
@@ -84,7 +84,7 @@ def test_every_decision_offers_exactly_the_legal_choices(players: int, seed: int
         if panel.kind is None:
             continue
         kinds.add(panel.kind)
-        layout, _ = PanelView(panel, "en").build(with_image=False)
+        layout, _ = PanelView(panel, "en").build()
         components = components_of(layout)
         every = list(walk(components))
         assert len(every) <= 40
@@ -106,7 +106,7 @@ def test_builder_menus_by_column_with_this_players_prices() -> None:
         panel = panel_of(state, seat, 3)
         if panel.kind == "build" and len(panel.legal) > 4:
             break
-    layout, _ = PanelView(panel, "en").build(with_image=False)
+    layout, _ = PanelView(panel, "en").build()
     menus = [c for c in walk(components_of(layout)) if str(c.get("custom_id", "")).startswith(
         "gs:7:42:build_")]
     assert [m["custom_id"][-1] for m in menus] == ["1", "2", "3", "4"]
@@ -128,7 +128,7 @@ def test_many_choices_become_menus_of_at_most_25() -> None:
     codes = (*(f"keep.corn{n}" for n in range(1, 61)), "pass")
     panel = Panel(record(3), seat, GAME.view(state, seat), "keep", codes, {0: "a"},
                   effects={"keep.corn1": Effect()})
-    layout, _ = PanelView(panel, "en").build(with_image=False)
+    layout, _ = PanelView(panel, "en").build()
     every = list(walk(components_of(layout)))
     menus = [c for c in every if c.get("type") == 3]
     assert [len(m["options"]) for m in menus] == [25, 25, 10]
