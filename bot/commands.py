@@ -237,6 +237,25 @@ class CommandFlow:
                 out.append(app_commands.Choice(name=name, value=topic))
         return out[:CHOICES]
 
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        """``/pr abandon`` (the lobby flow decides and replies); a running game's table then
+        loses its buttons."""
+        before = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+        lobby = getattr(interaction.client, "lobby", None)
+        publisher = getattr(interaction.client, "publisher", None)
+        if lobby is None:
+            return
+        await lobby.abandon(interaction)
+        if before is None or before.status is not GameStatus.ACTIVE or publisher is None:
+            return
+        try:
+            after = await self.storage.games.get(before.id)
+            if after.status is GameStatus.ABANDONED:
+                await publisher.tables.close(after, await self.turns.names(after))
+        except Exception:
+            log.warning("game %s: the abandoned table could not be closed", before.id,
+                        exc_info=True)
+
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:

@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from storage import Storage
+from storage import GameRecord, Storage
 
 from .i18n import CATALOG, Catalog
 from .service import TableUpdate
@@ -85,6 +85,17 @@ class TablePoster:
         if update.view.get("game_over"):
             final, final_files = draw.final(update, link)
             await channel.send(view=final, files=final_files)
+
+    async def close(self, record: GameRecord, names: dict[int, str]) -> None:
+        """The table of an abandoned game: no buttons left, a line saying so."""
+        table_id = record.messages.get(TABLE)
+        if record.channel_id is None or table_id is None:
+            return
+        channel = await self.channel(record.channel_id)
+        if channel is not None:
+            draw = TableMessages(record, names, record.language or self.catalog.default,
+                                 self.catalog)
+            await self._edit(channel, table_id, view=draw.closed(), attachments=[])
 
     async def _edit(self, channel: discord.abc.Messageable, message_id: int, **fields: Any
                     ) -> bool:

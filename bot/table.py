@@ -215,6 +215,14 @@ class TableMessages:
 
     # --- the end ----------------------------------------------------------------------------
 
+    def closed(self) -> ui.LayoutView:
+        """The table of a game abandoned without a result."""
+        box: ui.Container[Any] = ui.Container(accent_colour=CLOSED_COLOUR)
+        box.add_item(ui.TextDisplay(f"## {self.t('table.closed', game=self.record.id)}"))
+        layout = ui.LayoutView(timeout=None)
+        layout.add_item(box)
+        return layout
+
     def standings(self, outcome: Mapping[str, Any]) -> list[str]:
         lines = []
         for score in sorted(outcome.get("scores", ()), key=lambda s: (s["rank"], s["seat"])):

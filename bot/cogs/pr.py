@@ -78,7 +78,7 @@ class PrCog(
 
     @app_commands.command(name=ls("cmd.abandon.name"), description=ls("cmd.abandon.description"))
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.lobby.abandon(interaction)
+        await self.flow.abandon(interaction)
 
     @app_commands.command(name=ls("cmd.notify.name"), description=ls("cmd.notify.description"))
     @app_commands.rename(enabled=ls("opt.enabled.name"))

@@ -265,3 +265,14 @@ async def test_leaving_hands_the_seat_to_an_ai(world: World, governor: OfflineGo
     log = await governor.storage.games.actions(record.id)
     assert log[-1].seat != 1 or log[-1].user_id is None
     assert 1 not in after.to_act
+
+
+async def test_abandoning_closes_the_table(world: World, governor: OfflineGovernor) -> None:
+    """/pr abandon by the creator: the game ends without a result and its table keeps no
+    button to press."""
+    record, (alice, _, _) = await three(world, governor)
+    handle = await alice.run("/pr abandon", channel=world.general)
+    assert "cancelled" in (await handle.wait_for_followup()).content
+    table = await world.server.wait_for_message(
+        world.general, lambda m: m.id == record.messages["table"] and "abandoned" in m.text())
+    assert not table.buttons() and not table.attachments
