@@ -36,7 +36,8 @@ from .notify import Notifier
 from .play import PlayFlow
 from .publisher import DiscordPublisher
 from .reminders import Reminders
-from .service import GameService, Renderer, default_renderer
+from .rendering import Renderer, default_renderer
+from .service import GameService
 from .settings import Settings
 
 log = logging.getLogger(__name__)

@@ -18,8 +18,7 @@ import dataclasses
 import logging
 import random
 import weakref
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -40,6 +39,7 @@ from storage.seating import reorder_seats
 from .errors import UserError
 from .gamelog import phase_ends, phase_events, views_after
 from .i18n import CATALOG, Catalog
+from .rendering import Drawing, Renderer, ScoreRenderer
 
 log = logging.getLogger(__name__)
 
@@ -48,21 +48,7 @@ AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_pol
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
-RENDER_THREADS = 2  # table images at once; private panels get one more thread
 LOG_TAIL = 120  # actions read with each update: the current phase's highlights and the log lines
-IMAGE_LABELS = (
-    "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
-    "short.", "ui.", "legend.", "score.",
-)
-
-Renderer = Callable[
-    [Mapping[str, Any], Sequence[Event], Mapping[int, str], Mapping[str, str]], bytes
-]
-"""(public view, events to highlight, names by seat, image labels) -> PNG bytes.  Called in a
-worker thread."""
-ScoreRenderer = Callable[[Mapping[str, Any], Mapping[int, str], Mapping[str, str]], bytes]
-"""(outcome, names by seat, image labels) -> PNG bytes of the score sheet (worker thread)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Actor:
@@ -127,39 +113,6 @@ class Publisher(Protocol):
     async def notify_turn(self, update: TableUpdate) -> None: ...
 
 
-def default_renderer() -> Renderer | None:
-    """``render.render_table`` when the renderer is installed and importable, else ``None``."""
-    try:
-        from render import render_table  # noqa: PLC0415  (optional: text fallback without it)
-    except Exception:  # pragma: no cover - the renderer ships with the bot
-        log.warning("render is not available; tables are posted as text", exc_info=True)
-        return None
-
-    def draw(
-        view: Mapping[str, Any],
-        events: Sequence[Event],
-        names: Mapping[int, str],
-        labels: Mapping[str, str],
-    ) -> bytes:
-        return render_table(view, events, names=dict(names), labels=labels)
-
-    return draw
-
-
-def default_score_renderer() -> ScoreRenderer | None:
-    """``render.render_scoresheet`` when the renderer is importable, else ``None``."""
-    try:
-        from render import render_scoresheet  # noqa: PLC0415  (optional, as above)
-    except Exception:  # pragma: no cover - the renderer ships with the bot
-        return None
-
-    def draw(outcome: Mapping[str, Any], names: Mapping[int, str],
-             labels: Mapping[str, str]) -> bytes:
-        return render_scoresheet(outcome, names=dict(names), labels=labels)
-
-    return draw
-
-
 _DEFAULT: Any = object()
 
 
@@ -178,23 +131,16 @@ class GameService:
         self.publisher = publisher
         self.rng = rng or random.SystemRandom()
         self.renderer = renderer
-        self.score_renderer: ScoreRenderer | None = (
-            (default_score_renderer() if renderer is not None else None)
-            if score_renderer is _DEFAULT else score_renderer
-        )
         self.catalog = catalog
+        self.drawing = (Drawing(renderer, catalog=catalog) if score_renderer is _DEFAULT
+                        else Drawing(renderer, score_renderer, catalog))
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
-        self._table_pool = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="render-table")
-        self._panel_pool = ThreadPoolExecutor(1, thread_name_prefix="render-panel")
-        self._tables_drawing = 0
-        self._tables_drawn = asyncio.Condition()
 
     def close(self) -> None:
         """Let the render threads go (the bot is closing)."""
-        self._table_pool.shutdown(wait=False, cancel_futures=True)
-        self._panel_pool.shutdown(wait=False, cancel_futures=True)
+        self.drawing.close()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -322,48 +268,7 @@ class GameService:
         version check; legality is the engine's as always.  A sequence of codes (a whole Mayor
         arrangement) is applied in order for the same seat and committed only if every one is
         legal: the first illegal one is refused and nothing changes."""
-        if not isinstance(code, str):
-            return await self._submit_many(game_id, user_id, expected_version, list(code))
-        async with self.lock(game_id):
-            loaded = await self.storage.games.load(game_id)
-            record, state = loaded.record, loaded.state
-            if record.status is not GameStatus.ACTIVE:
-                raise NotActive(game_id, record.status)
-            mine = record.seat_of(user_id)
-            if mine is None:
-                raise NotSeated(game_id, user_id=user_id)
-            game = get_game(record.game)
-            action = game.decode_action(code)
-            if expected_version is None:
-                expected_version = record.version
-            if record.version != expected_version and not await self._still_valid(
-                game, record, state, mine.seat, game.encode_action(action), expected_version
-            ):
-                raise StaleVersion(game_id, expected_version, record.version)
-            try:
-                state, events = game.apply(state, mine.seat, action)
-            except NotYourTurn as exc:
-                raise UserError("err.not_your_turn", game=game_id) from exc
-            except GameOver as exc:
-                raise UserError("err.game_over", game=game_id) from exc
-            result = await self.storage.games.commit_action(
-                game_id,
-                expected_version=record.version,
-                seat=mine.seat,
-                code=game.encode_action(action),
-                state=state,
-                events=events,
-                user_id=user_id,
-            )
-            state, new_record, more = await self._play_automatic(result.record, state)
-            update = await self._publish(
-                new_record, state, [*events, *more], before=record_waiting(record), actor=user_id
-            )
-            return SubmitResult(new_record, mine.seat, game.encode_action(action), update)
-
-    async def _submit_many(
-        self, game_id: int, user_id: int, expected_version: int | None, codes: list[str]
-    ) -> SubmitResult:
+        codes = [code] if isinstance(code, str) else list(code)
         if not codes:
             raise UserError("err.unknown_action")
         async with self.lock(game_id):
@@ -376,15 +281,15 @@ class GameService:
                 raise NotSeated(game_id, user_id=user_id)
             game = get_game(record.game)
             actions = [game.decode_action(c) for c in codes]
-            seen = record.version if expected_version is None else expected_version
             first = game.encode_action(actions[0])
+            seen = record.version if expected_version is None else expected_version
             if record.version != seen and not await self._still_valid(
                 game, record, state, mine.seat, first, seen
             ):
                 raise StaleVersion(game_id, seen, record.version)
             steps: list[tuple[str, Any, list[Event]]] = []
             try:
-                for action in actions:  # all validated before anything is stored
+                for action in actions:  # every one validated before anything is stored
                     state, new = game.apply(state, mine.seat, action)
                     steps.append((game.encode_action(action), state, new))
             except NotYourTurn as exc:
@@ -599,13 +504,8 @@ class GameService:
         phases = [dataclasses.replace(p, image=image if p.view is view else img)
                   for p, img in zip(phases, phase_images, strict=True)]
         scores = None
-        outcome = view.get("outcome")
-        if view.get("game_over") and outcome and self.score_renderer is not None:
-            labels = self.catalog.section(lang or self.catalog.default, *IMAGE_LABELS)
-            try:
-                scores = await asyncio.to_thread(self.score_renderer, outcome, names, labels)
-            except Exception:
-                log.exception("game %s: the score sheet could not be drawn", record.id)
+        if view.get("game_over") and view.get("outcome"):
+            scores = await self.drawing.scores(view["outcome"], names, lang)
         return TableUpdate(record, view, public, names, image, newly_waiting, recent,
                            tuple(phases), scores, notes)
 
@@ -642,31 +542,7 @@ class GameService:
         names: Mapping[int, str],
         language: str | None,
     ) -> bytes | None:
-        if self.renderer is None:
-            return None
-        labels = self.catalog.section(language or self.catalog.default, *IMAGE_LABELS)
-        # Tables first: a channel's image has its own threads and a private panel's image waits
-        # while any table is being drawn (Pillow holds the GIL much of the time), so a crowd of
-        # panels never delays the tables everybody waits for.
-        table = view.get("viewer") is None
-        loop = asyncio.get_running_loop()
-        try:
-            if not table:
-                async with self._tables_drawn:
-                    await self._tables_drawn.wait_for(lambda: self._tables_drawing == 0)
-                return await loop.run_in_executor(self._panel_pool, self.renderer, view, events,
-                                                  names, labels)
-            self._tables_drawing += 1
-            try:
-                return await loop.run_in_executor(self._table_pool, self.renderer, view,
-                                                  events, names, labels)
-            finally:
-                self._tables_drawing -= 1
-                async with self._tables_drawn:
-                    self._tables_drawn.notify_all()
-        except Exception:
-            log.exception("rendering failed; posting the table as text")
-            return None
+        return await self.drawing.board(view, events, names, language)
 
     async def _publish(
         self,

@@ -121,7 +121,7 @@ def test_language_of_discord_locales() -> None:
 def test_the_board_image_words_are_all_in_the_catalogs() -> None:
     """Every word the renderer draws (render.labels.ENGLISH) is translated, so a Spanish game's
     image is all Spanish; the letters on the goods stay the colour-blind marks."""
-    from bot.service import IMAGE_LABELS
+    from bot.rendering import IMAGE_LABELS
     from render.labels import ENGLISH
 
     needed = {k for k in ENGLISH if k.startswith(IMAGE_LABELS)}

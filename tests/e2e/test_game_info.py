@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.service import default_renderer
+from bot.rendering import default_renderer
 from engine.core import Event
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import GAME, Players, load, start

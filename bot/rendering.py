@@ -1,0 +1,142 @@
+"""Drawing images off the event loop, tables first.
+
+The renderer (``render.render_table``, or whatever a test passes) draws a board for a view:
+the public view for the channel, a seat's view for that player's private panel.  Pillow holds
+the GIL much of the time, so with many games at once the images compete: the channel's images
+get their own two threads, and a private panel's image waits while a table is being drawn, so
+a crowd of panels never delays the tables everybody waits for.  The score sheet is drawn once
+per game.  A renderer that fails is logged and the caller gets ``None`` (a text table).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from engine.core import Event
+
+from .i18n import CATALOG, Catalog
+
+log = logging.getLogger(__name__)
+
+TABLE_THREADS = 2  # channel images at once; private panels get one thread of their own
+IMAGE_LABELS = (
+    "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
+    "short.", "ui.", "legend.", "score.",
+)
+
+Renderer = Callable[
+    [Mapping[str, Any], Sequence[Event], Mapping[int, str], Mapping[str, str]], bytes
+]
+"""(view, events to highlight, names by seat, image labels) -> PNG bytes.  Called in a worker
+thread."""
+ScoreRenderer = Callable[[Mapping[str, Any], Mapping[int, str], Mapping[str, str]], bytes]
+"""(outcome, names by seat, image labels) -> PNG bytes of the score sheet (worker thread)."""
+
+_DEFAULT: Any = object()
+
+
+def default_renderer() -> Renderer | None:
+    """``render.render_table`` when the renderer is installed and importable, else ``None``."""
+    try:
+        from render import render_table  # noqa: PLC0415  (optional: text fallback without it)
+    except Exception:  # pragma: no cover - the renderer ships with the bot
+        log.warning("render is not available; tables are posted as text", exc_info=True)
+        return None
+
+    def draw(
+        view: Mapping[str, Any],
+        events: Sequence[Event],
+        names: Mapping[int, str],
+        labels: Mapping[str, str],
+    ) -> bytes:
+        return render_table(view, events, names=dict(names), labels=labels)
+
+    return draw
+
+
+def default_score_renderer() -> ScoreRenderer | None:
+    """``render.render_scoresheet`` when the renderer is importable, else ``None``."""
+    try:
+        from render import render_scoresheet  # noqa: PLC0415  (optional, as above)
+    except Exception:  # pragma: no cover - the renderer ships with the bot
+        return None
+
+    def draw(outcome: Mapping[str, Any], names: Mapping[int, str],
+             labels: Mapping[str, str]) -> bytes:
+        return render_scoresheet(outcome, names=dict(names), labels=labels)
+
+    return draw
+
+
+class Drawing:
+    """The bot's images.  Without a renderer every method returns ``None``; without a score
+    renderer given, the real one is used whenever boards are drawn at all."""
+
+    def __init__(
+        self,
+        renderer: Renderer | None,
+        score_renderer: ScoreRenderer | None = _DEFAULT,
+        catalog: Catalog = CATALOG,
+    ) -> None:
+        self.renderer = renderer
+        self.score_renderer: ScoreRenderer | None = (
+            (default_score_renderer() if renderer is not None else None)
+            if score_renderer is _DEFAULT else score_renderer
+        )
+        self.catalog = catalog
+        self._tables = ThreadPoolExecutor(TABLE_THREADS, thread_name_prefix="render-table")
+        self._panels = ThreadPoolExecutor(1, thread_name_prefix="render-panel")
+        self._drawing = 0  # tables being drawn now
+        self._drawn = asyncio.Condition()
+
+    def labels(self, language: str | None) -> dict[str, str]:
+        return self.catalog.section(language or self.catalog.default, *IMAGE_LABELS)
+
+    async def board(
+        self,
+        view: Mapping[str, Any],
+        events: Sequence[Event],
+        names: Mapping[int, str],
+        language: str | None,
+    ) -> bytes | None:
+        """The board of ``view`` in the game's language (a public view: a table image)."""
+        if self.renderer is None:
+            return None
+        labels = self.labels(language)
+        loop = asyncio.get_running_loop()
+        try:
+            if view.get("viewer") is not None:
+                async with self._drawn:
+                    await self._drawn.wait_for(lambda: self._drawing == 0)
+                return await loop.run_in_executor(self._panels, self.renderer, view, events,
+                                                  names, labels)
+            self._drawing += 1
+            try:
+                return await loop.run_in_executor(self._tables, self.renderer, view, events,
+                                                  names, labels)
+            finally:
+                self._drawing -= 1
+                async with self._drawn:
+                    self._drawn.notify_all()
+        except Exception:
+            log.exception("rendering failed; posting the table as text")
+            return None
+
+    async def scores(self, outcome: Mapping[str, Any], names: Mapping[int, str],
+                     language: str | None) -> bytes | None:
+        if self.score_renderer is None:
+            return None
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._tables, self.score_renderer, outcome, names, self.labels(language))
+        except Exception:
+            log.exception("the score sheet could not be drawn")
+            return None
+
+    def close(self) -> None:
+        self._tables.shutdown(wait=False, cancel_futures=True)
+        self._panels.shutdown(wait=False, cancel_futures=True)
