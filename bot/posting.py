@@ -80,7 +80,8 @@ class TablePoster:
                                                  channel_id=record.channel_id)
         link = jump_url(record.guild_id, record.channel_id, table_id)
         if update.phases:
-            story, story_files = draw.story(update.phases, update.recent, link)
+            story, story_files = draw.story(update.phases, update.recent, link,
+                                            over=bool(update.view.get("game_over")))
             await channel.send(view=story, files=story_files)
         if update.view.get("game_over"):
             final, final_files = draw.final(update, link)

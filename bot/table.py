@@ -176,8 +176,8 @@ class TableMessages:
             return []
         return self.writer.lines(upto[phase_start(upto) :])
 
-    def story(self, phases: Sequence[PhaseEnd], recent: Sequence[ActionRecord], link: str
-              ) -> tuple[ui.LayoutView, list[discord.File]]:
+    def story(self, phases: Sequence[PhaseEnd], recent: Sequence[ActionRecord], link: str,
+              *, over: bool = False) -> tuple[ui.LayoutView, list[discord.File]]:
         """The board at the end of each phase, with that phase's log: the channel's story; with
         **My turn** and a link up to the table, so the newest post is a place to act from."""
         box: ui.Container[Any] = ui.Container(accent_colour=CLOSED_COLOUR)
@@ -194,7 +194,7 @@ class TableMessages:
             if items:
                 box.add_item(ui.MediaGallery(*items))
                 files.extend(more)
-        box.add_item(self.links(link, panel=True))
+        box.add_item(self.links(link, panel=not over))
         layout = ui.LayoutView(timeout=None)
         layout.add_item(box)
         return layout, files
