@@ -8,8 +8,9 @@ Each of ``--games`` channels runs at the same time: ``/pr new`` (3 seats, one AI
 player clicks Join, the creator clicks Start (random seating, AI turns, the table rendered and
 posted, the first player notified); then ``--moves`` decisions are made with the real controls
 (the code chosen by the heuristic policy): a role button on the table, or **My turn** and the
-private panel's button or menu.  Each player thinks ``--think`` seconds on average (0.5x to
-1.5x) before a move, so the tables are busy at the same time without moving in lock step.
+private panel's button or menu.  The moves begin once every game has started; each player
+thinks ``--think`` seconds on average (0.5x to 1.5x) before a move, so the tables are busy at
+the same time without moving in lock step.
 
 * ``ack_ms``: every interaction, from its dispatch to the bot's callback
   (``handle.created_at`` -> ``response.at``).
@@ -80,6 +81,7 @@ async def play_table(
     moves: int,
     think: float,
     rec: Recorder,
+    started: asyncio.Barrier,
 ) -> None:
     mark = server.mark()
     handle = await creator.run("/pr new max_players:3 ai_seats:1", channel=channel)
@@ -96,6 +98,7 @@ async def play_table(
     mark = server.mark()
     await rec.ack(await creator.click(lobby, label="Start"))
     await server.wait_for_message(channel, lambda m: "round 1" in m.text(), since=mark, timeout=60)
+    await started.wait()  # measure with every game in progress
     users = {creator.id: creator, guest.id: guest}
     game = get_game("puerto-rico")
     rng = random.Random(channel.id)
@@ -174,8 +177,9 @@ async def measure(games: int, moves: int, render: bool, think: float) -> dict[st
             async with running_client(server, bot):
                 await server.wait_for_command_sync(guild)
                 started = time.perf_counter()
+                barrier = asyncio.Barrier(len(tables))
                 await asyncio.gather(
-                    *(play_table(server, bot, ch, c, g, moves, think, rec)
+                    *(play_table(server, bot, ch, c, g, moves, think, rec, barrier)
                       for ch, c, g in tables)
                 )
                 seconds = time.perf_counter() - started

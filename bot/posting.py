@@ -79,8 +79,9 @@ class TablePoster:
             await self.storage.games.set_message(record.id, TABLE, message.id,
                                                  channel_id=record.channel_id)
         link = jump_url(record.guild_id, record.channel_id, table_id)
-        if update.phases:
-            story, story_files = draw.story(update.phases, update.recent, link,
+        phases = await update.ended_phases()
+        if phases:
+            story, story_files = draw.story(phases, update.recent, link,
                                             over=bool(update.view.get("game_over")))
             await channel.send(view=story, files=story_files)
         if update.view.get("game_over"):

@@ -102,14 +102,19 @@ class Drawing:
         events: Sequence[Event],
         names: Mapping[int, str],
         language: str | None,
+        *,
+        urgent: bool | None = None,
     ) -> bytes | None:
-        """The board of ``view`` in the game's language (a public view: a table image)."""
+        """The board of ``view`` in the game's language.  ``urgent`` (default: a public view,
+        the table) goes first; the others (panels, the story's phase images) wait their turn."""
         if self.renderer is None:
             return None
         labels = self.labels(language)
         loop = asyncio.get_running_loop()
+        if urgent is None:
+            urgent = view.get("viewer") is None
         try:
-            if view.get("viewer") is not None:
+            if not urgent:
                 async with self._drawn:
                     await self._drawn.wait_for(lambda: self._drawing == 0)
                 return await loop.run_in_executor(self._panels, self.renderer, view, events,

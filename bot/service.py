@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import random
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -75,11 +76,17 @@ class TableUpdate:
     recent: tuple[ActionRecord, ...] = ()
     """The end of the log (actions that count, oldest first): the table's last lines."""
     phases: tuple[PhaseEnd, ...] = ()
-    """The role phases this change ended, oldest first (a board image each for the channel)."""
+    """The role phases this change ended, oldest first, when already drawn (else ``story``)."""
     scoresheet: bytes | None = None
     """PNG of the final scores once the game is over."""
     notes: tuple[str, ...] = ()
     """Lines for the table in the game's language about this change (an undo...)."""
+    story: Callable[[], Awaitable[tuple[PhaseEnd, ...]]] | None = None
+    """Draws the role phases this change ended (a board image each for the channel); called
+    after the table is shown, since it replays the log and renders."""
+
+    async def ended_phases(self) -> tuple[PhaseEnd, ...]:
+        return self.phases or (await self.story() if self.story is not None else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,20 +501,30 @@ class GameService:
         recent = tuple(await self.storage.games.actions(
             record.id, after_seq=max(0, record.seq - LOG_TAIL)))
         highlights = phase_events(recent)
-        ended = sum(1 for e in events if e.type == "PhaseEnded")
-        phases = await self._phase_ends(record, game, ended, view, highlights) if ended else []
         lang = record.language
-        image, *phase_images = await asyncio.gather(
-            self._render(view, highlights, names, lang),
-            *(self._render(p.view, p.events, names, lang) for p in phases),
-        )
-        phases = [dataclasses.replace(p, image=image if p.view is view else img)
-                  for p, img in zip(phases, phase_images, strict=True)]
+        image = await self._render(view, highlights, names, lang)
         scores = None
         if view.get("game_over") and view.get("outcome"):
             scores = await self.drawing.scores(view["outcome"], names, lang)
+        ended = sum(1 for e in events if e.type == "PhaseEnded")
+        story = functools.partial(self._story, record, game, ended, view, highlights, names,
+                                  image) if ended else None
         return TableUpdate(record, view, public, names, image, newly_waiting, recent,
-                           tuple(phases), scores, notes)
+                           scoresheet=scores, notes=notes, story=story)
+
+    async def _story(
+        self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
+        highlights: Sequence[Event], names: Mapping[int, str], image: bytes | None,
+    ) -> tuple[PhaseEnd, ...]:
+        """The phases a change ended with their images: drawn after the table is shown (it
+        replays the log and draws; the table image serves when nothing happened since)."""
+        phases = await self._phase_ends(record, game, ended, view, highlights)
+        drawn = await asyncio.gather(*(
+            self.drawing.board(p.view, p.events, names, record.language, urgent=False)
+            for p in phases if p.view is not view))
+        images = iter(drawn)
+        return tuple(dataclasses.replace(p, image=image if p.view is view else next(images))
+                     for p in phases)
 
     async def _phase_ends(
         self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],

@@ -100,7 +100,7 @@ class TableMessages:
         return "\n".join(f"**{f.name}**: {f.value}" for f in embed.fields)
 
     def log_tail(self, recent: Sequence[ActionRecord], notes: Sequence[str]) -> str:
-        lines = self.writer.lines(recent)[-LOG_LINES:]
+        lines = self.writer.lines(recent[-2 * LOG_LINES :])[-LOG_LINES:]
         return small([*lines, *notes]) if lines or notes else ""
 
     def table(self, update: TableUpdate) -> tuple[ui.LayoutView, list[discord.File]]:
