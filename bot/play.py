@@ -146,7 +146,7 @@ class PlayFlow:
             else:
                 await self.send_panel(interaction, game_id)
         elif action == "undo":
-            await self.undo(interaction, game_id, version if private else None, private)
+            await self.undo(interaction, game_id, version, private)
         elif action == "log":
             await self.send_log(interaction, game_id)
         elif action == "leave":
@@ -156,12 +156,15 @@ class PlayFlow:
 
     async def undo(self, interaction: discord.Interaction[Any], game_id: int,
                    version: int | None, private: bool) -> None:
-        """Take back the user's last decision.  From a panel the panel's version is checked
-        (a double click undoes once); from the public table the rule alone decides."""
+        """Take back the user's last decision as the button's message showed the game (a table
+        or a panel): a double click undoes once, an outdated button nothing."""
         try:
             await self.turns.undo(game_id, interaction.user.id, version)
         except StaleVersion:
-            await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+            if private:
+                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+            else:
+                await self.send_panel(interaction, game_id, note_key="reply.outdated_panel")
             return
         except Exception as exc:
             await send_error(interaction, exc, where=f"undo in game {game_id}")
@@ -186,6 +189,10 @@ class PlayFlow:
         try:
             update = await self.turns.leave(game_id, interaction.user.id)
             key = "reply.left" if update is not None else "reply.left_abandoned"
+            publisher = getattr(interaction.client, "publisher", None)
+            if update is None and publisher is not None:  # nobody left to play: close the table
+                record = await self.storage.games.get(game_id)
+                await publisher.tables.close(record, await self.turns.names(record))
             await interaction.edit_original_response(
                 content=self.catalog.t(lang, key, game=game_id), view=None)
         except Exception as exc:

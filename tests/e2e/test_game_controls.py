@@ -276,3 +276,19 @@ async def test_abandoning_closes_the_table(world: World, governor: OfflineGovern
     table = await world.server.wait_for_message(
         world.general, lambda m: m.id == record.messages["table"] and "abandoned" in m.text())
     assert not table.buttons() and not table.attachments
+
+
+async def test_the_last_person_leaving_abandons_the_game(world: World, governor: OfflineGovernor
+                                                        ) -> None:
+    """Alone with an AI seat, Alice leaves: nobody is left to play, the game is abandoned and
+    its table closed."""
+    record = await start(world, governor, world.alice, [], "max_players:2 ai_seats:1")
+    table = await table_at(world, governor, record.id)
+    handle = await world.alice.run("/pr leave", channel=world.general)
+    confirm = await handle.wait_for_followup()
+    click = await world.alice.click(confirm, label="Leave the game")
+    await click.original_message(lambda m: "the game is abandoned" in m.text())
+    assert (await governor.storage.games.get(record.id)).status.value == "abandoned"
+    closed = await world.server.wait_for_message(
+        world.general, lambda m: m.id == table.id and "abandoned" in m.text())
+    assert not closed.buttons()
