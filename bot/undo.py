@@ -2,17 +2,17 @@
 
 A player may take back **their own last decision** when, since it:
 
-* no other person decided anything (an action logged with a user id other than theirs); only
-  automatic actions followed it: AI seats' moves and forced moves, which the service played
-  because of it, and
-* nothing hidden or random was revealed, by the decision itself or by any automatic action
-  after it (``game.reveals(before, after)`` for each step: a Hacienda draw, the plantations
-  turned face up when a Settler phase ends...).
+* no other player acted: not another person, and not an AI seat or another seat's forced move
+  either (an AI seat is a player; seeing its reply and then taking one's move back would be
+  peeking).  Only the player's own forced moves that the service played right after the
+  decision may follow it, and they are taken back with it;
+* nothing hidden or random was revealed, by the decision itself or by those forced moves
+  (``game.reveals(before, after)`` for each step: a Hacienda draw, the plantations turned face
+  up when a Settler phase ends...).
 
-The decision and every automatic action after it are taken back together (so the AI replies
-are replayed, possibly differently, after the new decision).  Taking back again reaches the
-decision before, under the same rule: a player placing colonists one by one can step back one
-colonist at a time.  A decision that a later undo already took back does not count.
+Taking back again reaches the decision before, under the same rule: a player placing colonists
+one by one can step back one colonist at a time.  A decision that a later undo already took
+back does not count.
 
 Pure: the effective log and the engine; :class:`bot.errors.UserError` explains a refusal.
 """
@@ -45,10 +45,17 @@ def last_decision(log: Sequence[ActionRecord]) -> int | None:
     return None
 
 
+def _only_own_moves_since(log: Sequence[ActionRecord], index: int) -> bool:
+    """Whether every action after ``log[index]`` is a move of the same seat."""
+    seat = log[index].seat
+    return all(a.seat == seat for a in log[index + 1 :])
+
+
 def may_undo(log: Sequence[ActionRecord], user_id: int) -> bool:
-    """A cheap first look (no replay): the last person to decide was ``user_id``."""
+    """A cheap first look (no replay): the last person to decide was ``user_id`` and no other
+    seat has moved since."""
     index = last_decision(log)
-    return index is not None and log[index].user_id == user_id
+    return index is not None and log[index].user_id == user_id and _only_own_moves_since(log, index)
 
 
 def plan_undo(
@@ -64,7 +71,7 @@ def plan_undo(
     index = last_decision(log)
     if index is None or all(a.user_id != user_id for a in log):
         raise UserError("err.undo_nothing", game=game_id)
-    if log[index].user_id != user_id:
+    if log[index].user_id != user_id or not _only_own_moves_since(log, index):
         raise UserError("err.undo_others", game=game_id)
     state = game.setup(options, seed)
     for action in log[:index]:

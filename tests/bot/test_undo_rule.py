@@ -34,13 +34,62 @@ def plan(log: list[ActionRecord], user: int) -> Any:
     return plan_undo(GAME, OPTIONS, SEED, log, user, game_id=1)
 
 
-def test_own_last_decision_with_the_automatic_moves_after_it() -> None:
-    """Alice built; the AI seat (no user) built after her: both are taken back together."""
-    log = logged([(0, "r.builder", ALICE), (0, "b.small_market", ALICE),
-                  (1, "b.small_indigo_plant", None)])
+def test_own_last_decision_is_taken_back() -> None:
+    """Alice built and nobody moved since: her build is taken back."""
+    log = logged([(0, "r.builder", ALICE), (0, "b.small_market", ALICE)])
     result = plan(log, ALICE)
-    assert result.count == 2 and result.decision.code == "b.small_market"
+    assert result.count == 1 and result.decision.code == "b.small_market"
     assert may_undo(log, ALICE) and not may_undo(log, BOB)
+
+
+def test_refused_once_an_ai_seat_replied() -> None:
+    """Alice built; the AI seat (no user) built after her.  An AI seat is a player: seeing its
+    reply and then taking the build back would be peeking, so it is refused."""
+    log = logged(
+        [(0, "r.builder", ALICE), (0, "b.small_market", ALICE), (1, "b.small_indigo_plant", None)]
+    )
+    with pytest.raises(UserError) as refused:
+        plan(log, ALICE)
+    assert refused.value.key == "err.undo_others"
+    assert not may_undo(log, ALICE)
+
+
+def test_own_forced_moves_are_taken_back_with_the_decision() -> None:
+    """A forced move of the same seat, played automatically right after the decision, goes
+    back with it (found by playing a seeded game until a seat's decision is followed by a
+    forced move of its own that reveals nothing)."""
+    state = GAME.setup(OPTIONS, SEED)
+    moves: list[tuple[int, str, int | None]] = []
+    users = {0: ALICE, 1: BOB, 2: 300}
+    for step in range(3000):
+        prompt = GAME.prompt(state)
+        assert prompt is not None
+        seat = prompt.seats[0]
+        legal = GAME.legal_actions(state, seat)
+        action = legal[(step * 7) % len(legal)]
+        forced = prompt.forced
+        after, _ = GAME.apply(state, seat, action)
+        moves.append((seat, action.code, None if forced else users[seat]))
+        if (
+            forced
+            and len(moves) > 1
+            and moves[-2][0] == seat
+            and moves[-2][2] is not None
+            and not GAME.reveals(state, after)
+        ):
+            break
+        state = after
+    else:
+        pytest.fail("no forced follow-up found")
+    log = logged(moves)
+    user = moves[-2][2]
+    assert user is not None
+    try:
+        result = plan(log, user)
+    except UserError as refused:  # the decision itself revealed something: also a valid refusal
+        assert refused.key == "err.undo_revealed"
+        return
+    assert result.count == 2 and result.decision.code == moves[-2][1]
 
 
 def test_stepping_back_decision_by_decision() -> None:
@@ -51,8 +100,9 @@ def test_stepping_back_decision_by_decision() -> None:
 
 
 def test_refused_when_another_person_decided_since() -> None:
-    log = logged([(0, "r.builder", ALICE), (0, "b.small_market", ALICE),
-                  (1, "b.small_indigo_plant", BOB)])
+    log = logged(
+        [(0, "r.builder", ALICE), (0, "b.small_market", ALICE), (1, "b.small_indigo_plant", BOB)]
+    )
     with pytest.raises(UserError) as refused:
         plan(log, ALICE)
     assert refused.value.key == "err.undo_others"
@@ -60,17 +110,19 @@ def test_refused_when_another_person_decided_since() -> None:
 
 
 def test_refused_when_something_random_was_revealed() -> None:
-    """The last settler's choice ends the phase, which turns new plantations face up."""
+    """The last settler's choice ends the phase, which turns new plantations face up: the
+    last settler (seat 2) may not take it back."""
+    carol = 300
     state = GAME.setup(OPTIONS, SEED)
     moves: list[tuple[int, str, int | None]] = [(0, "r.settler", ALICE)]
     state, _ = GAME.apply(state, 0, GAME.decode_action("r.settler"))
-    for seat in (0, 1, 2):
+    for seat, user in ((0, ALICE), (1, BOB), (2, carol)):
         code = GAME.encode_action(GAME.legal_actions(state, seat)[0])
-        moves.append((seat, code, ALICE if seat == 0 else None))
+        moves.append((seat, code, user))
         state, _ = GAME.apply(state, seat, GAME.decode_action(code))
     log = logged(moves)
     with pytest.raises(UserError) as refused:
-        plan(log, ALICE)
+        plan(log, carol)
     assert refused.value.key == "err.undo_revealed"
 
 
