@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
@@ -74,76 +74,41 @@ def _check(custom_id: str) -> str:
     return custom_id
 
 
-class LobbyButton(
+class _GameIdButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"l:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z]+(?:\.[a-z]+)?)",
+    template=r"(?!)",  # never matches: only the subclasses below are registered
 ):
+    """The body shared by the buttons whose custom_id is ``<prefix>:<game>:<version>:<tail>``:
+    built from the parts, rebuilt from the custom_id after a restart (keeping its label and
+    style), and a click handed to one method of the bot's :class:`Handlers`."""
+
+    prefix: ClassVar[str]
+    where: ClassVar[str]  # names the button in the log of an unexpected failure
+    default_style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+
     def __init__(
         self,
         game_id: int,
         version: int,
-        action: str,
+        tail: str,
         *,
         label: str = "?",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=style, custom_id=_check(f"l:{game_id}:{version}:{action}")
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LobbyButton:
-        label, style = _button_look(item)
-        return cls(int(match["game"]), int(match["version"]), match["action"],
-                   label=label, style=style)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _handlers(interaction).lobby_click(
-                interaction, self.game_id, self.version, self.action
-            )
-        except Exception as exc:  # the handler reports its own errors; this is the last net
-            await send_error(interaction, exc, where=f"lobby button {self.custom_id}")
-
-
-class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"g:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<code>[a-z0-9._]{1,60})",
-):
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        code: str,
-        *,
-        label: str = "?",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        style: discord.ButtonStyle | None = None,
         disabled: bool = False,
         emoji: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=style,
+                style=style or self.default_style,
                 disabled=disabled,
                 emoji=emoji,
-                custom_id=_check(f"g:{game_id}:{version}:{code}"),
+                custom_id=_check(f"{self.prefix}:{game_id}:{version}:{tail}"),
             )
         )
         self.game_id = game_id
         self.version = version
-        self.code = code
+        self.tail = tail
 
     @classmethod
     async def from_custom_id(
@@ -152,23 +117,52 @@ class GameButton(
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> GameButton:
+    ) -> Self:
         label, style = _button_look(item)
-        return cls(int(match["game"]), int(match["version"]), match["code"],
-                   label=label, style=style)
+        return cls(
+            int(match["game"]), int(match["version"]), match["tail"], label=label, style=style
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            await _handlers(interaction).game_click(
-                interaction, self.game_id, self.version, self.code
-            )
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"game button {self.custom_id}")
+            await self.dispatch(_handlers(interaction), interaction)
+        except Exception as exc:  # the handler reports its own errors; this is the last net
+            await send_error(interaction, exc, where=f"{self.where} {self.custom_id}")
+
+    async def dispatch(self, handlers: Handlers, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+_IDS = r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12})"
+
+
+class LobbyButton(_GameIdButton, template=rf"l:{_IDS}:(?P<tail>[a-z]+(?:\.[a-z]+)?)"):
+    prefix, where = "l", "lobby button"
+
+    @property
+    def action(self) -> str:
+        return self.tail
+
+    async def dispatch(self, handlers: Handlers, interaction: discord.Interaction[Any]) -> None:
+        await handlers.lobby_click(interaction, self.game_id, self.version, self.tail)
+
+
+class GameButton(_GameIdButton, template=rf"g:{_IDS}:(?P<tail>[a-z0-9._]{{1,60}})"):
+    """A game action: the tail is the engine's action code."""
+
+    prefix, where = "g", "game button"
+
+    @property
+    def code(self) -> str:
+        return self.tail
+
+    async def dispatch(self, handlers: Handlers, interaction: discord.Interaction[Any]) -> None:
+        await handlers.game_click(interaction, self.game_id, self.version, self.tail)
 
 
 class GameSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gs:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<name>[a-z0-9_]{1,40})",
+    template=rf"gs:{_IDS}:(?P<name>[a-z0-9_]{{1,40}})",
 ):
     """A choice among action codes (buildings to build, goods to ship...): option values are
     the codes themselves."""
@@ -205,8 +199,13 @@ class GameSelect(
     ) -> GameSelect:
         options = list(item.options) if isinstance(item, discord.ui.Select) else []
         placeholder = item.placeholder if isinstance(item, discord.ui.Select) else None
-        return cls(int(match["game"]), int(match["version"]), match["name"],
-                   options or None, placeholder=placeholder)
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            match["name"],
+            options or None,
+            placeholder=placeholder,
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values  # filled from the interaction by discord.py
@@ -220,57 +219,23 @@ class GameSelect(
             await send_error(interaction, exc, where=f"game select {self.custom_id}")
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"t:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<action>[a-z]{1,12})",
-):
+class TableButton(_GameIdButton, template=rf"t:{_IDS}:(?P<tail>[a-z]{{1,12}})"):
     """A button of the table that is not a move: ``panel`` (the private "My turn" panel),
     ``undo``, ``log``, ``leave`` (the confirmation of /pr leave)."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        action: str,
-        *,
-        label: str = "?",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=style, disabled=disabled,
-                custom_id=_check(f"t:{game_id}:{version}:{action}"),
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-        self.action = action
+    prefix, where = "t", "table button"
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TableButton:
-        label, style = _button_look(item)
-        return cls(int(match["game"]), int(match["version"]), match["action"],
-                   label=label, style=style)
+    @property
+    def action(self) -> str:
+        return self.tail
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _handlers(interaction).table_click(
-                interaction, self.game_id, self.version, self.action
-            )
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"table button {self.custom_id}")
+    async def dispatch(self, handlers: Handlers, interaction: discord.Interaction[Any]) -> None:
+        await handlers.table_click(interaction, self.game_id, self.version, self.tail)
 
 
 class ArrangeSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ma:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<part>[ic]):"
+    template=rf"ma:{_IDS}:(?P<part>[ic]):"
     r"(?P<draft>[0-9a-z]{0,40})",
 ):
     """One of the two Mayor menus (island or city) of a draft arrangement: picking circles
@@ -310,75 +275,54 @@ class ArrangeSelect(
         /,
     ) -> ArrangeSelect:
         select = item if isinstance(item, discord.ui.Select) else None
-        return cls(int(match["game"]), int(match["version"]), match["part"], match["draft"],
-                   list(select.options) if select else None,
-                   max_values=select.max_values if select else 25)
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            match["part"],
+            match["draft"],
+            list(select.options) if select else None,
+            max_values=select.max_values if select else 25,
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await _handlers(interaction).arrange(
-                interaction, self.game_id, self.version, self.part, self.draft,
+                interaction,
+                self.game_id,
+                self.version,
+                self.part,
+                self.draft,
                 [str(v) for v in self.item.values],
             )
         except Exception as exc:
             await send_error(interaction, exc, where=f"mayor menu {self.custom_id}")
 
 
-class ArrangeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mb:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}):(?P<draft>[0-9a-z]{0,40})",
-):
+class ArrangeButton(_GameIdButton, template=rf"mb:{_IDS}:(?P<tail>[0-9a-z]{{0,40}})"):
     """Confirm a Mayor draft: every placement of the draft in one service call."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        draft: str,
-        *,
-        label: str = "?",
-        style: discord.ButtonStyle = discord.ButtonStyle.success,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=style, disabled=disabled,
-                custom_id=_check(f"mb:{game_id}:{version}:{draft}"),
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-        self.draft = draft
+    prefix, where = "mb", "mayor confirm"
+    default_style = discord.ButtonStyle.success
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ArrangeButton:
-        label, style = _button_look(item)
-        return cls(int(match["game"]), int(match["version"]), match["draft"],
-                   label=label, style=style)
+    @property
+    def draft(self) -> str:
+        return self.tail
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _handlers(interaction).arrange(
-                interaction, self.game_id, self.version, "ok", self.draft, []
-            )
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"mayor confirm {self.custom_id}")
+    async def dispatch(self, handlers: Handlers, interaction: discord.Interaction[Any]) -> None:
+        await handlers.arrange(interaction, self.game_id, self.version, "ok", self.tail, [])
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton, GameButton, GameSelect, TableButton, ArrangeSelect, ArrangeButton,
+    LobbyButton,
+    GameButton,
+    GameSelect,
+    TableButton,
+    ArrangeSelect,
+    ArrangeButton,
 )
 
 
-def lobby_view(
-    game_id: int, version: int, labels: dict[str, str], level: str
-) -> discord.ui.View:
+def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str) -> discord.ui.View:
     """The lobby's five buttons, drawn for ``version``; Add AI adds an AI of ``level``."""
     view = discord.ui.View(timeout=None)
     green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
@@ -402,6 +346,6 @@ def lobby_level(message: discord.Message | None, default: str) -> str:
         for child in getattr(row, "children", ()):
             custom_id = getattr(child, "custom_id", None) or ""
             match = LobbyButton.__discord_ui_compiled_template__.fullmatch(custom_id)
-            if match and match["action"].startswith("ai."):
-                return match["action"].removeprefix("ai.")
+            if match and match["tail"].startswith("ai."):
+                return match["tail"].removeprefix("ai.")
     return default
