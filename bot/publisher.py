@@ -86,16 +86,6 @@ class DiscordPublisher:
 
     # --- the table --------------------------------------------------------------------------
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        channel = self.client.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("channel %s is gone", channel_id)
-                return None
-        return channel if isinstance(channel, discord.abc.Messageable) else None
-
     async def publish_table(self, update: TableUpdate) -> None:
         """The table message, the story of the phases that ended, the final standings
         (:mod:`bot.posting`)."""
