@@ -28,7 +28,6 @@ from .errors import send_error
 log = logging.getLogger(__name__)
 
 MAX_CUSTOM_ID = 100
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 
 
 class Handlers(Protocol):

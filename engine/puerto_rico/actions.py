@@ -50,23 +50,6 @@ SHIP = 11
 WHARF = 12
 KEEP = 13
 
-KIND_NAMES = (
-    "role",
-    "settle",
-    "hacienda",
-    "offer",
-    "pass",
-    "privilege",
-    "auto",
-    "place",
-    "build",
-    "craft",
-    "sell",
-    "ship",
-    "wharf",
-    "keep",
-)
-
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
 CARD_CODES = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector")
 OFFERS = ("hospice", "university")
