@@ -28,7 +28,7 @@ from storage.records import utc_now
 from .clock import ClockVoteButton, ClockVotes
 from .cogs.pr import PrCog
 from .components import DYNAMIC_ITEMS
-from .errors import send_ephemeral, send_error
+from .errors import UserError, send_ephemeral, send_error
 from .i18n import CATALOG
 from .i18n.translator import CatalogTranslator
 from .lobby import LobbyFlow
@@ -116,8 +116,9 @@ class GovernorBot(commands.Bot):
         )
         self.clock_votes = ClockVotes(self, self.service, self.storage, self.notifier, CATALOG)
         self.publisher.clock_votes = self.clock_votes
-        self.reminders = Reminders(self.storage, self.notifier, self.clock_votes, CATALOG,
-                                   period=self.reminder_period)
+        self.reminders = Reminders(
+            self.storage, self.notifier, self.clock_votes, CATALOG, period=self.reminder_period
+        )
         lang = settings.default_locale
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
@@ -188,6 +189,42 @@ class GovernorBot(commands.Bot):
             await send_ephemeral(interaction, CATALOG.t(lang, key))
         except Exception as exc:
             await send_error(interaction, exc, where="/pr notify")
+
+    async def server_settings(
+        self, interaction: discord.Interaction[Any], language: str | None, hours: int | None
+    ) -> None:
+        """``/pr server``: this server's defaults for new games (the language of ``/pr new``
+        without one, the hours before a reminder); changing them needs Manage Server, reading
+        them does not.  The reply is in the user's language."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if interaction.guild_id is None:
+                raise UserError("err.guild_only")
+            settings = self.storage.settings
+            if language is not None or hours is not None:
+                if not interaction.permissions.manage_guild:
+                    raise UserError("err.server_settings")
+                changes: dict[str, Any] = {}
+                if language is not None:
+                    changes["language"] = language
+                if hours is not None:
+                    changes["reminder_hours"] = hours
+                guild = await settings.update_guild(interaction.guild_id, **changes)
+            else:
+                guild = await settings.guild(interaction.guild_id)
+            lang = CATALOG.language_of(interaction.locale)
+            default = guild.language or self.settings.default_locale
+            await send_ephemeral(
+                interaction,
+                CATALOG.t(
+                    lang,
+                    "reply.server_settings",
+                    language=CATALOG.t(lang, f"choice.language.{default}"),
+                    hours=guild.reminder_hours or self.reminders.default_hours,
+                ),
+            )
+        except Exception as exc:
+            await send_error(interaction, exc, where="/pr server")
 
     async def wait_idle(self, timeout: float = 5.0) -> None:
         """Wait for background work (notifications); for tests and shutdown."""

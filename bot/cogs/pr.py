@@ -86,6 +86,25 @@ class PrCog(
     async def notify(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         await self.bot.notify_setting(interaction, enabled)
 
+    @app_commands.command(name=ls("cmd.server.name"), description=ls("cmd.server.description"))
+    @app_commands.rename(
+        language=ls("opt.default_language.name"), reminder_hours=ls("opt.reminder_hours.name")
+    )
+    @app_commands.describe(
+        language=ls("opt.default_language.description"),
+        reminder_hours=ls("opt.reminder_hours.description"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def server(
+        self,
+        interaction: discord.Interaction[Any],
+        language: app_commands.Choice[str] | None = None,
+        reminder_hours: app_commands.Range[int, 1, 168] | None = None,
+    ) -> None:
+        await self.bot.server_settings(
+            interaction, language.value if language else None, reminder_hours
+        )
+
     # --- decisions: one command each, autocomplete lists the caller's legal choices ---------
 
     @app_commands.command(name=ls("cmd.role.name"), description=ls("cmd.role.description"))
@@ -105,8 +124,7 @@ class PrCog(
         await self.flow.decide(interaction, "settle", tile)
 
     @settle.autocomplete("tile")
-    async def settle_choices(self, interaction: discord.Interaction[Any], current: str
-                             ) -> Choices:
+    async def settle_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return await self.flow.complete(interaction, "settle", current)
 
     @app_commands.command(name=ls("cmd.build.name"), description=ls("cmd.build.description"))
@@ -116,8 +134,7 @@ class PrCog(
         await self.flow.decide(interaction, "build", building)
 
     @build.autocomplete("building")
-    async def build_choices(self, interaction: discord.Interaction[Any], current: str
-                            ) -> Choices:
+    async def build_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return await self.flow.complete(interaction, "build", current)
 
     @app_commands.command(name=ls("cmd.sell.name"), description=ls("cmd.sell.description"))
@@ -147,8 +164,7 @@ class PrCog(
         await self.flow.decide(interaction, "place", where)
 
     @place.autocomplete("where")
-    async def place_choices(self, interaction: discord.Interaction[Any], current: str
-                            ) -> Choices:
+    async def place_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return await self.flow.complete(interaction, "place", current)
 
     @app_commands.command(name=ls("cmd.keep.name"), description=ls("cmd.keep.description"))
@@ -188,8 +204,9 @@ class PrCog(
     @app_commands.command(name=ls("cmd.log.name"), description=ls("cmd.log.description"))
     @app_commands.rename(lines=ls("opt.lines.name"))
     @app_commands.describe(lines=ls("opt.lines.description"))
-    async def log(self, interaction: discord.Interaction[Any],
-                  lines: app_commands.Range[int, 1, 100] = 25) -> None:
+    async def log(
+        self, interaction: discord.Interaction[Any], lines: app_commands.Range[int, 1, 100] = 25
+    ) -> None:
         await self.flow.log(interaction, lines)
 
     @app_commands.command(name=ls("cmd.games.name"), description=ls("cmd.games.description"))
@@ -199,13 +216,11 @@ class PrCog(
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.description"))
     @app_commands.rename(topic=ls("opt.topic.name"))
     @app_commands.describe(topic=ls("opt.topic.description"))
-    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None
-                    ) -> None:
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         await self.flow.rules(interaction, topic)
 
     @rules.autocomplete("topic")
-    async def rules_choices(self, interaction: discord.Interaction[Any], current: str
-                            ) -> Choices:
+    async def rules_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return self.flow.rules_topics(interaction, current)
 
     @app_commands.command(name=ls("cmd.undo.name"), description=ls("cmd.undo.description"))

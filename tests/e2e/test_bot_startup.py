@@ -15,7 +15,7 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     pr = next(c for c in commands if c["name"] == "pr")
     subs = {o["name"]: o for o in pr["options"]}
     assert set(subs) == {
-        "new", "show", "abandon", "notify",
+        "new", "show", "abandon", "notify", "server",
         "role", "settle", "build", "sell", "ship", "place", "keep", "take", "pass",
         "board", "status", "log", "games", "rules", "undo", "leave",
     }
