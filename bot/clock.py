@@ -34,6 +34,7 @@ import discord
 from engine.core import get_game
 from storage import ClockVote, GameRecord, GameStatus, NotActive, Storage, Wait
 
+from .components import button_look, checked_id
 from .errors import UserError, send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
@@ -102,7 +103,9 @@ class ClockVoteButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"cv:{vote_id}:{choice}")
+            discord.ui.Button(
+                label=label, style=style, custom_id=checked_id(f"cv:{vote_id}:{choice}")
+            )
         )
         self.vote_id = vote_id
         self.choice = choice
@@ -115,29 +118,37 @@ class ClockVoteButton(
         match: re.Match[str],
         /,
     ) -> ClockVoteButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        style = item.style if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["vote"]), match["choice"], label=label or "?",
-                   style=style or discord.ButtonStyle.secondary)
+        label, style = button_look(item)
+        return cls(int(match["vote"]), match["choice"], label=label, style=style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         votes: ClockVotes | None = getattr(interaction.client, "clock_votes", None)
         try:
             if votes is None:
                 raise RuntimeError("the bot has no clock votes")
-            await votes.click(interaction, self.vote_id, "ai" if self.choice == "ai" else
-                              "abandon")
+            await votes.click(interaction, self.vote_id, "ai" if self.choice == "ai" else "abandon")
         except Exception as exc:  # the handler reports its own errors; this is the last net
             await send_error(interaction, exc, where=f"clock vote {self.custom_id}")
 
 
 def vote_view(vote_id: int, lang: str, catalog: Catalog = CATALOG) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ClockVoteButton(vote_id, "ai", label=catalog.t(lang, "button.clock_ai"),
-                                  style=discord.ButtonStyle.primary))
-    view.add_item(ClockVoteButton(vote_id, "abandon",
-                                  label=catalog.t(lang, "button.clock_abandon"),
-                                  style=discord.ButtonStyle.danger))
+    view.add_item(
+        ClockVoteButton(
+            vote_id,
+            "ai",
+            label=catalog.t(lang, "button.clock_ai"),
+            style=discord.ButtonStyle.primary,
+        )
+    )
+    view.add_item(
+        ClockVoteButton(
+            vote_id,
+            "abandon",
+            label=catalog.t(lang, "button.clock_abandon"),
+            style=discord.ButtonStyle.danger,
+        )
+    )
     return view
 
 
@@ -155,9 +166,7 @@ class ClockVotes:
         self.storage = storage
         self.notifier = notifier
         self.catalog = catalog
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -181,8 +190,7 @@ class ClockVotes:
                 await self.storage.reminders.claim_alert(
                     wait.game_id, wait.seat, "clock", wait.waiting_since
                 )
-                log.info("game %s: clock ran out for seat %s, nobody to vote", record.id,
-                         wait.seat)
+                log.info("game %s: clock ran out for seat %s, nobody to vote", record.id, wait.seat)
                 return None
             vote = await self.storage.reminders.open_vote(wait)
             if vote is None:
@@ -190,8 +198,9 @@ class ClockVotes:
             if vote.channel_id is None or not await self._post(vote, record):
                 await self.storage.reminders.close_vote(vote.id, "cancelled")
                 return None
-            log.info("game %s: clock ran out for seat %s; vote %s opened", record.id, vote.seat,
-                     vote.id)
+            log.info(
+                "game %s: clock ran out for seat %s; vote %s opened", record.id, vote.seat, vote.id
+            )
             return await self.storage.reminders.vote(vote.id)
 
     async def _post(self, vote: ClockVote, record: GameRecord) -> bool:
@@ -208,7 +217,8 @@ class ClockVotes:
                 await self._open_text(vote, record, lang),
                 view=vote_view(vote.id, lang, self.catalog),
                 allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False,
+                    everyone=False,
+                    roles=False,
                     users=[discord.Object(u) for u in (vote.user_id, *eligible)],
                 ),
             )
@@ -238,15 +248,19 @@ class ClockVotes:
             count=len(eligible),
         )
         tally = self.catalog.t(
-            lang, "notify.clock_tally", ai=vote.count("ai"), abandon=vote.count("abandon"),
+            lang,
+            "notify.clock_tally",
+            ai=vote.count("ai"),
+            abandon=vote.count("abandon"),
             needed=needed(len(eligible)),
         )
         return f"{opening}\n{tally}"
 
     # --- voting -----------------------------------------------------------------------------
 
-    async def click(self, interaction: discord.Interaction[Any], vote_id: int, choice: Choice
-                    ) -> None:
+    async def click(
+        self, interaction: discord.Interaction[Any], vote_id: int, choice: Choice
+    ) -> None:
         await interaction.response.defer()  # a deferred update of the vote message
         user_lang = self.catalog.language_of(interaction.locale)
         try:
@@ -260,8 +274,9 @@ class ClockVotes:
         except Exception as exc:
             await send_error(interaction, exc, where=f"clock vote {vote_id} {choice}")
 
-    async def _click(self, interaction: discord.Interaction[Any], vote: ClockVote, choice: Choice,
-                     user_lang: str) -> None:
+    async def _click(
+        self, interaction: discord.Interaction[Any], vote: ClockVote, choice: Choice, user_lang: str
+    ) -> None:
         record = await self.storage.games.get(vote.game_id)
         lang = self._lang(record)
         if vote.is_open and not still_current(vote, record):
@@ -300,7 +315,10 @@ class ClockVotes:
         if outcome == "ai":
             try:
                 await self.service.hand_to_ai(
-                    record.id, vote.seat, takeover_level(record), user_id=vote.user_id,
+                    record.id,
+                    vote.seat,
+                    takeover_level(record),
+                    user_id=vote.user_id,
                     waiting_since=vote.waiting_since,
                 )
             except (UserError, NotActive):  # the player played, or the game ended, meanwhile
@@ -321,10 +339,12 @@ class ClockVotes:
         player = f"<@{vote.user_id}>"
         if vote.status == "takeover":
             seat = record.seat(vote.seat)
-            level = ai_level_name((seat.ai_policy if seat else None) or DEFAULT_AI, lang,
-                                  self.catalog)
-            return self.catalog.t(lang, "notify.clock_takeover", game=record.id, player=player,
-                                  level=level)
+            level = ai_level_name(
+                (seat.ai_policy if seat else None) or DEFAULT_AI, lang, self.catalog
+            )
+            return self.catalog.t(
+                lang, "notify.clock_takeover", game=record.id, player=player, level=level
+            )
         if vote.status == "abandon":
             return self.catalog.t(lang, "notify.clock_abandoned", game=record.id)
         if record.status is GameStatus.ACTIVE:
@@ -357,8 +377,9 @@ class ClockVotes:
                     closed += await self._close(vote, record, "cancelled")
         return closed
 
-    async def _close(self, vote: ClockVote, record: GameRecord, status: Literal["cancelled"]
-                     ) -> bool:
+    async def _close(
+        self, vote: ClockVote, record: GameRecord, status: Literal["cancelled"]
+    ) -> bool:
         if not await self.storage.reminders.close_vote(vote.id, status):
             return False
         closed = await self.storage.reminders.vote(vote.id)

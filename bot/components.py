@@ -61,13 +61,15 @@ def _handlers(interaction: discord.Interaction[Any]) -> Handlers:
     return handlers
 
 
-def _button_look(item: discord.ui.Item[Any]) -> tuple[str, discord.ButtonStyle]:
+def button_look(item: discord.ui.Item[Any]) -> tuple[str, discord.ButtonStyle]:
+    """The label and style of a clicked button, to rebuild a persistent button as it was."""
     if isinstance(item, discord.ui.Button):
         return item.label or "?", item.style
     return "?", discord.ButtonStyle.secondary
 
 
-def _check(custom_id: str) -> str:
+def checked_id(custom_id: str) -> str:
+    """``custom_id`` itself, refused when longer than Discord allows."""
     if len(custom_id) > MAX_CUSTOM_ID:
         raise ValueError(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
     return custom_id
@@ -102,7 +104,7 @@ class _GameIdButton(
                 style=style or self.default_style,
                 disabled=disabled,
                 emoji=emoji,
-                custom_id=_check(f"{self.prefix}:{game_id}:{version}:{tail}"),
+                custom_id=checked_id(f"{self.prefix}:{game_id}:{version}:{tail}"),
             )
         )
         self.game_id = game_id
@@ -117,7 +119,7 @@ class _GameIdButton(
         match: re.Match[str],
         /,
     ) -> Self:
-        label, style = _button_look(item)
+        label, style = button_look(item)
         return cls(
             int(match["game"]), int(match["version"]), match["tail"], label=label, style=style
         )
@@ -178,7 +180,7 @@ class GameSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=_check(f"gs:{game_id}:{version}:{name}"),
+                custom_id=checked_id(f"gs:{game_id}:{version}:{name}"),
                 options=options or [discord.SelectOption(label="?", value="pass")],
                 placeholder=placeholder,
                 disabled=disabled,
@@ -253,7 +255,7 @@ class ArrangeSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=_check(f"ma:{game_id}:{version}:{part}:{draft}"),
+                custom_id=checked_id(f"ma:{game_id}:{version}:{part}:{draft}"),
                 options=options or [discord.SelectOption(label="?", value="0.0")],
                 placeholder=placeholder,
                 min_values=0,
