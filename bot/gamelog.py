@@ -100,11 +100,10 @@ class LogWriter:
         return self.catalog.t(self.lang, key, **fields)
 
     def counted(self, key: str, n: object, **fields: Any) -> str:
-        """``key`` for most numbers; ``key_one`` for 1 and ``key_free`` for 0 when they exist."""
-        count = int(n) if isinstance(n, int) else -1
-        special = {0: f"{key}_free", 1: f"{key}_one"}.get(count)
-        if special is not None and self.catalog.has(special):
-            return self.t(special, n=count, **fields)
+        """``key`` with the count ``n`` (its plural forms come from the catalog); ``key_free``
+        instead for 0 when it exists ("for nothing" rather than "for 0 doubloons")."""
+        if n == 0 and self.catalog.has(f"{key}_free"):
+            return self.t(f"{key}_free", n=0, **fields)
         return self.t(key, n=n, **fields)
 
     def name(self, seat: object) -> str:

@@ -38,6 +38,6 @@ class CatalogTranslator(app_commands.Translator):
             return None
         for lang, locales in DISCORD_LOCALES.items():
             if locale in locales and lang in self.catalog.tables:
-                text = self.catalog.tables[lang].get(key)
+                text = self.catalog.text(lang, key)
                 return text if text and text != string.message else None
         return None

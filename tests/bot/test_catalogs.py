@@ -101,7 +101,10 @@ async def test_translator_gives_spanish_command_names() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_command_and_option_names_follow_discord_rules(lang: str) -> None:
-    for key, text in CATALOG.tables[lang].items():
+    for key, message in CATALOG.tables[lang].items():
+        if not isinstance(message, str):
+            continue
+        text = message
         if key.endswith(".name") and key.startswith(("cmd.", "opt.")):
             assert COMMAND_NAME.match(text) and text == text.lower(), (lang, key, text)
         if key.endswith(".description") and key.startswith(("cmd.", "opt.")):
@@ -129,3 +132,64 @@ def test_the_board_image_words_are_all_in_the_catalogs() -> None:
     assert sorted(k for k in needed if not CATALOG.has(k)) == []
     labels = CATALOG.section("es", *IMAGE_LABELS)
     assert labels["ui.round"] == "Ronda {n}" and labels["building.harbor"] == "Puerto"
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "text"),
+    [("en", 1, "1 doubloon"), ("en", 0, "0 doubloons"), ("en", 2, "2 doubloons"),
+     ("es", 1, "1 doblón"), ("es", 0, "0 doblones"), ("es", 5, "5 doblones"),
+     ("es", 1_000_000, "1000000 doblones")],
+)
+def test_counts_follow_cldr_plural_rules(lang: str, n: int, text: str) -> None:
+    """Plurals come from CLDR through Babel, not hand-made singular keys (issue #9)."""
+    assert CATALOG.count(lang, "doubloons", n) == text
+
+
+def test_counts_inside_messages_are_plural_aware() -> None:
+    t = CATALOG.t
+    assert t("en", "table.role_bonus", role="Mayor", n=1) == "Mayor (+1 doubloon)"
+    assert t("en", "table.role_bonus", role="Mayor", n=2) == "Mayor (+2 doubloons)"
+    assert t("es", "table.role_bonus", role="Alcalde", n=1) == "Alcalde (+1 doblón)"
+    assert t("en", "act.ship_effect", n=1, vp=1) == "1 barrel, +1 VP"
+    assert "1 circle ·" in t("en", "help.building_facts", cost=1, vp=1, column=1, circles=1,
+                              kind="x", copies=4)
+    assert "1 círculo ·" in t("es", "help.building_facts", cost=1, vp=1, column=1, circles=1,
+                               kind="x", copies=4)
+    assert t("en", "log.ship_refilled", n=1) == "The colonist ship now carries 1 colonist."
+    assert t("es", "log.ship_refilled", n=1) == "El barco de colonos lleva ahora 1 colono."
+    assert t("es", "log.ship_refilled", n=3) == "El barco de colonos lleva ahora 3 colonos."
+
+
+def test_lists_follow_the_language() -> None:
+    assert CATALOG.join("en", ["alice", "bob", "carol"]) == "alice, bob, and carol"
+    assert CATALOG.join("es", ["alice", "bob", "carol"]) == "alice, bob y carol"
+
+
+UNCOUNTED = re.compile(
+    r"\{(?!building|tile|good|role)[a-z_]+\} (doubloons?|barrels?|colonists?|circles?|hours?|"
+    r"days?|votes?|seats?|players?|doblon(es)?|doblón|barril(es)?|colonos?|círculos?|horas?|días?|votos?|"
+    r"asientos?|jugador(es)?)\b"
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_count_is_written_next_to_a_fixed_plural(lang: str) -> None:
+    """"{n} doubloons" reads "1 doubloons": a count takes its unit (``{n:doubloons}``) or a
+    plural message instead."""
+    bad = []
+    for key, message in CATALOG.tables[lang].items():
+        if isinstance(message, str) and UNCOUNTED.search(message):
+            bad.append(key)
+    assert bad == []
+
+
+def test_the_check_catches_plural_mistakes() -> None:
+    broken = Catalog({
+        "en": {"a": {"$count": "n", "other": "{n} x"}, "b": "{n:nope}"},
+        "es": {"a": {"$count": "n", "one": "{n} x", "few": "{n} y", "other": "{n} z"},
+               "b": "{n:nope}"},
+    })
+    problems = broken.problems()
+    assert "en: a lacks the plural form 'one'" in problems
+    assert "es: a has plural forms es does not use: ['few']" in problems
+    assert "en: b names the unknown unit nope" in problems

@@ -25,7 +25,7 @@ def test_every_topic_has_its_help(lang: str) -> None:
 
 def test_building_help_shows_the_engines_numbers() -> None:
     assert help_text("harbor", "en").startswith(
-        "**Harbor** · cost 8 · 3 VP · column 3 · 1 circle(s) · violet building")
+        "**Harbor** · cost 8 · 3 VP · column 3 · 1 circle · violet building")
     assert help_text("residence", "es").startswith("**Residencia** · coste 10 · 4 PV")
 
 

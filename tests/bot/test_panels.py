@@ -143,4 +143,5 @@ def test_the_panel_shows_the_players_own_vp_chips_only() -> None:
             break
     panel = panel_of(state, seat, 3)
     text = PanelView(panel, "en").header()
-    assert f"{panel.view['players'][seat]['vp']} VP chips (only you see them)" in text
+    chips = panel.view["players"][seat]["vp"]
+    assert f"{chips} VP chip{'' if chips == 1 else 's'} (only you see them)" in text
