@@ -150,9 +150,10 @@ class LogWriter:
         if kind == "QuarryTaken":
             return self.t("log.quarry", name=name)
         if kind == "PlantationTaken":
-            tile = self.good(data.get("tile"))
+            # "a corn plantation", "an indigo plantation": the article comes with the words
+            plantation = self.thing("plantation", data.get("tile"))
             key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
-            return self.t(key, name=name, tile=tile)
+            return self.t(key, name=name, plantation=plantation)
         if kind == "ColonistGained":
             by = data.get("by")
             if by == "mayor":

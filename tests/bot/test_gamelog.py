@@ -70,3 +70,15 @@ def test_the_phase_of_the_highlights_and_the_phase_ends() -> None:
     [view] = views_after(GAME, {"players": 3}, 4, log, [first])
     assert view["viewer"] is None and view["phase"] == "role_selection"
     assert all(p["vp"] is None for p in view["players"])
+
+
+def test_plantations_take_the_right_article() -> None:
+    """Issue #9: "took a indigo plantation" read wrong; the article comes with the words."""
+    from engine.core import Event
+
+    log = LogWriter({0: "alice"}, "en")
+    taken = Event("PlantationTaken", 0, {"tile": "indigo", "source": "face_up"})
+    assert log.event_line(taken) == "alice took an indigo plantation."
+    corn = Event("PlantationTaken", 0, {"tile": "corn", "source": "hacienda"})
+    assert log.event_line(corn) == "alice drew a corn plantation with the Hacienda."
+    assert LogWriter({0: "ana"}, "es").event_line(taken) == "ana tomó una plantación de añil."
