@@ -37,6 +37,7 @@ from storage.errors import (
 )
 from storage.games import GameRepository
 from storage.migrate import LATEST_VERSION
+from storage.publications import DueNotice, Publication, PublicationRepository
 from storage.records import (
     ActionRecord,
     Clock,
@@ -65,6 +66,7 @@ class Storage:
         self.games = GameRepository(db)
         self.settings = SettingsRepository(db)
         self.reminders = ReminderRepository(db)
+        self.publications = PublicationRepository(db)
 
     @classmethod
     async def open(
@@ -108,6 +110,7 @@ __all__ = [
     "CorruptGame",
     "Database",
     "DatabaseBusy",
+    "DueNotice",
     "GameError",
     "GameNotFound",
     "GameNotOver",
@@ -125,6 +128,8 @@ __all__ = [
     "NotSeated",
     "PlayResult",
     "Problem",
+    "Publication",
+    "PublicationRepository",
     "ReminderRepository",
     "ResultRecord",
     "SchemaError",

@@ -73,25 +73,30 @@ async def set_waiting(
     tx: Tx, record: GameRecord, to_act: Sequence[int], actor: int | None, now: int
 ) -> tuple[SeatRecord, ...]:
     """Set ``waiting_since`` for the seats the prompt names (kept for seats that were already
-    waiting, unless the seat just acted) and clear it for the others."""
+    waiting, unless the seat just acted) and clear it for the others.  A new wait also records
+    ``waiting_version``: the version this change gives the game (every caller bumps it once)."""
     wanted = set(to_act)
+    version = record.version + 1
     new_seats: list[SeatRecord] = []
-    updates: list[tuple[int | None, int, int]] = []
+    updates: list[tuple[int | None, int | None, int, int]] = []
     moment = from_ms_required(now)
     for seat in record.seats:
         if seat.seat in wanted:
             keep = seat.waiting_since is not None and seat.seat != actor
             since = seat.waiting_since if keep else moment
+            began = seat.waiting_version if keep else version
         else:
-            since = None
-        if since == seat.waiting_since:
+            since = began = None
+        if since == seat.waiting_since and began == seat.waiting_version:
             new_seats.append(seat)
         else:
-            updates.append((None if since is None else to_ms(since), record.id, seat.seat))
-            new_seats.append(dataclasses.replace(seat, waiting_since=since))
+            updates.append((None if since is None else to_ms(since), began, record.id, seat.seat))
+            new_seats.append(dataclasses.replace(seat, waiting_since=since, waiting_version=began))
     if updates:
         await tx.executemany(
-            "UPDATE seats SET waiting_since = ? WHERE game_id = ? AND seat = ?", updates
+            "UPDATE seats SET waiting_since = ?, waiting_version = ?"
+            " WHERE game_id = ? AND seat = ?",
+            updates,
         )
     return tuple(new_seats)
 

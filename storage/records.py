@@ -64,6 +64,9 @@ class SeatRecord:
     joined_at: datetime
     waiting_since: datetime | None = None
     """Set while the current prompt names this seat (since when it has had to decide)."""
+    waiting_version: int | None = None
+    """The game version at which this wait began (the version after the change that started
+    it); ``None`` while not waiting.  A wait ends when the seat acts or is no longer named."""
 
     @property
     def is_ai(self) -> bool:

@@ -25,7 +25,8 @@ GAME_COLUMNS = """
     g.creator_id, g.language, g.created_at, g.updated_at, g.started_at, g.last_action_at,
     g.finished_at, g.outcome,
     (SELECT json_group_array(
-                json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since))
+                json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since,
+                           s.waiting_version))
        FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
     (SELECT json_group_object(m.kind, m.message_id)
        FROM game_messages AS m WHERE m.game_id = g.id) AS messages_json
@@ -61,6 +62,7 @@ def game_record(row: Row) -> GameRecord:
                         ai_policy=s[2],
                         joined_at=from_ms_required(s[3]),
                         waiting_since=from_ms(s[4]),
+                        waiting_version=s[5] if len(s) > 5 else None,
                     )
                     for s in seats_raw
                 ),

@@ -281,3 +281,28 @@ def test_split_statements_keeps_triggers_whole() -> None:
     assert statements[1].rstrip().endswith("END;")
     with pytest.raises(ValueError):
         split_statements("CREATE TABLE t (x INTEGER)")
+
+
+async def test_schema_6_dates_the_waits_and_records_the_games_as_shown(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Schema 6: a seat already waiting gets its game's version as the version its wait began
+    (stricter than the truth, never looser), and every game being played or finished counts as
+    shown at its version with nothing due; a lobby has no record."""
+    path = tmp_path / "five.db"
+    db = await Database.open(path, clock=clock, target_version=5)
+    await db.close()
+    with sqlite3.connect(path) as conn:
+        ids = seed_schema_1(conn)
+        seed_schema_3(conn)
+    async with await Storage.open(path, clock=clock) as storage:
+        for key in ("counter_active", "pr_active", "counter_finished"):
+            record = await storage.games.get(ids[key])
+            for seat in record.seats:
+                expected = record.version if seat.waiting_since is not None else None
+                assert seat.waiting_version == expected
+            shown = await storage.publications.get(record.id)
+            assert shown is not None and (shown.version, shown.seq, shown.due) == (
+                record.version, record.seq, ())
+        assert await storage.publications.get(ids["lobby"]) is None
+        assert await storage.publications.lagging() == []
