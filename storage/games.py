@@ -41,6 +41,7 @@ from storage.errors import (
     StaleVersion,
     WrongStatus,
 )
+from storage.handovers import REASONS, Reason, insert_handover
 from storage.queries import GameQueries
 from storage.records import (
     ActionRecord,
@@ -270,11 +271,16 @@ class GameRepository(GameQueries):
         user_id: int | None = None,
         ai_policy: str | None = None,
         expected_version: int | None = None,
+        reason: Reason = "replaced",
     ) -> GameRecord:
         """Hand a seat of an open game to another user or to an AI (a player who leaves a
-        running game, a friend who takes over an AI seat)."""
+        running game, a friend who takes over an AI seat).  In a running game the hand-over is
+        recorded with ``reason`` (:mod:`storage.handovers`): the history keeps naming whoever
+        held the seat for each action."""
         if (user_id is None) == (ai_policy is None):
             raise ValueError("give exactly one of user_id and ai_policy")
+        if reason not in REASONS:
+            raise ValueError(f"unknown hand-over reason {reason!r}")
 
         async def body(tx: Tx) -> GameRecord:
             record = await fetch(tx, game_id, expected_version)
@@ -293,6 +299,12 @@ class GameRepository(GameQueries):
                 " WHERE game_id = ? AND seat = ?",
                 (user_id, ai_policy, now, game_id, seat),
             )
+            if record.status is GameStatus.ACTIVE and (current.user_id, current.ai_policy) != (
+                user_id, ai_policy
+            ):
+                await insert_handover(tx, game_id, current, after_seq=record.seq,
+                                      user_id=user_id, ai_policy=ai_policy, reason=reason,
+                                      now=now)
             await bump(tx, record, now)
             new = dataclasses.replace(
                 current, user_id=user_id, ai_policy=ai_policy, joined_at=from_ms_required(now)

@@ -29,6 +29,7 @@ from storage.bridge import (
     snapshot_of,
 )
 from storage.errors import CorruptGame, MigrationFailed, SchemaTooNew
+from storage.handovers import backfill_handovers
 from storage.records import Clock, dumps, to_ms
 from storage.sql import Tx
 
@@ -165,7 +166,7 @@ async def _backfill_turns_results(tx: Tx, clock: Clock) -> None:
             await tx.executemany(INSERT_RESULT, result_rows(game_id, snap.outcome, seats))
 
 
-BACKFILLS: dict[int, Backfill] = {3: _backfill_turns_results}
+BACKFILLS: dict[int, Backfill] = {3: _backfill_turns_results, 7: backfill_handovers}
 
 __all__ = [
     "LATEST_VERSION",

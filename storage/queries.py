@@ -12,6 +12,7 @@ from typing import Any
 from storage.bridge import engine_game, load_state
 from storage.database import Database
 from storage.errors import CorruptGame, GameNotFound
+from storage.handovers import SELECT_HANDOVERS, SeatHandover, handover_record
 from storage.records import (
     ActionRecord,
     GameRecord,
@@ -165,6 +166,12 @@ class GameQueries:
             (game_id, after_seq, -1 if limit is None else limit),
         )
         return [action_record(r) for r in rows]
+
+    async def handovers(self, game_id: int) -> list[SeatHandover]:
+        """The seats of the game that changed hands while it ran, oldest first (who held each
+        seat for which actions: :mod:`storage.handovers`)."""
+        rows = await self.db.fetchall(SELECT_HANDOVERS, (game_id,))
+        return [handover_record(r) for r in rows]
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         rows = await self.db.fetchall(
