@@ -35,12 +35,14 @@ from storage import (
     StaleVersion,
     Storage,
 )
+from storage.handovers import Reason
 from storage.seating import reorder_seats
 
 from .errors import UserError
 from .gamelog import phase_ends, phase_events, views_after
 from .i18n import CATALOG, Catalog
 from .rendering import Drawing, Renderer, ScoreRenderer
+from .seatnames import everyone
 
 log = logging.getLogger(__name__)
 
@@ -269,8 +271,9 @@ class GameService:
     ) -> SubmitResult:
         """Apply ``code`` for the seat of ``user_id``, drawn at ``expected_version``.
 
-        Refused with ``StaleVersion`` when the game changed since, except for a simultaneous
-        prompt (below); ``NotSeated`` for a stranger; engine errors for an illegal move.
+        Refused with ``StaleVersion`` when the game changed since, unless the change left this
+        seat's decision as it was (:meth:`_still_valid`: another seat's part of a simultaneous
+        decision); ``NotSeated`` for a stranger; engine errors for an illegal move.
         ``expected_version=None`` (a slash command, typed for the game as it is now) skips the
         version check; legality is the engine's as always.  A sequence of codes (a whole Mayor
         arrangement) is applied in order for the same seat and committed only if every one is
@@ -290,7 +293,7 @@ class GameService:
             actions = [game.decode_action(c) for c in codes]
             first = game.encode_action(actions[0])
             seen = record.version if expected_version is None else expected_version
-            if record.version != seen and not await self._still_valid(
+            if record.version != seen and not self._still_valid(
                 game, record, state, mine.seat, first, seen
             ):
                 raise StaleVersion(game_id, seen, record.version)
@@ -317,30 +320,36 @@ class GameService:
             )
             return SubmitResult(new_record, mine.seat, first, update)
 
-    async def _still_valid(
+    def _still_valid(
         self, game: Game[Any], record: GameRecord, state: Any, seat: int, code: str, seen: int
     ) -> bool:
-        """Whether an action drawn at an older version ``seen`` may still be applied.
+        """Whether an action drawn for the older version ``seen`` may still be applied now.
 
-        A simultaneous prompt names several seats whose decisions are independent (arranging
-        colonists, choosing barrels to keep): another seat's action bumps the version without
-        changing what this seat may do, so its buttons must keep working.  We accept the action
-        when the prompt still names the seat, the action is legal for it now, and the seat itself
-        has not acted since ``seen`` (otherwise it is a double click, refused like any other).
+        It may when the click means exactly what it meant when its panel was drawn: the seat is
+        still asked, and its own situation and legal choices are unchanged.  Precisely, all of:
+
+        * ``0 <= seen < version`` (anything else is not a version this game showed before now);
+        * the current prompt names the seat, and the seat's current wait began at or before
+          ``seen`` (``SeatRecord.waiting_version``).  A wait ends when the seat acts (acting
+          begins a new wait, even when the seat is named again) or stops being named, so the
+          seat has been asked without a break since ``seen`` and has not acted since: a double
+          click, or a panel drawn before the seat's own last move, is refused;
+        * so every change since ``seen`` was another seat's action taken while the prompt named
+          this seat too (or a seat changing hands, or such an action taken back).  Seats a
+          prompt names together decide independently: that is the engine's contract for a
+          prompt naming several seats (arranging colonists, choosing the barrels to keep), and
+          each of them only touches its own board.  None of those changes touched this seat's
+          board or its choices.  How many seats the prompt names *now* does not matter: once
+          the others are done, the last one to confirm is named alone;
+        * the action is legal now (the engine checks every action again when applying it).
         """
         prompt = game.prompt(state)
-        if prompt is None or len(prompt.seats) < 2 or seat not in prompt.seats:
+        if prompt is None or seat not in prompt.seats or not 0 <= seen < record.version:
             return False
-        if not 0 <= seen < record.version:
+        mine = record.seat(seat)
+        if mine is None or mine.waiting_version is None or mine.waiting_version > seen:
             return False
-        if code not in {game.encode_action(a) for a in game.legal_actions(state, seat)}:
-            return False
-        # After the start each commit bumps the version once, so the actions since ``seen`` are
-        # at most the last ``version - seen``; looking further back only makes us stricter.
-        since = await self.storage.games.actions(
-            record.id, after_seq=max(0, record.seq - (record.version - seen))
-        )
-        return all(a.seat != seat for a in since)
+        return code in {game.encode_action(a) for a in game.legal_actions(state, seat)}
 
     async def hand_to_ai(
         self,
@@ -350,9 +359,11 @@ class GameService:
         *,
         user_id: int,
         waiting_since: datetime | None = None,
+        reason: Reason = "left",
     ) -> TableUpdate:
         """Give ``seat`` of a running game to an AI playing ``level`` (its player left or ran
-        out of time, :mod:`bot.clock`) and let the AI play at once if the game waits on it.
+        out of time, :mod:`bot.clock`: the ``reason`` the history keeps) and let the AI play at
+        once if the game waits on it.
 
         Refused with ``UserError("err.seat_moved_on")`` when the seat is no longer
         ``user_id``'s or, with ``waiting_since``, no longer in that wait (its player played)."""
@@ -369,7 +380,7 @@ class GameService:
             ):
                 raise UserError("err.seat_moved_on", game=game_id)
             record = await self.storage.games.replace_seat(
-                game_id, seat, ai_policy=level, expected_version=record.version
+                game_id, seat, ai_policy=level, expected_version=record.version, reason=reason
             )
             state, record, events = await self._play_automatic(record, loaded.state)
             return await self._publish(
@@ -505,7 +516,7 @@ class GameService:
         image = await self._render(view, highlights, names, lang)
         scores = None
         if view.get("game_over") and view.get("outcome"):
-            scores = await self.drawing.scores(view["outcome"], names, lang)
+            scores = await self.drawing.scores(view["outcome"], everyone(names), lang)
         ended = sum(1 for e in events if e.type == "PhaseEnded")
         story = functools.partial(self._story, record, game, ended, view, highlights, names,
                                   image) if ended else None
