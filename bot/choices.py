@@ -1,10 +1,13 @@
 """Action codes in words: the labels of buttons, select options and autocomplete choices.
 
 Pure: an engine action code (``b.harbor``, ``ship.corn.1``...) plus the view the chooser sees
-(a seat view carries that seat's building prices) and the effects the service measured by
-trying each action on a copy of the game (doubloons earned by a sale, VP and barrels of a load)
-become a short label and an optional description, in one language.  The engine stays the one
-source of legality: this module only words codes it was given.
+(a seat view carries that seat's building prices, doubloons and goods) and the effects the
+service measured by trying each action on a copy of the game (doubloons earned by a sale, VP and
+barrels of a load) become a short label and a description, in one language.  Every choice says
+what it costs and what it brings: "Small indigo plant — costs 1 doubloon, 1 VP", "1 circle:
+turns indigo into barrels"; "Load 3 corn on ship 1 (3/4) — +3 VP"; "Sell indigo — +2
+doubloons".  The engine stays the one source of legality: this module only words codes it was
+given.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from .i18n import CATALOG, Catalog
 
 LABEL_LIMIT = 80  # buttons take 80 characters, select options and choices 100
 DESCRIPTION_LIMIT = 100
+CHOICE_LIMIT = 100
 FAMILIES = {
     "r": "role", "s": "settle", "o": "offer", "m": "mayor", "b": "build", "c": "craft",
     "t": "sell", "ship": "ship", "wharf": "ship", "keep": "keep", "pass": "pass",
@@ -40,6 +44,18 @@ def family(code: str) -> str:
 
 def clip(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def keep_counts(body: str) -> dict[str, int]:
+    """``indigo1.tobacco4`` -> ``{"indigo": 1, "tobacco": 4}`` (``none`` -> ``{}``)."""
+    out: dict[str, int] = {}
+    if body == "none":
+        return out
+    for part in body.split("."):
+        name = part.rstrip("0123456789")
+        digits = part[len(name):]
+        out[name] = int(digits) if digits else 0
+    return out
 
 
 class Chooser:
@@ -75,6 +91,14 @@ class Chooser:
     def building(self, name: str) -> str:
         return self.word("building", name)
 
+    def me(self) -> Mapping[str, Any]:
+        """The viewer's own player entry (empty in the public view)."""
+        viewer = self.view.get("viewer")
+        players: Sequence[Mapping[str, Any]] = self.view.get("players", ())
+        if isinstance(viewer, int) and 0 <= viewer < len(players):
+            return players[viewer]
+        return {}
+
     def slot(self, slot: str) -> str:
         """A place for a colonist: a plantation kind, the quarry or a building."""
         if slot in self.market or self.catalog.has(f"building.{slot}"):
@@ -87,9 +111,17 @@ class Chooser:
         entry = self.market.get(building, {})
         return int(entry.get("price", entry.get("cost", 0)))
 
+    def effect_of(self, key: str) -> str | None:
+        return self.t(key) if self.catalog.has(key) else None
+
+    def goods_words(self, counts: Mapping[str, int]) -> str:
+        return self.catalog.join(self.lang, [f"{n} {self.tile(g)}" for g, n in counts.items()
+                                             if n])
+
     # --- labels ---------------------------------------------------------------------------
 
     def label(self, code: str) -> str:
+        """A button or select option's label (at most 80 characters)."""
         return clip(self._label(code))
 
     def _label(self, code: str) -> str:
@@ -102,7 +134,7 @@ class Chooser:
             role = self.roles.get(rest, {})
             name = self.word("role", str(role.get("role", rest.rstrip("2"))))
             coins = int(role.get("doubloons") or 0)
-            return self.t("act.role_bonus", role=name, n=coins) if coins else name
+            return self.t("act.role_coins", role=name, n=coins) if coins else name
         if head == "s":
             if rest == "hacienda":
                 return self.t("act.hacienda")
@@ -115,22 +147,38 @@ class Chooser:
             if rest == "privilege":
                 return self.t("act.mayor_privilege")
             if rest == "auto":
-                return self.t("act.auto")
+                n = int(self.me().get("san_juan") or 0)
+                return self.t("act.auto_count", n=n) if n else self.t("act.auto")
             return self.t("act.place", slot=self.slot(rest))
         if head == "b":
-            return self.t("act.build", building=self.building(rest), price=self.price(rest))
+            entry = self.market.get(rest, {})
+            price, cost = self.price(rest), int(entry.get("cost", 0))
+            vp = int(entry.get("vp", 0))
+            building = self.building(rest)
+            if price != cost:
+                return self.t("act.build_discount", building=building, price=price, cost=cost,
+                              vp=vp)
+            return self.t("act.build_costs", building=building, price=price, vp=vp)
         if head == "c":
-            return self.t("act.craft", good=self.tile(rest))
+            return self.t("act.craft_extra", good=self.tile(rest))
         if head == "t":
             if effect is not None:
-                return self.t("act.sell", good=self.tile(rest), n=effect.doubloons)
+                return self.t("act.sell_for", good=self.tile(rest), n=effect.doubloons)
             return self.t("act.sell_plain", good=self.tile(rest))
         if head == "ship":
             good, _, index = rest.partition(".")
             ship = self._ship(index)
-            return self.t("act.ship", good=self.tile(good), ship=int(index) + 1,
-                          count=ship.get("count", 0), capacity=ship.get("capacity", 0))
+            count, capacity = int(ship.get("count") or 0), int(ship.get("capacity") or 0)
+            if effect is not None:
+                return self.t("act.load", n=effect.barrels, good=self.tile(good),
+                              ship=int(index) + 1, count=count + effect.barrels,
+                              capacity=capacity, vp=effect.vp)
+            return self.t("act.load_plain", good=self.tile(good), ship=int(index) + 1,
+                          count=count, capacity=capacity)
         if head == "wharf":
+            if effect is not None:
+                return self.t("act.wharf_load", n=effect.barrels, good=self.tile(rest),
+                              vp=effect.vp)
             return self.t("act.wharf", good=self.tile(rest))
         if head == "keep":
             return self.keep_words(rest)
@@ -141,30 +189,53 @@ class Chooser:
         return ships[int(index)] if index.isdigit() and int(index) < len(ships) else {}
 
     def keep_words(self, body: str) -> str:
-        if body == "none":
+        kept = keep_counts(body)
+        have = {str(g): int(n) for g, n in (self.me().get("goods") or {}).items() if n}
+        lost = {g: n - kept.get(g, 0) for g, n in have.items() if n > kept.get(g, 0)}
+        if not kept:
+            if lost:
+                return self.t("act.keep_none_lose", lost=self.goods_words(lost))
             return self.t("act.keep_none")
-        parts = []
-        for part in body.split("."):
-            name = part.rstrip("0123456789")
-            parts.append(f"{part[len(name):]} {self.tile(name)}")
-        return self.t("act.keep", goods=", ".join(parts))
+        goods = self.goods_words(kept)
+        if lost:
+            return self.t("act.keep_lose", goods=goods, lost=self.goods_words(lost))
+        return self.t("act.keep", goods=goods)
 
     def description(self, code: str) -> str | None:
-        """A second line (select options, autocomplete): what the choice costs or brings."""
+        """A second line (select options, autocomplete): what the choice brings, in a few
+        words (a building's effect, a role's, a tile's)."""
         head, _, rest = code.partition(".")
-        effect = self.effects.get(code)
-        if head == "b" and rest in self.market:
+        text: str | None = None
+        if head == "r":
+            role = str(self.roles.get(rest, {}).get("role", rest.rstrip("2")))
+            text = self.effect_of(f"effect.role.{role}")
+        elif head == "s":
+            text = self.effect_of(f"effect.tile.{rest}")
+        elif head == "b" and rest in self.market:
             entry = self.market[rest]
-            return clip(self.t("act.build_details", cost=entry.get("cost", 0),
-                               vp=entry.get("vp", 0), circles=entry.get("circles", 0),
-                               left=entry.get("left", 0)), DESCRIPTION_LIMIT)
-        if head in ("ship", "wharf") and effect is not None:
-            return clip(self.t("act.ship_effect", n=effect.barrels, vp=effect.vp),
-                        DESCRIPTION_LIMIT)
-        return None
+            effect = self.effect_of(f"effect.{rest}") or ""
+            text = self.t("act.build_effect", circles=int(entry.get("circles", 0)),
+                          effect=effect)
+        elif head == "m" and rest not in ("privilege", "auto"):
+            if rest in self.market or self.catalog.has(f"building.{rest}"):
+                text = self.effect_of(f"effect.{rest}")
+            else:
+                text = self.effect_of("effect.place_quarry" if rest == "quarry"
+                                      else "effect.place_plantation")
+        elif head == "m" and rest == "privilege":
+            text = self.effect_of("effect.mayor_privilege")
+        elif head == "m" and rest == "auto":
+            text = self.effect_of("effect.auto")
+        elif head == "o":
+            text = self.effect_of(f"effect.offer.{rest}")
+        elif head == "c":
+            text = self.effect_of("effect.craft")
+        return clip(text, DESCRIPTION_LIMIT) if text else None
 
     def choice_name(self, code: str) -> str:
-        """Label and description on one line (autocomplete shows a single line)."""
+        """Label and description on one line (autocomplete shows a single line of 100)."""
         details = self.description(code)
-        text = self._label(code) if details is None else f"{self._label(code)} · {details}"
-        return clip(text, DESCRIPTION_LIMIT)
+        if details is None:
+            return clip(self._label(code), CHOICE_LIMIT)
+        joiner = ", " if family(code) == "build" else " — "
+        return clip(f"{self._label(code)}{joiner}{details}", CHOICE_LIMIT)

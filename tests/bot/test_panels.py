@@ -116,7 +116,8 @@ def test_builder_menus_by_column_with_this_players_prices() -> None:
         for option in menu["options"]:
             if menu.get("disabled"):
                 continue
-            assert option["label"].endswith(f"· {prices[option['value']]}")
+            price = prices[option["value"]]
+            assert f"— costs {price} doubloon" in option["label"], option  # issue #9: in words
             assert columns[option["value"]] == int(menu["custom_id"][-1])
     assert any(m.get("disabled") for m in menus) or all(m["options"] for m in menus)
 
