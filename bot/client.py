@@ -144,7 +144,7 @@ class GovernorBot(commands.Bot):
     async def _resume_games(self) -> None:
         moved = await self.service.resume_all()
         if moved:
-            log.info("resumed %d games waiting on AI seats", moved)
+            log.info("published %d games again (behind their stored state)", moved)
 
     async def close(self) -> None:
         try:

@@ -388,31 +388,78 @@ class GameService:
             )
 
     async def resume(self, game_id: int) -> TableUpdate | None:
-        """Let AI seats and forced decisions play if a game waits on them (after a restart that
-        interrupted them); ``None`` when nothing was to be done."""
+        """Bring a game's Discord side up to its stored state (at start-up, after a crash):
+        let AI seats and forced decisions play if the game waits on them, and publish the
+        table again when the publish record (:mod:`storage.publications`) is behind the stored
+        version: the table as it stands, the story of the phases ended since the table last
+        shown, and a turn DM to each person asked since then who has not acted since.  Turn
+        notices handed over but never sent (no claim in ``seat_alerts``) are sent again; the
+        claims make every DM go out at most once per wait however often this runs.
+
+        Returns the update when the table was published again, ``None`` otherwise."""
         async with self.lock(game_id):
             loaded = await self.storage.games.load(game_id)
-            if loaded.record.status is not GameStatus.ACTIVE:
+            status = loaded.record.status
+            if status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
                 return None
-            state, record, events = await self._play_automatic(loaded.record, loaded.state)
-            if record.version == loaded.record.version:
+            state, record, _ = loaded.state, loaded.record, []
+            if status is GameStatus.ACTIVE:
+                state, record, _ = await self._play_automatic(record, state)
+            shown = await self.storage.publications.get(game_id)
+            shown_version, shown_seq = (shown.version, shown.seq) if shown else (-1, 0)
+            waiting = {s.seat: s for s in record.seats
+                       if s.user_id is not None and s.waiting_since is not None}
+            newly: list[int] = []
+            if shown is not None:  # notices handed over with the last table, still due
+                newly += [waiting[seat].user_id or 0 for seat, since in shown.due
+                          if seat in waiting and waiting[seat].waiting_since == since]
+            if shown_version >= record.version:
+                if newly and self.publisher is not None:
+                    await self._notify_again(record, state, tuple(dict.fromkeys(newly)))
                 return None
-            return await self._publish(record, state, events, before=record_waiting(loaded.record))
+            since = await self.storage.games.actions(game_id, after_seq=shown_seq)
+            acted = {a.user_id for a in since if a.user_id is not None}
+            newly += [s.user_id for s in waiting.values() if s.user_id is not None
+                      and (s.waiting_version or 0) > shown_version and s.user_id not in acted]
+            events = [Event.from_json(e) for a in since for e in a.events]
+            log.info("game %s: publishing v%s again (shown: v%s)", game_id, record.version,
+                     shown_version)
+            return await self._publish(record, state, events, before={},
+                                       newly=tuple(dict.fromkeys(newly)))
+
+    async def _notify_again(self, record: GameRecord, state: Any, users: tuple[int, ...]
+                            ) -> None:
+        """Hand turn notices to the publisher without drawing the table again."""
+        assert self.publisher is not None
+        view = get_game(record.game).view(state, None)
+        update = TableUpdate(record, view, (), await self._names(record), None, users)
+        try:
+            await self.publisher.notify_turn(update)
+        except Exception:
+            log.exception("game %s: could not notify the next players", record.id)
 
     async def resume_all(self) -> int:
-        """:meth:`resume` every active game waiting on an AI seat; returns how many moved."""
-        moved, after = 0, 0
-        while True:
-            page = await self.storage.games.list_by_status(GameStatus.ACTIVE, after_id=after)
-            if not page:
-                return moved
-            for record in page:
-                after = record.id
-                if any(s.is_ai for s in record.seats if s.seat in record.to_act):
-                    try:
-                        moved += await self.resume(record.id) is not None
-                    except Exception:
-                        log.exception("could not resume game %s", record.id)
+        """At start-up, :meth:`resume` every game whose Discord side lags behind its stored
+        state (``storage.publications.lagging``) and every active game waiting on an AI seat;
+        returns how many tables were published again."""
+        ids: set[int] = set()
+        after = 0
+        while page := await self.storage.publications.lagging(after_id=after):
+            ids.update(page)
+            after = page[-1]
+        after = 0
+        while records := await self.storage.games.list_by_status(GameStatus.ACTIVE,
+                                                                 after_id=after):
+            after = records[-1].id
+            ids.update(r.id for r in records
+                       if any(s.is_ai for s in r.seats if s.seat in r.to_act))
+        moved = 0
+        for game_id in sorted(ids):
+            try:
+                moved += await self.resume(game_id) is not None
+            except Exception:
+                log.exception("could not resume game %s", game_id)
+        return moved
 
     async def table(self, game_id: int) -> TableUpdate:
         """The game as it stands (for ``/pr show`` and after a refused outdated click)."""
@@ -581,18 +628,24 @@ class GameService:
         before: Mapping[int, object],
         actor: int | None = None,
         notes: tuple[str, ...] = (),
+        newly: tuple[int, ...] | None = None,
     ) -> TableUpdate:
         """Render and hand the new table to the publisher.  The change is already committed, so
         a Discord failure here is logged, never reported as a failed action.  The user who just
-        acted is not notified (they are at the table right now)."""
-        newly = tuple(
-            s.user_id
-            for s in record.seats
-            if s.user_id is not None
-            and s.user_id != actor
-            and s.waiting_since is not None
-            and before.get(s.seat) != s.waiting_since
-        )
+        acted is not notified (they are at the table right now); ``newly`` overrides who is.
+
+        Once the table is shown, the publish record says so (with the turn notices handed
+        over), before the notices go out: a crash before it leaves the record behind the
+        stored version, and :meth:`resume` publishes the game again at the next start."""
+        if newly is None:
+            newly = tuple(
+                s.user_id
+                for s in record.seats
+                if s.user_id is not None
+                and s.user_id != actor
+                and s.waiting_since is not None
+                and before.get(s.seat) != s.waiting_since
+            )
         names = await self._names(record)
         update = await self._update(record, state, events, names, newly, notes)
         if self.publisher is not None:
@@ -600,11 +653,24 @@ class GameService:
                 await self.publisher.publish_table(update)
             except Exception:
                 log.exception("game %s: could not publish the table", record.id)
+            else:
+                await self._published(record, newly)
             try:
                 await self.publisher.notify_turn(update)
             except Exception:
                 log.exception("game %s: could not notify the next players", record.id)
         return update
+
+    async def _published(self, record: GameRecord, newly: Sequence[int]) -> None:
+        """Record that the table shows ``record.version`` and the turn notices due to ``newly``
+        (their waits) are being handed over."""
+        due = [(s.seat, s.waiting_since) for s in record.seats
+               if s.user_id in newly and s.waiting_since is not None]
+        try:
+            await self.storage.publications.published(
+                record.id, version=record.version, seq=record.seq, due=due)
+        except Exception:
+            log.exception("game %s: could not record the publication", record.id)
 
 
 def record_waiting(record: GameRecord) -> dict[int, object]:
