@@ -5,6 +5,11 @@ The service and the storage raise structured errors (a ``code`` and fields, neve
 shows it to the user (ephemerally when possible), whatever state the interaction is in.  An
 exception we did not expect is logged with its traceback and the user gets ``err.generic``:
 a traceback never reaches a user and nobody sees "This interaction failed".
+
+Every reply fits Discord's limits (:mod:`bot.limits`): a refusal's fields are quoted at most
+:data:`bot.limits.QUOTE` characters (they may echo what the user typed), the text is cut to
+2,000 characters, and a reply Discord still refuses (400, 50035 Invalid Form Body) is replaced
+by the short ``err.generic`` so that no interaction is left on "thinking…".
 """
 
 from __future__ import annotations
@@ -33,8 +38,11 @@ from storage import (
 )
 
 from .i18n import CATALOG, Catalog
+from .limits import CONTENT, fit, quote
 
 log = logging.getLogger(__name__)
+
+INVALID_FORM_BODY = 50035
 
 
 class UserError(Exception):
@@ -56,7 +64,8 @@ def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict
     """The catalog key and fields for ``exc``; ``("err.generic", {})`` for the unexpected."""
     if isinstance(exc, UserError):
         return exc.key, {
-            k: _status(catalog, lang, v) if isinstance(v, GameStatus) else v
+            k: _status(catalog, lang, v) if isinstance(v, GameStatus)
+            else quote(v) if isinstance(v, str) else v
             for k, v in exc.fields.items()
         }
     game = getattr(exc, "game_id", None)
@@ -123,16 +132,41 @@ def message_for(exc: BaseException, lang: str, catalog: Catalog = CATALOG) -> st
     return catalog.t(lang, key, **fields)
 
 
-async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
-    """Send ``text`` to the interaction's user only, whether or not it was acknowledged yet.
-    Never raises: a reply that cannot be delivered is logged."""
+async def _reply(interaction: discord.Interaction[Any], text: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], text: str,
+                         catalog: Catalog = CATALOG) -> None:
+    """Send ``text`` (cut to Discord's 2,000 characters) to the interaction's user only,
+    whether or not it was acknowledged yet.  Never raises: when Discord refuses the reply's
+    form (50035) a short generic reply goes instead; a reply that cannot be delivered at all
+    is logged in one line."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not deliver a reply to interaction %s", interaction.id, exc_info=True)
+        await _reply(interaction, fit(text, CONTENT))
+        return
+    except discord.HTTPException as exc:
+        if exc.code != INVALID_FORM_BODY:
+            log.warning("could not deliver a reply to interaction %s (%s %s)", interaction.id,
+                        exc.status, exc.code)
+            return
+        log.error("Discord refused a reply to interaction %s (50035: %s); sent a short one",
+                  interaction.id, exc.text[:200])
+    await send_fallback(interaction, catalog)
+
+
+async def send_fallback(interaction: discord.Interaction[Any], catalog: Catalog = CATALOG
+                        ) -> None:
+    """The short ``err.generic`` reply, when the real one could not be sent (never raises)."""
+    try:
+        await _reply(interaction, catalog.t(catalog.language_of(interaction.locale),
+                                            "err.generic"))
+    except discord.HTTPException as exc:
+        log.warning("could not deliver a reply to interaction %s (%s %s)", interaction.id,
+                    exc.status, exc.code)
 
 
 async def send_error(
@@ -145,4 +179,4 @@ async def send_error(
     """Log ``exc`` and tell the user, in their own Discord language, what went wrong."""
     log_failure(exc, where)
     lang = catalog.language_of(interaction.locale)
-    await send_ephemeral(interaction, message_for(exc, lang, catalog))
+    await send_ephemeral(interaction, message_for(exc, lang, catalog), catalog)

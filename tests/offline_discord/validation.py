@@ -1,7 +1,11 @@
 """The subset of Discord's request validation that catches real bot bugs early.
 
 Each check raises :class:`DiscordAPIError` 50035 (Invalid Form Body) with Discord's nested
-``errors`` object, or 50006 for an empty message.
+``errors`` object, or 50006 for an empty message.  The length limits are Discord's: content
+2000; embed title 256, description 4096, 25 fields of name 256 and value 1024, footer 2048,
+author 256, 6000 in all; button label 80; select placeholder 150, option label, value and
+description 100; media descriptions 1024; the text displays of a Components V2 message 4000
+together; modal title and text input label 45.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .errors import empty_message, invalid_form
+from .errors import DiscordAPIError, empty_message, invalid_form
 from .models import JSON, ComponentType, MessageFlag, OptionType, iter_components
 
 CREATE_FLAGS = (
@@ -22,6 +26,67 @@ CREATE_FLAGS = (
 V2_TOP_LEVEL = {1, 9, 10, 12, 13, 14, 17}
 CHAT_INPUT_NAME = re.compile(r"^[-_'\w]{1,32}$", re.UNICODE)
 
+# Discord's length limits (https://discord.com/developers/docs/resources/message#embed-object-
+# embed-limits, .../components/reference): characters, not bytes.
+CONTENT_MAX = 2000
+EMBED_TITLE_MAX = 256
+EMBED_DESCRIPTION_MAX = 4096
+EMBED_FIELDS_MAX = 25
+EMBED_FIELD_NAME_MAX = 256
+EMBED_FIELD_VALUE_MAX = 1024
+EMBED_FOOTER_MAX = 2048
+EMBED_AUTHOR_MAX = 256
+EMBED_TOTAL_MAX = 6000
+"""Title, description, field names and values, footer text and author name of every embed of
+one message together."""
+V2_TEXT_MAX = 4000
+"""The text displays of one Components V2 message together."""
+MEDIA_DESCRIPTION_MAX = 1024
+SELECT_PLACEHOLDER_MAX = 150
+SELECT_OPTION_MAX = 100
+"""An option's label, value and description each."""
+
+
+def _too_long(path: str, limit: int) -> DiscordAPIError:
+    return invalid_form(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+
+def _check_length(value: Any, limit: int, path: str) -> int:
+    """The length of ``value`` (0 for none); 50035 when it is longer than ``limit``."""
+    if value is None:
+        return 0
+    length = len(str(value))
+    if length > limit:
+        raise _too_long(path, limit)
+    return length
+
+
+def validate_embeds(embeds: list[Any], prefix: str = "embeds") -> None:
+    """Each part of each embed within its limit, and all of them within 6000 characters."""
+    total = 0
+    for i, embed in enumerate(embeds):
+        if not isinstance(embed, dict):
+            raise invalid_form(f"{prefix}.{i}", "MODEL_TYPE_CONVERT", "Only dictionaries allowed.")
+        p = f"{prefix}.{i}"
+        total += _check_length(embed.get("title"), EMBED_TITLE_MAX, f"{p}.title")
+        total += _check_length(embed.get("description"), EMBED_DESCRIPTION_MAX,
+                               f"{p}.description")
+        fields = embed.get("fields") or []
+        if len(fields) > EMBED_FIELDS_MAX:
+            raise _too_long(f"{p}.fields", EMBED_FIELDS_MAX)
+        for j, field in enumerate(fields):
+            total += _check_length(field.get("name"), EMBED_FIELD_NAME_MAX,
+                                   f"{p}.fields.{j}.name")
+            total += _check_length(field.get("value"), EMBED_FIELD_VALUE_MAX,
+                                   f"{p}.fields.{j}.value")
+        footer = embed.get("footer") or {}
+        total += _check_length(footer.get("text"), EMBED_FOOTER_MAX, f"{p}.footer.text")
+        author = embed.get("author") or {}
+        total += _check_length(author.get("name"), EMBED_AUTHOR_MAX, f"{p}.author.name")
+    if total > EMBED_TOTAL_MAX:
+        raise invalid_form(prefix, "BASE_TYPE_MAX_LENGTH",
+                           f"Embed size exceeds maximum size of {EMBED_TOTAL_MAX}")
+
 
 def validate_message(message: JSON, *, file_count: int, creating: bool, prefix: str = "") -> None:
     """``message`` is the resulting message state: content, embeds, components, flags."""
@@ -31,14 +96,13 @@ def validate_message(message: JSON, *, file_count: int, creating: bool, prefix: 
     flags = int(message.get("flags") or 0)
     if not isinstance(content, str):
         raise invalid_form(prefix + "content", "BASE_TYPE_STRING", "Must be a string.")
-    if len(content) > 2000:
-        raise invalid_form(
-            prefix + "content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length."
-        )
+    if len(content) > CONTENT_MAX:
+        raise _too_long(prefix + "content", CONTENT_MAX)
     if len(embeds) > 10:
         raise invalid_form(
             prefix + "embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length."
         )
+    validate_embeds(embeds, prefix + "embeds")
     v2 = bool(flags & MessageFlag.IS_COMPONENTS_V2)
     if v2 and (content or embeds):
         field = "content" if content else "embeds"
@@ -69,9 +133,27 @@ def validate_components(components: list[Any], *, v2: bool, prefix: str = "compo
                     "UNION_TYPE_CHOICES",
                     'Value of field "type" must be one of (1, 9, 10, 12, 13, 14, 17).',
                 )
+        text = 0
         for comp in iter_components(components):
-            if comp.get("type") == ComponentType.ACTION_ROW:
+            ctype = comp.get("type")
+            if ctype == ComponentType.ACTION_ROW:
                 _validate_row(comp, f"{prefix}.?", seen)
+            elif ctype == ComponentType.TEXT_DISPLAY:
+                text += len(str(comp.get("content") or ""))
+            elif ctype == ComponentType.MEDIA_GALLERY:
+                for j, item in enumerate(comp.get("items") or []):
+                    _check_length(item.get("description"), MEDIA_DESCRIPTION_MAX,
+                                  f"{prefix}.?.items.{j}.description")
+            elif ctype == ComponentType.THUMBNAIL:
+                _check_length(comp.get("description"), MEDIA_DESCRIPTION_MAX,
+                              f"{prefix}.?.description")
+            elif ctype == ComponentType.SECTION and isinstance(comp.get("accessory"), dict):
+                validate_interactive(comp["accessory"], f"{prefix}.?.accessory", seen)
+        if text > V2_TEXT_MAX:
+            raise invalid_form(
+                prefix, "BASE_TYPE_MAX_LENGTH",
+                f"The total length of text displays must be {V2_TEXT_MAX} or fewer.",
+            )
         return
     if len(components) > 5:
         raise invalid_form(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
@@ -132,6 +214,10 @@ def validate_interactive(comp: JSON, path: str, seen: set[str]) -> None:
                 raise invalid_form(
                     f"{path}.options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length."
                 )
+            for k, option in enumerate(options):
+                for part in ("label", "value", "description"):
+                    _check_length(option.get(part), SELECT_OPTION_MAX,
+                                  f"{path}.options.{k}.{part}")
             values = [o.get("value") for o in options]
             if len(set(values)) != len(values):
                 raise invalid_form(
@@ -140,6 +226,7 @@ def validate_interactive(comp: JSON, path: str, seen: set[str]) -> None:
                     "Option values must be unique.",
                 )
         if ctype in ComponentType.SELECTS:
+            _check_length(comp.get("placeholder"), SELECT_PLACEHOLDER_MAX, f"{path}.placeholder")
             min_v = int(comp.get("min_values", 1))
             max_v = int(comp.get("max_values", 1))
             if not 0 <= min_v <= max_v <= 25:
