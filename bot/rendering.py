@@ -25,14 +25,15 @@ log = logging.getLogger(__name__)
 TABLE_THREADS = 2  # channel images at once; private panels get one thread of their own
 IMAGE_LABELS = (
     "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
-    "short.", "ui.", "legend.", "score.",
+    "short.", "ui.", "legend.", "score.", "letter.",
 )
 
 Renderer = Callable[
     [Mapping[str, Any], Sequence[Event], Mapping[int, str], Mapping[str, str]], bytes
 ]
 """(view, events to highlight, names by seat, image labels) -> PNG bytes.  Called in a worker
-thread."""
+thread.  A seat's view is a private panel's image (drawn around that seat's decision); the
+public view is the table."""
 ScoreRenderer = Callable[[Mapping[str, Any], Mapping[int, str], Mapping[str, str]], bytes]
 """(outcome, names by seat, image labels) -> PNG bytes of the score sheet (worker thread)."""
 
@@ -40,9 +41,10 @@ _DEFAULT: Any = object()
 
 
 def default_renderer() -> Renderer | None:
-    """``render.render_table`` when the renderer is installed and importable, else ``None``."""
+    """``render.render_table`` for the public view and ``render.render_panel`` for a seat's view
+    when the renderer is installed and importable, else ``None``."""
     try:
-        from render import render_table  # noqa: PLC0415  (optional: text fallback without it)
+        from render import render_panel, render_table  # noqa: PLC0415  (optional: text fallback)
     except Exception:  # pragma: no cover - the renderer ships with the bot
         log.warning("render is not available; tables are posted as text", exc_info=True)
         return None
@@ -53,6 +55,8 @@ def default_renderer() -> Renderer | None:
         names: Mapping[int, str],
         labels: Mapping[str, str],
     ) -> bytes:
+        if isinstance(view.get("viewer"), int):
+            return render_panel(view, highlights=events, names=dict(names), labels=labels)
         return render_table(view, events, names=dict(names), labels=labels)
 
     return draw
@@ -145,3 +149,11 @@ class Drawing:
     def close(self) -> None:
         self._tables.shutdown(wait=False, cancel_futures=True)
         self._panels.shutdown(wait=False, cancel_futures=True)
+
+
+if __name__ == "__main__":  # a language's image words: python -m bot.rendering es > es.json
+    import json
+    import sys
+
+    print(json.dumps(CATALOG.section(sys.argv[1] if len(sys.argv) > 1 else CATALOG.default,
+                                     *IMAGE_LABELS), ensure_ascii=False, indent=1))

@@ -11,6 +11,7 @@ always a view (``game.view(state, viewer)``), never the state, so an image can s
 its viewer may see.
 
     render_table(view, names=None, labels=None, highlights=None) -> bytes
+    render_panel(view, seat=None, focus=None, highlights=None, names=None, labels=None) -> bytes
     render_scoresheet(outcome_or_view, names=None, labels=None) -> bytes
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 from .highlights import EventLike, highlight_keys
 from .labels import ENGLISH, Labels
 from .layout import layout_table
+from .panel import FOCUSES, layout_panel, panel_focus
 from .raster import render_png
 from .scene import Box, Scene
 from .scoresheet import layout_scoresheet
@@ -46,6 +48,21 @@ def render_table(
     return render_png(layout_table(view, highlights, names=names, labels=labels))
 
 
+def render_panel(
+    view: Mapping[str, Any],
+    seat: int | None = None,
+    focus: str | None = None,
+    highlights: Iterable[EventLike] | None = None,
+    *,
+    names: Names = None,
+    labels: LabelTable = None,
+) -> bytes:
+    """PNG of a player's private panel: ``seat``'s own board first (default: the view's
+    viewer), then the part of the table its decision needs (``focus``, one of
+    ``render.FOCUSES``; default: ``panel_focus(view, seat)``).  See ``render.panel``."""
+    return render_png(layout_panel(view, seat, focus, highlights, names=names, labels=labels))
+
+
 def render_scoresheet(
     outcome: Mapping[str, Any],
     *,
@@ -59,12 +76,16 @@ def render_scoresheet(
 
 __all__ = [
     "ENGLISH",
+    "FOCUSES",
     "Box",
     "Labels",
     "Scene",
     "highlight_keys",
+    "layout_panel",
     "layout_scoresheet",
     "layout_table",
+    "panel_focus",
+    "render_panel",
     "render_png",
     "render_scoresheet",
     "render_table",

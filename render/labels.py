@@ -120,6 +120,9 @@ ENGLISH: dict[str, str] = {
     "ui.your_vp": "VP {n}",
     "ui.san_juan": "San Juan",
     "ui.no_goods": "no goods",
+    "ui.your_turn": "Your turn: {what}",
+    "ui.market_price": "Buildings: your price, circles, VP, copies left",
+    "ui.sells_for": "Sells for",
     # the legend
     "legend.corn": "corn",
     "legend.indigo": "indigo",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from . import fonts, market, players
+from . import market, players
 from . import theme as T
 from . import widgets as W
 from .context import Table, View
@@ -90,21 +90,24 @@ def _roles(t: Table, y: int) -> int:
     roles = list(view["roles"])
     n = len(roles)
     w = (T.INNER - T.GAP * (n - 1)) // n
-    h = 96
+    titles = [W.heading_lines(lb.role(r["role"]), T.TEXT_SMALL, w - 12) for r in roles]
+    top = 14 + 22 * max(len(lines) for lines, _ in titles)  # where the seat's name goes
+    h = top + 60
     for i, role in enumerate(roles):
         x = M + i * (w + T.GAP)
         box = sk.region(f"role:{role['card']}", Box(x, y, w, h))
         sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
-        name, bold = fonts.fit_weight(lb.role(role["role"]), T.TEXT_SMALL, w - 12)
-        sk.text(x + w // 2, y + 27, name, size=T.TEXT_SMALL, bold=bold, fill=T.INK,
-                anchor="ms", static=True)
+        lines, bold = titles[i]
+        for k, line in enumerate(lines):
+            sk.text(x + w // 2, y + 27 + 22 * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK,
+                    anchor="ms", static=True)
         taken = role.get("taken_by")
         if taken is not None:
-            sk.rect(Box(x + 4, y + 36, w - 8, h - 40), T.PANEL_ALT, radius=8)
-            W.pill(sk, x + w // 2, y + 66, t.names[taken], T.seat_color(taken), T.WHITE,
-                   max_width=w - 10, align="center")
+            sk.rect(Box(x + 4, y + top, w - 8, h - top - 4), T.PANEL_ALT, radius=8)
+            W.name_tag(sk, x + w // 2, y + top + 28, t.names[taken], T.seat_color(taken),
+                       T.WHITE, max_width=w - 10)
         elif role.get("doubloons"):
-            W.coin(sk, x + w // 2, y + 64, 38, role["doubloons"], size=T.TEXT_LETTER)
+            W.coin(sk, x + w // 2, y + top + 28, 38, role["doubloons"], size=T.TEXT_LETTER)
         if (
             taken is not None
             and view.get("active_role") == role["role"]
@@ -181,7 +184,7 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     num = sk.text(cx + 30, ry + 32, str(colonists["ship"]), size=T.TEXT_HEADING, bold=True,
                   fill=T.INK, key=True)
     sk.region("colonist_ship", Box(cx, ry + 4, num.right - cx, 34))
-    sk.text(cx + 100, ry + 30, lb("ui.colonist_supply"), size=T.TEXT_SMALL, fill=T.MUTED,
+    sk.text(cx + 100, ry + 30, lb("ui.colonist_supply"), size=T.TEXT_BODY, fill=T.INK,
             max_width=w - 184 - 100 - 60, static=True)
     num = sk.text(x + w - 16, ry + 32, str(colonists["supply"]), size=T.TEXT_HEADING, bold=True,
                   fill=T.INK, anchor="rs", key=True)
@@ -234,9 +237,9 @@ def _plantations(t: Table, y: int) -> int:
         (("ui.stack", view["plantation_stack"]), ("ui.discard", view["plantation_discard"]))
     ):
         base = y + 32 + row * 30
-        sk.text(tx, base, lb(word), size=T.TEXT_SMALL, fill=T.MUTED, max_width=150, static=True)
-        num = sk.text(M + T.INNER - 16, base, str(value), size=T.TEXT_SMALL, bold=True,
-                      fill=T.INK, anchor="rs")
+        sk.text(tx, base, lb(word), size=T.TEXT_BODY, fill=T.INK, max_width=150, static=True)
+        num = sk.text(M + T.INNER - 16, base, str(value), size=T.TEXT_BODY, bold=True,
+                      fill=T.INK, anchor="rs", key=True)
         sk.region("plantation_stack" if row == 0 else "plantation_discard", num)
     return y + h + T.GAP
 

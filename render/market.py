@@ -1,6 +1,7 @@
 """The buildings still for sale, in the board's four columns (the column caps the quarry
-discount): each tile shows its cost on a coin, its name, its occupancy circles, its VP and the
-copies left; a seat's image adds what that seat would pay now.  Sold-out tiles are greyed."""
+discount): each tile shows its whole name, then its cost on a coin (a seat's image: what that
+seat would pay now), its occupancy circles, its VP on a chip and the copies left.  Sold-out
+tiles are greyed."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from . import fonts
 from . import theme as T
 from . import widgets as W
 from .context import Table
+from .players import building_lines
 from .scene import Box
 
-TILE_H = 60
+TILE_H = 64
 ROW_GAP = 6
 COLUMNS = 4
 
@@ -33,43 +35,57 @@ def _stripe_color(entry: Mapping[str, Any]) -> tuple[T.Color, T.Color]:
     return T.VIOLET, T.VIOLET
 
 
-def _tile(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+def market_tile(t: Table, box: Box, entry: Mapping[str, Any], lines: int = 1, *,
+                static: bool = True) -> None:
+    """One building for sale: its whole name on ``lines`` lines across the tile, then a row
+    with its cost on a coin (a seat's view: that seat's price, ringed when it differs), its
+    occupancy circles, its VP on a chip and the copies left, all at the running size.
+    ``static``: the parts that depend only on the building go to the cached layer (the table);
+    a panel draws everything per image."""
     sk, lb = t.sk, t.labels
     name = str(entry["building"])
     large = int(entry.get("size", 1)) == 2
     production = bool(entry.get("good"))
     fill = T.PANEL if production else T.VIOLET_LIGHT
-    sk.rect(box, fill, T.VIOLET if large else T.BORDER, 3 if large else 2, radius=8, static=True)
+    sk.rect(box, fill, T.VIOLET if large else T.BORDER, 3 if large else 2, radius=8,
+            static=static)
     stripe, edge = _stripe_color(entry)
-    sk.rect(Box(box.x + 3, box.y + 3, 9, box.h - 6), stripe, edge, 1, radius=4, static=True)
+    sk.rect(Box(box.x + 3, box.y + 3, 8, box.h - 6), stripe, edge, 1, radius=4, static=static)
+    text_x = box.x + 16
+    width = box.right - 6 - text_x
+    if lines == 1:
+        names: tuple[str, ...] = (building_name(t, name, width),)
+    else:
+        names = building_lines(t, name, width, width)
+    for k, line in enumerate(names):
+        sk.text(text_x, box.y + 23 + 22 * k, line, size=T.TEXT_SMALL, fill=T.INK, static=static)
+    cy = box.bottom - 19
     cost = int(entry["cost"])
-    W.coin(sk, box.x + 32, box.y + 21, 30, cost, size=T.TEXT_SMALL, key=False, static=True)
-    text_x = box.x + 54
-    label = building_name(t, name, box.right - 8 - text_x)
-    sk.text(text_x, box.y + 29, label, size=T.TEXT_SMALL, fill=T.INK, static=True)
-    cy = box.y + 45
-    circles = W.occupancy(sk, box.x + 18, cy, int(entry["circles"]), 0, static=True)
-    vp = sk.text(circles.right + 12, box.y + 53, lb("ui.vp", n=entry["vp"]), size=T.TEXT_SMALL,
-                 fill=T.MUTED, static=True)
+    price = entry.get("price")
+    value = cost if price is None else int(price)
+    coin = W.coin(sk, text_x + 14, cy, 28, value, size=T.TEXT_SMALL, key=False,
+                  static=static and price is None)
+    if value != cost:
+        sk.ellipse(coin.grow(2), None, T.ACT, 3)
     left = int(entry["left"])
+    row = coin.right
+    if static or left > 0:
+        circles = W.occupancy(sk, coin.right + 7, cy, int(entry["circles"]), 0, static=static)
+        row = W.vp_badge(sk, circles.right + 8, cy, entry["vp"], static=static).right
     if left <= 0:
         sk.rect(box, T.SOLD_OUT_VEIL, radius=8)
-        sk.text(box.right - 10, box.y + 53, lb("ui.sold_out"), size=T.TEXT_SMALL, bold=True,
-                fill=T.INK, anchor="rs")
+        sk.text(box.right - 8, cy + 7, lb("ui.sold_out"), size=T.TEXT_SMALL, bold=True,
+                fill=T.INK, anchor="rs", max_width=box.right - 8 - row - 8)
         return
-    copies = sk.text(box.right - 10, box.y + 53, lb("ui.copies", n=left), size=T.TEXT_SMALL,
-                     bold=True, fill=T.INK, anchor="rs")
-    price = entry.get("price")
-    if price is not None and int(price) != cost:
-        room = copies.x - vp.right - 16
-        sk.text(vp.right + 10, box.y + 53, lb("ui.price", n=price), size=T.TEXT_SMALL,
-                bold=True, fill=T.ACT, max_width=room)
+    sk.text(box.right - 8, cy + 7, lb("ui.copies", n=left), size=T.TEXT_SMALL, bold=True,
+            fill=T.INK, anchor="rs")
 
 
 def layout_market(t: Table, y: int) -> int:
     """The market section from ``y``; returns the ``y`` below it."""
     sk, lb = t.sk, t.labels
-    sk.text(T.MARGIN + 4, y + 26, lb("ui.buildings"), size=T.TEXT_BODY, bold=True, fill=T.INK,
+    caption = "ui.market_price" if t.viewer is not None else "ui.buildings"
+    sk.text(T.MARGIN + 4, y + 26, lb(caption), size=T.TEXT_BODY, bold=True, fill=T.INK,
             max_width=T.INNER - 8, static=True)
     top = y + 38
     col_w = (T.INNER - (COLUMNS - 1) * T.GAP) // COLUMNS
@@ -85,5 +101,5 @@ def layout_market(t: Table, y: int) -> int:
         for ri, entry in enumerate(entries):
             box = Box(x, top + ri * (TILE_H + ROW_GAP), col_w, TILE_H)
             sk.region(f"market:{entry['building']}", box)
-            _tile(t, box, entry)
+            market_tile(t, box, entry)
     return top + rows * (TILE_H + ROW_GAP) - ROW_GAP + T.GAP + 4

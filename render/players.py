@@ -16,14 +16,13 @@ from . import fonts
 from . import theme as T
 from . import widgets as W
 from .context import Table
-from .market import building_name
 from .scene import Box
 
-PANEL_H = 262
+PANEL_H = 298
 ISLAND_SPACES = 12
 TILE_W, TILE_H, TILE_STEP = 44, 52, 49
 CITY_COLS, CITY_ROWS = 4, 3
-CELL_H, CELL_GAP = 40, 5
+CELL_H, CELL_GAP = 52, 5
 LEFT = T.MARGIN + 24
 RIGHT = T.MARGIN + T.INNER - 14
 
@@ -132,7 +131,20 @@ def _goods(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
     sk.region(key, Box(x, y + 8, gx - 12 - x, 36))
 
 
-def _city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+def building_lines(t: Table, name: str, first: float, second: float, bold: bool = False
+                   ) -> tuple[str, ...]:
+    """The building's whole name on one or two lines (``first``/``second`` pixels wide); its
+    short name only when the whole one does not fit in two."""
+    size = T.TEXT_SMALL
+    lines = fonts.wrap(t.labels.building(name), size, bold, (first, second))
+    if lines and lines[-1].endswith(fonts.ELLIPSIS) and t.labels.has(f"short.{name}"):
+        lines = fonts.wrap(t.labels.building_short(name), size, bold, (first, second))
+    return lines
+
+
+def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+    """A building of a city: its stripe, its whole name (two lines when needed) and its
+    occupancy circles (bottom right)."""
     sk = t.sk
     large = int(entry.get("size", 1)) == 2
     good = t.market_entry(str(entry["building"])).get("good")
@@ -144,9 +156,18 @@ def _city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
     sk.rect(Box(box.x + 3, box.y + 3, 8, box.h - 6), stripe, edge, 1, radius=4)
     circles = int(entry["circles"])
     cx = box.right - 8 - W.circles_width(circles)
-    W.occupancy(sk, cx, box.y + box.h // 2, circles, int(entry["colonists"]))
-    label = building_name(t, str(entry["building"]), cx - 10 - (box.x + 18), bold=large)
-    sk.text(box.x + 18, box.y + 27, label, size=T.TEXT_SMALL, bold=large, fill=T.INK)
+    text_x = box.x + 18
+    name = str(entry["building"])
+    whole = t.labels.building(name)
+    if fonts.length(whole, T.TEXT_SMALL, large) <= cx - 10 - text_x:
+        mid = box.y + box.h // 2
+        W.occupancy(sk, cx, mid, circles, int(entry["colonists"]))
+        sk.text(text_x, mid + 7, whole, size=T.TEXT_SMALL, bold=large, fill=T.INK)
+        return
+    W.occupancy(sk, cx, box.bottom - 16, circles, int(entry["colonists"]))
+    lines = building_lines(t, name, box.right - 8 - text_x, cx - 10 - text_x, bold=large)
+    for k, line in enumerate(lines):
+        sk.text(text_x, box.y + 22 + 22 * k, line, size=T.TEXT_SMALL, bold=large, fill=T.INK)
 
 
 def _city(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
@@ -169,7 +190,7 @@ def _city(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     for entry, (r, c, span) in zip(city, city_grid(city), strict=False):
         box = cell(r, c, 2 if span == 2 else 1, 2 if span == -2 else 1)
         sk.region(f"{key}:{entry['building']}", box)
-        _city_cell(t, box, entry)
+        city_cell(t, box, entry)
     sk.region(key, Box(LEFT, y, RIGHT - LEFT, CITY_ROWS * (CELL_H + CELL_GAP) - CELL_GAP))
 
 

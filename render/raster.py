@@ -192,6 +192,8 @@ def _draw_large(image: Image.Image, shape: Rect | Ellipse | Polygon, box: Box) -
 
 
 def _static_layer(scene: Scene) -> Image.Image:
+    if not scene.static:  # a panel: drawn whole each time, nothing to keep (nor to evict)
+        return Image.new("RGB", (scene.width, scene.height), scene.background)
     key = (scene.width, scene.height, scene.background, scene.static)
     layer = _LAYERS.get(key)
     if layer is None:
@@ -203,7 +205,9 @@ def _static_layer(scene: Scene) -> Image.Image:
 
 def rasterize(scene: Scene) -> Image.Image:
     """The scene as an RGB image (the cached static layer with the dynamic shapes on top)."""
-    image = _static_layer(scene).copy()
+    image = _static_layer(scene)
+    if scene.static:
+        image = image.copy()
     draw_shapes(image, scene.dynamic)
     return image
 

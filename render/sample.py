@@ -3,16 +3,23 @@
     python -m render.sample --game puerto-rico --players 4 --seed 7 --actions 120 --out t.png
     python -m render.sample --players 4 --seed 7 --actions 120 --seat 2 --out seat.png
     python -m render.sample --players 4 --seed 7 --final --out scores.png
+    python -m render.sample --players 4 --seed 7 --actions 120 --panel 2 --out panel.png
+    python -m render.sample --players 4 --seed 7 --actions 120 --panel 2 --focus market \
+        --labels es.json --out panel.png
 
 ``--actions K`` plays K actions (fewer if the game ends first) and draws the table with the
 events of the last phase framed; ``--seat P`` draws seat P's view instead of the public one;
-``--final`` plays the game to its end and draws the score sheet.  ``--names`` gives display
+``--final`` plays the game to its end and draws the score sheet; ``--panel P`` draws seat P's
+private panel image (its board, then the part of the table its decision needs, or ``--focus``).
+``--labels FILE`` takes the words from a JSON object of image labels (the bot's catalog section,
+e.g. Spanish: ``python -m bot.rendering es > es.json``).  ``--names`` gives display
 names separated by commas.  :func:`play` is reused by the tests and the benchmark.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +31,7 @@ from engine.core import Event, Game
 from engine.policies import make_policy
 from engine.simulate import policy_seed
 
-from . import render_scoresheet, render_table
+from . import FOCUSES, render_panel, render_scoresheet, render_table
 
 MAX_ACTIONS = 5000
 
@@ -90,21 +97,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=60)
     parser.add_argument("--seat", type=int, default=None, help="draw this seat's view")
     parser.add_argument("--final", action="store_true", help="finish the game: score sheet")
+    parser.add_argument("--panel", type=int, default=None, help="draw this seat's panel image")
+    parser.add_argument("--focus", choices=FOCUSES, default=None,
+                        help="the panel's part of the table (default: its decision's)")
+    parser.add_argument("--labels", type=Path, default=None,
+                        help="a JSON object of image labels (default: English)")
     parser.add_argument("--names", default="", help="display names, comma-separated")
     parser.add_argument("--out", required=True, type=Path)
     args = parser.parse_args(argv)
     if args.game != "puerto-rico":
         parser.error("only puerto-rico has images so far")
     names = [n.strip() for n in args.names.split(",")] if args.names else None
+    labels = json.loads(args.labels.read_text(encoding="utf-8")) if args.labels else None
     played = play(args.players, args.seed, args.actions, game_name=args.game, finish=args.final)
     if args.final:
         outcome = played.game.outcome(played.state)
         if outcome is None:
             parser.error("the game did not end")
-        png = render_scoresheet(outcome.to_json(), names=names)
+        png = render_scoresheet(outcome.to_json(), names=names, labels=labels)
+    elif args.panel is not None:
+        view = played.view(args.panel)
+        png = render_panel(view, args.panel, args.focus, played.highlights(args.panel),
+                           names=names, labels=labels)
     else:
         view = played.view(args.seat)
-        png = render_table(view, played.highlights(args.seat), names=names)
+        png = render_table(view, played.highlights(args.seat), names=names, labels=labels)
     args.out.write_bytes(png)
     print(f"{args.out}: {len(png)} bytes after {played.actions} actions")
     return 0

@@ -180,3 +180,55 @@ def ship_hull(sk: Sketch, box: Box, color: T.Color, edge: T.Color, *, static: bo
 def highlight(sk: Sketch, box: Box) -> None:
     """The frame around whatever just changed."""
     sk.rect(box.grow(3), None, T.HIGHLIGHT, 4, radius=8)
+
+
+def name_tag(
+    sk: Sketch,
+    cx: int,
+    cy: int,
+    text: str,
+    fill: T.Color,
+    ink: T.Color,
+    *,
+    max_width: int,
+    size: int = T.TEXT_SMALL,
+    static: bool = False,
+) -> Box:
+    """A rounded label centred on ``(cx, cy)``: one line when ``text`` fits in ``max_width``,
+    else two lines broken between words (a seat's name on a role card: "AI 2 (normal)")."""
+    inner = max_width - 16
+    one, bold = fonts.fit_weight(text, size, inner)
+    if one == text:
+        return pill(sk, cx, cy, text, fill, ink, size=size, max_width=max_width, align="center",
+                    static=static)
+    bold = all(fonts.length(w, size, True) <= inner for w in text.split())
+    lines = fonts.wrap(text, size, bold, (inner, inner))
+    step = size + 2
+    w = int(max(fonts.length(line, size, bold) for line in lines)) + 16
+    h = step * len(lines) + 10
+    box = Box(cx - w // 2, cy - h // 2, w, h)
+    sk.rect(box, fill, radius=12, static=static)
+    top = box.y + 5
+    for k, line in enumerate(lines):
+        sk.text(cx, top + step * k + step // 2, line, size=size, bold=bold, fill=ink,
+                anchor="mm", static=static)
+    return box
+
+
+def vp_badge(sk: Sketch, x: int, cy: int, vp: int | str, *, static: bool = False) -> Box:
+    """A VP chip with its value on it (``x``: its left edge): a building's victory points."""
+    r = 15
+    box = vp_chip(sk, x + r, cy, r, static=static)
+    sk.text(x + r, cy, str(vp), size=T.TEXT_SMALL, bold=True, fill=T.WHITE, anchor="mm",
+            static=static)
+    return box
+
+
+def heading_lines(text: str, size: int, width: float) -> tuple[tuple[str, ...], bool]:
+    """(lines, bold) for a card's title: one bold line when it fits, else one regular line,
+    else two regular lines broken between words ("Buscador de oro" on a narrow role card)."""
+    if fonts.length(text, size, True) <= width:
+        return (text,), True
+    if fonts.length(text, size, False) <= width:
+        return (text,), False
+    return fonts.wrap(text, size, False, (width, width)), False

@@ -95,3 +95,34 @@ def fit_weight(text: str, size: int, max_width: float) -> tuple[str, bool]:
     if length(text, size, True) <= max_width:
         return text, True
     return fit(text, size, False, max_width), False
+
+
+@lru_cache(maxsize=4096)
+def wrap(text: str, size: int, bold: bool, widths: tuple[float, ...]) -> tuple[str, ...]:
+    """``text`` on at most ``len(widths)`` lines, line ``i`` at most ``widths[i]`` pixels wide:
+    broken between words (a word too long for its line is cut), the last line shortened with
+    an ellipsis when the whole text does not fit.  Fewer lines when fewer are needed."""
+    words = text.split()
+    lines: list[str] = []
+    for index, width in enumerate(widths):
+        if not words:
+            break
+        if index == len(widths) - 1:
+            lines.append(fit(" ".join(words), size, bold, width))
+            words = []
+            break
+        line = words[0]
+        taken = 1
+        while taken < len(words) and length(f"{line} {words[taken]}", size, bold) <= width:
+            line = f"{line} {words[taken]}"
+            taken += 1
+        if length(line, size, bold) > width:  # one word longer than the line: cut it
+            cut = line
+            while len(cut) > 1 and length(cut, size, bold) > width:
+                cut = cut[:-1]
+            words[0] = line[len(cut):]
+            lines.append(cut)
+            continue
+        lines.append(line)
+        words = words[taken:]
+    return tuple(line for line in lines if line)

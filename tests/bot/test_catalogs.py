@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PREFIXES = (
     "cmd|opt|choice|language|level|status|lobby|button|reply|table|notify|role|good|tile|"
     "building|plantation|unit|phase|prompt|end|err|illegal|log|act|pass|panel|help|story|final|score|"
-    "effect"
+    "letter|effect"
 )
 KEY_LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["']""")
 # Discord's rule for command and option names (lower case in every language).
@@ -124,15 +124,20 @@ def test_language_of_discord_locales() -> None:
 
 def test_the_board_image_words_are_all_in_the_catalogs() -> None:
     """Every word the renderer draws (render.labels.ENGLISH) is translated, so a Spanish game's
-    image is all Spanish; the letters on the goods stay the colour-blind marks."""
+    image is all Spanish, the letters on the goods and tiles included (issue #9: "C I S T K"
+    stayed English), five distinct letters per language."""
     from bot.rendering import IMAGE_LABELS
     from render.labels import ENGLISH
 
     needed = {k for k in ENGLISH if k.startswith(IMAGE_LABELS)}
-    assert needed == {k for k in ENGLISH if not k.startswith("letter.")}
+    assert needed == set(ENGLISH)
     assert sorted(k for k in needed if not CATALOG.has(k)) == []
     labels = CATALOG.section("es", *IMAGE_LABELS)
     assert labels["ui.round"] == "Ronda {n}" and labels["building.harbor"] == "Puerto"
+    assert labels["letter.corn"] == "M" and labels["letter.coffee"] == "C"
+    for lang in CATALOG.languages:
+        letters = CATALOG.section(lang, "letter.")
+        assert len(set(letters.values())) == len(letters) == 6, (lang, letters)
 
 
 @pytest.mark.parametrize(

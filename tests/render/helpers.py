@@ -139,11 +139,12 @@ def problems(scene: Scene) -> list[str]:
             for text in texts:
                 if text.box.overlaps(box) and not box.contains(text.box):
                     out.append(f"text {text.text!r} {text.box} straddles {key} {box}")
+    scale = T.PHONE_WIDTH / scene.width  # every image is shown 550 px wide, whatever its width
     for text in texts:
-        cap = fonts.cap_height(text.size, text.bold) * SCALE
-        if text.size * SCALE < MIN_PX or cap < MIN_CAP_PX:
+        cap = fonts.cap_height(text.size, text.bold) * scale
+        if text.size * scale < MIN_PX or cap < MIN_CAP_PX:
             out.append(f"too small on a phone: {text.text!r} size {text.size}")
-        if text.key and text.size * SCALE < KEY_PX:
+        if text.key and text.size * scale < KEY_PX:
             out.append(f"key figure too small on a phone: {text.text!r} size {text.size}")
     return out
 
