@@ -3,9 +3,10 @@
 The engine places colonists one at a time (``m.<slot>``) or all at once as it suggests
 (``m.auto``).  The private panel shows the suggestion preselected in two multi-select menus, one
 for the island (plantations and quarries, at most 12 circles) and one for the city (at most 19
-circles), each well inside Discord's 25 options.  Changing a menu only redraws the panel: the
-draft (colonists per place) travels in the custom_ids of the panel's components, so nothing is
-kept in memory and a restart loses nothing.  **Confirm** submits the whole draft as one sequence
+circles), each well inside Discord's 25 options.  Changing a menu redraws the panel and its
+image, the draft placed on the board (:func:`drafted`): the draft (colonists per place) travels in
+the custom_ids of the panel's components, so nothing is kept in memory and a restart loses
+nothing.  **Confirm** submits the whole draft as one sequence
 of placements in one service call, validated by the engine and committed together.
 
 Why a draft rather than one placement per click: a typical arrangement is four to ten
@@ -133,3 +134,38 @@ def decode(text: str) -> tuple[int, ...] | None:
     if len(text) > MAX_PLACES or any(c not in DIGITS for c in text):
         return None
     return tuple(DIGITS.index(c) for c in text)
+
+
+def drafted(view: Mapping[str, Any], seat: int, plan: Arrangement, draft: str | None = None
+            ) -> dict[str, Any]:
+    """``view`` with ``seat``'s colonists placed as the draft says (``draft`` as it travels in
+    the custom_ids; the suggestion when it is missing or no longer valid): what the private
+    panel's image shows while the player arranges.  At the start of the arrangement the engine
+    has taken every colonist back to San Juan; the image shows the draft being made instead."""
+    counts = decode(draft) if draft is not None else None
+    if counts is None or not plan.valid(counts):
+        counts = plan.suggested
+    player = dict(view["players"][seat])
+    island = [dict(tile) for tile in player.get("island", ())]
+    city = [dict(building) for building in player.get("city", ())]
+    placed = 0
+    for place, count in zip(plan.places, counts, strict=True):
+        n = count
+        if place.island:
+            for tile in island:
+                if n and tile["tile"] == place.name and not tile["occupied"]:
+                    tile["occupied"] = True
+                    n -= 1
+                    placed += 1
+            continue
+        for building in city:
+            if n and building["building"] == place.name:
+                room = int(building["circles"]) - int(building["colonists"])
+                moved = min(n, room)
+                building["colonists"] = int(building["colonists"]) + moved
+                n -= moved
+                placed += moved
+    player.update(island=island, city=city, san_juan=int(player.get("san_juan", 0)) - placed)
+    players = list(view["players"])
+    players[seat] = player
+    return {**view, "players": players}

@@ -101,7 +101,7 @@ class PlayFlow:
         nothing to decide (right after their move: the table shows the board)."""
         panel = await self.turns.panel(game_id, interaction.user.id, render=False)
         if render and not (compact and panel.kind is None):
-            panel = await self.turns.with_image(panel)
+            panel = await self.turns.with_image(panel, draft)
         lang = self.lang(interaction)
         note = self.catalog.t(lang, note_key, game=game_id) if note_key else None
         return PanelView(panel, lang, self.catalog, note=note, draft=draft).build(
@@ -220,7 +220,7 @@ class PlayFlow:
                 await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
                 return
             new = plan.with_values(part == "i", values, current)
-            await self.panel_here(interaction, game_id, draft=encode(new), render=False)
+            await self.panel_here(interaction, game_id, draft=encode(new))  # the draft drawn
         except Exception as exc:
             await send_error(interaction, exc, where=f"mayor draft in game {game_id}")
 

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import Event, Game, get_game
 from storage import ActionRecord, GameRecord, GameStatus, NotActive, NotSeated, StaleVersion
 
-from .arrange import Arrangement, arrangement
+from .arrange import Arrangement, arrangement, drafted
 from .choices import Effect, family
 from .errors import UserError
 from .gamelog import LogWriter, phase_events
@@ -76,21 +76,27 @@ class TurnService:
         recent = await self.storage.games.actions(
             game_id, after_seq=max(0, record.seq - LOG_TAIL))
         highlights = tuple(phase_events(recent))
+        plan = self._arrangement(game, state, seat, view) if kind == "arrange" else None
         image = None
         if render:
-            image = await self.service._render(view, highlights, names, record.language)
+            image = await self.service._render(drafted(view, seat, plan) if plan else view,
+                                               highlights, names, record.language)
         return Panel(
             record, seat, view, kind, codes, names,
             effects=self._effects(game, state, seat, codes),
-            arrangement=self._arrangement(game, state, seat, view) if kind == "arrange" else None,
+            arrangement=plan,
             image=image,
             highlights=highlights,
             can_undo=record.status is GameStatus.ACTIVE and may_undo(recent, user_id),
         )
 
-    async def with_image(self, panel: Panel) -> Panel:
-        """``panel`` with its board image (the seat's view: its VP chips, its prices)."""
-        image = await self.service._render(panel.view, panel.highlights, panel.names,
+    async def with_image(self, panel: Panel, draft: str | None = None) -> Panel:
+        """``panel`` with its board image (the seat's view: its VP chips, its prices); while
+        arranging colonists, with the ``draft`` (or the suggestion) placed on the board."""
+        view = panel.view
+        if panel.arrangement is not None:
+            view = drafted(view, panel.seat, panel.arrangement, draft)
+        image = await self.service._render(view, panel.highlights, panel.names,
                                            panel.record.language)
         return dataclasses.replace(panel, image=image)
 
