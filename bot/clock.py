@@ -325,6 +325,7 @@ class ClockVotes:
                 await self.storage.reminders.close_vote(vote.id, "cancelled")
                 return "cancelled"
             await self.storage.reminders.close_vote(vote.id, "takeover")
+                    reason="clock",
             return "takeover"
         async with self.service.lock(record.id):
             current = await self.storage.games.get(record.id)

@@ -15,10 +15,13 @@ from engine.core import Event, Game
 from storage import ActionRecord
 
 from .i18n import CATALOG, Catalog
+from .seatnames import Former, SeatNames
 
 LINE_LIMIT = 300
 QUIET = frozenset({"VpEarned", "PhaseEnded", "ColonistsDistributed"})
 """Events that make no line: private ones, and those the next lines already tell."""
+HANDOVER_KEYS = {"left": "log.handover_left", "clock": "log.handover_clock"}
+"""The line of a seat that changed hands, by reason (else ``log.handover_replaced``)."""
 
 
 def public_events(action: ActionRecord) -> list[Event]:
@@ -81,7 +84,11 @@ def views_after(
 
 
 class LogWriter:
-    """Lines for a game's log in one language, with display names by seat."""
+    """Lines for a game's log in one language, with display names by seat.
+
+    With :class:`bot.seatnames.SeatNames` each line names whoever held the seat when the action
+    was taken (a player who left keeps their moves), and the hand-overs are lines of their own
+    at their place in the history.  ``humans`` are the seats people hold now."""
 
     def __init__(
         self,
@@ -95,6 +102,9 @@ class LogWriter:
         self.lang = lang
         self.catalog = catalog
         self.humans = frozenset(humans)
+        self.formers = names.formers if isinstance(names, SeatNames) else ()
+        self.at: int | None = None
+        """The ``seq`` of the action whose lines are being written (``None``: now)."""
 
     def t(self, key: str, **fields: Any) -> str:
         return self.catalog.t(self.lang, key, **fields)
@@ -107,9 +117,31 @@ class LogWriter:
         return self.t(key, n=n, **fields)
 
     def name(self, seat: object) -> str:
+        """Whoever held ``seat`` for the action being written (else its occupant now)."""
+        return self.name_at(seat, self.at)
+
+    def name_at(self, seat: object, seq: int | None) -> str:
+        """Whoever held ``seat`` for the action ``seq`` (``None``: its occupant now)."""
         if isinstance(seat, int):
+            if isinstance(self.names, SeatNames):
+                held = self.names.at(seat, seq)
+                if held is not None:
+                    return held
             return self.names.get(seat, self.t("table.seat_name", n=seat + 1))
         return "?"
+
+    def human(self, seat: int, seq: int) -> bool:
+        """Whether a person held ``seat`` for the action ``seq``."""
+        if isinstance(self.names, SeatNames):
+            former = self.names.holder(seat, seq)
+            if former is not None:
+                return former.human
+        return seat in self.humans
+
+    def handover_line(self, former: Former) -> str:
+        """The seat changed hands: "bob left the game; AI 2 (normal) plays that seat..."."""
+        key = HANDOVER_KEYS.get(former.reason, "log.handover_replaced")
+        return self.t(key, name=former.name, next=former.successor)[:LINE_LIMIT]
 
     def thing(self, prefix: str, value: object) -> str:
         key = f"{prefix}.{value}"
@@ -121,10 +153,17 @@ class LogWriter:
     def goods(self, counts: Mapping[str, Any]) -> str:
         return ", ".join(f"{n} {self.good(g)}" for g, n in counts.items() if n)
 
-    def lines(self, actions: Iterable[ActionRecord]) -> list[str]:
+    def lines(self, actions: Iterable[ActionRecord], *, trailing: bool = True) -> list[str]:
+        """The lines of ``actions`` (in log order), with the seat hand-overs among them; those
+        after the last action too unless not ``trailing`` (a phase's story, an undone move)."""
         out: list[str] = []
+        previous: int | None = None
         for action in actions:
-            automatic = action.user_id is None and action.seat in self.humans
+            low = action.seq - 1 if previous is None else previous
+            out.extend(self.handover_line(f) for f in self.formers
+                       if low <= f.after_seq < action.seq)
+            previous = self.at = action.seq
+            automatic = action.user_id is None and self.human(action.seat, action.seq)
             for event in public_events(action):
                 line = self.event_line(event)
                 if line is None:
@@ -133,6 +172,9 @@ class LogWriter:
                     line = self.t("log.automatic", line=line)
                     automatic = False
                 out.append(line[:LINE_LIMIT])
+        self.at = None
+        if trailing and previous is not None:
+            out.extend(self.handover_line(f) for f in self.formers if f.after_seq >= previous)
         return out
 
     def event_line(self, event: Event) -> str | None:

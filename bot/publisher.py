@@ -22,6 +22,7 @@ from .i18n import CATALOG, Catalog
 from .notify import Notifier
 from .posting import TablePoster
 from .presenters import seat_names
+from .seatnames import with_history
 from .service import TableUpdate
 
 if TYPE_CHECKING:
@@ -74,12 +75,17 @@ class DiscordPublisher:
         return user.display_name
 
     async def seat_names(self, record: GameRecord) -> dict[int, str]:
+        """The seats' names now, knowing who held them before (:mod:`bot.seatnames`)."""
+        handovers = await self.storage.games.handovers(record.id)
+        former = [u for h in handovers for u in (h.from_user_id, h.to_user_id) if u is not None]
         people: dict[int, str] = {}
-        for user_id in record.user_ids:
+        for user_id in dict.fromkeys([*record.user_ids, *former]):
             name = await self.person_name(user_id, record.guild_id)
             if name:
                 people[user_id] = name
-        return seat_names(record, self._lang(record), self.catalog, people)
+        lang = self._lang(record)
+        return with_history(seat_names(record, lang, self.catalog, people), handovers, lang,
+                            self.catalog, people)
 
     def _lang(self, record: GameRecord) -> str:
         return record.language or self.catalog.default

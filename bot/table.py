@@ -28,6 +28,7 @@ from .gamelog import LogWriter, phase_start
 from .i18n import CATALOG, Catalog
 from .presenters import CLOSED_COLOUR, GAME_COLOUR, table_embed, waiting_line
 from .service import PhaseEnd, TableUpdate
+from .seatnames import everyone
 
 LOG_LINES = 6
 STORY_LINES = 14
@@ -164,17 +165,21 @@ class TableMessages:
 
     # --- the story of the phases that ended -------------------------------------------------
 
-    def phase_title(self, phase: PhaseEnd) -> str:
+    def phase_title(self, phase: PhaseEnd, chosen_at: int | None = None) -> str:
+        """The phase's title, naming who chose the role then (the action ``chosen_at``)."""
         role = self.t(f"role.{phase.role}") if self.catalog.has(f"role.{phase.role}") else (
             phase.role)
-        name = self.names.get(phase.chooser, "?") if phase.chooser is not None else "?"
+        name = self.writer.name_at(phase.chooser, chosen_at) if phase.chooser is not None else "?"
         return self.t("story.title", round=phase.round, role=role, name=name)
 
-    def phase_lines(self, phase: PhaseEnd, recent: Sequence[ActionRecord]) -> list[str]:
+    def phase_actions(self, phase: PhaseEnd, recent: Sequence[ActionRecord]
+                      ) -> list[ActionRecord]:
+        """The actions of ``phase``: from its role choice to its end."""
         upto = [a for a in recent if a.seq <= phase.seq]
-        if not upto:
-            return []
-        return self.writer.lines(upto[phase_start(upto) :])
+        return upto[phase_start(upto) :] if upto else []
+
+    def phase_lines(self, phase: PhaseEnd, recent: Sequence[ActionRecord]) -> list[str]:
+        return self.writer.lines(self.phase_actions(phase, recent), trailing=False)
 
     def story(self, phases: Sequence[PhaseEnd], recent: Sequence[ActionRecord], link: str,
               *, over: bool = False) -> tuple[ui.LayoutView, list[discord.File]]:
@@ -185,12 +190,14 @@ class TableMessages:
         budget = TEXT_LIMIT // max(1, len(phases))
         for phase in phases[-8:]:
             lines = self.phase_lines(phase, recent)
-            text = f"### {self.phase_title(phase)}"
+            actions = self.phase_actions(phase, recent)
+            title = self.phase_title(phase, actions[0].seq if actions else phase.seq)
+            text = f"### {title}"
             if lines:
                 text += "\n" + small(lines[-STORY_LINES:])
             box.add_item(ui.TextDisplay(_clip(text, budget)))
             name = f"game-{self.record.id}-phase-{phase.seq}.png"
-            more, items = _files_and_items([(name, phase.image)], self.phase_title(phase))
+            more, items = _files_and_items([(name, phase.image)], title)
             if items:
                 box.add_item(ui.MediaGallery(*items))
                 files.extend(more)
@@ -232,7 +239,7 @@ class TableMessages:
                 word = self.t(key) if self.catalog.has(key) else part
                 parts.append(f"{word} {points}")
             lines.append(self.t("final.line", rank=score["rank"],
-                                name=self.names.get(int(score["seat"]), "?"),
+                                name=everyone(self.names).get(int(score["seat"]), "?"),
                                 total=score["total"], breakdown=" · ".join(parts),
                                 tiebreak=score["tiebreak"]))
         return lines
@@ -245,7 +252,8 @@ class TableMessages:
         view, record = update.view, self.record
         outcome = view.get("outcome") or {}
         reasons = ", ".join(self.t(f"end.{r}") for r in outcome.get("end_reasons", ()))
-        winners = ", ".join(self.names.get(int(w), "?") for w in outcome.get("winners", ()))
+        winners = ", ".join(everyone(self.names).get(int(w), "?")
+                            for w in outcome.get("winners", ()))
         key = "final.winners" if len(outcome.get("winners", ())) > 1 else "final.winner"
         text = [f"## {self.t('final.title', game=record.id)}",
                 self.t("table.game_over", reasons=reasons), self.t(key, names=winners),

@@ -147,7 +147,7 @@ class TurnService:
                 game_id, plan.count, expected_version=record.version, user_id=user_id)
             names = await service._names(record)
             lang = record.language or self.catalog.default
-            what = self.writer(record, names, lang).lines([plan.decision])
+            what = self.writer(record, names, lang).lines([plan.decision], trailing=False)
             note = self.catalog.t(lang, "log.undone", name=names.get(plan.decision.seat, "?"),
                                   what=" ".join(what) or plan.decision.code)
             return await service._publish(result.record, result.state, [],
@@ -168,7 +168,8 @@ class TurnService:
             async with self.service.lock(game_id):
                 await self.storage.games.abandon(game_id)
             return None
-        return await self.service.hand_to_ai(game_id, mine.seat, TAKEOVER_LEVEL, user_id=user_id)
+        return await self.service.hand_to_ai(game_id, mine.seat, TAKEOVER_LEVEL, user_id=user_id,
+                                             reason="left")
 
     # --- reading ----------------------------------------------------------------------------
 

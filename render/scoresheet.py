@@ -3,6 +3,8 @@
     rows: VP chips, building VP, each large building's bonus (only those someone scored),
           total, tie-break (doubloons + goods), rank
     the winners' columns are gold and marked; a shared victory names every winner.
+    A seat that changed hands is named by the bot with everyone who held it ("bob → AI 2
+    (normal)"): each of them starts a line at the head of the column.
 
 Input: ``view["outcome"]`` or ``game.outcome(state).to_json()`` (``scores`` with ``breakdown``,
 ``total``, ``tiebreak``, ``rank``; ``winners``; ``end_reasons``), or a finished view itself.
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import fonts
 from . import theme as T
 from . import widgets as W
 from .labels import Labels, as_labels, seat_names
@@ -22,6 +25,59 @@ LARGE_BUILDINGS = ("guild_hall", "residence", "fortress", "customs_house", "city
 LABEL_W = 320
 ROW_H = 46
 M = T.MARGIN
+NAME_LINES = 3
+"""A player's name takes at most this many lines at the head of their column."""
+NAME_LINE_H = 26
+HANDOVER = " → "
+"""Between the successive players of one seat ("bob → AI 2 (normal)"): each starts a line."""
+
+
+def _wrap(text: str, width: float, most: int, size: int, bold: bool, end: str = ""
+          ) -> list[str]:
+    """``text`` + ``end`` broken between words on at most ``most`` lines of ``width`` pixels;
+    when it does not fit, the last line is shortened with an ellipsis before ``end``."""
+    words = (text.split() or ["?"])
+    words[-1] += end
+    lines: list[str] = []
+    start = 0
+    while start < len(words):
+        if len(lines) == most - 1:  # the last line takes the rest
+            rest = " ".join(words[start:])
+            if fonts.length(rest, size, bold) > width:
+                room = width - fonts.length(end, size, bold)
+                rest = fonts.fit(rest[: len(rest) - len(end)], size, bold, room) + end
+            return [*lines, rest]
+        stop = start + 1
+        while stop < len(words) and fonts.length(" ".join(words[start : stop + 1]), size,
+                                                 bold) <= width:
+            stop += 1
+        line = " ".join(words[start:stop])
+        if fonts.length(line, size, bold) > width:  # one word wider than the column
+            cut = line[: len(line) - len(end)] if stop == len(words) else line
+            line = fonts.fit(cut, size, bold, width - fonts.length(end, size, bold)) + (
+                end if stop == len(words) else "")
+        lines.append(line)
+        start = stop
+    return lines
+
+
+def name_lines(name: str, width: float, *, size: int = T.TEXT_BODY, bold: bool = True
+               ) -> list[str]:
+    """``name`` on at most :data:`NAME_LINES` lines of ``width`` pixels, broken between words.
+    Everyone who held the seat starts a line of their own, and the last of them (who holds it
+    at the end) is always shown: a long name before gives up lines first."""
+    parts = name.split(HANDOVER)
+    if len(parts) > NAME_LINES:
+        parts = [*parts[: NAME_LINES - 1], parts[-1]]
+    ends = [" →"] * (len(parts) - 1) + [""]
+    budget = [NAME_LINES] * len(parts)
+    while True:
+        wrapped = [_wrap(part, width, most, size, bold, end)
+                   for part, most, end in zip(parts, budget, ends, strict=True)]
+        if sum(map(len, wrapped)) <= NAME_LINES:
+            return [line for lines in wrapped for line in lines]
+        longest = max(range(len(wrapped)), key=lambda i: (len(wrapped[i]), -i))
+        budget[longest] = len(wrapped[longest]) - 1
 
 
 def _rows(scores: Sequence[Mapping[str, Any]], lb: Labels) -> list[tuple[str, str]]:
@@ -81,8 +137,10 @@ def layout_scoresheet(
 
     rows = _rows(scores, lb)
     col_w = (T.INNER - LABEL_W) // max(n, 1)
+    heads = {int(s["seat"]): name_lines(who[int(s["seat"])], col_w - 14) for s in scores}
+    head = ROW_H + NAME_LINE_H * (max(map(len, heads.values()), default=1) - 1)
     top = y
-    height = ROW_H * (len(rows) + 1) + 8
+    height = head + ROW_H * len(rows) + 8
     sk.rect(Box(M, top, T.INNER, height), T.PANEL, T.BORDER, 2, radius=10)
     for i, score in enumerate(scores):
         seat = int(score["seat"])
@@ -91,11 +149,14 @@ def layout_scoresheet(
         if seat in winners:
             sk.rect(column, T.WINNER, T.GOLD_DARK, 2, radius=8)
         sk.rect(Box(x + 10, top + 8, col_w - 20, 6), T.seat_color(seat), radius=3)
-        name = sk.text(x + col_w // 2, top + 40, who[seat], size=T.TEXT_BODY, bold=True,
-                       fill=T.INK, anchor="ms", max_width=col_w - 14)
-        sk.region(f"score:{seat}:name", name)
+        boxes = [sk.text(x + col_w // 2, top + 40 + NAME_LINE_H * k, line, size=T.TEXT_BODY,
+                         bold=True, fill=T.INK, anchor="ms", max_width=col_w - 14)
+                 for k, line in enumerate(heads[seat])]
+        left, up = min(b.x for b in boxes), min(b.y for b in boxes)
+        sk.region(f"score:{seat}:name", Box(left, up, max(b.right for b in boxes) - left,
+                                            max(b.bottom for b in boxes) - up))
     for r, (part, label) in enumerate(rows):
-        ry = top + ROW_H * (r + 1) + 4
+        ry = top + head + ROW_H * r + 4
         if r % 2 == 0:
             sk.rect(Box(M + 6, ry, LABEL_W - 12, ROW_H - 4), T.PANEL_ALT, radius=6)
         strong = part == "total"

@@ -1,0 +1,105 @@
+"""Display names by seat, now and at any point of a game's history.
+
+A seat of a running game may change hands (its player leaves, the clock vote lets an AI take
+it: :mod:`storage.handovers`).  What shows the table *now* (the board, whose turn it is) names
+the current occupant; the history names whoever held the seat at the time: a person's moves
+keep their name after they left, the AI's moves after the hand-over name the AI, and the final
+standings name everyone who played the seat ("bob → AI 2 (normal)").
+
+:class:`SeatNames` is a ``dict`` of the current names by seat (so everything that wants only
+those keeps working unchanged) that also knows who held each seat before.  Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from storage.handovers import SeatHandover
+
+from .i18n import CATALOG, Catalog
+
+ARROW = " → "
+"""Between the successive occupants of one seat in the final standings and the score sheet."""
+
+
+@dataclass(frozen=True, slots=True)
+class Former:
+    """Someone who held a seat before a hand-over."""
+
+    seat: int
+    after_seq: int
+    """They held the seat for the actions up to this one (``storage.handovers``)."""
+    name: str
+    human: bool
+    successor: str
+    """The name of whoever took the seat over then."""
+    reason: str
+    """``left``, ``clock`` or ``replaced``."""
+
+
+class SeatNames(dict[int, str]):
+    """The current display names by seat, with the seats' former occupants (oldest first)."""
+
+    def __init__(self, current: Mapping[int, str], formers: Iterable[Former] = ()) -> None:
+        super().__init__(current)
+        self.formers: tuple[Former, ...] = tuple(sorted(formers, key=lambda f: f.after_seq))
+
+    def holder(self, seat: int, seq: int | None) -> Former | None:
+        """The former occupant who held ``seat`` for the action ``seq``; ``None`` when it was
+        the current one (or ``seq`` is ``None``: now)."""
+        if seq is None:
+            return None
+        for former in self.formers:
+            if former.seat == seat and former.after_seq >= seq:
+                return former
+        return None
+
+    def at(self, seat: int, seq: int | None) -> str | None:
+        """The name of whoever held ``seat`` for the action ``seq`` (``None``: unknown seat)."""
+        former = self.holder(seat, seq)
+        return former.name if former is not None else self.get(seat)
+
+    def everyone(self) -> dict[int, str]:
+        """Every seat with all who held it, in order: "bob → AI 2 (normal)"."""
+        out = dict(self)
+        for seat in sorted({f.seat for f in self.formers}):
+            chain = [f.name for f in self.formers if f.seat == seat]
+            out[seat] = ARROW.join([*chain, self.get(seat, "?")])
+        return out
+
+
+def everyone(names: Mapping[int, str]) -> Mapping[int, str]:
+    """The names of all who held each seat (for the final standings and the score sheet)."""
+    return names.everyone() if isinstance(names, SeatNames) else names
+
+
+def occupant_name(user_id: int | None, ai_policy: str | None, seat: int, lang: str,
+                  catalog: Catalog, people: Mapping[int, str]) -> str:
+    """A person's display name (a mention when unknown) or "AI 2 (normal)"."""
+    if user_id is not None:
+        return people.get(user_id) or f"<@{user_id}>"
+    key = f"level.{ai_policy}"
+    level = catalog.t(lang, key) if catalog.has(key) else (ai_policy or "?")
+    return catalog.t(lang, "table.ai_name", n=seat + 1, level=level)
+
+
+def with_history(current: Mapping[int, str], handovers: Iterable[SeatHandover], lang: str,
+                 catalog: Catalog = CATALOG, people: Mapping[int, str] | None = None
+                 ) -> SeatNames:
+    """``current`` (the names of the seats' occupants now) with who held them before:
+    ``people`` names the users (user id -> display name), including those who left."""
+    known = people or {}
+    steps = sorted(handovers, key=lambda h: h.after_seq)
+    formers = []
+    for index, handover in enumerate(steps):
+        seat = handover.seat
+        name = occupant_name(handover.from_user_id, handover.from_ai_policy, seat, lang, catalog,
+                             known)
+        later = [h for h in steps[index + 1 :] if h.seat == seat]
+        successor = (occupant_name(handover.to_user_id, handover.to_ai_policy, seat, lang,
+                                   catalog, known)
+                     if later or seat not in current else current[seat])
+        formers.append(Former(seat, handover.after_seq, name, handover.from_human, successor,
+                              handover.reason))
+    return SeatNames(current, formers)
