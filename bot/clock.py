@@ -320,12 +320,12 @@ class ClockVotes:
                     takeover_level(record),
                     user_id=vote.user_id,
                     waiting_since=vote.waiting_since,
+                    reason="clock",
                 )
             except (UserError, NotActive):  # the player played, or the game ended, meanwhile
                 await self.storage.reminders.close_vote(vote.id, "cancelled")
                 return "cancelled"
             await self.storage.reminders.close_vote(vote.id, "takeover")
-                    reason="clock",
             return "takeover"
         async with self.service.lock(record.id):
             current = await self.storage.games.get(record.id)

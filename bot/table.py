@@ -27,8 +27,8 @@ from .components import GameButton, TableButton
 from .gamelog import LogWriter, phase_start
 from .i18n import CATALOG, Catalog
 from .presenters import CLOSED_COLOUR, GAME_COLOUR, table_embed, waiting_line
-from .service import PhaseEnd, TableUpdate
 from .seatnames import everyone
+from .service import PhaseEnd, TableUpdate
 
 LOG_LINES = 6
 STORY_LINES = 14
