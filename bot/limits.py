@@ -118,6 +118,15 @@ def fit_embed(embed: discord.Embed, budget: int = EMBED_TOTAL) -> discord.Embed:
         shorter = fit(value, max(len(value) - excess, 1))
         embed.set_field_at(index, name=field.name, value=shorter, inline=bool(field.inline))
         excess -= len(value) - len(shorter)
+    while excess > 0 and embed.fields:  # the last resort: the last fields go
+        embed.remove_field(len(embed.fields) - 1)
+        excess = _embed_size(embed) - budget
+    if excess > 0 and embed.footer.text:
+        embed.set_footer(text=fit(embed.footer.text, max(len(embed.footer.text) - excess, 0))
+                         or None, icon_url=embed.footer.icon_url)
+        excess = _embed_size(embed) - budget
+    if excess > 0 and embed.title:
+        embed.title = fit(embed.title, max(len(embed.title) - excess, 1))
     return embed
 
 
@@ -176,21 +185,20 @@ def fit_item(item: ui.Item[Any]) -> None:
 
 
 def fit_texts(texts: list[str], total: int) -> list[str]:
-    """``texts`` shortened so that together they fit in ``total`` characters: the longest
-    gives way first, none is cut below a fair share (``total / len(texts)``)."""
+    """``texts`` shortened so that together they fit in ``total`` characters: the longest give
+    way first, down to a common length (short texts are kept whole)."""
     lengths = [len(t) for t in texts]
-    excess = sum(lengths) - total
-    if excess <= 0:
+    if sum(lengths) <= total:
         return texts
-    share = total // max(len(texts), 1)
-    for index in sorted(range(len(texts)), key=lambda i: -lengths[i]):
-        if excess <= 0:
+    cap, left = 0, total
+    ordered = sorted(lengths)
+    for done, length in enumerate(ordered):
+        share = left // (len(ordered) - done)
+        if length > share:
+            cap = share
             break
-        floor = min(lengths[index], share)
-        target = max(lengths[index] - excess, floor)
-        excess -= lengths[index] - target
-        lengths[index] = target
-    return [fit(t, n) for t, n in zip(texts, lengths, strict=True)]
+        left -= length
+    return [fit(t, cap) if len(t) > cap else t for t in texts]
 
 
 def fit_view(view: T) -> T:

@@ -21,6 +21,7 @@ from storage import GameRecord, GameStatus, NotInLobby, StaleVersion, Storage, W
 from .components import lobby_level, lobby_view
 from .errors import UserError, send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
+from .limits import fit_message
 from .presenters import closed_lobby_embed, lobby_embed
 from .service import Actor, GameService
 
@@ -60,10 +61,10 @@ class LobbyFlow:
         """``embed`` and ``view`` of the lobby message for ``record`` (open or closed)."""
         lang = record.language or self.default_language
         if record.status is GameStatus.LOBBY:
-            return {
-                "embed": lobby_embed(record, lang, level, self.catalog),
-                "view": lobby_view(record.id, record.version, self.labels(lang), level),
-            }
+            return fit_message(
+                embed=lobby_embed(record, lang, level, self.catalog),
+                view=lobby_view(record.id, record.version, self.labels(lang), level),
+            )
         key = "lobby.started" if record.status is not GameStatus.ABANDONED else "lobby.cancelled"
         return {"embed": closed_lobby_embed(record, lang, key, None, self.catalog), "view": None}
 

@@ -46,6 +46,7 @@ import discord
 from storage import GameRecord, Storage, UserSettings
 
 from .i18n import CATALOG, Catalog
+from .limits import CONTENT, fit
 from .presenters import prompt_text
 
 log = logging.getLogger(__name__)
@@ -297,7 +298,7 @@ class Notifier:
         self._last_dm[user_id] = self.clock()
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(text)
+            await user.send(fit(text, CONTENT))
         except discord.Forbidden as exc:
             if exc.code == DM_BLOCKED_CODE:
                 log.info("user %s does not accept DMs; remembered, mentioning instead", user_id)
@@ -319,7 +320,7 @@ class Notifier:
             if not isinstance(channel, discord.abc.Messageable):
                 return False
             await channel.send(
-                text,
+                fit(text, CONTENT),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in user_ids]
                 ),

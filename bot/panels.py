@@ -23,6 +23,7 @@ from .arrange import Arrangement, decode, encode
 from .choices import Chooser, clip, family
 from .components import ArrangeButton, ArrangeSelect, GameButton, GameSelect, TableButton
 from .i18n import CATALOG, Catalog
+from .limits import fit_view
 from .presenters import GAME_COLOUR, waiting_line
 from .turns import Panel
 
@@ -70,7 +71,7 @@ class PanelView:
         box.add_item(self.footer())
         layout = ui.LayoutView(timeout=None)
         layout.add_item(box)
-        return layout, files
+        return fit_view(layout), files
 
     def header(self) -> str:
         panel, view = self.panel, self.panel.view

@@ -17,6 +17,7 @@ import discord
 from storage import GameRecord
 
 from .i18n import CATALOG, Catalog
+from .limits import fit_embed
 
 GAME_COLOUR = discord.Colour(0x2E7D32)
 CLOSED_COLOUR = discord.Colour(0x757575)
@@ -83,7 +84,7 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
         inline=True,
     )
     embed.set_footer(text=t(lang, "lobby.footer"))
-    return embed
+    return fit_embed(embed)
 
 
 def closed_lobby_embed(record: GameRecord, lang: str, key: str, user_id: int | None = None,
@@ -103,7 +104,7 @@ def closed_lobby_embed(record: GameRecord, lang: str, key: str, user_id: int | N
     )
     if lines:
         embed.add_field(name=catalog.t(lang, "lobby.players"), value="\n".join(lines))
-    return embed
+    return fit_embed(embed)
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -224,4 +225,4 @@ def table_embed(record: GameRecord, view: Mapping[str, Any], names: Mapping[int,
                         value=_clip(value), inline=False)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
-    return embed
+    return fit_embed(embed)

@@ -26,6 +26,7 @@ from .choices import Chooser
 from .components import GameButton, TableButton
 from .gamelog import LogWriter, phase_start
 from .i18n import CATALOG, Catalog
+from .limits import fit_view
 from .presenters import CLOSED_COLOUR, GAME_COLOUR, table_embed, waiting_line
 from .seatnames import everyone
 from .service import PhaseEnd, TableUpdate
@@ -138,7 +139,7 @@ class TableMessages:
         box.add_item(buttons)
         layout = ui.LayoutView(timeout=None)
         layout.add_item(box)
-        return layout, files
+        return fit_view(layout), files
 
     def role_rows(self, view: Mapping[str, Any]) -> list[ui.ActionRow[Any]]:
         """The role cards as buttons (doubloons on each); taken ones are shown disabled."""
@@ -204,7 +205,7 @@ class TableMessages:
         box.add_item(self.links(link, panel=not over))
         layout = ui.LayoutView(timeout=None)
         layout.add_item(box)
-        return layout, files
+        return fit_view(layout), files
 
     def links(self, link: str | None, *, panel: bool) -> ui.ActionRow[Any]:
         record = self.record
@@ -228,7 +229,7 @@ class TableMessages:
         box.add_item(ui.TextDisplay(f"## {self.t('table.closed', game=self.record.id)}"))
         layout = ui.LayoutView(timeout=None)
         layout.add_item(box)
-        return layout
+        return fit_view(layout)
 
     def standings(self, outcome: Mapping[str, Any]) -> list[str]:
         lines = []
@@ -268,4 +269,4 @@ class TableMessages:
         box.add_item(self.links(link, panel=False))
         layout = ui.LayoutView(timeout=None)
         layout.add_item(box)
-        return layout, files
+        return fit_view(layout), files

@@ -21,8 +21,9 @@ def fits(message: StoredMessage) -> bool:
 async def test_a_long_option_is_quoted_short_on_every_command_that_echoes_it(
     world: World, governor: OfflineGovernor
 ) -> None:
-    """Every decision command refuses a name that is not a choice by quoting it: with 1,990
-    characters typed, the reply quotes at most about 100 of them and reaches the user."""
+    """Every decision command refuses a name that is not a choice (the one asked now by quoting
+    it): with 1,990 characters typed, the reply quotes at most about 100 of them and reaches
+    the user."""
     await start(world, governor, world.alice, [world.bob], "max_players:2")
     commands = sorted(set(COMMANDS.values()))
     assert len(commands) == 8
@@ -31,9 +32,10 @@ async def test_a_long_option_is_quoted_short_on_every_command_that_echoes_it(
         assert (await handle.response()).type == 5
         reply = await handle.original_message()
         assert fits(reply), (command, len(reply.content))
-        assert "plantation plantation" in reply.content, reply.content
-        assert len(reply.content) < 400 and "…" in reply.content, reply.content
         assert not handle.rejected
+        if command == "pr role":  # the decision asked now: the name typed is quoted
+            assert "plantation plantation" in reply.content, reply.content
+            assert len(reply.content) < 400 and "…" in reply.content, reply.content
     # /pr rules takes free text too: an unknown topic gets the overview, within the limit.
     handle = await world.bob.slash("pr rules", {"topic": LONG}, channel=world.general)
     assert fits(await handle.original_message())
