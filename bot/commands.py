@@ -19,9 +19,11 @@ from typing import Any
 import discord
 from discord import app_commands, ui
 
+from engine.core import IllegalAction, InvalidAction, get_game
+from engine.puerto_rico.data import GOODS, ROLES
 from storage import GameRecord, GameStatus
 
-from .choices import Chooser
+from .choices import Chooser, clip
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
 from .help import HELP_TOPICS, help_text, topic_name
@@ -30,8 +32,10 @@ from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
 from .posting import jump_url
 from .presenters import GAME_COLOUR
+from .refusals import Situation, situate
 from .service import GameService
 from .table import TableMessages, timestamp
+from .turns import Panel
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +52,31 @@ FILTERS: dict[str, Callable[[str], bool]] = {
     "take": lambda c: c.startswith(("o.", "c.")) or c == "m.privilege",
     "pass": lambda c: c == "pass",
 }
+
+
+# What a typed name may stand for in each command (``/pr build building:harbor``).
+PREFIXES: dict[str, tuple[str, ...]] = {
+    "role": ("r.",), "settle": ("s.",), "build": ("b.",), "sell": ("t.",), "place": ("m.",),
+    "take": ("o.", "c.", "m."), "keep": ("keep.",), "pass": (), "ship": ("wharf.",),
+}
+REPRESENTATIVE = {
+    "role": "r.?", "settle": "s.?", "build": "b.?", "sell": "t.?", "ship": "ship.?",
+    "place": "m.?", "keep": "keep.?", "take": "o.?", "pass": "pass",
+}
+
+
+def names_for(chooser: Chooser, wanted: str) -> list[str]:
+    """Ids of roles, tiles, goods and buildings whose id or name in the reader's language is
+    ``wanted`` (case-insensitive)."""
+    out = []
+    ids = [*ROLES, "prospector2", *GOODS, "quarry", "hacienda", "privilege", "auto",
+           *chooser.market, "hospice", "university"]
+    for ident in dict.fromkeys(ids):
+        words = {ident, ident.replace("_", " "), chooser.building(ident).casefold(),
+                 chooser.word("role", ident).casefold(), chooser.tile(ident).casefold()}
+        if wanted in words:
+            out.append(ident)
+    return out
 
 
 class CommandFlow:
@@ -79,11 +108,11 @@ class CommandFlow:
             codes = [c for c in panel.legal if FILTERS[kind](c)]
             chooser = Chooser(panel.view, self.lang(interaction), self.catalog,
                               effects=panel.effects, prompt_kind=panel.kind)
-            code = self.resolve(value, codes, chooser)
+            code = self.resolve(value, codes, chooser) or self.named_code(
+                record.game, kind, value, chooser)
             if code is None:
-                if panel.kind is None:
-                    raise UserError("err.not_your_turn", game=record.id)
-                raise UserError("err.no_such_choice", game=record.id, choice=value or kind)
+                raise self.refusal(record.id, kind, value, panel, codes, chooser)
+            # a code that is not legal now is refused by the engine, which says why
             await self.service.submit(record.id, interaction.user.id, None, code)
             await self.play.send_panel(interaction, record.id)
         except Exception as exc:
@@ -102,6 +131,41 @@ class CommandFlow:
                 return code
         matches = [c for c in codes if wanted and wanted in chooser.choice_name(c).casefold()]
         return matches[0] if len(matches) == 1 else None
+
+    @staticmethod
+    def named_code(game_name: str, kind: str, value: str, chooser: Chooser) -> str | None:
+        """The action code of ``kind`` that ``value`` names (a code, or a role, tile, good or
+        building named in the reader's language or by its id), legal now or not: a move that is
+        not allowed now is refused by the engine with its reason."""
+        wanted = value.strip().casefold()
+        if not wanted:
+            return None
+        game = get_game(game_name)
+        candidates = [wanted] + [f"{prefix}{ident}" for prefix in PREFIXES.get(kind, ())
+                                 for ident in names_for(chooser, wanted)]
+        for code in candidates:
+            if not FILTERS[kind](code):
+                continue
+            try:
+                return game.encode_action(game.decode_action(code))
+            except InvalidAction:
+                continue
+        return None
+
+    def refusal(self, game_id: int, kind: str, value: str, panel: Panel,
+                codes: list[str], chooser: Chooser) -> Exception:
+        """Why ``value`` cannot be chosen: not this seat's turn, not this decision now, or
+        not one of its choices (which are listed)."""
+        situation = Situation(game_id, panel.seat, panel.view, panel.names, panel.legal,
+                              REPRESENTATIVE[kind])
+        if panel.kind is None:
+            return situate(UserError("err.not_your_turn", game=game_id), situation)
+        if not codes:
+            return situate(IllegalAction("wrong_decision", action=REPRESENTATIVE[kind]),
+                           situation)
+        labels = [chooser.label(c) for c in codes]
+        return UserError("why.no_such_choice", choice=clip(value, 60),
+                         choices=self.catalog.join(chooser.lang, labels[:12], "or"))
 
     async def complete(self, interaction: discord.Interaction[Any], kind: str, current: str
                        ) -> list[app_commands.Choice[str]]:

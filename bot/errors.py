@@ -39,6 +39,7 @@ from storage import (
 
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit, quote
+from .refusals import refusal
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,11 @@ def _status(catalog: Catalog, lang: str, status: object) -> str:
 
 
 def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict[str, Any]]:
-    """The catalog key and fields for ``exc``; ``("err.generic", {})`` for the unexpected."""
+    """The catalog key and fields for ``exc``; ``("err.generic", {})`` for the unexpected.
+    A refusal with its situation attached says why, with the numbers (:mod:`bot.refusals`)."""
+    worded = refusal(exc, catalog, lang)
+    if worded is not None:
+        return worded
     if isinstance(exc, UserError):
         return exc.key, {
             k: _status(catalog, lang, v) if isinstance(v, GameStatus)

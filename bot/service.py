@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from engine.core import Event, Game, GameOver, NotYourTurn, get_game
+from engine.core import Event, Game, GameOver, IllegalAction, NotYourTurn, get_game
 from engine.policies import POLICY_NAMES, make_policy
 from storage import (
     ActionRecord,
@@ -41,6 +41,7 @@ from storage.seating import reorder_seats
 from .errors import UserError
 from .gamelog import phase_ends, phase_events, views_after
 from .i18n import CATALOG, Catalog
+from .refusals import Situation, situate
 from .rendering import Drawing, Renderer, ScoreRenderer
 from .seatnames import everyone
 
@@ -303,7 +304,12 @@ class GameService:
                     state, new = game.apply(state, mine.seat, action)
                     steps.append((game.encode_action(action), state, new))
             except NotYourTurn as exc:
-                raise UserError("err.not_your_turn", game=game_id) from exc
+                raise situate(UserError("err.not_your_turn", game=game_id), await self._situation(
+                    game, record, state, mine.seat, game.encode_action(action))) from exc
+            except IllegalAction as exc:  # the refusal says why, with this seat's numbers
+                situate(exc, await self._situation(game, record, state, mine.seat,
+                                                   game.encode_action(action)))
+                raise
             except GameOver as exc:
                 raise UserError("err.game_over", game=game_id) from exc
             current, events = record, []
@@ -536,6 +542,15 @@ class GameService:
                     policy = make_policy("random", record.game, policy_seed)
                 return number, policy.choose(game, state, number, legal)
         return None
+
+    async def _situation(self, game: Game[Any], record: GameRecord, state: Any, seat: int,
+                         action: str | None = None) -> Situation:
+        """What a refusal needs to say why (:mod:`bot.refusals`): the seat's view now."""
+        prompt = game.prompt(state)
+        legal = tuple(game.encode_action(a) for a in game.legal_actions(state, seat)) if (
+            prompt is not None and seat in prompt.seats) else ()
+        return Situation(record.id, seat, game.view(state, seat), await self._names(record),
+                         legal, action)
 
     async def _names(self, record: GameRecord) -> dict[int, str]:
         if self.publisher is None:

@@ -231,7 +231,7 @@ async def test_autocomplete_offers_exactly_the_legal_choices(
     choices = await typed.choices()
     assert {c["value"] for c in choices} == legal
     market = {f"b.{b['building']}": b["price"] for b in GAME.view(state, 0)["market"]}
-    assert all(f"· {market[c['value']]} · cost" in c["name"] for c in choices)
+    assert all(f"— costs {market[c['value']]} doubloon" in c["name"] for c in choices)
     narrowed = await alice.autocomplete("pr build", {"building": "market"},
                                         focused="building", channel=world.general)
     assert {c["value"] for c in await narrowed.choices()} <= {"b.small_market",
