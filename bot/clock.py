@@ -268,6 +268,11 @@ class ClockVotes:
         except LookupError:
             await send_ephemeral(interaction, self.catalog.t(user_lang, "err.clock_over"))
             return
+        if interaction.message is None or interaction.message.id != vote.message_id:
+            # Its buttons redraw the message they sit on: only ever the vote's own message.
+            await send_error(interaction, UserError("err.wrong_message"),
+                             where=f"clock vote {vote_id} on another message")
+            return
         try:
             async with self._lock(vote.game_id):
                 await self._click(interaction, vote, choice, user_lang)

@@ -123,6 +123,11 @@ class LobbyFlow:
         level = lobby_level(interaction.message, DEFAULT_LEVEL)
         actor = actor_of(interaction)
         try:
+            # Its buttons redraw the message they sit on: only ever the game's own lobby (a
+            # forged custom_id on the table or elsewhere must not replace that message).
+            lobby_id = (await self.storage.games.get(game_id)).messages.get(LOBBY)
+            if interaction.message is None or interaction.message.id != lobby_id:
+                raise UserError("err.wrong_message")
             if action == "join":
                 await self.service.join(game_id, actor.user_id)
             elif action == "leave":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -24,7 +25,7 @@ from storage import GameStatus, StaleVersion, Storage
 
 from .arrange import decode, encode
 from .components import lobby_level
-from .errors import send_ephemeral, send_error
+from .errors import UserError, send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
 from .lobby import DEFAULT_LEVEL
 from .panels import PanelView
@@ -43,6 +44,18 @@ def is_private(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+PUBLIC_PLACES = {"table", "channel"}
+"""Where a game component may sit when it is not in a private (ephemeral) message:
+``"table"``: only the game's own table message; ``"channel"``: a message in the game's channel
+other than its lobby (the table and the story posts carry My turn, Undo and Log); ``None``:
+nowhere public."""
+
+
+def is_select(interaction: discord.Interaction[Any]) -> bool:
+    data: dict[str, Any] = dict(interaction.data or {})
+    return bool(data.get("component_type", 2) != discord.ComponentType.button.value)
+
+
 class PlayFlow:
     def __init__(self, service: GameService, storage: Storage, catalog: Catalog = CATALOG,
                  *, default_language: str = "en") -> None:
@@ -57,19 +70,84 @@ class PlayFlow:
 
     # --- actions ----------------------------------------------------------------------------
 
+    async def placed(self, interaction: discord.Interaction[Any], game_id: int,
+                     public: str | None) -> bool:
+        """Whether the clicked component may act where it sits (every handler asks first).
+
+        A private (ephemeral) message is only ever its owner's, so any game component may act
+        there and redraw it.  Publicly a component may only sit where the bot draws it for
+        this game (``public``: see :data:`PUBLIC_PLACES`); the handlers never edit a public
+        message, so a forged custom_id (a panel's menu, another game's button, a private-only
+        action) on the table is refused here with an ephemeral line, and nothing changes."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            return True
+        allowed = False
+        if message is not None and public in PUBLIC_PLACES:
+            try:
+                record = await self.storage.games.get(game_id)
+            except Exception:  # an unknown game: refused like any stranger's message
+                record = None
+            if record is not None and public == "table":
+                allowed = record.messages.get("table") == message.id
+            elif record is not None:  # the table or a story post, never the lobby
+                allowed = (record.channel_id == message.channel.id
+                           and record.messages.get("lobby") != message.id)
+        if not allowed:
+            log.warning("game %s: component refused on message %s", game_id,
+                        message.id if message else None)
+            await send_error(interaction, UserError("err.wrong_message"),
+                             where=f"misplaced component of game {game_id}")
+        return allowed
+
+    async def outdated_line(self, interaction: discord.Interaction[Any], game_id: int,
+                            version: int, codes: Sequence[str] | None) -> str:
+        """One short line for a click drawn for an older version: "Already done: ..." with the
+        log line of the user's own move when they made this very move (``codes``; ``None``: any
+        move) since (a double click), else that the game moved on."""
+        lang = self.lang(interaction)
+        try:
+            record = await self.storage.games.get(game_id)
+            since = await self.storage.games.actions(
+                game_id, after_seq=max(0, record.seq - max(0, record.version - version)))
+            mine = [a for a in since if a.user_id == interaction.user.id]
+            if mine and (codes is None or any(a.code in codes for a in mine)):
+                names = await self.turns.names(record)
+                lines = self.turns.writer(record, names, lang).lines(mine, trailing=False)
+                if lines:
+                    return self.catalog.t(lang, "reply.already_done", what=lines[-1])
+        except Exception:
+            log.exception("game %s: could not word an outdated click", game_id)
+        return self.catalog.t(lang, "reply.moved_on", game=game_id)
+
+    async def outdated(self, interaction: discord.Interaction[Any], game_id: int, version: int,
+                       codes: Sequence[str] | None, private: bool) -> None:
+        """Answer a click drawn for an older version with one short line: in the panel it
+        came from (redrawn as the game stands), or privately under the table (which the
+        publication keeps current; one left behind by a crash is published again)."""
+        line = await self.outdated_line(interaction, game_id, version, codes)
+        if private:
+            await self.panel_here(interaction, game_id, note=line)
+            return
+        try:
+            await self.service.resume(game_id)
+        except Exception:
+            log.exception("game %s: could not bring the table up to date", game_id)
+        await send_ephemeral(interaction, line)
+
     async def click(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, code: str
     ) -> None:
         await interaction.response.defer()
         private = is_private(interaction)
+        if not await self.placed(interaction, game_id,
+                                 None if is_select(interaction) else "table"):
+            return
         try:
             await self.service.submit(game_id, interaction.user.id, version, code)
         except StaleVersion:
             log.info("game %s: outdated click %s (v%s)", game_id, code, version)
-            if private:
-                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
-            else:
-                await self.show_current(interaction, game_id, note_key="reply.outdated_table")
+            await self.outdated(interaction, game_id, version, [code], private)
             return
         except Exception as exc:
             await send_error(interaction, exc, where=f"game {game_id} {code}")
@@ -95,7 +173,7 @@ class PlayFlow:
 
     async def panel_view(self, interaction: discord.Interaction[Any], game_id: int, *,
                          note_key: str | None = None, draft: str | None = None,
-                         render: bool = True, compact: bool = False
+                         render: bool = True, compact: bool = False, note: str | None = None
                          ) -> tuple[Any, list[discord.File]]:
         """The user's panel; with ``compact`` the board image is left out when the user has
         nothing to decide (right after their move: the table shows the board)."""
@@ -103,7 +181,8 @@ class PlayFlow:
         if render and not (compact and panel.kind is None):
             panel = await self.turns.with_image(panel, draft)
         lang = self.lang(interaction)
-        note = self.catalog.t(lang, note_key, game=game_id) if note_key else None
+        if note_key:
+            note = self.catalog.t(lang, note_key, game=game_id)
         return PanelView(panel, lang, self.catalog, note=note, draft=draft).build(
             reuse_image=not render)
 
@@ -118,11 +197,14 @@ class PlayFlow:
 
     async def panel_here(self, interaction: discord.Interaction[Any], game_id: int, *,
                          note_key: str | None = None, draft: str | None = None,
-                         render: bool = True, compact: bool = False) -> None:
-        """Redraw the private panel the user clicked in (already acknowledged)."""
+                         render: bool = True, compact: bool = False, note: str | None = None
+                         ) -> None:
+        """Redraw the private panel the user clicked in (already acknowledged); only ever a
+        private message (:meth:`placed`)."""
         try:
             layout, files = await self.panel_view(interaction, game_id, note_key=note_key,
-                                                  draft=draft, render=render, compact=compact)
+                                                  draft=draft, render=render, compact=compact,
+                                                  note=note)
             if render:
                 await interaction.edit_original_response(view=layout, attachments=files)
             else:
@@ -140,6 +222,8 @@ class PlayFlow:
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await self.placed(interaction, game_id, None if action == "leave" else "channel"):
+            return  # the confirmation of /pr leave is private; the others sit in the channel
         if action == "panel":
             if private:
                 await self.panel_here(interaction, game_id)
@@ -161,10 +245,7 @@ class PlayFlow:
         try:
             await self.turns.undo(game_id, interaction.user.id, version)
         except StaleVersion:
-            if private:
-                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
-            else:
-                await self.send_panel(interaction, game_id, note_key="reply.outdated_panel")
+            await self.outdated(interaction, game_id, version or 0, (), private)
             return
         except Exception as exc:
             await send_error(interaction, exc, where=f"undo in game {game_id}")
@@ -210,6 +291,8 @@ class PlayFlow:
         values: list[str],
     ) -> None:
         await interaction.response.defer()
+        if not await self.placed(interaction, game_id, None):  # a panel's, never public
+            return
         if part == "ok":
             await self.confirm_arrangement(interaction, game_id, version, draft)
             return
@@ -230,11 +313,11 @@ class PlayFlow:
             panel = await self.turns.panel(game_id, interaction.user.id, render=False)
             plan, counts = panel.arrangement, decode(draft)
             if plan is None or counts is None or not plan.complete(counts):
-                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+                await self.outdated(interaction, game_id, version, None, True)
                 return
             await self.service.submit(game_id, interaction.user.id, version, plan.codes(counts))
         except StaleVersion:
-            await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+            await self.outdated(interaction, game_id, version, None, True)
             return
         except Exception as exc:
             await send_error(interaction, exc, where=f"mayor arrangement in game {game_id}")

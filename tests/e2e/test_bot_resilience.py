@@ -3,7 +3,6 @@ AI seats, outdated and foreign clicks on game buttons."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Callable
@@ -12,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.components import GameButton, GameSelect
+from bot.components import GameSelect
 from bot.notify import TurnNotice
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
@@ -175,27 +174,22 @@ async def test_ai_seats_play_until_a_person_must_decide(
 async def test_game_buttons_submit_refuse_strangers_and_outdated_clicks(
     world: World, governor: OfflineGovernor
 ) -> None:
-    """A g: button (issue #6 draws them for every prompt) goes through GameService.submit: a
-    stranger is refused, the first click is applied, the same click again is outdated and
-    shows the current table."""
+    """A g: button (the table's role buttons) goes through GameService.submit: a stranger is
+    refused, the first click is applied, the same click again is outdated and answered with one
+    short line."""
     server = world.server
     game, table = await start_game(world, governor, world.alice, "ai_seats:1")
-    channel = governor.get_channel(world.general.id)
-    assert isinstance(channel, discord.TextChannel)
-    view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(game.id, game.version, "r.settler", label="Settler"))
-    sent = await channel.send("choose", view=view)
-    message = await server.wait_for_message(world.general, lambda m: m.id == sent.id)
+    custom_id = f"g:{game.id}:{game.version}:r.settler"
 
-    stranger = await world.bob.click(message, label="Settler")
+    stranger = await world.bob.click(table, custom_id=custom_id)
     refusal = await stranger.wait_for_followup()
     assert refusal.ephemeral and refusal.content == f"You are not playing in game #{game.id}."
 
-    first = await world.alice.click(message, label="Settler")
-    second = await world.alice.click(message, label="Settler")
+    first = await world.alice.click(table, custom_id=custom_id)
+    second = await world.alice.click(table, custom_id=custom_id)
     outdated = await server.wait_for(lambda: (first.followups or second.followups) or None)
-    assert len(outdated) == 1 and "older state" in outdated[0].content
-    assert outdated[0].embeds and "round 1" in outdated[0].text()
+    assert len(outdated) == 1 and outdated[0].content.startswith("Already done:")
+    assert not outdated[0].embeds
     actions = await governor.storage.games.actions(game.id)
     assert [(a.seat, a.code, a.user_id) for a in actions][:1] == [(0, "r.settler", world.alice.id)]
     assert sum(a.code == "r.settler" for a in actions) == 1
@@ -204,8 +198,11 @@ async def test_game_buttons_submit_refuse_strangers_and_outdated_clicks(
     )
 
 
-async def test_game_select_submits_the_chosen_code(world: World, governor: OfflineGovernor) -> None:
-    """A gs: select (a choice among action codes) goes through the same road as a button."""
+async def test_game_select_is_refused_outside_a_private_panel(
+    world: World, governor: OfflineGovernor
+) -> None:
+    """A gs: select (a panel's choice among action codes) on a public message is refused with
+    a short private line and changes nothing (the panels' menus are played in game_play)."""
     game, _ = await start_game(world, governor, world.alice, "ai_seats:1")
     channel = governor.get_channel(world.general.id)
     assert isinstance(channel, discord.TextChannel)
@@ -216,9 +213,6 @@ async def test_game_select_submits_the_chosen_code(world: World, governor: Offli
     message = await world.server.wait_for_message(world.general, lambda m: m.id == sent.id)
     pick = await world.alice.select(message, ["Trader"])
     assert (await pick.response()).type == 6
-    for _ in range(100):
-        actions = await governor.storage.games.actions(game.id)
-        if actions:
-            break
-        await asyncio.sleep(0.02)
-    assert actions[0].code == "r.trader" and actions[0].user_id == world.alice.id
+    refusal = await pick.wait_for_followup()
+    assert refusal.ephemeral and "does not belong on this message" in refusal.content
+    assert await governor.storage.games.actions(game.id) == []
