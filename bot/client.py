@@ -7,7 +7,9 @@ and closed in :meth:`close`.
 
 Command sync: when ``DEV_GUILD_ID`` is set, the commands are copied to that server and synced
 there at every start (instant, for development).  Global commands are synced only on request
-(``python -m bot sync --global``), never on every start.
+(``python -m bot sync --global``), never on every start.  Once connected, the bot checks that
+Discord has commands for it (global, and the development server's) and logs one WARNING saying
+what to run when there are none: without them nobody can use the bot.
 """
 
 from __future__ import annotations
@@ -139,7 +141,29 @@ class GovernorBot(commands.Bot):
         if not self._resumed:
             self._resumed = True
             self.publisher.spawn(self._resume_games(), "resume-games")
+            self.publisher.spawn(self.check_commands(), "check-commands")
             self.reminders.start()
+
+    async def check_commands(self) -> int | None:
+        """How many slash commands Discord has for this application (global ones, and the
+        development server's when ``DEV_GUILD_ID`` is set); a WARNING saying what to run when
+        there are none.  ``None`` when Discord could not be asked."""
+        try:
+            found = len(await self.tree.fetch_commands())
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                found += len(await self.tree.fetch_commands(guild=guild))
+        except discord.HTTPException as exc:
+            log.warning("could not list the registered slash commands (%s %s)", exc.status,
+                        exc.code)
+            return None
+        if not found:
+            log.warning(
+                "No slash commands are registered for this bot, so nobody can use it: run "
+                "`python -m bot sync --global` once (they show up everywhere within an hour), "
+                "or set DEV_GUILD_ID to a server id to sync them there at every start."
+            )
+        return found
 
     async def _resume_games(self) -> None:
         moved = await self.service.resume_all()

@@ -51,3 +51,49 @@ async def test_global_sync_only_on_request(world: World, bot_settings, capsys) -
     assert not server.gateway_events("identify")
     out = capsys.readouterr().out
     assert "Synced 1 commands globally." in out and f"to server {world.guild.id}" in out
+
+
+async def test_a_bot_without_commands_says_what_to_run(
+    world: World, make_governor, bot_settings, caplog
+) -> None:
+    """Issue #9: an admin who followed the set-up with a token only had no slash commands and
+    nothing in the log.  With none registered (no DEV_GUILD_ID, nothing synced) the bot logs
+    one WARNING naming `python -m bot sync --global` and DEV_GUILD_ID; once synced, none."""
+    import dataclasses
+    import logging
+
+    import bot.__main__ as entry
+    from bot.client import GovernorBot
+    from tests.offline_discord import patched_discord, running_client
+
+    caplog.set_level(logging.WARNING, logger="bot.client")
+    server = world.server
+    settings = dataclasses.replace(bot_settings, dev_guild_id=None)  # a token only
+
+    def warnings() -> list[str]:
+        return [r.getMessage() for r in caplog.records
+                if r.name == "bot.client" and "No slash commands" in r.getMessage()]
+
+    governor = OfflineGovernor(settings, guild_ready_timeout=0.05)
+    async with running_client(server, governor):
+        await server.wait_for(lambda: warnings() or None, timeout=5, what="the warning")
+        assert await governor.check_commands() == 0
+    assert len(warnings()) == 2  # once at the start, once by the call above
+    assert "python -m bot sync --global" in warnings()[0] and "DEV_GUILD_ID" in warnings()[0]
+    assert server.requests_to("GET", "/applications/{application_id}/commands")
+
+    # DEV_GUILD_ID set but its sync turned off: the development server is asked too.
+    caplog.clear()
+    governor = make_governor(sync_dev_guild=False)
+    async with running_client(server, governor):
+        await server.wait_for(lambda: warnings() or None, timeout=5, what="the warning")
+    assert server.requests_to("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
+
+    # Synced globally once: no warning.
+    with patched_discord(server):
+        assert await entry.sync(settings, None) == 0
+    caplog.clear()
+    governor = OfflineGovernor(settings, guild_ready_timeout=0.05)
+    async with running_client(server, governor):
+        assert await governor.check_commands() == 1
+    assert warnings() == [] and isinstance(governor, GovernorBot)
