@@ -20,6 +20,11 @@ from .seatnames import Former, SeatNames
 LINE_LIMIT = 300
 QUIET = frozenset({"VpEarned", "PhaseEnded", "ColonistsDistributed"})
 """Events that make no line: private ones, and those the next lines already tell."""
+SKIPPABLE = ("settler", "builder", "trader", "captain")
+"""Phases where a seat with nothing to decide is skipped silently (then the log says so)."""
+ACTED = {"PlantationTaken": "settler", "QuarryTaken": "settler", "BuildingBuilt": "builder",
+         "GoodSold": "trader", "GoodsShipped": "captain", "Passed": ""}
+"""Events by which a seat acted in a phase (a pass is a decision too)."""
 HANDOVER_KEYS = {"left": "log.handover_left", "clock": "log.handover_clock"}
 """The line of a seat that changed hands, by reason (else ``log.handover_replaced``)."""
 
@@ -177,9 +182,51 @@ class LogWriter:
             out.extend(self.handover_line(f) for f in self.formers if f.after_seq >= previous)
         return out
 
+    def follow(self, event: Event) -> str | None:
+        """Who acted in the role phase under way; when it ends, who could do nothing in it
+        (the engine skips a seat with nothing to decide, without an event): "bob could not
+        load anything", "nobody could sell".  Only phases whose start was seen are told."""
+        kind, seat = event.type, event.seat
+        if kind == "RoleChosen":
+            self.phase: tuple[str, set[object]] | None = (str(event.data.get("role")), set())
+            return None
+        phase = getattr(self, "phase", None)
+        if phase is None:
+            return None
+        if kind in ACTED:
+            phase[1].add(seat)
+            return None
+        if kind != "PhaseEnded":
+            return None
+        self.phase = None
+        role = str(event.data.get("role"))
+        if role != phase[0] or role not in SKIPPABLE:
+            return None
+        seats = list(self.names)
+        idle = [s for s in seats if s not in phase[1]]
+        if not idle or not seats:
+            return None
+        if len(idle) == len(seats):
+            return self.t(f"log.nobody_could.{role}")
+        return self.t(f"log.could_not.{role}",
+                      names=self.catalog.join(self.lang, [self.name(s) for s in idle]))
+
+    def places(self, data: Mapping[str, Any]) -> str:
+        """A Mayor arrangement in words: "2 on corn, 1 on the Small market"."""
+        parts = [self.t("log.on_tile", n=n, tile=self.good(tile))
+                 for tile, n in (data.get("tiles") or {}).items() if n]
+        parts += [self.t("log.on_building", n=n, building=self.thing("building", b))
+                  for b, n in (data.get("buildings") or {}).items() if n]
+        if data.get("san_juan"):
+            parts.append(self.t("log.in_san_juan", n=data["san_juan"]))
+        return ", ".join(parts)
+
     def event_line(self, event: Event) -> str | None:
         """One event in words; ``None`` for events that make no line."""
         kind, data = event.type, event.data
+        summary = self.follow(event)
+        if summary is not None:
+            return summary
         if kind in QUIET:
             return None
         name = self.name(event.seat)
@@ -214,6 +261,9 @@ class LogWriter:
             tiles = ", ".join(self.good(t) for t in data.get("face_up", ()))
             return self.t("log.revealed", tiles=tiles or self.t("table.empty"))
         if kind == "ColonistsArranged":
+            places = self.places(data)
+            if places:
+                return self.t("log.arranged_on", name=name, places=places)
             return self.t("log.arranged", name=name)
         if kind == "ColonistShipRefilled":
             return self.counted("log.ship_refilled", data.get("count", 0))
