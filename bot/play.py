@@ -141,8 +141,8 @@ class PlayFlow:
         await interaction.response.defer()
         private = is_private(interaction)
         if not await self.placed(interaction, game_id,
-                                 None if is_select(interaction) else "table"):
-            return
+                                 None if is_select(interaction) else "channel"):
+            return  # a move never edits a public message; a panel's menu is private
         try:
             await self.service.submit(game_id, interaction.user.id, version, code)
         except StaleVersion:

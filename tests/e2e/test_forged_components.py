@@ -5,7 +5,8 @@ message clicked is never replaced.
 
 Where each family may act (bot/play.py ``PlayFlow.placed``, bot/lobby.py, bot/clock.py):
 
-* ``g:``  a private panel, or the game's own table message (the role buttons);
+* ``g:``  a private panel, or a message in the game's channel other than its lobby (the
+  table's role buttons; a move never edits the message it sits on);
 * ``gs:``, ``ma:``, ``mb:``  a private panel only (they redraw the panel in place);
 * ``t:``  panel, undo, log: a private panel or a message in the game's channel other than its
   lobby (the table and the story posts); leave: the private confirmation only;
