@@ -9,7 +9,9 @@ Puerto Rico games are played by picking legal actions with a seeded random choic
 under new ids, seats and times (:func:`fill_games`), with their full action log, events, final
 snapshot, outcome and results.  ``commit_ms`` times ``GameRepository.commit_action`` (the engine's
 ``apply`` happens before and is not counted); ``load_ms`` times ``GameRepository.load`` (the row,
-its seats and the engine's ``load`` of the snapshot) for random games among all stored ones.
+its seats and the engine's ``load`` of the snapshot) for random games among all stored ones.  The
+p50/p95 of ``list_for_user`` and ``list_waiting_on`` for random users go to stderr.  (The tests
+never time anything: tests/storage/test_scale.py counts the SQLite work of these queries instead.)
 """
 
 from __future__ import annotations
@@ -300,12 +302,19 @@ async def _measure(path: Path, ids: list[int], commits: int, loads: int) -> dict
                 user, statuses=[GameStatus.ACTIVE, GameStatus.FINISHED]
             )
             list_ms.append((time.perf_counter() - started) * 1000)
+        waiting_ms: list[float] = []
+        for _ in range(200):
+            user = BASE_USER + rng.randrange(USERS)
+            started = time.perf_counter()
+            await storage.games.list_waiting_on(user)
+            waiting_ms.append((time.perf_counter() - started) * 1000)
     finally:
         await storage.close()
     return {
         "commit_ms": _percentiles(commit_ms),
         "load_ms": _percentiles(load_ms),
         "list_ms": _percentiles(list_ms),
+        "waiting_ms": _percentiles(waiting_ms),
     }
 
 
@@ -325,8 +334,8 @@ def run(path: Path, games: int, commits: int, loads: int) -> dict[str, Any]:
     log(f"database: {size / 1e6:.1f} MB in use, {bytes_per_game} bytes per game")
     figures = asyncio.run(_measure(path, ids, commits, loads))
     log(
-        f"list_for_user: {figures.pop('list_ms')} ms; sqlite {sqlite3.sqlite_version}, "
-        "WAL, synchronous=FULL"
+        f"list_for_user: {figures.pop('list_ms')} ms; list_waiting_on: "
+        f"{figures.pop('waiting_ms')} ms; sqlite {sqlite3.sqlite_version}, WAL, synchronous=FULL"
     )
     return {**figures, "bytes_per_game": bytes_per_game}
 

@@ -101,7 +101,8 @@ async def test_separate_processes(db_path: Path, clock: FakeClock) -> None:
 
     async def hear(proc: asyncio.subprocess.Process) -> str:
         assert proc.stdout is not None
-        return (await asyncio.wait_for(proc.stdout.readline(), 30)).decode().strip()
+        # 120 s only guards against a hang (a loaded machine may take seconds to start them).
+        return (await asyncio.wait_for(proc.stdout.readline(), 120)).decode().strip()
 
     try:
         for _ in range(15):
