@@ -26,7 +26,7 @@ from storage import GameRecord, GameStatus
 from .choices import Chooser, clip
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
-from .help import HELP_TOPICS, help_text, topic_name
+from .help import find_topic, help_text, topic_choices
 from .i18n import CATALOG, Catalog
 from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
@@ -63,6 +63,14 @@ REPRESENTATIVE = {
     "role": "r.?", "settle": "s.?", "build": "b.?", "sell": "t.?", "ship": "ship.?",
     "place": "m.?", "keep": "keep.?", "take": "o.?", "pass": "pass",
 }
+
+
+def command_id(interaction: discord.Interaction[Any]) -> int | None:
+    """The id of the slash command being run (``/pr``): mentions of its subcommands are then
+    clickable."""
+    data: Any = interaction.data or {}
+    value = data.get("id") if isinstance(data, dict) else None
+    return int(value) if isinstance(value, str | int) and str(value).isdigit() else None
 
 
 def names_for(chooser: Chooser, wanted: str) -> list[str]:
@@ -285,21 +293,19 @@ class CommandFlow:
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            text = help_text(topic or "overview", self.lang(interaction), self.catalog)
+            lang = self.lang(interaction)
+            text = help_text(find_topic(topic, lang, self.catalog), lang, self.catalog,
+                             pr_id=command_id(interaction))
             await send_ephemeral(interaction, text[:TEXT_LIMIT])
         except Exception as exc:
             await send_error(interaction, exc, where="/pr rules")
 
     def rules_topics(self, interaction: discord.Interaction[Any], current: str
                      ) -> list[app_commands.Choice[str]]:
-        lang = self.lang(interaction)
-        wanted = current.strip().casefold()
-        out = []
-        for topic in HELP_TOPICS:
-            name = topic_name(topic, lang, self.catalog)
-            if not wanted or wanted in name.casefold():
-                out.append(app_commands.Choice(name=name, value=topic))
-        return out[:CHOICES]
+        """Topics matching what is typed, grouped; the first of every group when nothing is
+        typed (there are more topics than the 25 choices Discord shows)."""
+        return [app_commands.Choice(name=name, value=topic) for name, topic in topic_choices(
+            current, self.lang(interaction), self.catalog, CHOICES)]
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         """``/pr abandon`` (the lobby flow decides and replies); a running game's table then

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PREFIXES = (
     "cmd|opt|choice|language|level|status|lobby|button|reply|table|notify|role|good|tile|"
     "building|plantation|unit|phase|prompt|end|err|illegal|log|act|pass|panel|help|story|final|score|"
-    "letter|effect"
+    "letter|effect|why"
 )
 KEY_LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["']""")
 # Discord's rule for command and option names (lower case in every language).
