@@ -50,15 +50,15 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
                 ) -> discord.Embed:
     capacity = int(record.options.get("players", 5))
     t = catalog.t
+    creator = f"<@{record.creator_id}>" if record.creator_id else "?"
+    if len(record.seats) >= capacity:  # full: nobody can join; anyone seated can start
+        description = t(lang, "lobby.full", creator=creator, max=capacity)
+    else:
+        description = t(lang, "lobby.description", creator=creator, taken=len(record.seats),
+                        max=capacity)
     embed = discord.Embed(
         title=t(lang, "lobby.title", game=record.id),
-        description=t(
-            lang,
-            "lobby.description",
-            creator=f"<@{record.creator_id}>" if record.creator_id else "?",
-            taken=len(record.seats),
-            max=capacity,
-        ),
+        description=description,
         colour=GAME_COLOUR,
     )
     lines = []

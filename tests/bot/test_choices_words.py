@@ -125,3 +125,24 @@ def test_loads_sales_and_roles_say_what_they_bring() -> None:
     es = Chooser(market_view(), "es", effects=effects)
     assert es.label("ship.corn.0") == "Cargar 3 de maíz en el barco 1 (3/4) — +3 PV"
     assert es.label("t.indigo") == "Vender añil — +2 doblones"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_full_lobby_says_it_is_full_and_who_can_start(lang: str) -> None:
+    from datetime import UTC, datetime
+
+    from bot.presenters import lobby_embed
+    from storage import GameRecord, GameStatus, SeatRecord
+
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def lobby(seats: int) -> GameRecord:
+        return GameRecord(3, "puerto-rico", {"players": 3}, 1, GameStatus.LOBBY, 0, 0, 1, 2,
+                          9, lang, at, at, None, None, None,
+                          tuple(SeatRecord(n, 10 + n, None, at) for n in range(seats)))
+
+    full = lobby_embed(lobby(3), lang, "heuristic").description or ""
+    open_ = lobby_embed(lobby(2), lang, "heuristic").description or ""
+    join, start = CATALOG.t(lang, "button.join"), CATALOG.t(lang, "button.start")
+    assert join in open_ and join not in full
+    assert start in full and CATALOG.count(lang, "seats", 3) in full

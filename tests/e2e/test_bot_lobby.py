@@ -67,7 +67,9 @@ async def test_create_join_leave_add_ai_and_start(world: World, governor: Offlin
     _, lobby = await press(world, world.bob, lobby, "Leave", lambda m: bob not in seats_of(m))
     _, lobby = await press(world, world.alice, lobby, "Add AI", lambda m: "AI (" in seats_of(m))
     assert "AI (normal)" in seats_of(lobby)
-    _, lobby = await press(world, world.bob, lobby, "Join", lambda m: "3 of 3" in m.text())
+    _, lobby = await press(world, world.bob, lobby, "Join",
+                           lambda m: "The table is full (3 seats taken)" in m.text())
+    assert "press **Join**" not in lobby.text() and "Start" in lobby.text()
 
     game = await governor.storage.games.find_by_channel(world.general.id)
     assert game is not None and [s.user_id for s in game.seats] == [
