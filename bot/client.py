@@ -118,8 +118,10 @@ class GovernorBot(commands.Bot):
         )
         self.clock_votes = ClockVotes(self, self.service, self.storage, self.notifier, CATALOG)
         self.publisher.clock_votes = self.clock_votes
+        self.publisher.resume = self.service.resume
         self.reminders = Reminders(
-            self.storage, self.notifier, self.clock_votes, CATALOG, period=self.reminder_period
+            self.storage, self.notifier, self.clock_votes, CATALOG, period=self.reminder_period,
+            retry=self.publisher.retry_blocked,
         )
         lang = settings.default_locale
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)

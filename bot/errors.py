@@ -15,6 +15,7 @@ by the short ``err.generic`` so that no interaction is left on "thinking…".
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -39,6 +40,7 @@ from storage import (
 
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit, quote
+from .permissions import permission_names
 from .refusals import refusal
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,28 @@ class UserError(Exception):
         self.fields = fields
 
 
+class MissingPermissions(Exception):
+    """The bot lacks ``names`` (``discord.Permissions`` attribute names, in Discord's order) in
+    the channel ``channel_id``: the user is told exactly which, and to ask an admin."""
+
+    def __init__(self, names: Sequence[str], channel_id: int | None) -> None:
+        super().__init__(f"missing {', '.join(names)} in channel {channel_id}")
+        self.names = tuple(names)
+        self.channel_id = channel_id
+
+
+class PostingBlocked(Exception):
+    """The game's channel refused a post or an edit for lack of permissions (403: 50001 Missing
+    Access, 50013 Missing Permissions).  Raised by the publisher once it has told the players
+    and logged it in one line, so that the service neither logs a traceback nor records the
+    table as shown; the game is published again once posting works (:mod:`bot.reminders`)."""
+
+    def __init__(self, game_id: int, names: Sequence[str]) -> None:
+        super().__init__(f"game {game_id}: cannot post ({', '.join(names)})")
+        self.game_id = game_id
+        self.names = tuple(names)
+
+
 def _status(catalog: Catalog, lang: str, status: object) -> str:
     return catalog.t(lang, f"status.{getattr(status, 'value', status)}")
 
@@ -67,6 +91,10 @@ def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict
     worded = refusal(exc, catalog, lang)
     if worded is not None:
         return worded
+    if isinstance(exc, MissingPermissions):
+        channel = f"<#{exc.channel_id}>" if exc.channel_id else "#?"
+        return "err.missing_permissions", {
+            "perms": permission_names(exc.names, lang, catalog), "channel": channel}
     if isinstance(exc, UserError):
         return exc.key, {
             k: _status(catalog, lang, v) if isinstance(v, GameStatus)
@@ -120,7 +148,8 @@ def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict
 
 def is_expected(exc: BaseException) -> bool:
     """Refusals that are part of normal play (logged at INFO without a traceback)."""
-    return isinstance(exc, UserError | EngineError | StaleVersion | ChannelBusy) or (
+    return isinstance(exc, UserError | EngineError | StaleVersion | ChannelBusy
+                      | MissingPermissions) or (
         isinstance(exc, GameError) and not isinstance(exc, CorruptGame)
     )
 

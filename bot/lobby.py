@@ -19,9 +19,10 @@ import discord
 from storage import GameRecord, GameStatus, NotInLobby, StaleVersion, Storage, WrongStatus
 
 from .components import lobby_level, lobby_view
-from .errors import UserError, send_ephemeral, send_error
+from .errors import MissingPermissions, UserError, send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
 from .limits import fit_message
+from .permissions import missing, needed
 from .presenters import closed_lobby_embed, lobby_embed
 from .service import Actor, GameService
 
@@ -68,6 +69,14 @@ class LobbyFlow:
         key = "lobby.started" if record.status is not GameStatus.ABANDONED else "lobby.cancelled"
         return {"embed": closed_lobby_embed(record, lang, key, None, self.catalog), "view": None}
 
+    @staticmethod
+    def check_channel(interaction: discord.Interaction[Any]) -> None:
+        """Refuse (:class:`MissingPermissions`, naming each) when the bot lacks a permission the
+        game needs in the interaction's channel: the table would fail there later."""
+        lacking = missing(interaction.app_permissions, needed(interaction.channel))
+        if lacking:
+            raise MissingPermissions(lacking, interaction.channel_id)
+
     # --- /pr new ----------------------------------------------------------------------------
 
     async def create(
@@ -85,6 +94,7 @@ class LobbyFlow:
             channel = interaction.channel
             if interaction.guild_id is None or not isinstance(channel, discord.abc.Messageable):
                 raise UserError("err.guild_only")
+            self.check_channel(interaction)
             if language is None:
                 guild = await self.storage.settings.guild(interaction.guild_id)
                 language = guild.language or self.default_language
@@ -135,6 +145,7 @@ class LobbyFlow:
             elif action.startswith("ai."):
                 await self.service.add_ai(game_id, actor, version, action.removeprefix("ai."))
             elif action == "start":
+                self.check_channel(interaction)
                 await self.service.start(game_id, actor, version)
             elif action == "cancel":
                 record = await self.service.cancel(game_id, actor, version)

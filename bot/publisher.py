@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from storage import GameRecord, Storage
 
+from .errors import PostingBlocked
 from .i18n import CATALOG, Catalog
+from .limits import CONTENT, fit
 from .notify import Notifier
+from .permissions import bot_permissions, can_post, missing, needed, permission_names
 from .posting import TablePoster
 from .presenters import seat_names
 from .seatnames import with_history
@@ -31,11 +35,21 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TABLE = "table"
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
 EDITABLE = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.DMChannel)
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    """A game whose channel refuses our posts: what the bot lacks there (as last seen)."""
+
+    channel_id: int
+    names: tuple[str, ...]
 
 
 class DiscordPublisher:
@@ -55,6 +69,10 @@ class DiscordPublisher:
         self.clock_votes: ClockVotes | None = None
         """Set by the client once the votes exist (they need the service, which needs us)."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.blocked: dict[int, Blocked] = {}
+        """Games whose channel refused a post, until one goes through again."""
+        self.resume: Callable[[int], Awaitable[object]] | None = None
+        """Publishes a game again (``GameService.resume``); set by the client."""
 
     # --- names ------------------------------------------------------------------------------
 
@@ -94,8 +112,106 @@ class DiscordPublisher:
 
     async def publish_table(self, update: TableUpdate) -> None:
         """The table message, the story of the phases that ended, the final standings
-        (:mod:`bot.posting`)."""
-        await self.tables.publish(update)
+        (:mod:`bot.posting`).
+
+        When the channel refuses (403: 50001 Missing Access, 50013 Missing Permissions) the
+        players are told what to ask an admin for, in the channel when a text message still
+        goes through, else by DM (for those who accept DMs), once per blocking; one line is
+        logged and :class:`PostingBlocked` raised (the table is not recorded as shown).  The
+        next action, or :meth:`retry_blocked` (the reminders' loop), publishes it again."""
+        record = update.record
+        try:
+            await self.tables.publish(update)
+        except discord.Forbidden as exc:
+            if exc.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
+                raise
+            names = await self._blocked(record, exc)
+            raise PostingBlocked(record.id, names) from None
+        blocked = self.blocked.get(record.id)
+        if blocked is None:
+            return
+        channel = self.client.get_channel(blocked.channel_id)
+        perms = bot_permissions(channel)
+        still = missing(perms, needed(channel)) if perms is not None else []
+        if still:
+            # The table edit went through (editing needs no Send Messages) but a post would
+            # not: not recorded as shown, so that the story the channel missed is told later.
+            raise PostingBlocked(record.id, still)
+        del self.blocked[record.id]
+        log.info("game %s: posting works again in channel %s; table published", record.id,
+                 record.channel_id)
+
+    # --- a channel that refuses our posts ---------------------------------------------------
+
+    async def _blocked(self, record: GameRecord, exc: discord.Forbidden) -> tuple[str, ...]:
+        """Remember that ``record``'s channel refuses us, and tell the players when that is new
+        (or what is missing changed)."""
+        channel = self.client.get_channel(record.channel_id or 0)
+        wanted = needed(channel)
+        perms = bot_permissions(channel)
+        names = tuple(missing(perms, wanted)) if perms is not None else ()
+        if not names:  # the cache does not say: name what the error implies
+            names = ("view_channel",) if exc.code == MISSING_ACCESS else wanted
+        before = self.blocked.get(record.id)
+        self.blocked[record.id] = Blocked(record.channel_id or 0, names)
+        if before is not None and before.names == names:
+            log.debug("game %s: channel %s still refuses (%s)", record.id, record.channel_id,
+                      exc.code)
+            return names
+        where = await self._tell_blocked(record, channel, names)
+        log.warning("game %s: cannot post in channel %s (403, code %s: %s); missing %s; "
+                    "players told %s; retrying until it works", record.id, record.channel_id,
+                    exc.code, exc.text, ", ".join(names), where)
+        return names
+
+    async def _tell_blocked(self, record: GameRecord, channel: object, names: tuple[str, ...]
+                            ) -> str:
+        """Tell the players what the bot lacks: in the channel when a text still goes through
+        there, else by DM to each who accepts them.  Returns where they were told."""
+        lang = self._lang(record)
+        if isinstance(channel, discord.abc.Messageable) and can_post(channel, names):
+            text = self.catalog.t(lang, "notify.blocked_channel", game=record.id,
+                                  perms=permission_names(names, lang, self.catalog))
+            try:
+                await channel.send(fit(text, CONTENT))
+                return "in the channel"
+            except discord.HTTPException as exc:
+                log.info("game %s: the channel refused the notice too (%s)", record.id, exc.code)
+        users = [s.user_id for s in record.seats if s.user_id is not None]
+        told = []
+        for user_id, prefs in (await self.storage.settings.users(users)).items():
+            if not prefs.dm_notifications or prefs.dm_blocked:
+                continue
+            user_lang = prefs.language or lang
+            text = self.catalog.t(user_lang, "notify.blocked_dm", game=record.id,
+                                  where=self.notifier.where(record),
+                                  perms=permission_names(names, user_lang, self.catalog))
+            if await self.notifier.dm(user_id, text):
+                told.append(user_id)
+        return f"by DM ({len(told)} of {len(users)})"
+
+    async def retry_blocked(self) -> int:
+        """Publish again each game whose channel refused us, unless the bot's permissions there
+        (as the gateway reports them) still lack something.  Returns how many went through."""
+        done = 0
+        for game_id, blocked in list(self.blocked.items()):
+            channel = self.client.get_channel(blocked.channel_id)
+            perms = bot_permissions(channel)
+            if perms is not None and missing(perms, needed(channel)):
+                continue
+            if self.resume is None:
+                return done
+            try:
+                published = await self.resume(game_id)
+            except PostingBlocked:
+                continue
+            except Exception:
+                log.warning("game %s: could not publish again", game_id, exc_info=True)
+                continue
+            if published is None:  # nothing left to show (finished, abandoned, caught up)
+                self.blocked.pop(game_id, None)
+            done += game_id not in self.blocked
+        return done
 
     # --- notifications ----------------------------------------------------------------------
 

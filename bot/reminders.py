@@ -19,6 +19,10 @@ The rules (also in the README):
 Time is injected: :meth:`Reminders.tick` reads "now" from the storage's clock, so tests move a
 fake clock and call ``tick()`` instead of sleeping.  :meth:`Reminders.start` runs ``tick`` every
 ``period`` seconds until :meth:`Reminders.stop`.
+
+Each pass also retries the games whose channel refused the bot's posts (``retry``:
+:meth:`bot.publisher.DiscordPublisher.retry_blocked`): once an admin grants what was missing,
+the table is published again within one period.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -61,6 +65,8 @@ class TickReport:
     """Clock votes opened."""
     closed: int = 0
     """Clock votes closed because they no longer made sense."""
+    republished: int = 0
+    """Games published again after their channel refused the bot's posts."""
 
 
 class Reminders:
@@ -74,6 +80,7 @@ class Reminders:
         clock: Callable[[], datetime] | None = None,
         period: float | None = 300.0,
         default_hours: int = DEFAULT_REMINDER_HOURS,
+        retry: Callable[[], Awaitable[int]] | None = None,
     ) -> None:
         self.storage = storage
         self.notifier = notifier
@@ -82,6 +89,7 @@ class Reminders:
         self.clock = clock or storage.db.clock
         self.period = period
         self.default_hours = default_hours
+        self.retry = retry
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
@@ -101,7 +109,7 @@ class Reminders:
             except Exception:
                 log.exception("the reminder pass failed; trying again in %s s", period)
             else:
-                if report.nudged or report.votes or report.closed:
+                if report.nudged or report.votes or report.closed or report.republished:
                     log.info("reminders: %s", report)
 
     async def stop(self) -> None:
@@ -118,6 +126,11 @@ class Reminders:
         send the reminders that are due."""
         async with self._lock:
             report = TickReport()
+            if self.retry is not None:
+                try:
+                    report.republished = await self.retry()
+                except Exception:
+                    log.warning("retrying the blocked games failed", exc_info=True)
             now = self.clock()
             if self.votes is not None:
                 report.closed = await self.votes.sweep()

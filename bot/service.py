@@ -38,7 +38,7 @@ from storage import (
 from storage.handovers import Reason
 from storage.seating import reorder_seats
 
-from .errors import UserError
+from .errors import PostingBlocked, UserError
 from .gamelog import phase_ends, phase_events, views_after
 from .i18n import CATALOG, Catalog
 from .refusals import Situation, situate
@@ -666,6 +666,8 @@ class GameService:
         if self.publisher is not None:
             try:
                 await self.publisher.publish_table(update)
+            except PostingBlocked:
+                pass  # told and logged by the publisher; published again once it can post
             except Exception:
                 log.exception("game %s: could not publish the table", record.id)
             else:
