@@ -208,13 +208,40 @@ class Scenario:
 
     # --- play ---------------------------------------------------------------------------------
 
-    def choose(self, role: str, seat: int) -> State:
-        """Give ``seat`` the next pick of a fresh round (it becomes governor) and choose ``role``
-        through the real engine.  Returns the state after the role's automatic steps."""
+    def choose(
+        self,
+        role: str,
+        seat: int,
+        *,
+        governor: int | None = None,
+        earlier: Iterable[str] | None = None,
+    ) -> State:
+        """Give ``seat`` the next pick of the round and choose ``role`` through the real engine.
+        Returns the state after the role's automatic steps.
+
+        By default ``seat`` is the Governor and this is the round's first pick.  With
+        ``governor`` the round began at that seat, and each seat from the Governor up to (not
+        including) ``seat``, clockwise, has already picked a role: the role cards named in
+        ``earlier`` (in pick order; by default the first cards in card order other than
+        ``role``).  Those picks only take their cards (and any doubloons on them); their phases
+        are not played."""
         s = self.state
+        governor = seat if governor is None else governor
+        picks = (seat - governor) % s.n
+        cards = [a.code[2:] for a in s.rs.card_actions]
+        taken = [c for c in cards if c != role][:picks] if earlier is None else list(earlier)
+        if len(taken) != picks or role in taken or picks >= s.rs.picks_per_round:
+            raise ValueError(f"seats {governor}..{seat} need {picks} earlier picks, got {taken}")
         s.phase, s.step = ROLE_SELECTION, STEP_TURN
-        s.governor, s.picks, s.turn = seat, 0, seat
+        s.governor, s.picks, s.turn = governor, picks, seat
+        s.card, s.chooser = -1, -1
         s.card_taken = [-1] * len(s.cards)
+        for i, card in enumerate(taken):
+            chooser = (governor + i) % s.n
+            index = s.rs.card_of[f"r.{card}"]
+            s.card_taken[index] = chooser
+            s.players[chooser].doubloons += s.card_doubloons[index]
+            s.card_doubloons[index] = 0
         return self.act(s, seat, f"r.{role}")
 
     def act(self, state: State, seat: int, code: str) -> State:

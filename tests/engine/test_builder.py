@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction, Prompt
+from engine.puerto_rico.actions import CATALOG
 from engine.puerto_rico.legality import city_used
 from engine.puerto_rico.state import GAME_OVER
 from tests.engine.scenario import GAME, Scenario, building
@@ -255,3 +256,68 @@ def test_a55_large_building_on_the_twelfth_space_triggers_e2() -> None:
     assert len(state.players[0].city) == 11 and city_used(state.players[0]) == 12
     assert state.end_reasons == ["city_full"]
     assert sc.invariant_failures(state) == []
+
+
+@pytest.mark.parametrize(
+    ("builder", "doubloons", "offered", "not_offered"),
+    [
+        # not the Builder, 2 doubloons: Office 5 − min(3, 2) = 3 (5 − 3 = 2 without the cap);
+        # Tobacco Storage, also cost 5 but column 3: 5 − 3 = 2
+        (False, 2, "tobacco_storage", "office"),
+        # Small Warehouse (cost 3, column 1): 3 − min(3, 1) = 2 (0 without the cap)
+        (False, 1, "construction_hut", "small_warehouse"),
+        # the Builder, 1 doubloon: Office 5 − 1 − 2 = 2 (5 − 1 − 3 = 1 without the cap)
+        (True, 1, "tobacco_storage", "office"),
+    ],
+)
+def test_legal_builds_never_exceed_the_money_at_the_column_capped_price(
+    builder: bool, doubloons: int, offered: str, not_offered: str
+) -> None:
+    """§6 [C], [A]: price = cost − Builder privilege − min(occupied quarries, column); §4.3:
+    "A player needs price ≤ his doubloons".  Seat 1 has 3 occupied quarries: a building whose
+    price would be affordable if the quarry discount were not capped by its column is neither
+    offered nor buildable; one of the same cost in a higher column is."""
+    sc = Scenario(players=4)
+    sc.player(1, doubloons=doubloons, tiles={"quarry": (3, 3)})
+    state = sc.choose("builder", 1 if builder else 0)
+    if not builder:
+        state = sc.act(state, 0, "pass")
+    assert GAME.prompt(state) == Prompt((1,), "build", False)
+    assert f"b.{offered}" in sc.legal(state, 1)
+    assert f"b.{not_offered}" not in sc.legal(state, 1)
+    with pytest.raises(IllegalAction) as err:
+        sc.act(state, 1, f"b.{not_offered}")
+    assert err.value.code == "not_enough_doubloons"
+    state = sc.act(state, 1, f"b.{offered}")
+    assert state.players[1].doubloons == 0
+    assert sc.invariant_failures(state) == []
+
+
+@pytest.mark.parametrize("builder", [False, True])
+@pytest.mark.parametrize("quarries", [0, 1, 2, 3, 4])
+def test_legal_builds_are_exactly_the_buildings_affordable_at_their_price(
+    builder: bool, quarries: int
+) -> None:
+    """§4.3, §6 [C], [A], for every amount of money from 0 to 10: with an empty city and every
+    building on the board, the buildings offered are exactly those whose price
+    max(0, cost − Builder privilege − min(occupied quarries, column)) is at most his doubloons
+    (computed here from the building table, not by the engine's own price function)."""
+    for doubloons in range(11):
+        sc = Scenario(players=4)
+        sc.player(1, doubloons=doubloons,
+                  tiles={"quarry": (quarries, quarries)} if quarries else None)
+        state = sc.choose("builder", 1 if builder else 0)
+        if not builder:
+            state = sc.act(state, 0, "pass")  # the Builder
+        expected = {
+            f"b.{b.name}"
+            for b in CATALOG
+            if max(0, b.cost - builder - min(quarries, b.column)) <= doubloons
+        }
+        if not expected:  # nothing he can pay: his turn is skipped
+            assert GAME.prompt(state) != Prompt((1,), "build", False)
+            continue
+        assert GAME.prompt(state) == Prompt((1,), "build", False), doubloons
+        codes = sc.legal(state, 1)
+        assert set(codes) - {"pass"} == expected, doubloons
+        assert "pass" in codes

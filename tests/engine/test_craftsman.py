@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction, Prompt
+from engine.puerto_rico.data import COFFEE, CORN
 from tests.engine.scenario import GAME, Scenario
 
 ROASTER_2 = {"coffee_roaster": 2}
@@ -150,4 +151,32 @@ def test_a48_partial_production_when_the_supply_is_short() -> None:
     assert state.players[2].goods[2] == 0
     assert state.goods[2] == 0
     assert [e.data for e in sc.events_of("GoodsProduced")] == [{"goods": {"sugar": 2}}]
+    assert sc.invariant_failures(state) == []
+
+
+def test_short_supply_goes_in_turn_order_from_the_craftsman_not_the_governor() -> None:
+    """§4.4 [C], [A]: "Clockwise from the Craftsman, each player takes ... the barrels he can
+    produce"; "If the supply of a kind is short, the player takes what remains ... Players
+    produce in turn order, so the Craftsman has first claim."  The Craftsman is whoever chose the
+    role: in a round the Governor (seat 0) began, seat 2 picks the Craftsman.  Seats 0, 2 and 3
+    can each make 2 coffee and 3 are left: seat 2 gets 2, seat 3 the last one, the Governor
+    none (from the Governor it would be 2, 0, 1).  Then the Craftsman's privilege barrel."""
+    sc = Scenario(players=4)
+    for seat in (0, 2, 3):
+        sc.player(seat, tiles={"coffee": (2, 2)}, buildings=ROASTER_2)
+    sc.player(2, tiles={"coffee": (2, 2), "corn": (1, 1)}, buildings=ROASTER_2)
+    sc.set_goods_supply(coffee=3)
+    state = sc.choose("craftsman", 2, governor=0)
+    assert (state.governor, state.chooser) == (0, 2)
+    assert [p.goods[COFFEE] for p in state.players] == [0, 0, 2, 1]
+    assert state.goods[COFFEE] == 0
+    assert [(e.seat, e.data) for e in sc.events_of("GoodsProduced")] == [
+        (2, {"goods": {"corn": 1, "coffee": 2}}),
+        (3, {"goods": {"coffee": 1}}),
+    ]
+    assert GAME.prompt(state) == Prompt((2,), "craft_privilege", False)
+    assert sc.legal(state, 2) == ["c.corn", "pass"]
+    state = sc.act(state, 2, "c.corn")
+    assert state.players[2].goods[CORN] == 2
+    assert GAME.prompt(state) == Prompt((3,), "role", False)
     assert sc.invariant_failures(state) == []

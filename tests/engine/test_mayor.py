@@ -234,3 +234,42 @@ def test_mayor_colonists_may_be_rearranged_freely() -> None:
     assert p.tiles[QUARRY] == 1
     assert sc.events_of("ColonistsArranged")[-1].seat == 2
     assert sc.invariant_failures(state) == []
+
+
+@pytest.mark.parametrize(
+    ("supply", "privilege", "ends"),
+    [
+        (3, False, False),  # the ship takes the last 3: the supply is 0, but it was enough
+        (4, True, False),  # 1 to the Mayor, the last 3 to the ship
+        (2, False, True),  # 2 for a ship that needs 3: short
+        (3, True, True),  # the privilege colonist leaves 2 for a ship that needs 3
+    ],
+)
+def test_e1_ends_the_game_only_when_the_supply_is_short_not_when_it_reaches_0(
+    supply: int, privilege: bool, ends: bool
+) -> None:
+    """§7.1 E1 [C]: "At the end of a Mayor phase, the colonist supply cannot refill the colonist
+    ship with the required number R = max(N, empty building circles)"; §4.2 step 4: "If the
+    supply holds fewer than R colonists, the game-end condition is triggered".  Emptying the
+    supply is not a shortage.  3 players, no buildings, so R = max(3, 0) = 3 and the ship takes
+    3 at the end of the Mayor phase: with 3 colonists left (after the privilege, if taken) the
+    supply goes to 0 and the game goes on into round 2; with 2 the ship gets both (ruling A4),
+    E1 is set and the game ends with the round."""
+    sc = Scenario(players=3)
+    sc.set_colonists(supply=supply, ship=3)
+    state = sc.choose("mayor", 0)
+    state = sc.act(state, 0, "m.privilege" if privilege else "pass")
+    left = supply - (1 if privilege else 0)
+    assert sc.events_of("ColonistShipRefilled")[-1].data == {"count": min(left, 3), "needed": 3}
+    assert state.colonist_ship == min(left, 3) and state.colonist_supply == 0
+    assert state.end_reasons == (["colonists"] if ends else [])
+    # the rest of the round: seats 1 and 2 pick roles with nothing to decide in them
+    assert GAME.prompt(state) == Prompt((1,), "role", False)
+    state = sc.finish_phase(sc.act(state, 1, "r.trader"))
+    state = sc.finish_phase(sc.act(state, 2, "r.builder"))
+    if ends:
+        assert state.phase == GAME_OVER and GAME.outcome(state) is not None
+    else:
+        assert state.phase != GAME_OVER and state.round == 2
+        assert GAME.prompt(state) == Prompt((1,), "role", False)  # the new Governor picks
+    assert sc.invariant_failures(state) == []

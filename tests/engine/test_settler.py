@@ -356,3 +356,33 @@ def test_a46_hacienda_unusable_while_the_stacks_are_empty() -> None:
     assert state.players[0].tiles[INDIGO] == 2 and state.players[0].workers[INDIGO] == 0
     assert "s.hacienda" not in sc2.legal(state, 0)
     assert sc2.invariant_failures(state) == []
+
+
+def test_quarry_privilege_belongs_to_the_settler_not_the_governor() -> None:
+    """§4.1 privilege [C], [A]: "The Settler may take one quarry from the quarry pile instead of a
+    face-up plantation"; every other player takes "a quarry only if he owns an occupied
+    Construction Hut".  The Settler is whoever chose the role, not the Governor: in a round that
+    the Governor (seat 0) began, seat 2 picks the Settler.  Seat 2 may take a quarry; the
+    Governor, whose turn in this phase comes third, may not."""
+    sc = Scenario(players=4)
+    sc.face_up(["corn", "indigo", "sugar", "coffee", "tobacco"])
+    state = sc.choose("settler", 2, governor=0)
+    assert (state.governor, state.chooser, state.picks) == (0, 2, 3)
+    assert sorted(seat for seat in state.card_taken if seat >= 0) == [0, 1, 2]
+    assert GAME.prompt(state) == Prompt((2,), "settle", False)
+    assert "s.quarry" in sc.legal(state, 2)
+    state = sc.act(state, 2, "s.quarry")
+    assert "s.quarry" not in sc.legal(state, 3)
+    state = sc.act(state, 3, "s.corn")
+    assert GAME.prompt(state) == Prompt((0,), "settle", False)
+    assert sc.legal(state, 0) == ["s.indigo", "s.sugar", "s.tobacco", "s.coffee", "pass"]
+    with pytest.raises(IllegalAction) as err:
+        sc.act(state, 0, "s.quarry")
+    assert err.value.code == "quarry_not_allowed"
+    state = sc.act(state, 0, "s.sugar")
+    state = sc.act(state, 1, "pass")
+    assert [p.tiles[QUARRY] for p in state.players] == [0, 0, 1, 0]
+    assert state.quarries == 7
+    # seats 0, 1 and 2 have picked: the round goes on with seat 3
+    assert GAME.prompt(state) == Prompt((3,), "role", False)
+    assert sc.invariant_failures(state) == []
