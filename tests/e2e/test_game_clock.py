@@ -155,7 +155,7 @@ async def test_the_late_player_playing_cancels_the_vote(
         mark = server.mark()
         await bot.reminders.tick()
         vote = await server.wait_for_message(world.general, is_vote, since=mark)
-        assert "A choice needs 1 of 1 votes" in vote.text()
+        assert "A choice needs 1 of 1 vote" in vote.text()
 
         await click_code(world, bot, world.alice, game.id, "r.mayor")
         cancelled = await server.wait_for_message(
