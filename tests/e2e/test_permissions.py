@@ -51,7 +51,8 @@ async def test_start_checks_again(world: World, governor: OfflineGovernor) -> No
     game stays in its lobby (no table that would fail)."""
     server = world.server
     lobby = await open_lobby(world, world.alice, "max_players:2")
-    _, lobby = await press(world, world.bob, lobby, "Join", lambda m: "2 of 2" in m.text())
+    bob = f"<@{world.bob.id}>"
+    _, lobby = await press(world, world.bob, lobby, "Join", lambda m: bob in m.text())
     server.set_overwrite(world.general, server.bot_user, deny=Perm.ATTACH_FILES)
     handle, _ = await press(world, world.alice, lobby, "Start")
     refusal = await handle.wait_for_followup()
@@ -130,3 +131,27 @@ async def test_a_channel_that_loses_send_messages_mid_game(
     if fixed_by == "retry":  # the story the channel missed is told
         assert len(server.messages(world.general, include_ephemeral=False)) > posts
     assert any("posting works again" in r.getMessage() for r in caplog.records)
+
+
+def test_what_is_missing_is_what_an_admin_must_grant() -> None:
+    """Named as granted: only View Channel when the channel is hidden, not what a missing Send
+    Messages takes away with it; threads need their own variant; every name has its words."""
+    import discord
+
+    from bot.i18n import CATALOG
+    from bot.permissions import GAME_CHANNEL, IN_THREAD, STORY_THREAD, missing, needed
+
+    everything = discord.Permissions(view_channel=True, send_messages=True, embed_links=True,
+                                     attach_files=True, read_message_history=True)
+    assert missing(everything) == []
+    assert missing(discord.Permissions.none()) == ["view_channel"]
+    no_send = discord.Permissions(view_channel=True, read_message_history=True)
+    assert missing(no_send) == ["send_messages"]
+    no_files = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+    assert missing(no_files) == ["attach_files", "read_message_history"]
+    assert missing(discord.Permissions(administrator=True)) == []
+    assert needed(object()) == GAME_CHANNEL
+    assert needed(object(), story_thread=True) == (*GAME_CHANNEL, *STORY_THREAD)
+    for lang in CATALOG.languages:
+        for name in {*GAME_CHANNEL, *IN_THREAD, *STORY_THREAD}:
+            assert CATALOG.has(f"perm.{name}") and CATALOG.t(lang, f"perm.{name}")
