@@ -30,7 +30,7 @@ from .help import find_topic, help_text, topic_choices
 from .i18n import CATALOG, Catalog
 from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
-from .posting import jump_url
+from .posting import FINAL, jump_url
 from .presenters import GAME_COLOUR
 from .refusals import Situation, situate
 from .service import GameService
@@ -224,10 +224,17 @@ class CommandFlow:
             await send_error(interaction, exc, where="/pr board")
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr status``: whose turn, since when."""
+        """``/pr status``: whose turn, since when; the result of the channel's game once it
+        is over."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         try:
+            if await self.storage.games.find_by_channel(interaction.channel_id or 0) is None:
+                ended = await self.turns.finished(interaction.user.id,
+                                                  channel_id=interaction.channel_id, limit=1)
+                if ended:  # the game of this channel is over: its result
+                    await send_ephemeral(interaction, await self.result_line(ended[0], lang))
+                    return
             record = await self.channel_game(interaction)
             if record.status is GameStatus.LOBBY:
                 raise UserError("err.not_active", game=record.id, status=record.status)
@@ -245,6 +252,16 @@ class CommandFlow:
             await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
         except Exception as exc:
             await send_error(interaction, exc, where="/pr status")
+
+    async def result_line(self, record: GameRecord, lang: str) -> str:
+        """"Game #12 is over (2 hours ago). Winner: alice. Final standings: <link>"."""
+        final = record.messages.get(FINAL) or record.messages.get("table")
+        link = jump_url(record.guild_id, record.channel_id, final) if (
+            record.channel_id and final) else ""
+        winners = self.catalog.join(lang, await self.turns.winners(record)) or "?"
+        when = timestamp(record.finished_at or record.updated_at)
+        return self.catalog.t(lang, "reply.result", game=record.id, when=when, winners=winners,
+                              link=link)
 
     async def log(self, interaction: discord.Interaction[Any], lines: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -266,10 +283,11 @@ class CommandFlow:
         t = self.catalog.t
         try:
             games, waiting = await self.turns.my_games(interaction.user.id)
-            if not games:
+            ended = await self.turns.finished(interaction.user.id)
+            if not games and not ended:
                 await send_ephemeral(interaction, t(lang, "reply.games_none"))
                 return
-            lines = [f"**{t(lang, 'reply.games_title')}**"]
+            lines = [f"**{t(lang, 'reply.games_title')}**"] if games else []
             for record in games:
                 guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
                 where = guild.name if guild else "?"
@@ -286,6 +304,18 @@ class CommandFlow:
                     state = t(lang, "reply.games_waiting_others")
                 lines.append(t(lang, "reply.games_line", game=record.id, server=where,
                                channel=f"<#{record.channel_id}>", state=state, link=link))
+            if ended:
+                lines.append(f"**{t(lang, 'reply.games_finished_title')}**")
+            for record in ended:
+                guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
+                final = record.messages.get(FINAL)
+                link = jump_url(record.guild_id, record.channel_id, final) if (
+                    record.channel_id and final) else ""
+                winners = self.catalog.join(lang, await self.turns.winners(record)) or "?"
+                lines.append(t(lang, "reply.games_line", game=record.id,
+                               server=guild.name if guild else "?",
+                               channel=f"<#{record.channel_id}>", link=link,
+                               state=t(lang, "reply.games_finished", winners=winners)))
             await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
         except Exception as exc:
             await send_error(interaction, exc, where="/pr games")

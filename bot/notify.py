@@ -289,6 +289,36 @@ class Notifier:
             task.cancel()
         await asyncio.gather(*timers, return_exceptions=True)
 
+    # --- the end of a game --------------------------------------------------------------------
+
+    async def final_standings(self, record: GameRecord, names: Mapping[int, str], link: str
+                              ) -> list[int]:
+        """One DM to every person seated when a game ends: the final standings and a link to
+        the score sheet, in their language; none to those with DMs off or blocked.  The caller
+        calls this once per game (when the score sheet is first posted).  Returns who got it."""
+        outcome = record.outcome or {}
+        users = [s.user_id for s in record.seats if s.user_id is not None]
+        sent = []
+        for user_id, prefs in (await self.storage.settings.users(users)).items():
+            if not prefs.dm_notifications or prefs.dm_blocked:
+                continue
+            lang = prefs.language or record.language or self.catalog.default
+            if await self.dm(user_id, self.standings(record, outcome, names, lang, link)):
+                sent.append(user_id)
+        return sent
+
+    def standings(self, record: GameRecord, outcome: Mapping[str, Any],
+                  names: Mapping[int, str], lang: str, link: str) -> str:
+        t = self.catalog.t
+        winners = self.catalog.join(lang, [names.get(int(w), "?")
+                                           for w in outcome.get("winners", ())])
+        lines = [t(lang, "notify.final", game=record.id, where=self.where(record),
+                   winners=winners or "?", link=link)]
+        for score in sorted(outcome.get("scores", ()), key=lambda s: (s["rank"], s["seat"])):
+            lines.append(t(lang, "notify.final_line", rank=score["rank"],
+                           name=names.get(int(score["seat"]), "?"), total=score["total"]))
+        return "\n".join(lines)
+
     # --- sending ----------------------------------------------------------------------------
 
     async def dm(self, user_id: int, text: str) -> bool:

@@ -32,6 +32,8 @@ from .table import TableMessages
 log = logging.getLogger(__name__)
 
 TABLE = "table"
+FINAL = "final"
+"""The score sheet posted when the game ended (``/pr status`` and ``/pr games`` link to it)."""
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -86,7 +88,15 @@ class TablePoster:
             await channel.send(view=story, files=story_files)
         if update.view.get("game_over"):
             final, final_files = draw.final(update, link)
-            await channel.send(view=final, files=final_files)
+            first = FINAL not in (await self.storage.games.get(record.id)).messages
+            message = await channel.send(view=final, files=final_files)
+            await self.storage.games.set_message(record.id, FINAL, message.id,
+                                                 channel_id=record.channel_id)
+            notifier = getattr(self.client, "notifier", None)
+            if first and notifier is not None:  # the standings by DM, once per game
+                await notifier.final_standings(
+                    await self.storage.games.get(record.id), update.names,
+                    jump_url(record.guild_id, record.channel_id, message.id))
 
     async def close(self, record: GameRecord, names: dict[int, str]) -> None:
         """The table of an abandoned game: no buttons left, a line saying so."""

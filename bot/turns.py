@@ -195,6 +195,21 @@ class TurnService:
         waiting = {g.id for g in await self.storage.games.list_waiting_on(user_id)}
         return games, waiting
 
+    async def finished(self, user_id: int, *, channel_id: int | None = None, limit: int = 3
+                       ) -> list[GameRecord]:
+        """``user_id``'s games that ended with a result lately (latest first), only those of
+        ``channel_id`` when given."""
+        games = await self.storage.games.list_for_user(
+            user_id, statuses=(GameStatus.FINISHED,), limit=20 if channel_id else limit)
+        if channel_id is not None:
+            games = [g for g in games if g.channel_id == channel_id]
+        return games[:limit]
+
+    async def winners(self, record: GameRecord) -> list[str]:
+        """The winners' names of a finished game (several on a shared victory)."""
+        names = await self.service._names(record)
+        return [names.get(int(w), "?") for w in (record.outcome or {}).get("winners", ())]
+
     async def check_seated(self, game_id: int, user_id: int) -> GameRecord:
         record = await self.storage.games.get(game_id)
         if record.seat_of(user_id) is None:
