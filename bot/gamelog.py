@@ -18,8 +18,8 @@ from .i18n import CATALOG, Catalog
 from .seatnames import Former, SeatNames
 
 LINE_LIMIT = 300
-QUIET = frozenset({"VpEarned", "PhaseEnded", "ColonistsDistributed"})
-"""Events that make no line: private ones, and those the next lines already tell."""
+QUIET = frozenset({"PhaseEnded", "ColonistsDistributed"})
+"""Events that make no line: those the next lines already tell."""
 SKIPPABLE = ("settler", "builder", "trader", "captain")
 """Phases where a seat with nothing to decide is skipped silently (then the log says so)."""
 ACTED = {"PlantationTaken": "settler", "QuarryTaken": "settler", "BuildingBuilt": "builder",
@@ -36,6 +36,29 @@ def public_events(action: ActionRecord) -> list[Event]:
         event = Event.from_json(data).for_viewer(None)
         if event is not None:
             out.append(event)
+    return out
+
+
+def with_shipment_vp(events: Iterable[Event]) -> list[Event]:
+    """``events`` (one action's, public) with the VP of each load told on its ``GoodsShipped``
+    (``data["vp"]``): the ``VpEarned`` of the shipper that follow it in the same action (the
+    barrels and the Captain's privilege, then the Harbor's) are summed into it and dropped.
+    Only the amounts are public (ruling beside ``gain_vp`` in engine/puerto_rico/ops.py); a
+    seat's total never is.  A ``VpEarned`` that follows no shipment stays (it gets a line)."""
+    out: list[Event] = []
+    shipment: int | None = None  # index in ``out`` of the load whose VP may follow
+    for event in events:
+        if event.type == "VpEarned" and shipment is not None and (
+                event.seat == out[shipment].seat):
+            load = out[shipment]
+            vp = int(load.data.get("vp") or 0) + int(event.data.get("amount") or 0)
+            out[shipment] = Event(load.type, load.seat, {**load.data, "vp": vp})
+            continue
+        if event.type == "GoodsShipped":
+            shipment = len(out)
+        elif event.type in ACTED or event.type == "RoleChosen":
+            shipment = None
+        out.append(event)
     return out
 
 
@@ -169,7 +192,7 @@ class LogWriter:
                        if low <= f.after_seq < action.seq)
             previous = self.at = action.seq
             automatic = action.user_id is None and self.human(action.seat, action.seq)
-            for event in public_events(action):
+            for event in with_shipment_vp(public_events(action)):
                 line = self.event_line(event)
                 if line is None:
                     continue
@@ -287,12 +310,19 @@ class LogWriter:
         if kind == "TradingHouseEmptied":
             return self.t("log.house_emptied")
         if kind == "GoodsShipped":
+            # "(+4 VP)": the VP of this load (with_shipment_vp), never the seat's total
             ship = data.get("ship")
             good = self.good(data.get("good"))
+            vp = int(data.get("vp") or 0)
+            more = {"vp": vp} if vp else {}
+            tail = "_vp" if vp else ""
             if isinstance(ship, int):
-                return self.t("log.shipped", name=name, n=data.get("count", 0), good=good,
-                              ship=ship + 1)
-            return self.t("log.wharf", name=name, n=data.get("count", 0), good=good)
+                return self.t(f"log.shipped{tail}", name=name, n=data.get("count", 0),
+                              good=good, ship=ship + 1, **more)
+            return self.t(f"log.wharf{tail}", name=name, n=data.get("count", 0), good=good,
+                          **more)
+        if kind == "VpEarned":  # VP chips taken apart from a load: the amount only
+            return self.t("log.vp_earned", name=name, n=int(data.get("amount") or 0))
         if kind == "GoodsDiscarded":
             return self.t("log.discarded", name=name, goods=self.goods(data.get("goods", {})))
         if kind == "ShipsEmptied":

@@ -11,6 +11,7 @@ refused (:class:`SchemaTooNew`); we never downgrade.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import sqlite3
@@ -166,7 +167,39 @@ async def _backfill_turns_results(tx: Tx, clock: Clock) -> None:
             await tx.executemany(INSERT_RESULT, result_rows(game_id, snap.outcome, seats))
 
 
-BACKFILLS: dict[int, Backfill] = {3: _backfill_turns_results, 7: backfill_handovers}
+async def _backfill_vp_public(tx: Tx, clock: Clock) -> None:
+    """Schema 8: stored ``VpEarned`` events get their public form ``{"amount", "reason"}`` (VP
+    amounts are public, totals hidden: the ruling beside ``gain_vp`` in
+    engine/puerto_rico/ops.py), as the engine writes them now, so the log shows them and
+    ``verify`` agrees with a replay.  Then the log's append-only trigger, lifted by
+    0008_vp_public.sql for this rewrite, is put back as 0001 made it."""
+    rows = await tx.fetchall(
+        "SELECT a.game_id, a.seq, a.events FROM actions AS a JOIN games AS g ON g.id = a.game_id"
+        " WHERE g.game = 'puerto-rico' AND a.events LIKE '%\"VpEarned\"%'"
+    )
+    for row in rows:
+        try:
+            events = json.loads(row["events"])
+        except ValueError:
+            continue  # left as it is: verify reports it
+        changed = False
+        for event in events if isinstance(events, list) else ():
+            if (isinstance(event, dict) and event.get("type") == "VpEarned"
+                    and event.get("private_to") is not None and event.get("public_data") is None
+                    and isinstance(event.get("data"), dict)):
+                data = event["data"]
+                event["public_data"] = {"amount": data.get("amount"), "reason": data.get("reason")}
+                changed = True
+        if changed:
+            await tx.execute("UPDATE actions SET events = ? WHERE game_id = ? AND seq = ?",
+                             (dumps(events), row["game_id"], row["seq"]))
+    [trigger] = [s for s in migrations()[0].statements
+                 if "CREATE TRIGGER actions_append_only" in s]
+    await tx.execute(trigger)
+
+
+BACKFILLS: dict[int, Backfill] = {
+    3: _backfill_turns_results, 7: backfill_handovers, 8: _backfill_vp_public}
 
 __all__ = [
     "LATEST_VERSION",

@@ -45,13 +45,19 @@ def gain_vp(s: State, seat: int, amount: int, reason: str, ev: Events) -> None:
     s.players[seat].vp += amount
     s.vp_supply -= amount
     if ev is not None:
+        # Ruling (issue #9): the rulebook keeps VP chips face down ([C], rules spec "Money and
+        # goods are public..." and §4.6), so a player's running total is hidden.  But taking
+        # chips happens in front of everyone and the chip supply is public (the view shows
+        # ``vp_chips_left``, so each amount is derivable anyway): the amount and reason of
+        # every VpEarned are public.  Only the seat's total (``players[seat].vp`` in a view)
+        # stays hidden.  ``private_to`` keeps the event's private form unchanged for its owner.
         ev.append(
             Event(
                 "VpEarned",
                 seat,
                 {"amount": amount, "reason": reason},
                 private_to=seat,
-                public_data=None,
+                public_data={"amount": amount, "reason": reason},
             )
         )
     if s.vp_supply <= 0:

@@ -1,6 +1,6 @@
 """Issue #9: the log says what happened: where colonists were placed, who could do nothing in a
-phase (the engine skips them silently), and never more than the public events carry (the VP of
-a shipment are face-down chips: VpEarned is private)."""
+phase (the engine skips them silently), and never more than the public events carry (a seat's
+VP total is face down; a shipment's VP show only where the event has its public form)."""
 
 from __future__ import annotations
 
