@@ -52,10 +52,11 @@ async def check_the_end(world: World, bot: OfflineGovernor, game_id: int,
     table = world.server.get_message(record.messages["table"])
     assert table is not None and "final scores" in table.text()
     assert not [b for b in table.buttons() if str(b.get("custom_id", "")).startswith("g:")]
-    # One board image per role phase, in the story posts, in order.
+    # One board image per role phase, in the story posts (in the game's thread), in order.
     log = await bot.storage.games.actions(game_id)
     phases = sum(e["type"] == "PhaseEnded" for a in log for e in a.events)
-    stories = [m for m in posts if m.text().startswith("### Round")]
+    thread = world.server.messages(record.messages["thread"], include_ephemeral=False)
+    stories = [m for m in thread if m.text().startswith("### Round")]
     images = [a for m in stories for a in m.attachments if "-phase-" in a.filename]
     assert len(images) == phases and all(a.is_png for a in images)
 
@@ -97,7 +98,7 @@ async def test_a_five_player_game_with_ai_seats(world: World, governor: OfflineG
     (logged without a user), to the score sheet."""
     server = world.server
     lobby = await open_lobby(world, world.alice, "max_players:5 ai_seats:3")
-    _, lobby = await press(world, world.bob, lobby, "Join", lambda m: "5 of 5" in m.text())
+    _, lobby = await press(world, world.bob, lobby, "Join", lambda m: "The table is full (5 seats taken)" in m.text())
     mark = server.mark()
     await press(world, world.alice, lobby, "Start", lambda m: "has started" in m.text())
     await server.wait_for_message(world.general, lambda m: "round 1" in m.text(), since=mark,
