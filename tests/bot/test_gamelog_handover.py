@@ -5,12 +5,13 @@ says where the seat changed hands, and the final standings name both."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import UTC, datetime
 
 import pytest
 
 from bot.gamelog import LogWriter
-from bot.i18n import LANGUAGES
+from bot.i18n import CATALOG, LANGUAGES
 from bot.seatnames import SeatNames, everyone, with_history
 from bot.service import PhaseEnd
 from bot.table import TableMessages
@@ -54,6 +55,12 @@ def names(lang: str, reason: Reason = "left") -> SeatNames:
 def own_lines(writer: LogWriter, actions: list[ActionRecord], seat: int) -> dict[int, list[str]]:
     """By action: the lines of ``seat``'s own events in its actions (not the hand-over's)."""
     told = {writer.handover_line(f) for f in writer.formers}
+    # a phase's summary of who could do nothing names the others, not the seat that ended it
+
+    summaries = [
+        re.compile(".*".join(map(re.escape, text.split("{names}"))))
+        for key, text in CATALOG.tables[writer.lang].items()
+        if key.startswith("log.could_not.") and isinstance(text, str)]
     out: dict[int, list[str]] = {}
     for action in actions:
         if action.seat != seat:
@@ -62,7 +69,8 @@ def own_lines(writer: LogWriter, actions: list[ActionRecord], seat: int) -> dict
             if event.get("seat") == seat:
                 one = dataclasses.replace(action, events=(event,))
                 out.setdefault(action.seq, []).extend(
-                    line for line in writer.lines([one], trailing=False) if line not in told)
+                    line for line in writer.lines([one], trailing=False)
+                    if line not in told and not any(p.fullmatch(line) for p in summaries))
     return out
 
 
