@@ -72,15 +72,22 @@ def phase_start(actions: Sequence[ActionRecord], end: int | None = None) -> int:
     return 0
 
 
-def phase_events(actions: Sequence[ActionRecord], end: int | None = None) -> list[Event]:
+def phase_events(actions: Sequence[ActionRecord], end: int | None = None, *,
+                 to_phase_end: bool = False) -> list[Event]:
     """Public events since the last role choice up to index ``end``: what the board image
-    highlights (the role phase under way, or the one that just ended)."""
+    highlights (the role phase under way, or the one that just ended).  ``to_phase_end``: not
+    what the action ``end`` did after its phase ended (the end of the round: the Governor
+    passed...), for the board as it stood when the phase ended."""
     if not actions:
         return []
     last = len(actions) - 1 if end is None else end
     out: list[Event] = []
     for action in actions[phase_start(actions, last) : last + 1]:
         out.extend(public_events(action))
+    if to_phase_end:
+        ended = [i for i, e in enumerate(out) if e.type == "PhaseEnded"]
+        if ended:
+            del out[ended[-1] + 1 :]
     return out
 
 
@@ -109,6 +116,48 @@ def views_after(
             if index in wanted:
                 found[index] = game.view(state, None)
     return [found[i] for i in indexes]
+
+
+def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int
+                      ) -> dict[str, Any]:
+    """The public board as it stood when the role phase ended by ``actions[end]`` ended, from
+    ``view``, the public view right after that action.
+
+    The last phase of a round ends the round in the same action (``RoundEnded``, then
+    ``GovernorPassed``, or ``GameEnded``): the view after it already shows the next round, the
+    role cards back with a doubloon more on each left, the next Governor.  That end of the
+    round is taken back here from its events: the phase's round and Governor, the role cards
+    as taken this round (``RoleChosen`` since the round began) with their doubloons, the role
+    just played and its chooser, the game not over yet and nobody asked (the round's end came
+    next, by itself).  ``actions`` are the game's log (the actions that count, in order)."""
+    out = dict(view)
+    events = public_events(actions[end])
+    ended = next((e for e in events if e.type == "PhaseEnded"), None)
+    rounded = next((e for e in events if e.type == "RoundEnded"), None)
+    if ended is None or rounded is None:
+        return out
+    out["round"] = int(rounded.data.get("round", view.get("round", 1)))
+    if any(e.type == "GovernorPassed" for e in events):
+        governor = (int(view["governor"]) - 1) % int(view["players_count"])
+        out["governor"] = governor
+        out["players"] = [{**p, "is_governor": p.get("seat") == governor}
+                          for p in view.get("players", ())]
+    taken: dict[object, int | None] = {}
+    for index in range(end, -1, -1):
+        earlier = events if index == end else public_events(actions[index])
+        if index != end and any(e.type == "RoundEnded" for e in earlier):
+            break  # the round before
+        for event in earlier:
+            if event.type == "RoleChosen":
+                taken[event.data.get("card")] = event.seat
+    placed = set(rounded.data.get("doubloons_on") or ())
+    out["roles"] = [{**r, "taken_by": taken.get(r.get("card")),
+                     "doubloons": int(r.get("doubloons") or 0) - (r.get("card") in placed)}
+                    for r in view.get("roles", ())]
+    out.update(phase="role_selection", chooser=ended.seat,
+               active_role=ended.data.get("role"), prompt=None, game_over=False)
+    out.pop("outcome", None)
+    return out
 
 
 class LogWriter:
@@ -157,6 +206,13 @@ class LogWriter:
                     return held
             return self.names.get(seat, self.t("table.seat_name", n=seat + 1))
         return "?"
+
+    def phase_ended(self, round_: int, role: str, chooser: int | None, chosen_at: int | None
+                    ) -> str:
+        """What a story image shows: "Round 3 · the Builder phase (chosen by alice) ended",
+        naming whoever chose the role then (the action ``chosen_at``)."""
+        name = self.name_at(chooser, chosen_at) if chooser is not None else "?"
+        return self.t("story.ended", round=round_, role=self.thing("role", role), name=name)
 
     def human(self, seat: int, seq: int) -> bool:
         """Whether a person held ``seat`` for the action ``seq``."""

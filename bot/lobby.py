@@ -72,8 +72,10 @@ class LobbyFlow:
     @staticmethod
     def check_channel(interaction: discord.Interaction[Any]) -> None:
         """Refuse (:class:`MissingPermissions`, naming each) when the bot lacks a permission the
-        game needs in the interaction's channel: the table would fail there later."""
-        lacking = missing(interaction.app_permissions, needed(interaction.channel))
+        game needs in the interaction's channel: the table would fail there later (and its
+        story needs a thread of its own: :mod:`bot.posting`)."""
+        lacking = missing(interaction.app_permissions,
+                          needed(interaction.channel, story_thread=True))
         if lacking:
             raise MissingPermissions(lacking, interaction.channel_id)
 

@@ -47,8 +47,8 @@ def is_private(interaction: discord.Interaction[Any]) -> bool:
 PUBLIC_PLACES = {"table", "channel"}
 """Where a game component may sit when it is not in a private (ephemeral) message:
 ``"table"``: only the game's own table message; ``"channel"``: a message in the game's channel
-other than its lobby (the table and the story posts carry My turn, Undo and Log); ``None``:
-nowhere public."""
+or its story thread other than its lobby (the table and the story posts carry My turn, Undo and
+Log); ``None``: nowhere public."""
 
 
 def is_select(interaction: discord.Interaction[Any]) -> bool:
@@ -91,7 +91,8 @@ class PlayFlow:
             if record is not None and public == "table":
                 allowed = record.messages.get("table") == message.id
             elif record is not None:  # the table or a story post, never the lobby
-                allowed = (record.channel_id == message.channel.id
+                allowed = (message.channel.id in (record.channel_id,
+                                                  record.messages.get("thread"))
                            and record.messages.get("lobby") != message.id)
         if not allowed:
             log.warning("game %s: component refused on message %s", game_id,

@@ -147,7 +147,7 @@ class DiscordPublisher:
         """Remember that ``record``'s channel refuses us, and tell the players when that is new
         (or what is missing changed)."""
         channel = self.client.get_channel(record.channel_id or 0)
-        wanted = needed(channel)
+        wanted = needed(channel, story_thread=True)  # what the whole game wants there
         perms = bot_permissions(channel)
         names = tuple(missing(perms, wanted)) if perms is not None else ()
         if not names:  # the cache does not say: name what the error implies

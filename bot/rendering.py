@@ -23,6 +23,8 @@ from .i18n import CATALOG, Catalog
 log = logging.getLogger(__name__)
 
 TABLE_THREADS = 2  # channel images at once; private panels get one thread of their own
+STATUS = "status"
+"""The image label carrying a story image's status line (:meth:`Drawing.board`)."""
 IMAGE_LABELS = (
     "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
     "short.", "ui.", "legend.", "score.", "letter.",
@@ -57,7 +59,8 @@ def default_renderer() -> Renderer | None:
     ) -> bytes:
         if isinstance(view.get("viewer"), int):
             return render_panel(view, highlights=events, names=dict(names), labels=labels)
-        return render_table(view, events, names=dict(names), labels=labels)
+        return render_table(view, events, names=dict(names), labels=labels,
+                            status=labels.get(STATUS))
 
     return draw
 
@@ -108,12 +111,17 @@ class Drawing:
         language: str | None,
         *,
         urgent: bool | None = None,
+        status: str | None = None,
     ) -> bytes | None:
         """The board of ``view`` in the game's language.  ``urgent`` (default: a public view,
-        the table) goes first; the others (panels, the story's phase images) wait their turn."""
+        the table) goes first; the others (panels, the story's phase images) wait their turn.
+        ``status``: a line saying what the image shows, instead of whose turn it is (a story
+        image: "Round 3 · the Builder phase (chosen by alice) ended")."""
         if self.renderer is None:
             return None
         labels = self.labels(language)
+        if status:  # the renderer takes an image's words as its labels
+            labels[STATUS] = status
         loop = asyncio.get_running_loop()
         if urgent is None:
             urgent = view.get("viewer") is None

@@ -39,7 +39,14 @@ from storage.handovers import Reason
 from storage.seating import reorder_seats
 
 from .errors import PostingBlocked, UserError
-from .gamelog import phase_ends, phase_events, views_after
+from .gamelog import (
+    LogWriter,
+    phase_ends,
+    phase_events,
+    phase_start,
+    view_at_phase_end,
+    views_after,
+)
 from .i18n import CATALOG, Catalog
 from .refusals import Situation, situate
 from .rendering import Drawing, Renderer, ScoreRenderer
@@ -100,9 +107,13 @@ class PhaseEnd:
     role: str
     chooser: int | None
     round: int
+    """The phase's round (its board is as it stood when the phase ended, before the end of
+    the round that the same action may have brought: :func:`bot.gamelog.view_at_phase_end`)."""
     view: dict[str, Any]
     events: tuple[Event, ...]
     image: bytes | None
+    chosen: int | None = None
+    """The ``seq`` of the phase's role choice (to name who chose it then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,31 +591,32 @@ class GameService:
         if view.get("game_over") and view.get("outcome"):
             scores = await self.drawing.scores(view["outcome"], everyone(names), lang)
         ended = sum(1 for e in events if e.type == "PhaseEnded")
-        story = functools.partial(self._story, record, game, ended, view, highlights, names,
-                                  image) if ended else None
+        story = functools.partial(self._story, record, game, ended, view, names) if ended \
+            else None
         return TableUpdate(record, view, public, names, image, newly_waiting, recent,
                            scoresheet=scores, notes=notes, story=story)
 
     async def _story(
         self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
-        highlights: Sequence[Event], names: Mapping[int, str], image: bytes | None,
+        names: Mapping[int, str],
     ) -> tuple[PhaseEnd, ...]:
         """The phases a change ended with their images: drawn after the table is shown (it
-        replays the log and draws; the table image serves when nothing happened since)."""
-        phases = await self._phase_ends(record, game, ended, view, highlights)
+        replays the log and draws).  Each image says what ended instead of whose turn it is."""
+        phases = await self._phase_ends(record, game, ended, view)
+        writer = LogWriter(names, record.language or self.catalog.default, self.catalog)
         drawn = await asyncio.gather(*(
-            self.drawing.board(p.view, p.events, names, record.language, urgent=False)
-            for p in phases if p.view is not view))
-        images = iter(drawn)
-        return tuple(dataclasses.replace(p, image=image if p.view is view else next(images))
-                     for p in phases)
+            self.drawing.board(p.view, p.events, names, record.language, urgent=False,
+                               status=writer.phase_ended(p.round, p.role, p.chooser, p.chosen))
+            for p in phases))
+        return tuple(dataclasses.replace(p, image=image)
+                     for p, image in zip(phases, drawn, strict=True))
 
     async def _phase_ends(
         self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
-        highlights: Sequence[Event],
     ) -> list[PhaseEnd]:
-        """The last ``ended`` phase ends of the log, each with the public view at that moment
-        (replayed from the log; the current view when nothing happened since)."""
+        """The last ``ended`` phase ends of the log, each with the public board as it stood
+        when the phase ended (replayed from the log; the current view when nothing happened
+        since) and that phase's round."""
         log_all = await self.storage.games.actions(record.id)
         ends = phase_ends(log_all)[-ended:]
         if not ends or record.seed is None:
@@ -617,11 +629,12 @@ class GameService:
         for index in ends:
             action = log_all[index]
             end = next(Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded")
-            at_end = views.get(index, view)
+            at_end = view_at_phase_end(views.get(index, view), log_all, index)
+            start = log_all[phase_start(log_all, index)]
             out.append(PhaseEnd(
                 action.seq, str(end.data.get("role", "")), end.seat, int(at_end.get("round", 1)),
-                at_end, tuple(highlights if at_end is view else phase_events(log_all, index)),
-                None,
+                at_end, tuple(phase_events(log_all, index, to_phase_end=True)), None,
+                start.seq if start.code.startswith("r.") else None,
             ))
         return out
 

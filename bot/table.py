@@ -207,6 +207,33 @@ class TableMessages:
         layout.add_item(box)
         return fit_view(layout), files
 
+    def round_story(self, phases: Sequence[PhaseEnd], actions: Sequence[ActionRecord],
+                    link: str, *, over: bool = False) -> tuple[ui.LayoutView, list[discord.File]]:
+        """A whole round in one post, where the story has no thread (the channel then gets
+        one post per round): each phase's title and log lines, and the board at the round's
+        end (the image of its last phase)."""
+        last = phases[-1]
+        head = f"### {self.t('story.round', round=last.round)}"
+        budget = (TEXT_LIMIT - len(head)) // max(1, len(phases))
+        parts = [head]
+        for phase in phases:
+            done = self.phase_actions(phase, actions)
+            title = self.t("story.phase",
+                           title=self.phase_title(phase, done[0].seq if done else phase.seq))
+            lines = self.writer.lines(done, trailing=False)
+            parts.append(_clip("\n".join([title, small(lines[-STORY_LINES:])]) if lines
+                               else title, budget))
+        box: ui.Container[Any] = ui.Container(accent_colour=CLOSED_COLOUR)
+        box.add_item(ui.TextDisplay("\n".join(parts)))
+        name = f"game-{self.record.id}-round-{last.round}-{last.seq}.png"
+        files, items = _files_and_items([(name, last.image)], head.removeprefix("### "))
+        if items:
+            box.add_item(ui.MediaGallery(*items))
+        box.add_item(self.links(link, panel=not over))
+        layout = ui.LayoutView(timeout=None)
+        layout.add_item(box)
+        return fit_view(layout), files
+
     def links(self, link: str | None, *, panel: bool) -> ui.ActionRow[Any]:
         record = self.record
         row: ui.ActionRow[Any] = ui.ActionRow()

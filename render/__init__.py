@@ -10,7 +10,7 @@ Everything is synchronous and thread-safe: the bot calls these in a worker threa
 always a view (``game.view(state, viewer)``), never the state, so an image can show only what
 its viewer may see.
 
-    render_table(view, names=None, labels=None, highlights=None) -> bytes
+    render_table(view, names=None, labels=None, highlights=None, status=None) -> bytes
     render_panel(view, seat=None, focus=None, highlights=None, names=None, labels=None) -> bytes
     render_scoresheet(outcome_or_view, names=None, labels=None) -> bytes
 """
@@ -38,14 +38,16 @@ def render_table(
     *,
     names: Names = None,
     labels: LabelTable = None,
+    status: str | None = None,
 ) -> bytes:
     """PNG of the table for ``view``: the public view (``viewer`` null) for the channel, or a
     seat's view for that player's private panel (adds his VP chips and his building prices).
 
     ``highlights``: the events of the last phase (``engine.core.Event`` or their JSON), framed
     on the image; ``names``: display names by seat (default "Seat 1"...); ``labels``: overrides
-    of the English words (see ``render.labels.ENGLISH``)."""
-    return render_png(layout_table(view, highlights, names=names, labels=labels))
+    of the English words (see ``render.labels.ENGLISH``); ``status``: a line saying what the
+    image shows, in place of the phase and whose turn it is (a board kept for the record)."""
+    return render_png(layout_table(view, highlights, names=names, labels=labels, status=status))
 
 
 def render_panel(

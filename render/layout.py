@@ -15,8 +15,9 @@ Everything is sized for a 1000-pixel canvas that a phone shows at about 550 pixe
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 
-from . import market, players
+from . import fonts, market, players
 from . import theme as T
 from . import widgets as W
 from .context import Table, View
@@ -48,7 +49,9 @@ def _phase_text(t: Table) -> str:
     return text
 
 
-def _status(t: Table, y: int) -> int:
+def _status(t: Table, y: int, status: str | None = None) -> int:
+    """The phase, the Governor, who must act (or the winners); ``status``, when given, is the
+    caller's line about what the image shows, in place of the phase and who must act."""
     sk, lb, view = t.sk, t.labels, t.view
     h = 82
     panel = sk.region("status", Box(M, y, T.INNER, h))
@@ -58,8 +61,9 @@ def _status(t: Table, y: int) -> int:
     gov = W.pill(sk, right, y + 26, f"{lb('ui.governor')}: {t.names[governor]}", T.GOLD, T.INK,
                  max_width=360, align="right")
     sk.region("governor", gov)
-    sk.text(M + 16, y + 35, _phase_text(t), size=T.TEXT_HEADING, bold=True, fill=T.INK,
-            max_width=gov.x - M - 32, key=True)
+    if not status:
+        sk.text(M + 16, y + 35, _phase_text(t), size=T.TEXT_HEADING, bold=True, fill=T.INK,
+                max_width=gov.x - M - 32, key=True)
     note_left = right
     ended = list(view.get("end_triggered") or [])
     if ended and not view.get("game_over"):
@@ -70,7 +74,14 @@ def _status(t: Table, y: int) -> int:
         note_left = note.x
     prompt = view.get("prompt")
     outcome = view.get("outcome")
-    if view.get("game_over") and isinstance(outcome, Mapping):
+    if status:  # on the first line, and the second when it needs it
+        widths = (gov.x - M - 32, note_left - M - 40)
+        for line, base in zip(fonts.wrap(status, T.TEXT_HEADING, True, widths),
+                              (y + 35, y + 70), strict=False):
+            box = sk.text(M + 16, base, line, size=T.TEXT_HEADING, bold=True, fill=T.INK,
+                          key=True)
+            sk.region("status_line", box)
+    elif view.get("game_over") and isinstance(outcome, Mapping):
         winners = [t.names[w] for w in outcome.get("winners") or []]
         key = "ui.game_shared" if len(winners) > 1 else "ui.game_won"
         box = sk.text(M + 16, y + 70, lb(key, names=", ".join(winners)), size=T.TEXT_KEY,
@@ -296,8 +307,11 @@ def layout_table(
     *,
     names: Sequence[str] | Mapping[int, str] | None = None,
     labels: Labels | Mapping[str, str] | None = None,
+    status: str | None = None,
 ) -> Scene:
-    """The table image's scene for ``view`` (public, or a seat's view)."""
+    """The table image's scene for ``view`` (public, or a seat's view).  ``status``: a line
+    saying what the image shows ("Round 3 · the Builder phase ended"), drawn in place of the
+    phase and whose turn it is (a board kept for the record, where nobody is awaited)."""
     lb = as_labels(labels)
     viewer = view.get("viewer")
     t = Table(
@@ -308,7 +322,8 @@ def layout_table(
         marks=highlight_keys(highlights, viewer if isinstance(viewer, int) else None),
     )
     y = T.MARGIN
-    for section in (_header, _status, _roles, _board, _plantations, market.layout_market):
+    for section in (_header, partial(_status, status=status), _roles, _board, _plantations,
+                    market.layout_market):
         y = section(t, y)
     y = players.layout_players(t, y)
     y = _legend(t, y)

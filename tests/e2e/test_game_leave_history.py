@@ -13,7 +13,6 @@ from engine.policies import make_policy
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import GAME, Players, load, start, table_at
-from tests.e2e.test_game_full import channel_posts
 from tests.offline_discord import StoredMessage
 
 LEFT = "bob left the game; AI 2 (normal) plays that seat from now on."
@@ -98,7 +97,7 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
     assert record.status is GameStatus.FINISHED
 
     # The story: the phases bob played name him, the AI's name the AI; one line tells the leave.
-    story = story_lines(channel_posts(world))
+    story = story_lines(world.server.messages(record.messages["thread"]))  # the game's thread
     assert story.count(LEFT) == 1
     at = story.index(LEFT)
     assert any(re.match(r"bob (chose|took|built|sold|shipped|placed|passed)", line)

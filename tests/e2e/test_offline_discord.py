@@ -20,6 +20,7 @@ from tests.offline_discord import (
     InteractionFailed,
     MessageFlag,
     OfflineDiscordServer,
+    Perm,
     ScriptError,
     StoredMessage,
     parse_command_line,
@@ -673,6 +674,71 @@ async def test_thread_created_and_used(world: World, bot: ProbeBot) -> None:
     welcome = await world.server.wait_for_message(thread, lambda m: m.content.startswith("Welcome"))
     assert welcome.channel_id == thread_id
     await world.server.wait_for(lambda: bot.get_channel(thread_id) or None)
+
+
+async def test_a_thread_started_from_a_message_follows_discords_rules(
+    world: World, bot: ProbeBot
+) -> None:
+    """A thread from a message shares its id and marks the message; one thread per message;
+    none inside a thread; Send Messages in Threads to post; an archived thread comes back with
+    a post unless locked; a deleted one is gone (404) and frees its message."""
+    server = world.server
+    general = bot.get_channel(world.general.id)
+    assert isinstance(general, discord.TextChannel)
+    table = await general.send("the table")
+    thread = await table.create_thread(name="Game #1 · story", auto_archive_duration=10080)
+    assert thread.id == table.id and thread.type is discord.ChannelType.public_thread
+    assert thread.auto_archive_duration == 10080 and thread.parent_id == world.general.id
+    stored = server.get_message(table.id)
+    assert stored is not None and stored.flags & MessageFlag.HAS_THREAD
+    assert stored.to_payload()["thread"]["id"] == str(thread.id)
+    with pytest.raises(discord.HTTPException) as again:
+        await table.create_thread(name="again")
+    assert (again.value.status, again.value.code) == (400, 160004)
+    with pytest.raises(discord.HTTPException) as inner:
+        await (await thread.send("first post")).create_thread(name="inner")
+    assert (inner.value.status, inner.value.code) == (400, 50024)
+    with pytest.raises(discord.HTTPException) as bad:
+        await table.channel.get_partial_message((await general.send("x")).id).create_thread(
+            name="odd", auto_archive_duration=42)  # type: ignore[arg-type]
+    assert bad.value.code == 50035
+
+    # Archived for inactivity: discord.py forgets it; a post brings it back.
+    channel = server.channels[thread.id]
+    server.update_thread(channel, archived=True)
+    await server.wait_for(lambda: bot.get_channel(thread.id) is None or None)
+    partial = bot.get_partial_messageable(thread.id, guild_id=world.guild.id)
+    await partial.send("back")
+    assert not channel.archived
+    assert [m.content for m in server.messages(channel)] == ["first post", "back"]
+
+    # Locked and archived, without Manage Threads: refused; Send Messages does nothing there.
+    server.set_overwrite(world.general, server.bot_user, deny=Perm.MANAGE_THREADS)
+    server.update_thread(channel, archived=True, locked=True)
+    with pytest.raises(discord.HTTPException) as locked:
+        await partial.send("no")
+    assert (locked.value.status, locked.value.code) == (400, 50083)
+    server.update_thread(channel, archived=False, locked=False)
+    server.set_overwrite(world.general, server.bot_user,
+                         deny=Perm.SEND_MESSAGES_IN_THREADS, allow=Perm.SEND_MESSAGES)
+    with pytest.raises(discord.Forbidden):
+        await partial.send("no")
+    server.set_overwrite(world.general, server.bot_user, deny=0)
+
+    # The creator may unarchive and rename it (PATCH); a deleted thread is 404 and its
+    # message may start another.
+    server.update_thread(channel, archived=True)
+    fetched = await bot.fetch_channel(thread.id)
+    assert isinstance(fetched, discord.Thread) and fetched.archived
+    edited = await fetched.edit(archived=False, name="Game #1 · the story")
+    assert not edited.archived and channel.name == "Game #1 · the story"
+    server.delete_channel(channel)
+    with pytest.raises(discord.NotFound):
+        await partial.send("gone")
+    assert not stored.flags & MessageFlag.HAS_THREAD
+    again_thread = await table.create_thread(name="Game #1 · story")
+    assert again_thread.id == table.id
+    assert not server.unhandled_requests
 
 
 async def test_user_messages_reach_the_bot_with_content_intent_rules(

@@ -67,8 +67,10 @@ async def test_start_checks_again(world: World, governor: OfflineGovernor) -> No
 async def test_a_channel_that_loses_send_messages_mid_game(
     world: World, governor: OfflineGovernor, caplog: pytest.LogCaptureFixture, fixed_by: str
 ) -> None:
-    """Send Messages denied mid-game: the story post fails, each player is told by DM what to
-    ask an admin for (once), one WARNING is logged and no traceback; when the permission comes
+    """Send Messages and Send Messages in Threads denied mid-game (with Send Messages in
+    Threads the story would go on in the game's thread): the story, one post per round in the
+    channel then, fails at the round's end; each player is told by DM what to ask an admin for
+    (once), one WARNING is logged and no traceback; when the permission comes
     back the reminders' pass (or the next action) publishes the game again and the table shows
     the current state."""
     caplog.set_level(logging.INFO)
@@ -76,8 +78,9 @@ async def test_a_channel_that_loses_send_messages_mid_game(
     gm, alice = world.manager, world.alice
     record = await start(world, governor, alice, [gm], "max_players:2")
     players = Players(world, governor, record.id, {alice.id: alice, gm.id: gm}, command_share=0)
-    server.set_overwrite(world.general, server.bot_user, deny=Perm.SEND_MESSAGES)
-    for _ in range(30):  # until a role phase ends: its story post is refused
+    server.set_overwrite(world.general, server.bot_user,
+                         deny=Perm.SEND_MESSAGES | Perm.SEND_MESSAGES_IN_THREADS)
+    for _ in range(80):  # until a round ends: its story post is refused
         move = await players.next_move()
         assert move is not None
         await players.make(move[0], move[2])
@@ -86,7 +89,8 @@ async def test_a_channel_that_loses_send_messages_mid_game(
     assert record.id in governor.publisher.blocked
     for person in (alice, gm):
         told = await person.wait_for_dm(lambda m: "is stuck" in m.content)
-        assert "I need Send Messages there" in told.content and "#general" in told.content
+        assert "I need Send Messages and Send Messages in Threads there" in told.content
+        assert "#general" in told.content
     # More moves while blocked: nobody is told twice.
     move = await players.next_move()
     assert move is not None
@@ -128,8 +132,14 @@ async def test_a_channel_that_loses_send_messages_mid_game(
             break
         await asyncio.sleep(0.01)
     assert await recorded()
-    if fixed_by == "retry":  # the story the channel missed is told
-        assert len(server.messages(world.general, include_ephemeral=False)) > posts
+    if fixed_by == "retry":  # the story the channel missed is told, in the game's thread now
+        assert len(server.messages(world.general, include_ephemeral=False)) == posts
+        story = "\n".join(m.text() for m in server.messages(now.messages["thread"]))
+        log = await governor.storage.games.actions(record.id)
+        first = next(i for i, a in enumerate(log) if any(
+            e["type"] == "RoundEnded" for e in a.events))
+        ended = sum(e["type"] == "PhaseEnded" for a in log[: first + 1] for e in a.events)
+        assert story.count("### Round 1 · ") == ended  # the whole of round 1, once
     assert any("posting works again" in r.getMessage() for r in caplog.records)
 
 

@@ -239,7 +239,7 @@ def guild_create_payload(
     else:
         members = [m for m in guild.members.values() if m.user.id == server.bot_user.id]
     channels = [c for c in guild.channels.values() if not c.is_thread]
-    threads = [c for c in guild.channels.values() if c.is_thread]
+    threads = [c for c in guild.channels.values() if c.is_thread and not c.archived]
     return {
         "id": str(guild.id),
         "name": guild.name,

@@ -97,6 +97,7 @@ class ChannelType:
     GROUP_DM = 3
     GUILD_CATEGORY = 4
     GUILD_ANNOUNCEMENT = 5
+    ANNOUNCEMENT_THREAD = 10
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
     THREADS = (10, 11, 12)
@@ -104,6 +105,7 @@ class ChannelType:
 
 class MessageFlag:
     SUPPRESS_EMBEDS = 1 << 2
+    HAS_THREAD = 1 << 5
     EPHEMERAL = 1 << 6
     LOADING = 1 << 7
     SUPPRESS_NOTIFICATIONS = 1 << 12
@@ -300,6 +302,8 @@ class Channel:
     owner_id: int | None = None
     last_message_id: int | None = None
     archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
 
     @property
     def is_dm(self) -> bool:
@@ -347,9 +351,9 @@ class Channel:
                 data["total_message_sent"] = 0
                 data["thread_metadata"] = {
                     "archived": self.archived,
-                    "auto_archive_duration": 1440,
+                    "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": iso(utcnow()),
-                    "locked": False,
+                    "locked": self.locked,
                     "create_timestamp": iso(utcnow()),
                 }
         if permissions is not None:
@@ -495,6 +499,8 @@ class StoredMessage:
     reactions: dict[str, set[int]] = field(default_factory=dict)
     mentions: list[User] = field(default_factory=list)
     mention_role_ids: list[int] = field(default_factory=list)
+    # The thread started from this message (Discord: the ``thread`` field, flag HAS_THREAD).
+    thread: Channel | None = None
     # Payload snapshots of every earlier version, oldest first.
     revisions: list[JSON] = field(default_factory=list)
     # Server-side sequence number of the last change (see OfflineDiscordServer.mark()).
@@ -632,6 +638,8 @@ class StoredMessage:
             data["message_reference"] = self.message_reference
         if self.nonce is not None:
             data["nonce"] = self.nonce
+        if self.thread is not None:
+            data["thread"] = self.thread.to_payload()
         return data
 
 

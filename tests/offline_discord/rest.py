@@ -23,6 +23,7 @@ from .models import (
     Channel,
     ChannelType,
     Guild,
+    Intent,
     MessageFlag,
     Perm,
     StoredAttachment,
@@ -192,6 +193,8 @@ class RestApi:
                 self.delete_webhook_message,
             ),
             ("GET", "/channels/{channel_id}", self.get_channel),
+            ("PATCH", "/channels/{channel_id}", self.modify_channel),
+            ("DELETE", "/channels/{channel_id}", self.delete_channel),
             ("GET", "/channels/{channel_id}/messages", self.list_messages),
             ("POST", "/channels/{channel_id}/messages", self.create_message),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
@@ -796,6 +799,8 @@ class RestApi:
             if body.files:
                 needed |= Perm.ATTACH_FILES
             self.require_bot_permissions(channel, needed)
+            if channel.is_thread:
+                self.enter_thread(channel)
         flags = int(data.get("flags") or 0)
         if flags & MessageFlag.EPHEMERAL:
             raise E.invalid_form(
@@ -866,24 +871,50 @@ class RestApi:
         msg.version = self.server.touch()
         return _no_content()
 
+    def enter_thread(self, thread: Channel) -> None:
+        """Posting in a thread: a locked one refuses who may not manage threads; an archived one
+        comes back (Discord: "Sending a message will automatically unarchive the thread, unless
+        the thread has been locked by a moderator")."""
+        guild = self.server.guild_of(thread)
+        manage = guild is not None and bool(
+            guild.permissions_for(self.server.bot_user.id, thread) & Perm.MANAGE_THREADS)
+        if thread.locked and not manage:
+            if thread.archived:
+                raise DiscordAPIError(400, E.THREAD_ARCHIVED, "Thread is archived")
+            raise E.missing_permissions()
+        if thread.archived:
+            self.server.update_thread(thread, archived=False)
+
     async def create_thread(self, request: web.Request) -> web.Response:
         s = self.server
         parent = self.channel(request)
         guild = s.guild_of(parent)
-        if guild is None or parent.is_thread:
-            raise DiscordAPIError(400, 50024, "Cannot execute action on this channel type")
+        if guild is None or parent.type not in (ChannelType.GUILD_TEXT,
+                                                 ChannelType.GUILD_ANNOUNCEMENT):
+            raise DiscordAPIError(400, E.INVALID_CHANNEL_TYPE,
+                                  "Cannot execute action on this channel type")
         data = self.body(request).json
         name = data.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
             raise E.invalid_form(
                 "name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
             )
+        duration = data.get("auto_archive_duration") or 1440
+        if duration not in (60, 1440, 4320, 10080):
+            raise E.invalid_form("auto_archive_duration", "BASE_TYPE_CHOICES",
+                                 "Value must be one of {60, 1440, 4320, 10080}.")
         thread_id: int | None = None
+        start: StoredMessage | None = None
         if "message_id" in request.match_info:
             start = self.channel_message(request, parent)
-            thread_id = start.id
-            ttype = ChannelType.PUBLIC_THREAD
             self.require_bot_permissions(parent, Perm.CREATE_PUBLIC_THREADS)
+            if start.thread is not None:
+                raise DiscordAPIError(400, E.THREAD_ALREADY_CREATED,
+                                      "A thread has already been created for this message")
+            thread_id = start.id  # "the thread and its message share the same id"
+            ttype = (ChannelType.ANNOUNCEMENT_THREAD
+                     if parent.type == ChannelType.GUILD_ANNOUNCEMENT
+                     else ChannelType.PUBLIC_THREAD)
         else:
             ttype = int(data.get("type") or ChannelType.PRIVATE_THREAD)
             needed = (
@@ -899,14 +930,73 @@ class RestApi:
             guild_id=guild.id,
             parent_id=parent.id,
             owner_id=s.bot_user.id,
+            auto_archive_duration=int(duration),
         )
         guild.channels[thread.id] = thread
         s.channels[thread.id] = thread
         s._messages[thread.id] = []
         payload = thread.to_payload()
         s.dispatch("THREAD_CREATE", {**payload, "newly_created": True}, guild_id=guild.id, intent=1)
+        if start is not None:  # the message shows its thread
+            start.thread = thread
+            start.flags |= MessageFlag.HAS_THREAD
+            start.version = s.touch()
+            s.dispatch_message_event("MESSAGE_UPDATE", start)
         s.touch()
         return _ok(payload, status=201)
+
+    async def modify_channel(self, request: web.Request) -> web.Response:
+        """PATCH a channel: a thread's ``archived``, ``locked``, ``name``,
+        ``auto_archive_duration`` with Discord's rules (unarchiving an unlocked thread needs
+        nothing more; the rest its creator or Manage Threads; ``locked`` Manage Threads); a
+        guild channel's ``name`` and ``topic`` with Manage Channels."""
+        s = self.server
+        channel = self.channel(request)
+        data = self.body(request).json
+        guild = s.guild_of(channel)
+        if guild is None:
+            raise DiscordAPIError(400, E.INVALID_CHANNEL_TYPE,
+                                  "Cannot execute action on this channel type")
+        have = guild.permissions_for(s.bot_user.id, channel)
+        if not channel.is_thread:
+            self.require_bot_permissions(channel, Perm.MANAGE_CHANNELS)
+            channel.name = str(data.get("name", channel.name))
+            channel.topic = data.get("topic", channel.topic)
+            s.dispatch("CHANNEL_UPDATE", channel.to_payload(), guild_id=guild.id,
+                       intent=Intent.GUILDS)
+            s.touch()
+            return _ok(channel.to_payload())
+        manage = bool(have & Perm.MANAGE_THREADS)
+        owner = channel.owner_id == s.bot_user.id
+        only_unarchive = set(data) <= {"archived"} and data.get("archived") is False
+        if "locked" in data and not manage:
+            raise E.missing_permissions()
+        if channel.locked and not manage and not (owner and only_unarchive):
+            raise E.missing_permissions()
+        if not only_unarchive and not (manage or owner):
+            raise E.missing_permissions()
+        if channel.archived and data.get("archived", True) is not False:
+            raise DiscordAPIError(400, E.THREAD_ARCHIVED, "Thread is archived")
+        s.update_thread(
+            channel,
+            archived=data.get("archived"),
+            locked=data.get("locked"),
+            name=data.get("name"),
+            auto_archive_duration=data.get("auto_archive_duration"),
+        )
+        return _ok(channel.to_payload())
+
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        """DELETE a thread (Manage Threads) or a guild channel (Manage Channels)."""
+        channel = self.channel(request)
+        if self.server.guild_of(channel) is None:
+            raise DiscordAPIError(400, E.INVALID_CHANNEL_TYPE,
+                                  "Cannot execute action on this channel type")
+        self.require_bot_permissions(
+            channel, Perm.MANAGE_THREADS if channel.is_thread else Perm.MANAGE_CHANNELS)
+        payload = channel.to_payload()
+        self.server.delete_channel(channel)
+        return _ok(payload)
 
     # ------------------------------------------------------------------------------------------
     # guilds

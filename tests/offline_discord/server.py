@@ -337,6 +337,8 @@ class OfflineDiscordServer:
             topic=topic,
             parent_id=parent.id if parent else None,
             overwrites=list(overwrites),
+            # a thread was started by someone (Discord always says who): the guild's owner
+            owner_id=guild.owner_id if type in ChannelType.THREADS else None,
         )
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
@@ -365,6 +367,46 @@ class OfflineDiscordServer:
                 guild_id=channel.guild_id,
                 intent=Intent.GUILDS,
             )
+        self.touch()
+
+    def update_thread(
+        self, thread: Channel, *, archived: bool | None = None, locked: bool | None = None,
+        name: str | None = None, auto_archive_duration: int | None = None,
+    ) -> None:
+        """Change a thread as Discord (inactivity archives it) or a moderator would; THREAD_UPDATE
+        goes out.  ``update_thread(t, archived=True)`` is a thread archived for inactivity."""
+        if archived is not None:
+            thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
+        if name is not None:
+            thread.name = name
+        if auto_archive_duration is not None:
+            thread.auto_archive_duration = auto_archive_duration
+        self.dispatch("THREAD_UPDATE", thread.to_payload(), guild_id=thread.guild_id,
+                      intent=Intent.GUILDS)
+        self.touch()
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or a thread (its messages go with it); CHANNEL_DELETE or
+        THREAD_DELETE goes out.  A message a deleted thread was started from loses it."""
+        guild = self.guild_of(channel)
+        if guild is not None:
+            guild.channels.pop(channel.id, None)
+        self.channels.pop(channel.id, None)
+        for msg in self._messages.pop(channel.id, []):
+            self._messages_by_id.pop(msg.id, None)
+        for msg in self._messages_by_id.values():
+            if msg.thread is channel:
+                msg.thread = None
+                msg.flags &= ~MessageFlag.HAS_THREAD
+        if channel.is_thread:
+            data: JSON = {"id": str(channel.id), "guild_id": str(channel.guild_id),
+                          "parent_id": str(channel.parent_id), "type": channel.type}
+            self.dispatch("THREAD_DELETE", data, guild_id=channel.guild_id, intent=Intent.GUILDS)
+        else:
+            self.dispatch("CHANNEL_DELETE", channel.to_payload(), guild_id=channel.guild_id,
+                          intent=Intent.GUILDS)
         self.touch()
 
     def add_user(
