@@ -98,7 +98,8 @@ async def test_a_five_player_game_with_ai_seats(world: World, governor: OfflineG
     (logged without a user), to the score sheet."""
     server = world.server
     lobby = await open_lobby(world, world.alice, "max_players:5 ai_seats:3")
-    _, lobby = await press(world, world.bob, lobby, "Join", lambda m: "The table is full (5 seats taken)" in m.text())
+    _, lobby = await press(world, world.bob, lobby, "Join",
+                           lambda m: "The table is full (5 seats taken)" in m.text())
     mark = server.mark()
     await press(world, world.alice, lobby, "Start", lambda m: "has started" in m.text())
     await server.wait_for_message(world.general, lambda m: "round 1" in m.text(), since=mark,
