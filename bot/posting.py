@@ -38,7 +38,7 @@ from typing import Any, Literal
 import discord
 
 from engine.core import Event
-from storage import ActionRecord, GameRecord, Storage
+from storage import STORY_THREAD_KIND, ActionRecord, GameRecord, Storage
 
 from .gamelog import phase_ends, phase_start
 from .i18n import CATALOG, Catalog
@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 TABLE = "table"
 FINAL = "final"
 """The score sheet posted when the game ended (``/pr status`` and ``/pr games`` link to it)."""
-THREAD = "thread"
+THREAD = STORY_THREAD_KIND
 """The game's story thread (its id is the table message's it was started from)."""
 IN_THREAD = "story@"
 """``story@<seq>``: the story post in the thread telling the phase ended by the action ``seq``."""

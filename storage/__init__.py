@@ -38,6 +38,7 @@ from storage.errors import (
 from storage.games import GameRepository
 from storage.migrate import LATEST_VERSION
 from storage.publications import DueNotice, Publication, PublicationRepository
+from storage.queries import STORY_THREAD_KIND
 from storage.records import (
     ActionRecord,
     Clock,
@@ -101,6 +102,7 @@ class Storage:
 
 __all__ = [
     "LATEST_VERSION",
+    "STORY_THREAD_KIND",
     "UNSET",
     "ActionRecord",
     "ChannelBusy",

@@ -38,6 +38,9 @@ from storage.sql import Row
 log = logging.getLogger(__name__)
 
 OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
+STORY_THREAD_KIND = "thread"
+"""The kind of a game's message that is the thread its story is told in (its id is the
+thread's channel id)."""
 
 
 class GameQueries:
@@ -69,12 +72,20 @@ class GameQueries:
         return LoadedGame(record, state, snapshot)
 
     async def find_by_channel(self, channel_id: int) -> GameRecord | None:
-        """The open (lobby or active) game of a channel, if any."""
+        """The open (lobby or active) game of a channel, if any; in a game's story thread (the
+        message kind ``thread``), that game."""
         rows = await self.db.fetchall(
             f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
             " AND g.status IN ('lobby', 'active')",
             (channel_id,),
         )
+        if not rows:
+            rows = await self.db.fetchall(
+                f"SELECT {GAME_COLUMNS} FROM game_messages AS t JOIN games AS g ON g.id = t.game_id"
+                f" WHERE t.message_id = ? AND t.kind = '{STORY_THREAD_KIND}'"
+                " AND g.status IN ('lobby', 'active')",
+                (channel_id,),
+            )
         records = _records(rows)
         return records[0] if records else None
 

@@ -249,6 +249,14 @@ async def test_the_thread_comes_back_archived_or_deleted_and_an_undone_phase_end
         [told] = bot_posts(world, thread)
         assert titles([told]) == ["Round 1 · Builder (chosen by alice)"]
 
+        # Commands typed in the story thread act on its game; a second game is refused there.
+        status = await (await world.bob.run("/pr status", channel=thread)).wait_for_followup()
+        assert f"#{record.id}" in status.text() and "no open game" not in status.text()
+        again_new = await (await world.bob.run("/pr new", channel=thread)).wait_for_followup()
+        assert f"already has a game: #{record.id}" in again_new.text()
+        assert await bot.storage.games.find_by_channel(thread.id) == await bot.storage.games.get(
+            record.id)
+
         # Bob takes his pass back: the phase has not ended after all.
         undo = await world.bob.run("/pr undo", channel=world.general)
         await undo.wait_for_followup()

@@ -61,6 +61,7 @@ async def test_every_query_is_an_index_search(big_db: Path) -> None:
         await storage.games.list_waiting_on(user)
         if record.channel_id is not None:
             await storage.games.find_by_channel(record.channel_id)
+        await storage.games.find_by_channel(10**15)  # no game there: the story-thread search
         await storage.games.list_waiting_since(datetime.now(UTC))
         await storage.games.actions(1234, after_seq=3)
         await storage.games.results(1234)
