@@ -53,8 +53,10 @@ async def test_hidden_vp_chips_never_reach_the_channel(
             record.messages["table"], label="My turn")).original_message()
         assert f"{chips[0]} VP chips (only you see them)" in panel.text() and panel.ephemeral
         await bot.wait_idle()
+        thread_id = (await bot.storage.games.get(record.id)).messages["thread"]
 
-    public = list(server.messages(world.general, include_ephemeral=False))
+    places = [world.general, server.channels[thread_id]]  # the story's thread
+    public = [m for place in places for m in server.messages(place, include_ephemeral=False)]
     images = [a for m in public for a in m.attachments]
     assert len(images) > 5
     for attachment in images:

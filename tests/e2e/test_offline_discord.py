@@ -699,7 +699,7 @@ async def test_a_thread_started_from_a_message_follows_discords_rules(
         await (await thread.send("first post")).create_thread(name="inner")
     assert (inner.value.status, inner.value.code) == (400, 50024)
     with pytest.raises(discord.HTTPException) as bad:
-        await table.channel.get_partial_message((await general.send("x")).id).create_thread(
+        await general.get_partial_message((await general.send("x")).id).create_thread(
             name="odd", auto_archive_duration=42)  # type: ignore[arg-type]
     assert bad.value.code == 50035
 
