@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from storage import GameRecord, Storage
+from storage.handovers import SeatHandover
 
 from .errors import PostingBlocked
 from .i18n import CATALOG, Catalog
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 TABLE = "table"
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+KEPT_HANDOVERS = 1024
 EDITABLE = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.DMChannel)
 
 
@@ -65,6 +67,9 @@ class DiscordPublisher:
         self.notifier = notifier
         self.catalog = catalog
         self._names: dict[int, str] = {}
+        self._handovers: dict[tuple[int, int], Sequence[SeatHandover]] = {}
+        """Each game's seat hand-overs by (game, version): read once per version, not for the
+        table and each panel of it."""
         self.tables = TablePoster(client, storage, catalog)
         self.clock_votes: ClockVotes | None = None
         """Set by the client once the votes exist (they need the service, which needs us)."""
@@ -94,7 +99,12 @@ class DiscordPublisher:
 
     async def seat_names(self, record: GameRecord) -> dict[int, str]:
         """The seats' names now, knowing who held them before (:mod:`bot.seatnames`)."""
-        handovers = await self.storage.games.handovers(record.id)
+        handovers = self._handovers.get((record.id, record.version))
+        if handovers is None:  # only a hand-over adds one, and it gives the game a new version
+            handovers = await self.storage.games.handovers(record.id)
+            self._handovers[(record.id, record.version)] = handovers
+            if len(self._handovers) > KEPT_HANDOVERS:
+                del self._handovers[next(iter(self._handovers))]
         former = [u for h in handovers for u in (h.from_user_id, h.to_user_id) if u is not None]
         people: dict[int, str] = {}
         for user_id in dict.fromkeys([*record.user_ids, *former]):

@@ -1,19 +1,37 @@
 """Drawing images off the event loop, tables first.
 
 The renderer (``render.render_table``, or whatever a test passes) draws a board for a view:
-the public view for the channel, a seat's view for that player's private panel.  Pillow holds
-the GIL much of the time, so with many games at once the images compete: the channel's images
-get their own two threads, and a private panel's image waits while a table is being drawn, so
-a crowd of panels never delays the tables everybody waits for.  The score sheet is drawn once
-per game.  A renderer that fails is logged and the caller gets ``None`` (a text table).
+the public view for the channel, a seat's view for that player's private panel.  The channel's
+images get their own two workers, and a private panel's image waits while a table is being
+drawn, so a crowd of panels never delays the tables everybody waits for.  The score sheet is
+drawn once per game.  A renderer that fails is logged and the caller gets ``None`` (a text
+table).
+
+* Pillow holds the GIL for most of an image (encoding the PNG, quantizing, much of the
+  drawing): an image drawn in a thread stops the event loop for as long, so with many games
+  the images and the loop took turns on one core.  The bot's own renderer
+  (:func:`draw_board`) therefore runs in worker processes (:data:`IMAGE_PROCESSES`, shared by
+  every :class:`Drawing` of the process, started at the first image); a renderer passed in
+  (tests) runs in threads as before, and so does the bot's when a process cannot be used.
+* An image is a pure function of its inputs, so the last :data:`IMAGE_CACHE` images are kept
+  by the digest of (view, highlights, names, language), and the same board asked twice at once
+  is drawn once: a panel opened again (the one after a role click, then **My turn**), a story
+  board equal to a table already drawn.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import logging
+import multiprocessing
+import os
+import pickle
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from engine.core import Event
@@ -23,6 +41,9 @@ from .i18n import CATALOG, Catalog
 log = logging.getLogger(__name__)
 
 TABLE_THREADS = 2  # channel images at once; private panels get one thread of their own
+IMAGE_PROCESSES = {"table": 2, "panel": 1}  # the same, as worker processes (the bot's renderer)
+IMAGE_NICENESS = {"table": 0, "panel": 10}  # the processes' priority: panels and story after
+IMAGE_CACHE = 64  # images kept by their inputs' digest (about 130 kB each)
 STATUS = "status"
 """The image label carrying a story image's status line (:meth:`Drawing.board`)."""
 IMAGE_LABELS = (
@@ -42,27 +63,65 @@ ScoreRenderer = Callable[[Mapping[str, Any], Mapping[int, str], Mapping[str, str
 _DEFAULT: Any = object()
 
 
+def draw_board(
+    view: Mapping[str, Any],
+    events: Sequence[Event],
+    names: Mapping[int, str],
+    labels: Mapping[str, str],
+) -> bytes:
+    """The bot's renderer: ``render.render_panel`` for a seat's view, ``render.render_table``
+    for the public view.  Module-level, so that a worker process can run it."""
+    from render import render_panel, render_table  # noqa: PLC0415  (imported once per process)
+
+    if isinstance(view.get("viewer"), int):
+        return render_panel(view, highlights=events, names=dict(names), labels=labels)
+    return render_table(view, events, names=dict(names), labels=labels,
+                        status=labels.get(STATUS))
+
+
 def default_renderer() -> Renderer | None:
-    """``render.render_table`` for the public view and ``render.render_panel`` for a seat's view
-    when the renderer is installed and importable, else ``None``."""
+    """:func:`draw_board` when the renderer is installed and importable, else ``None``."""
     try:
-        from render import render_panel, render_table  # noqa: PLC0415  (optional: text fallback)
+        import render  # noqa: F401, PLC0415  (optional: text fallback without it)
     except Exception:  # pragma: no cover - the renderer ships with the bot
         log.warning("render is not available; tables are posted as text", exc_info=True)
         return None
+    return draw_board
 
-    def draw(
-        view: Mapping[str, Any],
-        events: Sequence[Event],
-        names: Mapping[int, str],
-        labels: Mapping[str, str],
-    ) -> bytes:
-        if isinstance(view.get("viewer"), int):
-            return render_panel(view, highlights=events, names=dict(names), labels=labels)
-        return render_table(view, events, names=dict(names), labels=labels,
-                            status=labels.get(STATUS))
 
-    return draw
+_PROCESSES: dict[str, ProcessPoolExecutor] = {}
+
+
+def _processes(kind: str) -> ProcessPoolExecutor:
+    """The worker processes for ``kind`` (``table`` or ``panel``) images, started on first use
+    (spawned: the bot's threads are not copied into them) and shared by the whole process."""
+    pool = _PROCESSES.get(kind)
+    if pool is None:
+        pool = _PROCESSES[kind] = ProcessPoolExecutor(
+            IMAGE_PROCESSES[kind], mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority, initargs=(IMAGE_NICENESS[kind],))
+    return pool
+
+
+def _lower_priority(niceness: int) -> None:
+    """In a worker process: give the CPU to the bot's event loop and the tables first (the
+    panels' and the story's images are drawn when a core is free)."""
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
+
+
+def _stop(kind: str) -> None:
+    if (pool := _PROCESSES.pop(kind, None)) is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _digest(*inputs: Any) -> bytes | None:
+    """A digest of an image's inputs (``None`` when they cannot be pickled: not cached)."""
+    try:
+        return hashlib.blake2b(pickle.dumps(inputs, pickle.HIGHEST_PROTOCOL),
+                               digest_size=16).digest()
+    except Exception:
+        return None
 
 
 def default_score_renderer() -> ScoreRenderer | None:
@@ -88,6 +147,8 @@ class Drawing:
         renderer: Renderer | None,
         score_renderer: ScoreRenderer | None = _DEFAULT,
         catalog: Catalog = CATALOG,
+        *,
+        processes: bool = True,
     ) -> None:
         self.renderer = renderer
         self.score_renderer: ScoreRenderer | None = (
@@ -99,9 +160,16 @@ class Drawing:
         self._panels = ThreadPoolExecutor(1, thread_name_prefix="render-panel")
         self._drawing = 0  # tables being drawn now
         self._drawn = asyncio.Condition()
+        self.in_processes = processes and renderer is draw_board
+        """Whether the boards are drawn in worker processes (else in threads)."""
+        self._images: OrderedDict[bytes, asyncio.Future[bytes | None]] = OrderedDict()
+        self._labels: dict[str, dict[str, str]] = {}
 
     def labels(self, language: str | None) -> dict[str, str]:
-        return self.catalog.section(language or self.catalog.default, *IMAGE_LABELS)
+        lang = language or self.catalog.default
+        if lang not in self._labels:  # the catalog does not change while the bot runs
+            self._labels[lang] = self.catalog.section(lang, *IMAGE_LABELS)
+        return dict(self._labels[lang])
 
     async def board(
         self,
@@ -116,25 +184,52 @@ class Drawing:
         """The board of ``view`` in the game's language.  ``urgent`` (default: a public view,
         the table) goes first; the others (panels, the story's phase images) wait their turn.
         ``status``: a line saying what the image shows, instead of whose turn it is (a story
-        image: "Round 3 · the Builder phase (chosen by alice) ended")."""
+        image: "Round 3 · the Builder phase (chosen by alice) ended").
+        The same board asked again is not drawn again (see the module's docstring)."""
         if self.renderer is None:
             return None
+        if urgent is None:
+            urgent = view.get("viewer") is None
+        key = _digest(view, events, dict(names), language or self.catalog.default, status)
+        if key is None:
+            return await self._draw(view, events, names, language, urgent, status)
+        image = self._images.get(key)
+        if image is None:
+            image = self._images[key] = asyncio.ensure_future(
+                self._draw(view, events, names, language, urgent, status))
+            image.add_done_callback(functools.partial(self._forget_failed, key))
+            while len(self._images) > IMAGE_CACHE:
+                self._images.popitem(last=False)
+        else:
+            self._images.move_to_end(key)
+        return await asyncio.shield(image)
+
+    def _forget_failed(self, key: bytes, image: asyncio.Future[bytes | None]) -> None:
+        """An image that failed (or was cancelled) is drawn again when asked again."""
+        if (image.cancelled() or image.result() is None) and self._images.get(key) is image:
+            del self._images[key]
+
+    async def _draw(
+        self,
+        view: Mapping[str, Any],
+        events: Sequence[Event],
+        names: Mapping[int, str],
+        language: str | None,
+        urgent: bool,
+        status: str | None = None,
+    ) -> bytes | None:
+        assert self.renderer is not None
         labels = self.labels(language)
         if status:  # the renderer takes an image's words as its labels
             labels[STATUS] = status
-        loop = asyncio.get_running_loop()
-        if urgent is None:
-            urgent = view.get("viewer") is None
         try:
             if not urgent:
                 async with self._drawn:
                     await self._drawn.wait_for(lambda: self._drawing == 0)
-                return await loop.run_in_executor(self._panels, self.renderer, view, events,
-                                                  names, labels)
+                return await self._run("panel", view, events, names, labels)
             self._drawing += 1
             try:
-                return await loop.run_in_executor(self._tables, self.renderer, view, events,
-                                                  names, labels)
+                return await self._run("table", view, events, names, labels)
             finally:
                 self._drawing -= 1
                 async with self._drawn:
@@ -142,6 +237,31 @@ class Drawing:
         except Exception:
             log.exception("rendering failed; posting the table as text")
             return None
+
+    async def _run(self, kind: str, view: Mapping[str, Any], events: Sequence[Event],
+                   names: Mapping[int, str], labels: Mapping[str, str]) -> bytes:
+        """Draw in a worker process when we may, else (or when the processes broke) a thread."""
+        assert self.renderer is not None
+        loop = asyncio.get_running_loop()
+        if self.in_processes:
+            try:
+                job = loop.run_in_executor(_processes(kind), draw_board, view, list(events),
+                                           dict(names), dict(labels))
+            except Exception:  # no processes here (a sandbox; a script without a main guard)
+                log.warning("no image worker processes; drawing in threads", exc_info=True)
+                self.in_processes = False
+                _stop(kind)
+            else:
+                try:
+                    return await job
+                except BrokenProcessPool:  # a worker died: new ones for the next image
+                    log.exception("an image worker process died; drawing this one in a thread")
+                    _stop(kind)
+                except pickle.PicklingError:
+                    log.exception("an image's inputs cannot go to a process; drawing in threads")
+                    self.in_processes = False
+        executor: Executor = self._tables if kind == "table" else self._panels
+        return await loop.run_in_executor(executor, self.renderer, view, events, names, labels)
 
     async def scores(self, outcome: Mapping[str, Any], names: Mapping[int, str],
                      language: str | None) -> bytes | None:

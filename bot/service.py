@@ -19,6 +19,7 @@ import functools
 import logging
 import random
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,6 +29,7 @@ from engine.core import Event, Game, GameOver, IllegalAction, NotYourTurn, get_g
 from engine.policies import POLICY_NAMES, make_policy
 from storage import (
     ActionRecord,
+    CommitResult,
     GameRecord,
     GameStatus,
     NotActive,
@@ -59,7 +61,9 @@ AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_pol
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
+PHASE_VIEWS = 512  # phase-end views kept for the story (one or two per game in progress)
 LOG_TAIL = 120  # actions read with each update: the current phase's highlights and the log lines
+KEPT_TAILS = 1024  # games whose end of the log is kept in memory (:meth:`GameService.recent`)
 
 @dataclass(frozen=True, slots=True)
 class Actor:
@@ -158,6 +162,12 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._phase_views: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        """The public view right after each action that ended a role phase, by (game, seq),
+        kept from the change that played it until its story is told: the story needs no replay
+        of the log from the start (:meth:`_phase_ends`).  A ``seq`` is never reused."""
+        self._tails: OrderedDict[int, tuple[int, tuple[ActionRecord, ...]]] = OrderedDict()
+        """The end of each game's log with the version it is the end of (:meth:`recent`)."""
 
     def close(self) -> None:
         """Let the render threads go (the bot is closing)."""
@@ -329,7 +339,9 @@ class GameService:
                     game_id, expected_version=current.version, seat=mine.seat, code=step_code,
                     state=step_state, events=new, user_id=user_id,
                 )
+                self._committed(current.version, result)
                 current = result.record
+                self._keep_phase_view(game, current, step_state, new)
                 events.extend(new)
             state, new_record, more = await self._play_automatic(current, state)
             update = await self._publish(
@@ -521,11 +533,59 @@ class GameService:
                 state=state,
                 events=new,
             )
+            self._committed(record.version, result)
             record = result.record
+            self._keep_phase_view(game, record, state, new)
             events.extend(new)
         else:  # pragma: no cover - the engine bounds every game
             log.error("game %s: automatic steps did not stop", record.id)
         return state, record, events
+
+    async def recent(self, record: GameRecord) -> tuple[ActionRecord, ...]:
+        """The end of ``record``'s log: its last :data:`LOG_TAIL` actions that count, oldest
+        first.  Kept in memory while only this service's commits change the game: any other
+        change (an undo, a hand-over, another process) gives the game another version, and the
+        next call reads the log again."""
+        kept = self._tails.get(record.id)
+        if kept is not None and kept[0] == record.version:
+            self._tails.move_to_end(record.id)
+            return kept[1]
+        tail = tuple(await self.storage.games.actions(
+            record.id, after_seq=max(0, record.seq - LOG_TAIL)))
+        self._tails[record.id] = (record.version, tail)
+        while len(self._tails) > KEPT_TAILS:
+            self._tails.popitem(last=False)
+        return tail
+
+    def _committed(self, version: int, result: CommitResult) -> None:
+        """Add an action this service just committed at ``version`` to the kept end of its
+        game's log (when that end was the log at ``version``)."""
+        record = result.record
+        kept = self._tails.pop(record.id, None)
+        if kept is not None and kept[0] == version:
+            self._tails[record.id] = (record.version, tuple(
+                a for a in (*kept[1], result.action) if a.seq > record.seq - LOG_TAIL))
+
+    def _tail_tells(self, record: GameRecord, tail: Sequence[ActionRecord],
+                    ends: Sequence[int], ended: int) -> bool:
+        """Whether the end of the log (:meth:`recent`) tells the last ``ended`` phases without
+        the whole log: they all ended in it, the round of the first began in it (a phase's
+        board takes the round's role choices back from the log) and the view at each end was
+        kept when it was played (no replay from the start)."""
+        if len(ends) < ended or not ends:
+            return False
+        if record.seq > LOG_TAIL and not any(
+                e.get("type") == "RoundEnded" for a in tail[: ends[0]] for e in a.events):
+            return False
+        return all((record.id, tail[i].seq) in self._phase_views for i in ends)
+
+    def _keep_phase_view(self, game: Game[Any], record: GameRecord, state: Any,
+                         events: Sequence[Event]) -> None:
+        """Keep the public view after the action ``record.seq`` if it ended a role phase."""
+        if any(e.type == "PhaseEnded" for e in events):
+            self._phase_views[(record.id, record.seq)] = game.view(state, None)
+            while len(self._phase_views) > PHASE_VIEWS:
+                self._phase_views.popitem(last=False)
 
     def _automatic_choice(
         self,
@@ -582,8 +642,7 @@ class GameService:
         game = get_game(record.game)
         view = game.view(state, None)
         public = tuple(e for e in (ev.for_viewer(None) for ev in events) if e is not None)
-        recent = tuple(await self.storage.games.actions(
-            record.id, after_seq=max(0, record.seq - LOG_TAIL)))
+        recent = await self.recent(record)
         highlights = phase_events(recent)
         lang = record.language
         image = await self._render(view, highlights, names, lang)
@@ -617,13 +676,19 @@ class GameService:
         """The last ``ended`` phase ends of the log, each with the public board as it stood
         when the phase ended (replayed from the log; the current view when nothing happened
         since) and that phase's round."""
-        log_all = await self.storage.games.actions(record.id)
+        log_all: Sequence[ActionRecord] = await self.recent(record)
         ends = phase_ends(log_all)[-ended:]
+        if not self._tail_tells(record, log_all, ends, ended):
+            log_all = await self.storage.games.actions(record.id)
+            ends = phase_ends(log_all)[-ended:]
         if not ends or record.seed is None:
             return []
         last = len(log_all) - 1
         replay_at = [i for i in ends if i != last or view.get("phase") != "role_selection"]
-        views = dict(zip(replay_at, views_after(game, record.options, record.seed, log_all,
+        views = {i: v for i in replay_at
+                 if (v := self._phase_views.pop((record.id, log_all[i].seq), None)) is not None}
+        replay_at = [i for i in replay_at if i not in views]  # not played here (a restart...)
+        views.update(zip(replay_at, views_after(game, record.options, record.seed, log_all,
                                                 replay_at), strict=True))
         out = []
         for index in ends:

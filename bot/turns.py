@@ -20,7 +20,7 @@ from .arrange import Arrangement, arrangement, drafted
 from .choices import Effect, family
 from .errors import UserError
 from .gamelog import LogWriter, phase_events
-from .service import LOG_TAIL, GameService, TableUpdate, record_waiting
+from .service import GameService, TableUpdate, record_waiting
 from .undo import may_undo, plan_undo
 
 log = logging.getLogger(__name__)
@@ -73,8 +73,7 @@ class TurnService:
         codes = tuple(game.encode_action(a) for a in legal)
         kind = prompt.kind if codes and prompt else None
         names = await self.service._names(record)
-        recent = await self.storage.games.actions(
-            game_id, after_seq=max(0, record.seq - LOG_TAIL))
+        recent = await self.service.recent(record)
         highlights = tuple(phase_events(recent))
         plan = self._arrangement(game, state, seat, view) if kind == "arrange" else None
         image = None
