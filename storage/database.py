@@ -72,7 +72,7 @@ class Database:
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            mode = await _scalar(conn, "PRAGMA journal_mode = WAL")
+            mode = await _wal(conn, busy_timeout_ms)
             if str(mode).lower() != "wal":
                 log.warning("journal_mode is %s, not wal (%s)", mode, db_path)
             if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -217,6 +217,24 @@ def _consume_exception(task: asyncio.Future[Any]) -> None:
 async def _scalar(conn: aiosqlite.Connection, sql: str) -> Any:
     rows = list(await conn.execute_fetchall(sql))
     return rows[0][0] if rows else None
+
+
+async def _wal(conn: aiosqlite.Connection, busy_timeout_ms: int) -> Any:
+    """``PRAGMA journal_mode = WAL``, tried again while the file is locked, up to the busy
+    timeout.  Converting a new file reads it and then writes it; when another process writes it
+    meanwhile (several processes starting at once), SQLite answers "database is locked" at once,
+    without waiting the busy timeout (the reader would deadlock with the writer)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + busy_timeout_ms / 1000
+    pause = 0.001
+    while True:
+        try:
+            return await _scalar(conn, "PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as exc:
+            if not ("locked" in str(exc) or "busy" in str(exc)) or loop.time() >= deadline:
+                raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 async def _check_json1(conn: aiosqlite.Connection) -> None:

@@ -15,7 +15,7 @@ import aiosqlite
 import pytest
 
 from engine.core import get_game
-from storage import LATEST_VERSION, Database, MigrationFailed, SchemaTooNew, Storage
+from storage import LATEST_VERSION, Database, MigrationFailed, SchemaTooNew, Storage, database
 from storage.bridge import INSERT_RESULT, result_rows, snapshot_of
 from storage.migrate import Migration, migrate, migrations, split_statements
 from storage.records import dumps
@@ -264,6 +264,38 @@ async def test_two_processes_starting_at_once_migrate_once(tmp_path: Path) -> No
     async with await Storage.open(fresh):
         pass
     assert schema_of(path) == schema_of(fresh)
+
+
+async def test_switching_a_new_file_to_wal_waits_for_a_writer_instead_of_failing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Why several processes starting at once could fail under load: one of them converts the
+    new file to WAL while another writes it, and SQLite answers "database is locked" at once
+    there, without its busy timeout (the converting reader would deadlock with the writer).  The
+    opening tries again, within the busy timeout, instead of failing.  Deterministic: the other
+    writer is a connection of this test that lets go once the first attempt met its lock."""
+    path = tmp_path / "held.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    attempts: list[str] = []
+    real = database._scalar
+
+    async def watched(conn: aiosqlite.Connection, sql: str) -> object:
+        if "journal_mode" in sql:
+            attempts.append(sql)
+            if len(attempts) == 2:
+                holder.execute("ROLLBACK")  # the other process is done
+        return await real(conn, sql)
+
+    monkeypatch.setattr(database, "_scalar", watched)
+    try:
+        async with await Storage.open(path, busy_timeout_ms=60_000) as storage:
+            assert await storage.db.schema_version() == LATEST_VERSION
+    finally:
+        holder.close()
+    assert len(attempts) == 2
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 def test_split_statements_keeps_triggers_whole() -> None:
