@@ -18,6 +18,8 @@ import asyncio
 import logging
 import random
 import sqlite3
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -69,6 +71,8 @@ class GovernorBot(commands.Bot):
         rng: random.Random | None = None,
         renderer: Renderer | None = _DEFAULT,
         dm_interval: float = 60.0,
+        dm_clock: Callable[[], float] = time.monotonic,
+        dm_sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         clock: Clock = utc_now,
         reminder_period: float | None = 300.0,
         sync_dev_guild: bool = True,
@@ -81,6 +85,7 @@ class GovernorBot(commands.Bot):
         self.rng = rng
         self.renderer: Renderer | None = default_renderer() if renderer is _DEFAULT else renderer
         self.dm_interval = dm_interval
+        self.dm_time = (dm_clock, dm_sleep)  # the DM interval's seconds (tests move them)
         self.clock = clock  # "now" for storage, reminders and the game clock (tests move it)
         self.reminder_period = reminder_period  # None: no reminder loop (tests call tick())
         self.sync_dev_guild = sync_dev_guild
@@ -111,7 +116,8 @@ class GovernorBot(commands.Bot):
             raise StartupError(
                 f"Cannot open the database {settings.database_path} ({exc}); check DATABASE_PATH."
             ) from exc
-        self.notifier = Notifier(self, self.storage, CATALOG, min_interval=self.dm_interval)
+        self.notifier = Notifier(self, self.storage, CATALOG, min_interval=self.dm_interval,
+                                 clock=self.dm_time[0], sleep=self.dm_time[1])
         self.publisher = DiscordPublisher(self, self.storage, self.notifier, CATALOG)
         self._service = GameService(
             self.storage, self.publisher, rng=self.rng, renderer=self.renderer, catalog=CATALOG
@@ -252,6 +258,7 @@ class GovernorBot(commands.Bot):
         except Exception as exc:
             await send_error(interaction, exc, where="/pr server")
 
-    async def wait_idle(self, timeout: float = 5.0) -> None:
-        """Wait for background work (notifications); for tests and shutdown."""
+    async def wait_idle(self, timeout: float = 60.0) -> None:
+        """Wait for background work (notifications); for tests and shutdown.  ``timeout`` only
+        guards against a hang: it returns as soon as the work is done."""
         await asyncio.wait_for(self.publisher.drain(timeout), timeout + 1)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -63,10 +63,12 @@ def channel_url(guild_id: int | None, channel_id: int, message_id: int | None = 
 class TokenBucket:
     """At most ``rate`` acquisitions per ``per`` seconds on average, bursts up to ``rate``."""
 
-    def __init__(self, rate: int, per: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: int, per: float, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
         self.rate = rate
         self.per = per
         self.clock = clock
+        self.sleep = sleep
         self.tokens = float(rate)
         self.updated = clock()
         self._lock = asyncio.Lock()
@@ -81,7 +83,7 @@ class TokenBucket:
                 if self.tokens >= 1:
                     self.tokens -= 1
                     return
-                await asyncio.sleep((1 - self.tokens) * self.per / self.rate)
+                await self.sleep((1 - self.tokens) * self.per / self.rate)
 
 
 @dataclass
@@ -126,13 +128,15 @@ class Notifier:
         rate: int = 5,
         per: float = 5.0,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
         self.client = client
         self.storage = storage
         self.catalog = catalog
         self.min_interval = min_interval
-        self.clock = clock
-        self.bucket = TokenBucket(rate, per, clock)
+        self.clock = clock  # seconds, for the DM interval and the bucket (tests move them)
+        self.sleep = sleep  # how to wait for them
+        self.bucket = TokenBucket(rate, per, clock, sleep)
         self._last_dm: dict[int, float] = {}
         self._deferred: dict[int, list[TurnNotice]] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
@@ -262,7 +266,7 @@ class Notifier:
         try:
             while (wait := self._last_dm.get(user_id, 0.0) + self.min_interval
                    - self.clock()) > 0:
-                await asyncio.sleep(wait)
+                await self.sleep(wait)
         finally:
             self._timers.pop(user_id, None)
             notices = self._deferred.pop(user_id, [])

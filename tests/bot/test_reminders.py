@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -22,6 +23,7 @@ from bot.reminders import Reminders
 from bot.service import Actor, GameService, TableUpdate
 from engine import get_game
 from storage import ClockVote, GameRecord, GameStatus, Storage
+from tests.manual_time import ManualTime
 
 GAME = get_game("puerto-rico")
 
@@ -40,8 +42,11 @@ class Clock:
 class RecordingNotifier(Notifier):
     """A notifier whose sending is recorded instead of going to Discord."""
 
-    def __init__(self, storage: Storage, *, refuse: Sequence[int] = ()) -> None:
-        super().__init__(cast(discord.Client, None), storage, min_interval=0.0)
+    def __init__(self, storage: Storage, *, refuse: Sequence[int] = (),
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
+        super().__init__(cast(discord.Client, None), storage, min_interval=0.0, clock=clock,
+                         sleep=sleep)
         self.dms: list[tuple[int, str]] = []
         self.mentions: list[tuple[int, tuple[int, ...], str]] = []
         self.refuse = set(refuse)
@@ -230,28 +235,33 @@ async def test_no_dm_means_a_mention_in_each_games_channel(
 async def test_the_loop_ticks_every_period_and_stops(
     storage: Storage, service: GameService, clock: Clock
 ) -> None:
+    """Counts, never times: the test waits for the fourth pass however slow the machine (60 s
+    only guard against a hang), and a stopped loop's task is over, so no pass can follow."""
     loop = Reminders(storage, RecordingNotifier(storage), None, clock=clock, period=0.01)
     ticks = 0
+    fourth = asyncio.Event()
     real = loop.tick
 
     async def counted() -> Any:
         nonlocal ticks
         ticks += 1
+        if ticks == 4:
+            fourth.set()
         if ticks == 2:
             raise RuntimeError("one failed pass does not stop the loop")
         return await real()
 
     loop.tick = counted  # type: ignore[method-assign]
     loop.start()
+    task = loop._task
     loop.start()  # once only
-    for _ in range(200):
-        if ticks >= 4:
-            break
-        await asyncio.sleep(0.01)
+    assert loop._task is task is not None
+    await asyncio.wait_for(fourth.wait(), 60)
     await loop.stop()
+    assert task.done() and loop._task is None
     seen = ticks
     assert seen >= 4
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0.05)  # a stopped loop never ticks again (however long one waits)
     assert ticks == seen
     await loop.stop()  # stopping twice is harmless
     Reminders(storage, RecordingNotifier(storage), None, clock=clock, period=None).start()
@@ -286,8 +296,11 @@ async def test_a_turn_notice_is_sent_once_per_wait(
 async def test_a_deferred_notice_goes_out_once_the_interval_passed_if_still_pending(
     storage: Storage, service: GameService, clock: Clock
 ) -> None:
-    notifier = RecordingNotifier(storage)
-    notifier.min_interval = 0.05
+    """The interval's seconds are the test's (:class:`ManualTime`): the decision taken
+    "meanwhile" is taken before the interval has passed however slow the machine is."""
+    seconds = ManualTime()
+    notifier = RecordingNotifier(storage, clock=seconds, sleep=seconds.sleep)
+    notifier.min_interval = 60.0
     one = await started(service, [1, 2], channel=10)
     two = await started(service, [1, 3], channel=11)
     three = await started(service, [1, 4], channel=12)
@@ -296,15 +309,17 @@ async def test_a_deferred_notice_goes_out_once_the_interval_passed_if_still_pend
         report = await notifier.turn(notifier.notice(game, "role", [1]), [1])
         assert report.throttled == [1]
     assert notifier.pending() == {1: 2}
+    timer = notifier._timers[1]
     # Game three's decision is taken meanwhile: only game two's is still pending.
     loaded = await storage.games.load(three.id)
     clock.advance(minutes=1)
     await service.submit(three.id, 1, loaded.record.version, "r.builder")
-    for _ in range(100):
-        if not notifier.pending() and len(notifier.dms) == 2:
-            break
-        await asyncio.sleep(0.01)
-    assert notifier.pending() == {}
+    seconds.advance(59.9)  # not yet
+    await asyncio.sleep(0)
+    assert notifier.pending() == {1: 2} and len(notifier.dms) == 1 and not timer.done()
+    seconds.advance(0.1)
+    await asyncio.wait_for(timer, 60)
+    assert notifier.pending() == {} and len(notifier.dms) == 2
     assert [u for u, _ in notifier.dms] == [1, 1]
     assert f"game #{two.id} " in notifier.dms[1][1] and f"#{three.id} " not in notifier.dms[1][1]
     await notifier.close()

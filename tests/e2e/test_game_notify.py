@@ -20,6 +20,7 @@ from engine import get_game
 from storage import GameRecord, GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.test_bot_lobby import press, seats_of
+from tests.manual_time import ManualTime
 from tests.offline_discord import ScriptedUser, StoredMessage, running_client
 
 GAME = get_game("puerto-rico")
@@ -113,13 +114,13 @@ async def click_code(
     message = await world.server.wait_for_message(world.general, lambda m: m.id == sent.id)
     handle = await user.click(message, label="Play")
     assert (await handle.response()).type == 6
-    for _ in range(500):
-        if (await governor.storage.games.get(game_id)).version > record.version:
-            break
+    loop = asyncio.get_running_loop()
+    guard = loop.time() + 60  # against a hang only: the loop ends as soon as the move is stored
+    while (await governor.storage.games.get(game_id)).version <= record.version:
+        if loop.time() > guard:
+            replies = [f.text() for f in handle.followups]
+            raise AssertionError(f"{code} by {user.username} was not applied: {replies}")
         await asyncio.sleep(0.01)
-    else:
-        replies = [f.text() for f in handle.followups]
-        raise AssertionError(f"{code} by {user.username} was not applied: {replies}")
     async with governor.service.lock(game_id):
         pass  # the submission (automatic moves, table, notifications spawned) is complete
     await governor.wait_idle()
@@ -286,13 +287,17 @@ async def test_a_hand_over_too_soon_after_a_dm_is_deferred_not_dropped(
     world: World, make_governor: Callable[..., OfflineGovernor]
 ) -> None:
     """At most one DM per person per interval: a hand-over that comes sooner is sent when the
-    interval has passed; one the person already took meanwhile is left out."""
+    interval has passed; one the person already took meanwhile is left out.  The interval's
+    seconds are the test's (:class:`ManualTime`): they pass when the test says, so "sooner" and
+    "meanwhile" hold however slow the machine is."""
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
     people = [world.alice, carol]
     by_id = {p.id: p for p in people}
-    interval = 2.0
-    bot = make_governor(renderer=None, dm_interval=interval)
+    interval = 60.0
+    seconds = ManualTime()
+    bot = make_governor(renderer=None, dm_interval=interval, dm_clock=seconds,
+                        dm_sleep=seconds.sleep)
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
         game, _ = await seated_game(world, bot, people, "max_players:2")
@@ -303,20 +308,25 @@ async def test_a_hand_over_too_soon_after_a_dm_is_deferred_not_dropped(
             await play_one(world, bot, game.id, by_id)
         assert len(world.alice.dms) == 1
         assert bot.notifier.pending() == {world.alice.id: 1}
-        late = await server.wait_for_dm(world.alice, lambda m: "build" in m.content,
-                                        timeout=interval + 3)
+        seconds.advance(interval - 1)
+        await bot.wait_idle()
+        assert bot.notifier.pending() == {world.alice.id: 1}  # not before the interval ends
+        seconds.advance(1)
+        late = await server.wait_for_dm(world.alice, lambda m: "build" in m.content)
         assert late.content.startswith(f"It is your turn in Puerto Rico game #{game.id}")
         assert bot.notifier.pending() == {}
 
         # Later carol must sell soon after her last DM; she sells before the interval ends, so
         # that hand-over is never sent.  (Everyone's interval has passed first, so the DM before
         # it is sent at once.)
-        await asyncio.sleep(interval)
+        seconds.advance(interval)
         while not await prompt_is(bot, game.id, carol, "sell"):
             await play_one(world, bot, game.id, by_id)
         assert bot.notifier.pending().get(carol.id, 0) >= 1
         await play_one(world, bot, game.id, by_id)  # carol sells
-        await asyncio.sleep(interval + 0.5)
+        deferred = list(bot.notifier._timers.values())
+        seconds.advance(interval)
+        await asyncio.wait_for(asyncio.gather(*deferred), 60)
         await bot.wait_idle()
         assert bot.notifier.pending() == {}
         assert not [m for m in carol.dms if "sell a good" in m.content]
