@@ -73,6 +73,7 @@ from bot.settings import Settings
 from engine.core import get_game
 from engine.policies import make_policy
 from tests.offline_discord import (
+    DISCORD_ACK_TIMEOUT,
     Channel,
     InteractionHandle,
     OfflineDiscordServer,
@@ -432,7 +433,7 @@ async def measure(games: int, moves: int, render: bool, think: float, *, players
         raise ValueError("--ai-seats must leave a seat for a person")
     rec, work = Recorder(), Work()
     with tempfile.TemporaryDirectory(prefix="governor-bench-") as tmp:
-        async with OfflineDiscordServer() as server:
+        async with OfflineDiscordServer(ack_timeout=DISCORD_ACK_TIMEOUT) as server:  # the 3 s rule
             guild = server.add_guild("Bench")
             tables = []
             for i in range(games):

@@ -15,7 +15,7 @@ from engine.policies import make_policy
 from storage import GameRecord, GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.test_bot_lobby import open_lobby, press
-from tests.offline_discord import InteractionHandle, ScriptedUser, StoredMessage
+from tests.offline_discord import WAIT_TIMEOUT, InteractionHandle, ScriptedUser, StoredMessage
 
 GAME = get_game("puerto-rico")
 COMMANDS = {  # slash command and option for each kind of code
@@ -59,17 +59,17 @@ async def table_at(world: World, bot: OfflineGovernor, game_id: int) -> StoredMe
         done = record.status is not GameStatus.ACTIVE and "final scores" in message.text()
         return message if done or shown_version(message, game_id) >= record.version else None
 
-    return await world.server.wait_for(check, timeout=10, what=f"table of v{record.version}")
+    return await world.server.wait_for(check, what=f"table of v{record.version}")
 
 
 async def settled(world: World, bot: OfflineGovernor, game_id: int, version: int) -> GameRecord:
-    """Until the game moved past ``version`` and its table shows it."""
-    for _ in range(1000):
-        record = await bot.storage.games.get(game_id)
-        if record.version != version:
-            break
+    """Until the game moved past ``version`` and its table shows it (60 s only guard against a
+    hang: it returns as soon as the move is stored)."""
+    loop = asyncio.get_running_loop()
+    guard = loop.time() + WAIT_TIMEOUT
+    while (record := await bot.storage.games.get(game_id)).version == version:
+        assert loop.time() < guard, "the move was not applied"
         await asyncio.sleep(0.01)
-    assert record.version != version, "the move was not applied"
     if record.status is GameStatus.ACTIVE:
         await table_at(world, bot, game_id)
     return record
@@ -198,7 +198,7 @@ async def start(world: World, bot: OfflineGovernor, creator: ScriptedUser,
     mark = world.server.mark()
     await press(world, creator, lobby, "Start", lambda m: "has started" in m.text())
     await world.server.wait_for_message(world.general, lambda m: "round 1" in m.text(),
-                                        since=mark, timeout=10)
+                                        since=mark)
     record = await bot.storage.games.find_by_channel(world.general.id)
     assert record is not None and record.status is GameStatus.ACTIVE
     return record

@@ -16,6 +16,7 @@ from discord.http import handle_message_parameters
 from PIL import Image
 
 from tests.offline_discord import (
+    WAIT_TIMEOUT,
     ComponentType,
     InteractionFailed,
     MessageFlag,
@@ -484,7 +485,7 @@ async def test_dropped_gateway_is_resumed(world: World, bot: ProbeBot) -> None:
     server = world.server
     assert await server.drop_gateway() == 1
     await server.wait_for_gateway("resumed")
-    await asyncio.wait_for(bot.resumed.wait(), 5)
+    await asyncio.wait_for(bot.resumed.wait(), WAIT_TIMEOUT)
     resume = server.gateway_events("connect")[-1]
     assert resume.detail["path"] == "/resume/"
     assert len(server.gateway_events("identify")) == 1
@@ -519,8 +520,8 @@ async def test_double_acknowledgement_is_rejected_with_40060(world: World, bot: 
     assert (await handle.response()).content == "first"
     rejection = await handle.wait_for_rejection(40060)
     assert rejection.status == 400
-    await asyncio.sleep(0)
-    error = next(e for e in bot.errors if isinstance(e, discord.HTTPException))
+    error = await world.server.wait_for(  # the bot reads the 400 after the server sent it
+        lambda: next((e for e in bot.errors if isinstance(e, discord.HTTPException)), None))
     assert error.code == 40060 and error.status == 400
     assert [m.content for m in world.server.messages(world.general)] == ["first"]
 
@@ -534,8 +535,9 @@ async def test_unacknowledged_interaction_fails_and_late_answer_gets_10062(
         await handle.response()
     assert world.server.failed_interactions == [handle]
     await handle.wait_for_rejection(10062)
-    await asyncio.sleep(0.05)
-    assert any(isinstance(e, discord.NotFound) and e.code == 10062 for e in bot.errors)
+    await world.server.wait_for(  # the bot reads the 404 after the server sent it
+        lambda: any(isinstance(e, discord.NotFound) and e.code == 10062 for e in bot.errors)
+        or None)
     world.server.failed_interactions.clear()  # expected here; the fixture asserts none otherwise
 
 

@@ -15,6 +15,9 @@ from .errors import DiscordAPIError, Fault, RecordedRequest, UploadedFile
 from .gateway import GatewayConnection, GatewayLogEntry, GatewaySession
 from .harness import patched_discord, running_client
 from .interactions import (
+    DISCORD_ACK_TIMEOUT,
+    TEST_ACK_TIMEOUT,
+    WAIT_TIMEOUT,
     CallbackRecord,
     CallbackType,
     InteractionFailed,
@@ -42,6 +45,9 @@ from .scripted import ScriptedUser, ScriptError, parse_command_line
 from .server import OfflineDiscordServer, OfflineDiscordTimeout
 
 __all__ = [
+    "DISCORD_ACK_TIMEOUT",
+    "TEST_ACK_TIMEOUT",
+    "WAIT_TIMEOUT",
     "CallbackRecord",
     "CallbackType",
     "Channel",

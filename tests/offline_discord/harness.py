@@ -20,6 +20,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from .interactions import WAIT_TIMEOUT
 from .server import OfflineDiscordServer
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -44,7 +45,7 @@ async def running_client(
     server: OfflineDiscordServer,
     client: ClientT,
     *,
-    ready_timeout: float = 10.0,
+    ready_timeout: float = WAIT_TIMEOUT,
 ) -> AsyncIterator[ClientT]:
     """Start ``client`` against ``server``, wait until it is ready, close it on exit.
 
@@ -64,13 +65,22 @@ async def running_client(
                 raise RuntimeError("the client stopped before becoming ready")
             if ready not in done:
                 raise TimeoutError(f"the client was not ready within {ready_timeout}s")
+            # With a short guild_ready_timeout a stalled event loop can make discord.py call
+            # on_ready before a GUILD_CREATE it already received was parsed: the test starts
+            # once every guild of the bot is in its cache, however loaded the machine is.
+            guilds = [g.id for g in server.guilds.values()
+                      if client.intents.guilds and server.bot_user.id in g.members]
+            await server.wait_for(
+                lambda: all(client.get_guild(g) is not None for g in guilds) or None,
+                timeout=ready_timeout, what="the bot's guilds in its cache",
+            )
             yield client
         finally:
             ready.cancel()
             if not client.is_closed():
                 await client.close()
             try:
-                await asyncio.wait_for(task, timeout=5.0)
+                await asyncio.wait_for(task, timeout=WAIT_TIMEOUT)
             except (asyncio.CancelledError, TimeoutError):
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

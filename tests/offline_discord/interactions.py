@@ -14,6 +14,18 @@ if TYPE_CHECKING:
     from .server import OfflineDiscordServer
 
 
+DISCORD_ACK_TIMEOUT = 3.0
+"""Discord's real rule: an interaction not answered within 3 s fails ("This interaction
+failed").  ``OfflineDiscordServer(ack_timeout=DISCORD_ACK_TIMEOUT)`` enforces it (the bench)."""
+TEST_ACK_TIMEOUT = 30.0
+"""The server's default deadline: generous, so that an event-loop stall on a loaded machine does
+not fail a bot that defers first.  That the bot defers before any work is tested by order
+(tests/e2e/test_defer_first.py), not by the clock."""
+WAIT_TIMEOUT = 60.0
+"""How long a wait for something expected (a response, a message, a DM) may take before the
+test fails.  Only a guard against a hang: every wait returns as soon as the thing arrives."""
+
+
 class InteractionType:
     PING = 1
     APPLICATION_COMMAND = 2
@@ -154,7 +166,7 @@ class InteractionHandle:
 
     # -- waiting -------------------------------------------------------------------------------
 
-    async def response(self, timeout: float = 5.0) -> CallbackRecord:
+    async def response(self, timeout: float = WAIT_TIMEOUT) -> CallbackRecord:
         """The bot's callback. Raises :class:`InteractionFailed` if the ack deadline passed."""
 
         def check() -> CallbackRecord | None:
@@ -173,7 +185,7 @@ class InteractionHandle:
         self,
         predicate: Callable[[StoredMessage], bool] | None = None,
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
     ) -> StoredMessage:
         """The message standing for the response, once it is no longer "thinking".
 
@@ -197,7 +209,7 @@ class InteractionHandle:
         self,
         predicate: Callable[[StoredMessage], bool] | None = None,
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
     ) -> StoredMessage:
         def check() -> StoredMessage | None:
             for msg in self.followups:
@@ -208,7 +220,7 @@ class InteractionHandle:
         return await self.server.wait_for(check, timeout=timeout, what=f"a followup of {self!r}")
 
     async def wait_for_rejection(
-        self, code: int | None = None, timeout: float = 5.0
+        self, code: int | None = None, timeout: float = WAIT_TIMEOUT
     ) -> RejectedCallback:
         def check() -> RejectedCallback | None:
             for rej in self.rejected:
@@ -220,14 +232,14 @@ class InteractionHandle:
             check, timeout=timeout, what=f"a rejected callback (code {code}) of {self!r}"
         )
 
-    async def choices(self, timeout: float = 5.0) -> list[JSON]:
+    async def choices(self, timeout: float = WAIT_TIMEOUT) -> list[JSON]:
         """Autocomplete choices returned by the bot."""
         cb = await self.response(timeout)
         if cb.type != CallbackType.AUTOCOMPLETE_RESULT:
             raise AssertionError(f"expected an autocomplete result, got callback type {cb.type}")
         return cb.choices
 
-    async def modal(self, timeout: float = 5.0) -> JSON:
+    async def modal(self, timeout: float = WAIT_TIMEOUT) -> JSON:
         """The modal the bot opened (``custom_id``, ``title``, ``components``)."""
         cb = await self.response(timeout)
         if cb.type != CallbackType.MODAL:

@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .interactions import CallbackType, InteractionHandle, InteractionType
+from .interactions import WAIT_TIMEOUT, CallbackType, InteractionHandle, InteractionType
 from .models import (
     JSON,
     Channel,
@@ -94,7 +94,7 @@ class ScriptedUser:
         return self.server.dms(self.user)
 
     async def wait_for_dm(
-        self, predicate: Any = None, *, timeout: float = 5.0, since: int | None = None
+        self, predicate: Any = None, *, timeout: float = WAIT_TIMEOUT, since: int | None = None
     ) -> StoredMessage:
         return await self.server.wait_for_dm(self.user, predicate, timeout=timeout, since=since)
 

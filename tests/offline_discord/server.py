@@ -22,7 +22,7 @@ from .errors import (
     RequestPredicate,
     rate_limit_fault,
 )
-from .interactions import InteractionHandle
+from .interactions import TEST_ACK_TIMEOUT, WAIT_TIMEOUT, InteractionHandle
 from .models import (
     JSON,
     Channel,
@@ -81,7 +81,7 @@ class OfflineDiscordServer:
         *,
         bot_name: str = "Governor",
         bot_token: str | None = None,
-        ack_timeout: float = 3.0,
+        ack_timeout: float = TEST_ACK_TIMEOUT,
         heartbeat_interval_ms: int = 41250,
         privileged_intents: int = Intent.PRIVILEGED,
         host: str = "127.0.0.1",
@@ -216,7 +216,7 @@ class OfflineDiscordServer:
         self,
         check: Callable[[], T | None],
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
         what: str = "a condition",
         describe: Callable[[], str] | None = None,
         poll_interval: float = 0.02,
@@ -567,7 +567,7 @@ class OfflineDiscordServer:
         channel: Channel | int,
         predicate: Callable[[StoredMessage], bool] | None = None,
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
         since: int | None = None,
         include_ephemeral: bool = True,
     ) -> StoredMessage:
@@ -597,7 +597,7 @@ class OfflineDiscordServer:
         user: User | ScriptedUser,
         predicate: Callable[[StoredMessage], bool] | None = None,
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
         since: int | None = None,
     ) -> StoredMessage:
         u = self._as_user(user)
@@ -623,7 +623,7 @@ class OfflineDiscordServer:
         message: StoredMessage | int,
         predicate: Callable[[StoredMessage], bool] | None = None,
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
     ) -> StoredMessage:
         """Wait until ``message`` has been edited (after this call) and matches ``predicate``."""
         mid = message if isinstance(message, int) else message.id
@@ -870,7 +870,7 @@ class OfflineDiscordServer:
         return None
 
     async def wait_for_command_sync(
-        self, guild: Guild | int | None = None, *, timeout: float = 5.0
+        self, guild: Guild | int | None = None, *, timeout: float = WAIT_TIMEOUT
     ) -> list[JSON]:
         gid = guild.id if isinstance(guild, Guild) else guild
 
@@ -992,7 +992,7 @@ class OfflineDiscordServer:
         return [e for e in self.gateway_log if kind is None or e.kind == kind]
 
     async def wait_for_gateway(
-        self, kind: str, count: int = 1, *, timeout: float = 5.0
+        self, kind: str, count: int = 1, *, timeout: float = WAIT_TIMEOUT
     ) -> list[GatewayLogEntry]:
         """Wait until ``count`` log entries of ``kind`` exist: connect, identify, ready, resume,
         resumed, invalid_session, heartbeat, close."""
@@ -1008,7 +1008,7 @@ class OfflineDiscordServer:
             describe=lambda: "gateway log: " + ", ".join(e.kind for e in self.gateway_log[-30:]),
         )
 
-    async def wait_until_connected(self, *, timeout: float = 5.0) -> GatewaySession:
+    async def wait_until_connected(self, *, timeout: float = WAIT_TIMEOUT) -> GatewaySession:
         """Wait for a session that is identified/resumed and has a live connection."""
 
         def check() -> GatewaySession | None:
