@@ -8,6 +8,7 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import discord
@@ -104,14 +105,21 @@ async def test_an_unusable_database_path_is_one_sentence(tmp_path: Path) -> None
     """The storage cannot be opened: a StartupError naming DATABASE_PATH, no half-started bot."""
     from bot.client import StartupError
 
+    before = set(threading.enumerate())
     async with OfflineDiscordServer() as server:
         with patched_discord(server):
             settings = Settings(token=server.bot_token, database_path=tmp_path / "no" / "g.db")
             with pytest.raises(StartupError) as info:
                 await entry.run(settings)
-    # aiosqlite stops its worker thread after a failed connect by posting to this loop: give it
-    # the moment it needs before the test's loop closes.
-    await asyncio.sleep(0.1)
+    # aiosqlite stops its worker thread after a failed connect by posting to this loop: wait
+    # until that thread is done, before the test's loop closes (60 s only guard against a hang).
+    loop = asyncio.get_running_loop()
+    guard = loop.time() + 60
+    while [t for t in set(threading.enumerate()) - before
+           if "_connection_worker_thread" in t.name and t.is_alive()]:
+        assert loop.time() < guard, "aiosqlite's worker thread did not stop"
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0)
     text = str(info.value)
     assert text.startswith(f"Cannot open the database {tmp_path / 'no' / 'g.db'}")
     assert text.endswith("check DATABASE_PATH.")

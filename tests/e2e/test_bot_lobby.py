@@ -160,7 +160,7 @@ async def test_double_click_is_applied_once(world: World, governor: OfflineGover
     await asyncio.gather(first.response(), second.response())
     game_id = int(lobby.component(label="Add AI")["custom_id"].split(":")[1])
     await world.server.wait_for(
-        lambda: any(h.followups for h in (first, second)) or None, timeout=5
+        lambda: any(h.followups for h in (first, second)) or None
     )
     game = await governor.storage.games.get(game_id)
     assert [s.ai_policy for s in game.seats] == [None, "heuristic"]

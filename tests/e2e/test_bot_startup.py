@@ -76,7 +76,7 @@ async def test_a_bot_without_commands_says_what_to_run(
 
     governor = OfflineGovernor(settings, guild_ready_timeout=0.05)
     async with running_client(server, governor):
-        await server.wait_for(lambda: warnings() or None, timeout=5, what="the warning")
+        await server.wait_for(lambda: warnings() or None, what="the warning")
         assert await governor.check_commands() == 0
     assert len(warnings()) == 2  # once at the start, once by the call above
     assert "python -m bot sync --global" in warnings()[0] and "DEV_GUILD_ID" in warnings()[0]
@@ -86,7 +86,7 @@ async def test_a_bot_without_commands_says_what_to_run(
     caplog.clear()
     governor = make_governor(sync_dev_guild=False)
     async with running_client(server, governor):
-        await server.wait_for(lambda: warnings() or None, timeout=5, what="the warning")
+        await server.wait_for(lambda: warnings() or None, what="the warning")
     assert server.requests_to("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
 
     # Synced globally once: no warning.

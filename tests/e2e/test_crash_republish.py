@@ -65,7 +65,7 @@ async def test_a_crash_after_the_commit_is_published_at_the_next_start(
             table = table_of(world, stored)
             return table if shown_version(table, record.id) == stored.version else None
 
-        table = await server.wait_for(republished, timeout=10, what="the table republished")
+        table = await server.wait_for(republished, what="the table republished")
         assert "Builder phase" in table.text() and "Waiting for carol" in table.text()
         dm = await carol.wait_for_dm(lambda m: f"game #{record.id}" in m.text())
         assert "build" in dm.text()

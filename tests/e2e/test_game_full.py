@@ -102,8 +102,7 @@ async def test_a_five_player_game_with_ai_seats(world: World, governor: OfflineG
                            lambda m: "The table is full (5 seats taken)" in m.text())
     mark = server.mark()
     await press(world, world.alice, lobby, "Start", lambda m: "has started" in m.text())
-    await server.wait_for_message(world.general, lambda m: "round 1" in m.text(), since=mark,
-                                  timeout=10)
+    await server.wait_for_message(world.general, lambda m: "round 1" in m.text(), since=mark)
     record = await governor.storage.games.find_by_channel(world.general.id)
     assert record is not None and len(record.seats) == 5
     ai = {s.seat for s in record.seats if s.ai_policy}

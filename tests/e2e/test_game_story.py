@@ -178,7 +178,7 @@ async def test_without_thread_permissions_the_channel_gets_one_post_per_round(
         channel = bot.get_channel(world.general.id)
         await server.wait_for(
             lambda: not channel.permissions_for(channel.guild.me).create_public_threads  # type: ignore
-            or None, timeout=5, what="the permission gone from the bot's cache")
+            or None, what="the permission gone from the bot's cache")
         await play_rounds(bot, record.id, 3)
         record = await bot.storage.games.get(record.id)
         rounds = await rounds_ended(bot, record.id)
@@ -205,7 +205,7 @@ async def test_a_game_in_a_thread_tells_its_story_there_one_post_per_round(
     bot = make_governor(renderer=Boards())
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
-        await server.wait_for(lambda: bot.get_channel(place.id) or None, timeout=5,
+        await server.wait_for(lambda: bot.get_channel(place.id) or None,
                               what="the thread in the bot's cache")
         record = await with_ai(world, bot, place)
         await play_rounds(bot, record.id, 2)
@@ -261,7 +261,7 @@ async def test_the_thread_comes_back_archived_or_deleted_and_an_undone_phase_end
         undo = await world.bob.run("/pr undo", channel=world.general)
         await undo.wait_for_followup()
         await server.wait_for(lambda: server.get_message(told.id).deleted or None,  # type: ignore
-                              timeout=5, what="the untold phase's post deleted")
+                              what="the untold phase's post deleted")
         assert bot_posts(world, thread) == []
         await submit(bob, "pass")
         [again] = bot_posts(world, thread)
