@@ -26,7 +26,7 @@ from storage import GameRecord, GameStatus
 from .choices import Chooser, clip
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
-from .help import find_topic, help_text, topic_choices
+from .help import find_topic, folded, help_text, topic_choices, topic_name
 from .i18n import CATALOG, Catalog
 from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
@@ -171,9 +171,10 @@ class CommandFlow:
         if not codes:
             return situate(IllegalAction("wrong_decision", action=REPRESENTATIVE[kind]),
                            situation)
-        labels = [chooser.label(c) for c in codes]
+        # names only: a label's own " — costs 1 doubloon, 1 VP" would blur a list of names
+        names = list(dict.fromkeys(chooser.label(c).split(" — ", 1)[0] for c in codes))
         return UserError("why.no_such_choice", choice=clip(value, 60),
-                         choices=self.catalog.join(chooser.lang, labels[:12], "or"))
+                         choices=self.catalog.join(chooser.lang, names[:12], "or"))
 
     async def complete(self, interaction: discord.Interaction[Any], kind: str, current: str
                        ) -> list[app_commands.Choice[str]]:
@@ -324,8 +325,11 @@ class CommandFlow:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             lang = self.lang(interaction)
-            text = help_text(find_topic(topic, lang, self.catalog), lang, self.catalog,
-                             pr_id=command_id(interaction))
+            found = find_topic(topic, lang, self.catalog)
+            text = help_text(found, lang, self.catalog, pr_id=command_id(interaction))
+            if topic and found == "overview" and folded(topic) not in (
+                    "overview", folded(topic_name("overview", lang, self.catalog))):
+                text = self.catalog.t(lang, "help.no_topic", topic=clip(topic, 60)) + "\n" + text
             await send_ephemeral(interaction, text[:TEXT_LIMIT])
         except Exception as exc:
             await send_error(interaction, exc, where="/pr rules")

@@ -36,9 +36,16 @@ async def test_a_long_option_is_quoted_short_on_every_command_that_echoes_it(
         if command == "pr role":  # the decision asked now: the name typed is quoted
             assert "plantation plantation" in reply.content, reply.content
             assert len(reply.content) < 400 and "…" in reply.content, reply.content
+            # the choices are listed by name, without their own costs and effects
+            assert " — " not in reply.content and "Settler" in reply.content, reply.content
     # /pr rules takes free text too: an unknown topic gets the overview, within the limit.
     handle = await world.bob.slash("pr rules", {"topic": LONG}, channel=world.general)
-    assert fits(await handle.original_message())
+    reply = await handle.original_message()
+    assert fits(reply) and reply.content.startswith("No topic is called “plantation"), reply.content
+    handle = await world.bob.slash("pr rules", {"topic": "harbour"}, channel=world.general)
+    assert (await handle.original_message()).content.startswith("No topic is called “harbour”")
+    handle = await world.bob.slash("pr rules", {"topic": "harbor"}, channel=world.general)
+    assert "No topic" not in (await handle.original_message()).content
 
 
 @pytest.mark.parametrize("where", ["reply", "followup"])
