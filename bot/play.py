@@ -179,9 +179,9 @@ class PlayFlow:
         """The user's panel; with ``compact`` the board image is left out when the user has
         nothing to decide (right after their move: the table shows the board)."""
         panel = await self.turns.panel(game_id, interaction.user.id, render=False)
-        if render and not (compact and panel.kind is None):
-            panel = await self.turns.with_image(panel, draft)
         lang = self.lang(interaction)
+        if render and not (compact and panel.kind is None):
+            panel = await self.turns.with_image(panel, draft, language=lang)
         if note_key:
             note = self.catalog.t(lang, note_key, game=game_id)
         return PanelView(panel, lang, self.catalog, note=note, draft=draft).build(

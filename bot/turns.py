@@ -89,14 +89,17 @@ class TurnService:
             can_undo=record.status is GameStatus.ACTIVE and may_undo(recent, user_id),
         )
 
-    async def with_image(self, panel: Panel, draft: str | None = None) -> Panel:
+    async def with_image(self, panel: Panel, draft: str | None = None, *,
+                         language: str | None = None) -> Panel:
         """``panel`` with its board image (the seat's view: its VP chips, its prices); while
-        arranging colonists, with the ``draft`` (or the suggestion) placed on the board."""
+        arranging colonists, with the ``draft`` (or the suggestion) placed on the board.  The
+        image speaks ``language``, the reader's (their panel's words are in it too), else the
+        game's."""
         view = panel.view
         if panel.arrangement is not None:
             view = drafted(view, panel.seat, panel.arrangement, draft)
         image = await self.service._render(view, panel.highlights, panel.names,
-                                           panel.record.language)
+                                           language or panel.record.language)
         return dataclasses.replace(panel, image=image)
 
     @staticmethod

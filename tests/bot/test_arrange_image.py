@@ -64,12 +64,14 @@ class Recorder:
 
     def __init__(self) -> None:
         self.views: list[Mapping[str, Any]] = []
+        self.languages: list[str | None] = []
         self.storage = None
         self.catalog = CATALOG
 
     async def _render(self, view: Mapping[str, Any], events: Sequence[Event],
                       names: Mapping[int, str], language: str | None) -> bytes:
         self.views.append(view)
+        self.languages.append(language)
         return b"png"
 
 
@@ -91,3 +93,15 @@ async def test_the_panel_image_is_drawn_from_the_draft() -> None:
         else plan.suggested
     await turns.with_image(panel, encode(other))
     assert recorder.views[-1] == drafted(panel.view, seat, plan, encode(other))
+
+
+async def test_the_panel_image_speaks_the_readers_language() -> None:
+    """Issue #9 play-through: a Spanish reader of an English game got Spanish panel words
+    around an English image; the image is drawn in the reader's language."""
+    state, seat = arrange_states(1)[0]
+    panel: Panel = panel_of(state, seat, len(GAME.view(state, None)["players"]))
+    recorder = Recorder()
+    turns = TurnService(recorder)  # type: ignore[arg-type]
+    await turns.with_image(panel, language="es")
+    await turns.with_image(panel)
+    assert recorder.languages == ["es", panel.record.language]
