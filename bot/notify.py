@@ -48,6 +48,7 @@ from storage import GameRecord, Storage, UserSettings
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit
 from .presenters import prompt_text
+from .seatnames import everyone
 
 log = logging.getLogger(__name__)
 
@@ -314,6 +315,7 @@ class Notifier:
     def standings(self, record: GameRecord, outcome: Mapping[str, Any],
                   names: Mapping[int, str], lang: str, link: str) -> str:
         t = self.catalog.t
+        names = everyone(names)  # "bob → AI 2 (normal)": all who held each seat
         winners = self.catalog.join(lang, [names.get(int(w), "?")
                                            for w in outcome.get("winners", ())])
         lines = [t(lang, "notify.final", game=record.id, where=self.where(record),

@@ -20,6 +20,7 @@ from .arrange import Arrangement, arrangement, drafted
 from .choices import Effect, family
 from .errors import UserError
 from .gamelog import LogWriter, phase_events
+from .seatnames import everyone
 from .service import GameService, TableUpdate, record_waiting
 from .undo import may_undo, plan_undo
 
@@ -209,7 +210,7 @@ class TurnService:
 
     async def winners(self, record: GameRecord) -> list[str]:
         """The winners' names of a finished game (several on a shared victory)."""
-        names = await self.service._names(record)
+        names = everyone(await self.service._names(record))  # all who held the seat
         return [names.get(int(w), "?") for w in (record.outcome or {}).get("winners", ())]
 
     async def check_seated(self, game_id: int, user_id: int) -> GameRecord:
