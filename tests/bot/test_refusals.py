@@ -259,5 +259,5 @@ def test_a_command_typed_by_name_is_refused_with_its_reason() -> None:
     late = flow.refusal(7, "build", "harbor", waiting, [], Chooser(building, "en"))
     assert message_for(late, "en") == "It is alice's turn in game #7, not yours: build."
     other = flow.refusal(7, "build", "banana", panel, ["b.harbor"], Chooser(building, "en"))
-    assert message_for(other, "en").startswith(
-        "“banana” is not one of your choices now; you can choose Harbor — costs ")
+    assert message_for(other, "en") == (  # names only, without their costs
+        "“banana” is not one of your choices now; you can choose Harbor.")
