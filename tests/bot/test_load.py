@@ -5,6 +5,7 @@ must leave what players see exactly as it was."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 
 import bot.service
 from bot.gamelog import views_after
-from bot.rendering import Drawing, default_renderer, draw_board
+from bot.rendering import IMAGE_PROCESSES, Drawing, _processes, default_renderer, draw_board
 from bot.service import Actor, GameService, PhaseEnd
 from engine import get_game
 from engine.core import Event
@@ -177,3 +178,17 @@ async def test_the_bots_renderer_draws_in_a_worker_process() -> None:
         assert image == draw_board(view, events, {0: "ana"}, drawing.labels("es"))
     assert drawing.in_processes
     drawing.close()
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+async def test_image_processes_keep_the_bots_priority() -> None:
+    """Every image process runs at the bot's own priority.  Panels and story images once ran at
+    niceness 10: beside other busy processes on a shared host they got almost no CPU, and the
+    table (published after the story in the game's lock) waited seconds behind them.  The bot
+    orders its images itself (tables first); the operating system must not starve any."""
+    loop = asyncio.get_running_loop()
+    for kind in IMAGE_PROCESSES:
+        assert await loop.run_in_executor(_processes(kind), _niceness) == os.nice(0), kind
