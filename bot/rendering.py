@@ -14,9 +14,8 @@ table).
   every :class:`Drawing` of the process, started at the first image); a renderer passed in
   (tests) runs in threads as before, and so does the bot's when a process cannot be used.
   The processes keep the bot's priority: the tables go first by the order above, not by the
-  operating system.  The panels' processes once ran at niceness 10; on a machine shared with
-  other busy processes they then got almost no CPU, and the table waited behind the game's
-  story images (default bench with two busy loops: update p95 6.7 s, against 0.33 s now).
+  operating system (a lower priority starves them on a host shared with busy processes, and
+  the next table waits in the game's lock behind the story's images; ``docs/testing.md``).
 * An image is a pure function of its inputs, so the last :data:`IMAGE_CACHE` images are kept
   by the digest of (view, highlights, names, language), and the same board asked twice at once
   is drawn once: a panel opened again (the one after a role click, then **My turn**), a story

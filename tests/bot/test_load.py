@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import threading
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -180,6 +181,37 @@ async def test_the_bots_renderer_draws_in_a_worker_process() -> None:
     drawing.close()
 
 
+async def test_panels_and_story_images_wait_while_a_table_is_drawn() -> None:
+    """The bot orders its images itself: a panel's or a story's image (not urgent) starts only
+    once no table is being drawn, so a crowd of panels never delays the table everybody waits
+    for.  This order is the only priority the images have (see the next test)."""
+    started: list[str] = []
+    table_may_finish = threading.Event()
+
+    def draw(view: Mapping[str, Any], events: Sequence[Event], names: Mapping[int, str],
+             labels: Mapping[str, str]) -> bytes:
+        kind = str(view["kind"])
+        started.append(kind)
+        if kind == "table":
+            assert table_may_finish.wait(60)
+        return kind.encode()
+
+    drawing = Drawing(draw)
+    table = asyncio.ensure_future(drawing.board({"viewer": None, "kind": "table"}, [], {}, "en"))
+    while not started:  # the table is being drawn
+        await asyncio.sleep(0.01)
+    panel = asyncio.ensure_future(drawing.board({"viewer": 1, "kind": "panel"}, [], {}, "en"))
+    story = asyncio.ensure_future(drawing.board({"viewer": None, "kind": "story"}, [], {}, "en",
+                                                urgent=False))
+    for _ in range(20):  # every chance to start
+        await asyncio.sleep(0.01)
+    assert started == ["table"]
+    table_may_finish.set()
+    assert list(await asyncio.gather(table, panel, story)) == [b"table", b"panel", b"story"]
+    assert started[0] == "table" and sorted(started[1:]) == ["panel", "story"]
+    drawing.close()
+
+
 def _niceness() -> int:
     return os.nice(0)
 
@@ -187,8 +219,7 @@ def _niceness() -> int:
 async def test_image_processes_keep_the_bots_priority() -> None:
     """Every image process runs at the bot's own priority.  Panels and story images once ran at
     niceness 10: beside other busy processes on a shared host they got almost no CPU, and the
-    table (published after the story in the game's lock) waited seconds behind them.  The bot
-    orders its images itself (tables first); the operating system must not starve any."""
+    next table, waiting in the game's lock behind the story's images, came seconds late."""
     loop = asyncio.get_running_loop()
     for kind in IMAGE_PROCESSES:
         assert await loop.run_in_executor(_processes(kind), _niceness) == os.nice(0), kind
