@@ -26,13 +26,15 @@ from render import layout_table, render_table
 from render.raster import clear_caches
 from render.sample import Played, play
 
+GAME = "puerto-rico"
+
 
 def positions(players: int, count: int, seed: int) -> list[Played]:
     out = []
     for k in range(count):
-        length = play(players, seed + k, 0, finish=True).actions
+        length = play(GAME, players, seed + k, 0, finish=True).actions
         stop = length // 3 + (length // 3) * k // max(count - 1, 1)
-        out.append(play(players, seed + k, stop))
+        out.append(play(GAME, players, seed + k, stop))
     return out
 
 

@@ -58,8 +58,9 @@ Renderer = Callable[
 """(view, events to highlight, names by seat, image labels) -> PNG bytes.  Called in a worker
 thread.  A seat's view is a private panel's image (drawn around that seat's decision); the
 public view is the table."""
-ScoreRenderer = Callable[[Mapping[str, Any], Mapping[int, str], Mapping[str, str]], bytes]
-"""(outcome, names by seat, image labels) -> PNG bytes of the score sheet (worker thread)."""
+ScoreRenderer = Callable[[str, Mapping[str, Any], Mapping[int, str], Mapping[str, str]], bytes]
+"""(game, outcome, names by seat, image labels) -> PNG bytes of the score sheet (worker
+thread)."""
 
 _DEFAULT: Any = object()
 
@@ -124,9 +125,9 @@ def default_score_renderer() -> ScoreRenderer | None:
     except Exception:  # pragma: no cover - the renderer ships with the bot
         return None
 
-    def draw(outcome: Mapping[str, Any], names: Mapping[int, str],
+    def draw(game: str, outcome: Mapping[str, Any], names: Mapping[int, str],
              labels: Mapping[str, str]) -> bytes:
-        return render_scoresheet(outcome, names=dict(names), labels=labels)
+        return render_scoresheet(outcome, game=game, names=dict(names), labels=labels)
 
     return draw
 
@@ -256,13 +257,13 @@ class Drawing:
         executor: Executor = self._tables if kind == "table" else self._panels
         return await loop.run_in_executor(executor, self.renderer, view, events, names, labels)
 
-    async def scores(self, outcome: Mapping[str, Any], names: Mapping[int, str],
+    async def scores(self, game: str, outcome: Mapping[str, Any], names: Mapping[int, str],
                      language: str | None) -> bytes | None:
         if self.score_renderer is None:
             return None
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                self._tables, self.score_renderer, outcome, names, self.labels(language))
+                self._tables, self.score_renderer, game, outcome, names, self.labels(language))
         except Exception:
             log.exception("the score sheet could not be drawn")
             return None

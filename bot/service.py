@@ -648,7 +648,8 @@ class GameService:
         image = await self._render(view, highlights, names, lang)
         scores = None
         if view.get("game_over") and view.get("outcome"):
-            scores = await self.drawing.scores(view["outcome"], everyone(names), lang)
+            scores = await self.drawing.scores(record.game, view["outcome"], everyone(names),
+                                               lang)
         ended = sum(1 for e in events if e.type == "PhaseEnded")
         story = functools.partial(self._story, record, game, ended, view, names) if ended \
             else None

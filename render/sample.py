@@ -21,17 +21,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import get_game
+from engine import game_names, get_game
 from engine.core import Event, Game
 from engine.policies import make_policy
 from engine.simulate import policy_seed
 
-from . import FOCUSES, render_panel, render_scoresheet, render_table
+from . import render_panel, render_scoresheet, render_table
+from .games import renderer_for, renderer_names
 
 MAX_ACTIONS = 5000
 
@@ -55,12 +56,13 @@ class Played:
 
 
 def play(
+    game_name: str,
     players: int,
     seed: int,
     actions: int,
     *,
-    game_name: str = "puerto-rico",
     finish: bool = False,
+    options: Mapping[str, Any] | None = None,
 ) -> Played:
     """Play ``actions`` heuristic actions (or the whole game with ``finish``) from ``seed``.
 
@@ -68,7 +70,7 @@ def play(
     the one just finished with its end-of-round events (what the bot highlights on the board it
     posts after a phase)."""
     game = get_game(game_name)
-    state = game.setup({"players": players}, seed)
+    state = game.setup({**(options or {}), "players": players}, seed)
     policies = [make_policy("heuristic", game_name, policy_seed(seed, s)) for s in range(players)]
     current: list[Event] = []
     done = 0
@@ -77,7 +79,7 @@ def play(
         prompt = game.prompt(state)
         if prompt is None:
             break
-        seat = prompt.seats[0]
+        seat = prompt.seats[0]  # of several seats asked at once, the first acts first
         legal = game.legal_actions(state, seat)
         state, events = game.apply(state, seat, policies[seat].choose(game, state, seat, legal))
         done += 1
@@ -91,30 +93,35 @@ def play(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render.sample", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="puerto-rico")
+    parser.add_argument("--game", choices=renderer_names(), default=game_names()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--actions", type=int, default=60)
     parser.add_argument("--seat", type=int, default=None, help="draw this seat's view")
     parser.add_argument("--final", action="store_true", help="finish the game: score sheet")
     parser.add_argument("--panel", type=int, default=None, help="draw this seat's panel image")
-    parser.add_argument("--focus", choices=FOCUSES, default=None,
-                        help="the panel's part of the table (default: its decision's)")
+    parser.add_argument("--focus", default=None,
+                        help="the panel's part of the table (default: its decision's); one of "
+                             "the game renderer's focuses")
+    parser.add_argument("--options", default="{}", help="the game's options as JSON")
     parser.add_argument("--labels", type=Path, default=None,
                         help="a JSON object of image labels (default: English)")
     parser.add_argument("--names", default="", help="display names, comma-separated")
     parser.add_argument("--out", required=True, type=Path)
     args = parser.parse_args(argv)
-    if args.game != "puerto-rico":
-        parser.error("only puerto-rico has images so far")
+    focuses = renderer_for(args.game).focuses
+    if args.focus is not None and args.focus not in focuses:
+        parser.error(f"--focus must be one of {', '.join(focuses)}")
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     labels = json.loads(args.labels.read_text(encoding="utf-8")) if args.labels else None
-    played = play(args.players, args.seed, args.actions, game_name=args.game, finish=args.final)
+    played = play(args.game, args.players, args.seed, args.actions, finish=args.final,
+                  options=json.loads(args.options))
     if args.final:
         outcome = played.game.outcome(played.state)
         if outcome is None:
             parser.error("the game did not end")
-        png = render_scoresheet(outcome.to_json(), names=names, labels=labels)
+        png = render_scoresheet(outcome.to_json(), game=args.game, names=names,
+                                labels=labels)
     elif args.panel is not None:
         view = played.view(args.panel)
         png = render_panel(view, args.panel, args.focus, played.highlights(args.panel),

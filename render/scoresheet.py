@@ -1,7 +1,7 @@
 """The final score sheet: one column per player, one row per part of the score.
 
-    rows: VP chips, building VP, each large building's bonus (only those someone scored),
-          total, tie-break (doubloons + goods), rank
+    rows: the game's parts of the score (its renderer's ``score_parts``: Puerto Rico's VP
+          chips, building VP and large-building bonuses...), then total, tie-break, rank
     the winners' columns are gold and marked; a shared victory names every winner.
     A seat that changed hands is named by the bot with everyone who held it ("bob → AI 2
     (normal)"): each of them starts a line at the head of the column.
@@ -12,16 +12,15 @@ Input: ``view["outcome"]`` or ``game.outcome(state).to_json()`` (``scores`` with
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import fonts
 from . import theme as T
 from . import widgets as W
-from .labels import Labels, as_labels, seat_names
+from .labels import Labels, seat_names
 from .scene import Box, Scene, Sketch
 
-LARGE_BUILDINGS = ("guild_hall", "residence", "fortress", "customs_house", "city_hall")
 LABEL_W = 320
 ROW_H = 46
 M = T.MARGIN
@@ -80,19 +79,20 @@ def name_lines(name: str, width: float, *, size: int = T.TEXT_BODY, bold: bool =
         budget[longest] = len(wrapped[longest]) - 1
 
 
-def _rows(scores: Sequence[Mapping[str, Any]], lb: Labels) -> list[tuple[str, str]]:
-    """(part key, label) for each row of the sheet, in order."""
-    parts = {k for s in scores for k in s["breakdown"]}
-    rows = [("chips", lb("score.chips")), ("buildings", lb("score.buildings"))]
-    extra = [k for k in LARGE_BUILDINGS if k in parts]
-    extra += sorted(parts - {"chips", "buildings", *LARGE_BUILDINGS})
-    rows += [(k, lb("score.bonus", building=lb.building(k))) for k in extra]
-    rows += [
+PartRows = Callable[[Sequence[Mapping[str, Any]], Labels], list[tuple[str, str]]]
+"""(scores, labels) -> (breakdown part, label) for the game's own rows, in order."""
+
+
+def _rows(scores: Sequence[Mapping[str, Any]], lb: Labels, parts: PartRows
+          ) -> list[tuple[str, str]]:
+    """(part key, label) for each row of the sheet, in order: the game's parts, then the
+    total, the tie-break and the rank."""
+    return [
+        *parts(scores, lb),
         ("total", lb("score.total")),
         ("tiebreak", lb("score.tiebreak")),
         ("rank", lb("score.rank")),
     ]
-    return rows
 
 
 def _value(score: Mapping[str, Any], part: str) -> str:
@@ -102,16 +102,18 @@ def _value(score: Mapping[str, Any], part: str) -> str:
     return "–" if value is None else str(value)
 
 
-def layout_scoresheet(
+def layout_sheet(
     outcome: Mapping[str, Any],
     *,
+    parts: PartRows,
+    labels: Labels,
     names: Sequence[str] | Mapping[int, str] | None = None,
-    labels: Labels | Mapping[str, str] | None = None,
 ) -> Scene:
-    """The score sheet's scene for ``outcome`` (see the module docstring)."""
+    """The score sheet's scene for ``outcome`` (see the module docstring), with the rows
+    ``parts`` gives for the game's score breakdown, worded by ``labels``."""
     if "scores" not in outcome and isinstance(outcome.get("outcome"), Mapping):
         outcome = outcome["outcome"]
-    lb = as_labels(labels)
+    lb = labels
     scores = sorted(outcome["scores"], key=lambda s: int(s["seat"]))
     n = len(scores)
     who = seat_names(max((int(s["seat"]) for s in scores), default=-1) + 1, names, lb)
@@ -135,7 +137,7 @@ def layout_scoresheet(
     sk.region("winners", box)
     y += 48 + T.GAP
 
-    rows = _rows(scores, lb)
+    rows = _rows(scores, lb, parts)
     col_w = (T.INNER - LABEL_W) // max(n, 1)
     heads = {int(s["seat"]): name_lines(who[int(s["seat"])], col_w - 14) for s in scores}
     head = ROW_H + NAME_LINE_H * (max(map(len, heads.values()), default=1) - 1)

@@ -127,7 +127,7 @@ def test_the_board_image_words_are_all_in_the_catalogs() -> None:
     image is all Spanish, the letters on the goods and tiles included (issue #9: "C I S T K"
     stayed English), five distinct letters per language."""
     from bot.rendering import IMAGE_LABELS
-    from render.labels import ENGLISH
+    from render.puerto_rico.labels import ENGLISH
 
     needed = {k for k in ENGLISH if k.startswith(IMAGE_LABELS)}
     assert needed == set(ENGLISH)

@@ -192,7 +192,7 @@ def test_the_score_sheet_names_everyone_who_held_a_seat_legibly(players: int) ->
     outcome = {"scores": [{"seat": s, "rank": s + 1, "total": 40 - s, "tiebreak": 3,
                            "breakdown": {"chips": 20, "buildings": 20 - s}}
                           for s in range(players)], "winners": [1]}
-    scene = layout_scoresheet(outcome, names=names)
+    scene = layout_scoresheet(outcome, game="puerto-rico", names=names)
     assert problems(scene) == []
     for seat in range(players):
         region = scene.regions[f"score:{seat}:name"]

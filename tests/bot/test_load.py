@@ -172,7 +172,7 @@ async def test_the_bots_renderer_draws_in_a_worker_process() -> None:
     assert default_renderer() is draw_board
     drawing = Drawing(draw_board)
     assert drawing.in_processes and not Drawing(recording()[1]).in_processes
-    played = play(3, 5, 60)
+    played = play("puerto-rico", 3, 5, 60)
     for viewer in (None, 1):
         view, events = played.view(viewer), played.highlights()
         image = await drawing.board(view, events, {0: "ana"}, "es")

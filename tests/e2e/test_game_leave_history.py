@@ -85,10 +85,10 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
     draw = drawing.score_renderer
     assert draw is not None
 
-    def score_sheet(outcome: Mapping[str, Any], names: Mapping[int, str],
+    def score_sheet(game: str, outcome: Mapping[str, Any], names: Mapping[int, str],
                     labels: Mapping[str, str]) -> bytes:
         sheet_names.append(dict(names))
-        return draw(outcome, names, labels)
+        return draw(game, outcome, names, labels)
 
     drawing.score_renderer = score_sheet
     await play_to_the_end(governor, record.id)

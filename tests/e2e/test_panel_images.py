@@ -10,7 +10,7 @@ from typing import Any
 from bot.arrange import decode
 from bot.rendering import default_renderer
 from engine.core import Event
-from render.panel import PANEL_WIDTH
+from render.puerto_rico.panel import PANEL_WIDTH
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import GAME, load, table_at
 from tests.e2e.test_game_controls import drive, three

@@ -31,7 +31,7 @@ LONG_NAMES = [
 
 @lru_cache(maxsize=64)
 def played(players: int, seed: int, actions: int, finish: bool = False) -> Played:
-    return play(players, seed, actions, finish=finish)
+    return play(GAME.name, players, seed, actions, finish=finish)
 
 
 def positions(players: int) -> list[tuple[str, Played]]:

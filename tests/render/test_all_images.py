@@ -13,7 +13,7 @@ from bot.i18n import CATALOG
 from bot.rendering import IMAGE_LABELS
 from render import layout_panel, layout_scoresheet, layout_table
 from render import theme as T
-from render.labels import ENGLISH
+from render.puerto_rico.labels import ENGLISH
 from render.scene import Scene, Text
 from tests.render.helpers import GAME, crowded, positions, problems, texts_in
 
@@ -41,7 +41,8 @@ def scenes(players: int, labels: dict[str, str] | None) -> list[tuple[str, Scene
             out.append((f"{label} panel {seat}", layout_panel(view, seat, labels=labels)))
         outcome = game.game.outcome(game.state)
         if outcome is not None:
-            out.append((f"{label} scores", layout_scoresheet(outcome.to_json(), labels=labels)))
+            out.append((f"{label} scores",
+                        layout_scoresheet(outcome.to_json(), game=GAME.name, labels=labels)))
     return out
 
 

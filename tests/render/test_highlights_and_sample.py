@@ -8,7 +8,8 @@ from pathlib import Path
 from PIL import Image
 
 from engine.core import Event
-from render import highlight_keys, layout_table
+from render import layout_table
+from render.puerto_rico.highlights import highlight_keys
 from render.sample import main, play
 from tests.render.helpers import positions
 
@@ -57,10 +58,10 @@ def test_a_real_phase_frames_something_on_the_table() -> None:
 
 
 def test_play_stops_after_k_actions_and_keeps_the_last_phase() -> None:
-    game = play(3, 2, 25)
+    game = play("puerto-rico", 3, 2, 25)
     assert game.actions == 25
     assert game.phase_events and game.view()["round"] >= 1
-    finished = play(3, 2, 0, finish=True)
+    finished = play("puerto-rico", 3, 2, 0, finish=True)
     assert finished.view()["game_over"]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from render import layout_table
 from render import theme as T
-from render.players import CITY_COLS, CITY_ROWS, city_grid
+from render.puerto_rico.players import CITY_COLS, CITY_ROWS, city_grid
 from render.scene import Scene
 from tests.render.helpers import (
     GAME,

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import FOCUSES, layout_panel, panel_focus, render_panel
-from render.panel import PANEL_WIDTH
+from render import layout_panel, panel_focus, render_panel
+from render.puerto_rico import FOCUSES
+from render.puerto_rico.panel import PANEL_WIDTH
 from render.sample import main
 from render.scene import Scene
 from tests.render.helpers import GAME, LONG_NAMES, crowded, positions, problems, texts_in

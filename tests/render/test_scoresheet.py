@@ -19,7 +19,7 @@ def test_every_part_of_every_score_is_written(players: int) -> None:
     outcome = game.game.outcome(game.state)
     assert outcome is not None
     data = outcome.to_json()
-    scene = layout_scoresheet(data)
+    scene = layout_scoresheet(data, game="puerto-rico")
     assert problems(scene) == []
     texts = scene.regions
     for score in data["scores"]:
@@ -50,7 +50,7 @@ def test_the_winner_column_is_gold_and_a_shared_victory_names_everyone() -> None
         "end_reasons": ["vp_chips"],
     }
     names = ["Ana", "Bérénice", "Çağrı"]
-    scene = layout_scoresheet(outcome, names=names)
+    scene = layout_scoresheet(outcome, game="puerto-rico", names=names)
     assert problems(scene) == []
     words = " ".join(t.text for t in scene.texts)
     assert "Shared victory: Ana, Bérénice" in words
@@ -67,6 +67,6 @@ def test_a_finished_view_is_accepted_too() -> None:
     game = played(3, 11, 0, True)
     view = game.view()
     assert view["game_over"]
-    png = render_scoresheet(view)
-    assert png == render_scoresheet(view["outcome"])
+    png = render_scoresheet(view, game="puerto-rico")
+    assert png == render_scoresheet(view["outcome"], game="puerto-rico")
     assert Image.open(io.BytesIO(png)).size[0] == T.WIDTH

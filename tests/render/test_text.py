@@ -7,7 +7,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from render import fonts, layout_table
-from render.labels import ENGLISH, Labels, seat_names
+from render.labels import Labels, seat_names
+from render.puerto_rico.labels import ENGLISH
 from tests.render.helpers import positions
 
 ACCENTS = "áéíóúñçãÁÉÍÓÚÑÇÃüöëïâêôàèÿ"
@@ -60,7 +61,7 @@ def test_labels_can_be_localized() -> None:
         "phase.role_selection": "Elección de rol",
         "ui.round": "Ronda {n}",
     }
-    labels = Labels(spanish)
+    labels = Labels(spanish, ENGLISH)
     assert labels.role("captain") == "Capitán"
     assert labels.role("mayor") == "Mayor"
     assert labels("nothing.like_this") == "like this"

@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 
-from . import fonts, market, players
-from . import theme as T
-from . import widgets as W
+from .. import fonts
+from .. import theme as T
+from .. import widgets as W
+from ..scene import Box, Scene, Sketch
+from . import market, players
 from .context import Table, View
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
-from .scene import Box, Scene, Sketch
 
 M = T.MARGIN
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..scene import Sketch
 from .labels import Labels
-from .scene import Sketch
 
 View = Mapping[str, Any]
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import fonts
-from . import theme as T
-from . import widgets as W
+from .. import fonts
+from .. import theme as T
+from .. import widgets as W
+from ..scene import Box
 from .context import Table
 from .players import building_lines
-from .scene import Box
 
 TILE_H = 64
 ROW_GAP = 6

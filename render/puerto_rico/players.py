@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import fonts
-from . import theme as T
-from . import widgets as W
+from .. import fonts
+from .. import theme as T
+from .. import widgets as W
+from ..scene import Box
 from .context import Table
-from .scene import Box
 
 PANEL_H = 298
 ISLAND_SPACES = 12

@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import fonts
-from . import theme as T
-from . import widgets as W
+from .. import fonts
+from .. import theme as T
+from .. import widgets as W
+from ..scene import Box, Scene, Sketch
 from .context import Table, View
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .market import market_tile
 from .players import city_cell, city_grid
-from .scene import Box, Scene, Sketch
 
 PANEL_WIDTH = 800
 M = 12

@@ -1,0 +1,66 @@
+"""What just changed in Puerto Rico: an event -> the keys of the regions to frame on the image
+(``role:captain``, ``market:harbor``, ``ship:1``, ``player:2:city:harbor``...).  A key the
+layout does not have is simply ignored; :mod:`render.highlights` reduces each event to what the
+image's viewer may see first, so a private event (``VpEarned``) never marks the public image."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core import Event
+
+from ..highlights import EventLike
+from ..highlights import highlight_keys as _highlight_keys
+
+
+def event_keys(event: Event) -> list[str]:
+    data = event.data
+    seat = event.seat
+    player = f"player:{seat}"
+    kind = event.type
+    if kind == "RoleChosen":
+        keys = [f"role:{data.get('card', data.get('role'))}"]
+        if data.get("doubloons"):
+            keys.append(f"{player}:doubloons")
+        return keys
+    if kind == "BuildingBuilt":
+        return [f"{player}:city:{data['building']}", f"market:{data['building']}"]
+    if kind in ("PlantationTaken", "QuarryTaken"):
+        return [f"{player}:island:{data['tile']}"]
+    if kind == "GoodsShipped":
+        ship = data.get("ship")
+        if isinstance(ship, int):
+            return [f"ship:{ship}", f"{player}:goods"]
+        return [f"{player}:goods"]
+    if kind == "GoodSold":
+        return [f"trading_house:last:{data['good']}", f"{player}:doubloons"]
+    if kind in ("GoodsProduced", "PrivilegeGoodTaken", "GoodsDiscarded"):
+        return [f"{player}:goods"]
+    if kind == "DoubloonsEarned":
+        return [f"{player}:doubloons"]
+    if kind == "ColonistGained":
+        by = data.get("by")
+        if by == "university":
+            return [f"{player}:city:{data.get('target')}"]
+        if by == "hospice":
+            return [f"{player}:island:{data.get('target')}"]
+        return [f"{player}:san_juan"]
+    if kind == "ColonistShipRefilled":
+        return ["colonist_ship"]
+    if kind == "TradingHouseEmptied":
+        return ["trading_house"]
+    if kind == "PlantationsRevealed":
+        return ["face_up"]
+    if kind == "GovernorPassed":
+        return ["governor", f"{player}:governor"]
+    if kind == "VpEarned":
+        return [f"{player}:vp"]
+    return []
+
+
+def highlight_keys(events: Iterable[EventLike] | None, viewer: int | None) -> frozenset[str]:
+    """Region keys to frame for ``events`` as ``viewer`` (``None``: the public) may see them."""
+    return _highlight_keys(events, viewer, event_keys)
+
+
+__all__ = ["EventLike", "event_keys", "highlight_keys"]
