@@ -1,0 +1,23 @@
+"""San Juan's images: the table, the private panel and the score sheet's rows.  Importing this
+package registers its renderer under the game's name."""
+
+from __future__ import annotations
+
+from ..games import GameRenderer, register_renderer
+from .labels import ENGLISH
+from .layout import layout_table
+from .panel import FOCUSES, layout_panel, panel_focus
+from .scoresheet import layout_scoresheet
+
+RENDERER = register_renderer(GameRenderer(
+    name="san-juan",
+    english=ENGLISH,
+    layout_table=layout_table,
+    layout_panel=layout_panel,
+    layout_scoresheet=layout_scoresheet,
+    panel_focus=panel_focus,
+    focuses=FOCUSES,
+))
+
+__all__ = ["ENGLISH", "FOCUSES", "RENDERER", "layout_panel", "layout_scoresheet", "layout_table",
+           "panel_focus"]
