@@ -124,7 +124,7 @@ def area(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, width: int, 
         chapel = chapel_of(p, building) if i == chapel_at else False
         building_card(sk, lb, box, building, chapel=chapel, key=f"{key}:building:{i}")
         if chapel is not False:
-            sk.region(f"{key}:chapel", box)
+            sk.region(f"{key}:chapel", sk.regions[f"{key}:building:{i}:chapel"])
     h = rows * (CARD_H + CARD_GAP) - CARD_GAP
     sk.region(f"{key}:area", Box(x, y, columns * (w + CARD_GAP) - CARD_GAP, h))
     return y + h
