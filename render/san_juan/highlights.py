@@ -13,34 +13,37 @@ from engine.core import Event
 from ..highlights import EventLike
 from ..highlights import highlight_keys as _highlight_keys
 
+HAND_EVENTS = ("CardsDrawn", "CardsKept", "CardsDiscarded", "CardsPaid", "GoldMineCardTaken")
+"""Events that change a seat's hand (private: in public, their counts only)."""
+
 
 def event_keys(event: Event) -> list[str]:
     data = event.data
     player = f"player:{event.seat}"
     kind = event.type
     if kind == "RoleChosen":
-        return [f"role:{data.get('role', data.get('name'))}"]
+        return [f"role:{data.get('role')}"]
     if kind == "BuildingBuilt":
-        card = data.get("card", data.get("building"))
-        return [f"{player}:card:{card}", f"{player}:buildings"]
-    if kind in ("GoodsProduced", "GoodsSold", "GoodsPaid"):
-        keys = [f"{player}:card:{b}" for b in data.get("buildings") or ()]
-        if kind == "GoodsSold":
-            keys.append("trading_house")
-        return keys or [f"{player}:area"]
-    if kind in ("CardsDrawn", "CardsKept", "CardsDiscarded", "CardsPaid", "CardTaken",
-                "HandLimitDiscarded"):
+        index = data.get("index")
+        where = f"building:{index}" if isinstance(index, int) else f"card:{data.get('card')}"
+        return [f"{player}:{where}", f"{player}:buildings"]
+    if kind == "GoodsProduced":
+        return [f"{player}:building:{i}" for i in data.get("buildings") or ()]
+    if kind == "GoodsSold":
+        return ["trading_house"]
+    if kind in HAND_EVENTS:
         return [f"{player}:hand"]
     if kind == "ChapelCardPlaced":
-        return [f"{player}:chapel", f"{player}:hand"]
+        return [f"{player}:chapel"]
     if kind == "TileRevealed":
-        return ["trading_house", "trading_house:tile"]
+        return ["trading_house:tile", "trading_house"]
     if kind == "GoldMineRevealed":
         return ["gold_mine"]
-    if kind == "GovernorPassed":
-        return ["governor", f"{player}:governor"]
-    if kind == "Reshuffled":
-        return ["draw_pile", "discard_pile"]
+    if kind == "RoundStarted":
+        governor = data.get("governor")
+        return ["governor", f"player:{governor}:governor"]
+    if kind == "PileReshuffled":
+        return ["draw_pile"]
     return []
 
 

@@ -272,23 +272,37 @@ def hand_section(t: Table, x: int, y: int, width: int, columns: int, *,
     groups = grouped(hand)
     caption = lb("ui.your_hand", n=len(hand))
     below = _section(t, x, y, width, caption, groups, [f"hand:{k}" for k, _ in groups],
-                          columns, key="hand", fill=T.PANEL,
-                          edge=T.ACT if framed else T.BORDER, line=4 if framed else 2)
+                     columns, key="hand", fill=T.PANEL, edge=T.ACT if framed else T.BORDER,
+                     line=4 if framed else 2)
     if not groups:
         empty = sk.text(x + 16 + int(fonts.length(caption, T.TEXT_BODY, True)) + 20, y + 32,
                         lb("ui.hand_empty"), size=T.TEXT_SMALL, fill=T.MUTED,
                         max_width=max(width // 2, 60))
         sk.region("hand:empty", empty)
-    pending = t.view.get("pending")
-    if isinstance(pending, Mapping) and isinstance(pending.get("card"), str):
-        line = lb("ui.pending", card=lb(f"card.{pending['card']}"),
-                  n=pending.get("pay", pending.get("cost", "?")))
+    line = pending_line(t)
+    if line:
         room = width - 32 - fonts.length(caption, T.TEXT_BODY, True) - 24
         if room > 80:
             text = sk.text(x + width - 16, y + 32, line, size=T.TEXT_BODY, bold=True,
                            fill=T.ACT, anchor="rs", max_width=room, key=True)
             sk.region("pending", text)
     return below
+
+
+def pending_line(t: Table) -> str | None:
+    """What the seat's pending decision asks of its hand: the building it pays for and how
+    many cards, or how many cards over the hand limit it discards."""
+    pending = t.view.get("pending")
+    if not isinstance(pending, Mapping):
+        return None
+    lb = t.labels
+    decision = pending.get("decision")
+    if decision == "pay" and isinstance(pending.get("building"), str):
+        return lb("ui.pending", card=lb(f"card.{pending['building']}"),
+                  n=pending.get("cost", "?"))
+    if decision == "hand_limit" and "limit" in pending:
+        return lb("ui.hand_limit", limit=pending["limit"], n=pending.get("discard", "?"))
+    return None
 
 
 def drawn_section(t: Table, x: int, y: int, width: int, columns: int, *,
@@ -298,7 +312,13 @@ def drawn_section(t: Table, x: int, y: int, width: int, columns: int, *,
     drawn = [str(k) for k in t.view.get("drawn") or ()]
     if not drawn:
         return y
-    return _section(t, x, y, width, t.labels("ui.drawn", n=len(drawn)),
+    pending = t.view.get("pending")
+    caption = t.labels("ui.drawn", n=len(drawn))
+    if isinstance(pending, Mapping) and pending.get("archive"):
+        caption = t.labels("ui.drawn_discard", n=len(drawn), discard=pending.get("discard", "?"))
+    elif isinstance(pending, Mapping) and "keep" in pending:
+        caption = t.labels("ui.drawn_keep", n=len(drawn), keep=pending["keep"])
+    return _section(t, x, y, width, caption,
                     [(k, 1) for k in drawn], [f"drawn:{i}" for i in range(len(drawn))],
                     columns, key="drawn", fill=T.ACT_LIGHT, edge=T.ACT,
                     line=4 if framed else 3, ink=T.ACT, marked=True)

@@ -58,10 +58,9 @@ FOCUS_OF_PROMPT = {
     "hand_limit": "hand",
     "produce": "none",
     "sell": "trading_house",
-    "keep": "drawn",
-    "discard": "drawn",
+    "councillor": "drawn",
     "variant_keep": "drawn",
-    "prospect": "none",
+    "prospector": "none",
     "gold_mine": "gold_mine",
     "gold_mine_take": "gold_mine",
 }

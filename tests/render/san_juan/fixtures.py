@@ -171,9 +171,10 @@ def councillor(players: int, viewer: int) -> dict[str, Any]:
     view = crowded(players, viewer)
     view.update(phase="councillor", role={"name": "councillor", "chooser": viewer,
                                           "library": False},
-                prompt={"seats": list(range(players)), "kind": "keep"}, done=[],
+                prompt={"seats": list(range(players)), "kind": "councillor"}, done=[],
                 gold_mine=None)
     view["drawn"] = ["palace", "well", "indigo_plant", "hero", "coffee_roaster"]
+    view["pending"] = {"decision": "councillor", "archive": False, "keep": 1, "drawn": 5}
     return view
 
 
@@ -208,4 +209,4 @@ def outcome(players: int, shared: bool = False) -> dict[str, Any]:
         s["rank"] = 1 + sum(1 for o in order if (o["total"], o["tiebreak"]) >
                             (s["total"], s["tiebreak"]))
     winners = [s["seat"] for s in scores if s["rank"] == 1]
-    return {"scores": scores, "winners": winners, "end_reasons": ["buildings"]}
+    return {"scores": scores, "winners": winners, "end_reasons": ["twelve_buildings"]}

@@ -11,7 +11,14 @@ from render.san_juan import FOCUSES
 from render.san_juan.panel import FOCUS_OF_PHASE, FOCUS_OF_PROMPT, PANEL_WIDTH
 from render.scene import Rect, Scene
 from tests.render.san_juan import fixtures as F
-from tests.render.san_juan.checks import LANGUAGES, all_words, card_parts, problems, words
+from tests.render.san_juan.checks import (
+    LANGUAGES,
+    all_words,
+    card_parts,
+    problems,
+    texts_in,
+    words,
+)
 
 PLAYERS = (2, 3, 4)
 # Regions that belong to each focus's part of the table.
@@ -69,7 +76,8 @@ def test_the_own_area_and_hand_come_first_then_only_the_focus() -> None:
     ("build", "builder", "hand"),
     ("pay", "builder", "hand"),
     ("sell", "trader", "trading_house"),
-    ("keep", "councillor", "drawn"),
+    ("councillor", "councillor", "drawn"),
+    ("prospector", "prospector", "none"),
     ("gold_mine_take", "prospector", "gold_mine"),
     ("chapel", "chapel", "hand"),
     ("hand_limit", "hand_limit", "hand"),
@@ -150,3 +158,24 @@ def test_the_panel_never_shows_another_seat_s_hand() -> None:
     assert "hand" not in scene.regions
     assert "Palace" not in all_words(scene)
     assert T.WIDTH > PANEL_WIDTH
+
+
+def test_the_pending_decision_is_spelled_out_over_the_hand() -> None:
+    """The seat's own pending context: the building being paid for and its cost (§4.1), the
+    hand limit and how many to discard (§3.3), how many drawn cards to keep (§4.4) or, with an
+    Archive, how many to discard from the whole hand (§5.3)."""
+    view = F.crowded(3, 0)
+    view.update(phase="builder", prompt={"seats": [0], "kind": "pay"},
+                pending={"decision": "pay", "building": "statue", "index": 6, "over": None,
+                         "cost": 3, "goods_allowed": 0})
+    assert words(layout_panel(view, 0), "pending") == "Building Statue: pay 3"
+    view.update(phase="hand_limit", prompt={"seats": [0], "kind": "hand_limit"},
+                pending={"decision": "hand_limit", "limit": 7, "discard": 12})
+    assert words(layout_panel(view, 0), "pending") == "Hand limit 7: discard 12"
+    keep = layout_panel(F.councillor(3, 0), 0)
+    assert texts_in(keep, "drawn")[0].text == "Drawn: 5 · keep 1"
+    archive = F.councillor(3, 0)
+    archive["pending"] = {"decision": "councillor", "archive": True, "discard": 3, "drawn": 5}
+    scene = layout_panel(archive, 0, labels=LANGUAGES["es"])
+    assert problems(scene) == []
+    assert texts_in(scene, "drawn")[0].text.startswith("Robadas: 5 · luego descartas 3")

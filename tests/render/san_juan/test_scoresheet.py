@@ -55,7 +55,7 @@ def test_a_shared_victory_names_everyone_and_gilds_their_columns() -> None:
     text = all_words(scene)
     assert "Shared victory: Ana, Bérénice" in text
     assert "Tie-break: cards in hand + goods at the end" in text
-    assert "Game over: 12 buildings" in text
+    assert "Game over: a player has 12 buildings" in text
     image = Image.open(io.BytesIO(render_png(scene))).convert("RGB")
     for seat, gold in ((0, True), (1, True), (2, False)):
         box = scene.regions[f"score:{seat}"]

@@ -224,19 +224,30 @@ def test_every_card_kind_reads_whole_in_a_hand() -> None:
 
 def test_the_last_change_is_framed() -> None:
     """Events of the last phase frame what they changed: the role chosen, the building built
-    (by its kind), the trading-house tile turned, a private draw only as its public form."""
+    (by its index in the area, else its kind), the goods produced, the tile turned, the new
+    Governor; a private draw frames in public only the hand count its public form names."""
     events = [
-        Event("RoleChosen", 0, {"role": "prospector"}),
-        Event("BuildingBuilt", 0, {"card": "hero"}),
-        Event("TileRevealed", 0, {"tile": 4}),
-        Event("CardsDrawn", 2, {"cards": ["palace"]}, private_to=2,
-              public_data={"count": 1}),
+        Event("RoleChosen", 0, {"role": "prospector", "library": False}),
+        Event("BuildingBuilt", 0, {"card": "hero", "index": 10, "over": None, "cost": 5}),
+        Event("BuildingBuilt", 1, {"card": "silver_smelter"}),
+        Event("GoodsProduced", 2, {"goods": ["indigo", "tobacco"], "buildings": [0, 2]}),
+        Event("TileRevealed", None, {"tile": 4, "prices": F.prices(4)}),
+        Event("RoundStarted", None, {"round": 12, "governor": 1}),
+        Event("CardsDrawn", 2, {"count": 1, "reason": "trade", "cards": ["palace"]},
+              private_to=2, public_data={"count": 1, "reason": "trade"}),
+        Event("ChapelCardPlaced", 0, {"card": "palace"}, private_to=0, public_data=None),
     ]
     scene = layout_table(F.crowded(3), events)
     frames = {s.box for s in scene.dynamic if isinstance(s, Rect) and s.outline == T.HIGHLIGHT}
-    for key in ("role:prospector", "player:0:card:hero", "trading_house", "player:2:hand"):
+    for key in ("role:prospector", "player:0:building:10", "player:1:card:silver_smelter",
+                "player:2:building:0", "player:2:building:2", "trading_house", "governor",
+                "player:1:governor", "player:2:hand"):
         assert scene.regions[key].grow(3) in frames, key
+    assert scene.regions["player:0:chapel"].grow(3) not in frames  # private, no public form
     assert "palace" not in str(scene.texts).lower()
+    own = layout_table(F.crowded(3, 0), [e.to_json() for e in events])  # as stored
+    own_frames = {s.box for s in own.dynamic if isinstance(s, Rect) and s.outline == T.HIGHLIGHT}
+    assert own.regions["player:0:chapel"].grow(3) in own_frames
 
 
 def _static(scene: Scene) -> tuple[object, ...]:
