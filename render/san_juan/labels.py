@@ -151,6 +151,7 @@ ENGLISH: dict[str, str] = {
     "ui.over": "over: {card}",
     "ui.your_hand": "Your hand: {n}",
     "ui.hand_empty": "no cards in hand",
+    "ui.drew": "+{n} drawn",
     "ui.drawn": "Drawn: {n}",
     "ui.drawn_keep": "Drawn: {n} · keep {keep}",
     "ui.drawn_discard": "Drawn: {n} · then discard {discard} from your whole hand",

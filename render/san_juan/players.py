@@ -78,6 +78,12 @@ def header(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
     back = card_back(sk, Box(hand.x - 28, y + 12, 22, 30))
     sk.region(f"{key}:hand", Box(back.x, y + 12, hand.right - back.x, 30))
     limit = back.x - 16
+    drawn = p.get("drawn")
+    if isinstance(drawn, int) and drawn > 0:  # the Councillor's cards, still to decide on
+        note = sk.text(limit, base, lb("ui.drew", n=drawn), size=T.TEXT_SMALL, bold=True,
+                       fill=T.ACT, anchor="rs")
+        sk.region(f"{key}:drawn", note)
+        limit = note.x - 14
     if not name:
         return
     pills: list[tuple[str, T.Color, T.Color, str]] = []

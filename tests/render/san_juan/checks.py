@@ -21,7 +21,7 @@ SIBLINGS = [
     r"role:[a-z]+",
     r"player:\d+",
     r"player:(\d+):building:\d+",
-    r"player:(\d+):(hand|vp|buildings|name|governor|to_act|done|you)",
+    r"player:(\d+):(hand|drawn|vp|buildings|name|governor|to_act|done|you)",
     r"hand:[a-z_]+",
     r"drawn:\d+",
     r"gold_mine:\d+",

@@ -175,6 +175,8 @@ def councillor(players: int, viewer: int) -> dict[str, Any]:
                 gold_mine=None)
     view["drawn"] = ["palace", "well", "indigo_plant", "hero", "coffee_roaster"]
     view["pending"] = {"decision": "councillor", "archive": False, "keep": 1, "drawn": 5}
+    for seat in view["seats"]:
+        seat["drawn"] = 5 if seat["seat"] == viewer else 2
     return view
 
 
