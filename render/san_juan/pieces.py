@@ -105,7 +105,9 @@ def building_card(
     """A building in a player's area, ``box`` its space: name, cost (coin), VP (chip); a
     production building's good; a covered pile drawn as a pile with what lies under it named;
     ``chapel``: the cards under this pile's Chapel (``None``: hidden, ``False``: no Chapel
-    here).  An inactive building (built this builder phase) is dimmed."""
+    here), a card back with their count at the bottom right (beside the good of a production
+    building there is no room: after what the pile covers).  An inactive building (built this
+    builder phase) is dimmed."""
     c = card(str(building["card"]))
     covered = [str(k) for k in building.get("covered") or ()]
     active = bool(building.get("active", True))
@@ -130,10 +132,17 @@ def building_card(
         under = lb("ui.over", card=lb(f"card.{covered[-1]}"))
         if len(covered) > 1:
             under += f" +{len(covered) - 1}"
+        if c.good and chapel is not False:  # no room beside the good: the count goes here
+            under += f" ({'?' if chapel is None else chapel})"
         room = (width,) * (CARD_TEXT_LINES - len(lines))
+        boxes = []
         for line in fonts.wrap(under, T.TEXT_SMALL, False, room):
-            sk.text(x, y, line, size=T.TEXT_SMALL, fill=T.MUTED)
+            boxes.append(sk.text(x, y, line, size=T.TEXT_SMALL, fill=T.MUTED))
             y += 22
+        if c.good and chapel is not False and boxes:
+            left, top = min(b.x for b in boxes), boxes[0].y
+            sk.region(f"{key}:chapel", Box(left, top, max(b.right for b in boxes) - left,
+                                           boxes[-1].bottom - top))
     cy = face.bottom - 19
     coin = W.coin(sk, x + 14, cy, 28, c.cost if c.cost >= 0 else "?", size=T.TEXT_SMALL,
                   key=False)
@@ -153,24 +162,28 @@ def building_card(
 
 NAME_STEP = 24
 EFFECT_STEP = 22
+EFFECT_LINES = 4
 HAND_MIN_H = 92
 
 
 @dataclass(frozen=True, slots=True)
 class HandText:
-    """How a card to read lays out in a given width: its name's lines, size and weight, and
-    its effect's lines (the last one leaves room for the ``×n`` of copies)."""
+    """How a card to read lays out in a given width: its name's lines, size and weight, its
+    effect's lines, and whether the ``×n`` of copies needs a line of its own below them."""
 
     name: tuple[str, ...]
     size: int
     bold: bool
     effect: tuple[str, ...]
+    tag_line: bool = False
 
     @property
     def height(self) -> int:
         last = 30 + NAME_STEP * (len(self.name) - 1)
         if self.effect:
             last += 26 + EFFECT_STEP * (len(self.effect) - 1)
+        if self.tag_line:
+            last += EFFECT_STEP
         return max(last + 14, HAND_MIN_H)
 
 
@@ -179,13 +192,12 @@ def hand_text(lb: Labels, kind: str, width: int, count: int = 1) -> HandText:
     inner = width - 26
     lines, size, bold = name_lines(lb, kind, inner - 74, size=T.TEXT_BODY)
     effect = lb(f"effect.{kind}") if lb.has(f"effect.{kind}") else ""
-    wrapped = fonts.wrap(effect, T.TEXT_SMALL, False, (inner,) * 4) if effect else ()
-    if count > 1:
-        tag = fonts.length(f"×{count}", T.TEXT_KEY, True) + 10
-        if not wrapped or fonts.length(wrapped[-1], T.TEXT_SMALL) > inner - tag:
-            wrapped = fonts.wrap(effect, T.TEXT_SMALL, False,
-                                 (*(inner,) * len(wrapped), inner - tag))
-    return HandText(lines, size, bold, wrapped)
+    wrapped = fonts.wrap(effect, T.TEXT_SMALL, False, (inner,) * EFFECT_LINES) if effect else ()
+    tag_line = False
+    if count > 1 and wrapped:  # the ×n of copies, at the bottom right: below the last line
+        tag = fonts.length(f"×{count}", T.TEXT_KEY, True) + 10  # when it leaves no room
+        tag_line = fonts.length(wrapped[-1], T.TEXT_SMALL) > inner - tag
+    return HandText(lines, size, bold, wrapped, tag_line)
 
 
 def hand_height(lb: Labels, kinds: list[tuple[str, int]], width: int) -> int:

@@ -114,6 +114,7 @@ AREAS: list[list[dict[str, Any]]] = [
         building("smithy"),
         building("tobacco_storage", good=True),
         building("aqueduct"),
+        building("sugar_mill", good=True, covered=("chapel",)),
     ],
     [
         building("indigo_plant"),
@@ -185,6 +186,14 @@ def every_kind(viewer: int = 0) -> dict[str, Any]:
     view = crowded(4, viewer)
     view["hand"] = sorted(KINDS)
     view["seats"][viewer]["hand"] = len(KINDS)
+    return view
+
+
+def doubles(viewer: int = 0) -> dict[str, Any]:
+    """Seat ``viewer`` holds two cards of each of the 29 kinds (every card with its ×2)."""
+    view = crowded(4, viewer)
+    view["hand"] = sorted([*KINDS, *KINDS])
+    view["seats"][viewer]["hand"] = len(view["hand"])
     return view
 
 

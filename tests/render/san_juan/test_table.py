@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.core import Event
-from render import layout_table
+from render import layout_panel, layout_table
 from render import theme as T
 from render.san_juan.cards import card
 from render.san_juan.labels import ENGLISH
@@ -164,7 +164,7 @@ def test_chapels_show_a_question_mark_to_others_and_the_count_to_the_owner() -> 
     own = layout_table(F.crowded(4, 0))
     assert words(own, "player:0:chapel") == "3"
     assert words(own, "player:3:chapel") == "?"
-    assert "player:2:chapel" not in own.regions  # no Chapel, no mark
+    assert "player:0:chapel" not in layout_table(F.start(4, 0)).regions  # no Chapel, no mark
 
 
 def test_marks_for_the_governor_who_must_act_and_who_is_done() -> None:
@@ -220,6 +220,28 @@ def test_every_card_kind_reads_whole_in_a_hand() -> None:
         assert problems(scene) == []
         for kind in view["hand"]:
             assert "…" not in words(scene, f"hand:{kind}"), kind
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_copies_never_crowd_an_effect(language: str) -> None:
+    """Two of every kind: each card's ×2 sits below or beside its effect's last line, never
+    on it, on the table (four a row) and the panel (three a row)."""
+    view = F.doubles()
+    for scene in (layout_table(view, labels=LANGUAGES[language]),
+                  layout_panel(view, 0, "hand", labels=LANGUAGES[language])):
+        assert problems(scene) == []
+        for kind in set(view["hand"]):
+            assert card_parts(scene, f"hand:{kind}")[3].endswith("×2"), kind
+
+
+def test_a_production_building_over_a_chapel_tells_its_cards_after_what_it_covers() -> None:
+    """§5.10: cards under a covered Chapel still count; beside a good there is no room for the
+    card back, so the count follows "over: Chapel"."""
+    public = layout_table(F.crowded(3))
+    assert card_parts(public, "player:2:building:4")[3] == "over: Chapel (?)"
+    assert words(public, "player:2:chapel") == "over: Chapel (?)"
+    own = layout_table(F.crowded(3, 2))
+    assert words(own, "player:2:chapel") == "over: Chapel (3)"
 
 
 def test_the_last_change_is_framed() -> None:
