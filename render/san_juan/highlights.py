@@ -37,8 +37,8 @@ def event_keys(event: Event) -> list[str]:
         return [f"{player}:chapel"]
     if kind == "TileRevealed":
         return ["trading_house:tile", "trading_house"]
-    if kind == "GoldMineRevealed":
-        return ["gold_mine"]
+    if kind == "GoldMineRevealed":  # the cards while they lie there, and the mine itself
+        return ["gold_mine", f"{player}:card:gold_mine"]
     if kind == "RoundStarted":
         governor = data.get("governor")
         return ["governor", f"player:{governor}:governor"]

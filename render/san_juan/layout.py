@@ -120,6 +120,17 @@ def _status(t: Table, y: int, status: str | None) -> int:
     return y + h + T.GAP
 
 
+def two_lines(text: str, size: int, width: float) -> tuple[str, ...]:
+    """``text`` on one line if it fits, else on two: broken after its colon when both halves
+    fit ("chooser:" / "cost −1"), else between words."""
+    if fonts.length(text, size) <= width:
+        return (text,)
+    head, colon, tail = text.partition(": ")
+    if colon and max(fonts.length(head + ":", size), fonts.length(tail, size)) <= width:
+        return head + ":", tail
+    return fonts.wrap(text, size, False, (width, width))
+
+
 def role_cards(t: Table, x0: int, y: int, width: int, *, static: bool) -> int:
     """The five roles in a row: name, privilege, who took it this round; the role being
     played is framed in teal.  Returns the ``y`` below them."""
@@ -128,8 +139,7 @@ def role_cards(t: Table, x0: int, y: int, width: int, *, static: bool) -> int:
     n = max(len(roles), 1)
     w = (width - T.GAP * (n - 1)) // n
     titles = [W.heading_lines(lb(f"role.{r['name']}"), T.TEXT_BODY, w - 14) for r in roles]
-    perks = [fonts.wrap(lb(f"privilege.{r['name']}"), T.TEXT_SMALL, False, (w - 14, w - 14))
-             for r in roles]
+    perks = [two_lines(lb(f"privilege.{r['name']}"), T.TEXT_SMALL, w - 14) for r in roles]
     title_lines = max((len(lines) for lines, _ in titles), default=1)
     perk_lines = max((len(lines) for lines in perks), default=1)
     top = 12 + 24 * title_lines + 22 * perk_lines + 8  # where the seat's name goes
