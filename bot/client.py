@@ -30,9 +30,10 @@ from storage import Clock, Storage, StorageError
 from storage.records import utc_now
 
 from .clock import ClockVoteButton, ClockVotes
-from .cogs.pr import PrCog
+from .cogs.game import GameCog, decision_group
 from .components import DYNAMIC_ITEMS
 from .errors import UserError, send_ephemeral, send_error
+from .games import presenters
 from .i18n import CATALOG
 from .i18n.translator import CatalogTranslator
 from .lobby import LobbyFlow
@@ -59,8 +60,9 @@ class ComponentHandlers:
     def __init__(self, lobby: LobbyFlow, play: PlayFlow) -> None:
         self.lobby_click = lobby.click
         self.game_click = play.click
+        self.game_select = play.select
         self.table_click = play.table_click
-        self.arrange = play.arrange
+        self.play = play
 
 
 class GovernorBot(commands.Bot):
@@ -133,10 +135,15 @@ class GovernorBot(commands.Bot):
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockVoteButton)
+        games = presenters()
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockVoteButton,
+                               *(item for game in games for item in game.dynamic_items))
         await self.tree.set_translator(CatalogTranslator(CATALOG))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        await self.add_cog(PrCog(self))
+        cog = GameCog(self)
+        await self.add_cog(cog)
+        for game in games:
+            self.tree.add_command(decision_group(game, cog.flow))
         if settings.dev_guild_id and self.sync_dev_guild:
             guild = discord.Object(settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -212,7 +219,7 @@ class GovernorBot(commands.Bot):
         await send_error(interaction, cause, where=f"command {name}")
 
     async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
-        """``/pr notify``: DMs on or off (the reply is in the user's language)."""
+        """``/game notify``: DMs on or off (the reply is in the user's language)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             await self.notifier.set_enabled(interaction.user.id, enabled)
@@ -220,12 +227,12 @@ class GovernorBot(commands.Bot):
             key = "reply.notify_on" if enabled else "reply.notify_off"
             await send_ephemeral(interaction, CATALOG.t(lang, key))
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr notify")
+            await send_error(interaction, exc, where="/game notify")
 
     async def server_settings(
         self, interaction: discord.Interaction[Any], language: str | None, hours: int | None
     ) -> None:
-        """``/pr server``: this server's defaults for new games (the language of ``/pr new``
+        """``/game server``: this server's defaults for new games (the language of ``/game new``
         without one, the hours before a reminder); changing them needs Manage Server, reading
         them does not.  The reply is in the user's language."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -256,7 +263,7 @@ class GovernorBot(commands.Bot):
                 ),
             )
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr server")
+            await send_error(interaction, exc, where="/game server")
 
     async def wait_idle(self, timeout: float = 60.0) -> None:
         """Wait for background work (notifications); for tests and shutdown.  ``timeout`` only

@@ -5,7 +5,7 @@ The rules (also in the README):
 
 * The clock is per decision: it runs from the seat's ``waiting_since`` (when the prompt named
   it) and is checked by the reminder loop (:mod:`bot.reminders`).  A game without ``clock_days``
-  (the default; ``/pr new clock_days:N`` sets it) has no clock.
+  (the default; ``/game new clock_days:N`` sets it) has no clock.
 * When it runs out, one vote is opened for that wait: a message in the game's channel that
   mentions the late player and the voters, with two persistent buttons (``cv:<vote>:ai``,
   ``cv:<vote>:abandon``).  Only the *other* people seated at the table vote; a table whose only
@@ -36,9 +36,10 @@ from storage import ClockVote, GameRecord, GameStatus, NotActive, Storage, Wait
 
 from .components import button_look, checked_id
 from .errors import UserError, send_ephemeral, send_error
+from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
-from .presenters import ai_level_name, prompt_text
+from .presenters import ai_level_name
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -231,7 +232,7 @@ class ClockVotes:
     async def _what(self, record: GameRecord, lang: str) -> str:
         loaded = await self.storage.games.load(record.id)
         prompt = get_game(record.game).prompt(loaded.state) if loaded.state is not None else None
-        return prompt_text(prompt.kind, lang, self.catalog) if prompt else "?"
+        return presenter_for(record.game).prompt_text(prompt.kind, lang) if prompt else "?"
 
     async def _open_text(self, vote: ClockVote, record: GameRecord, lang: str) -> str:
         eligible = voters(record, vote.user_id)

@@ -1,6 +1,7 @@
-"""The decisions as slash commands (``/pr role``, ``/pr build``...) with autocomplete listing
-exactly the caller's legal choices now, and the questions (``/pr board``, ``status``, ``log``,
-``games``, ``rules``, ``undo``, ``leave``).
+"""The slash commands' work: each game's decisions (``/pr build``, ``/sj build``...: its
+presenter's :data:`~bot.games.GamePresenter.decisions`) with autocomplete listing exactly the
+caller's legal choices now, and the questions every game shares (``/game board``, ``status``,
+``log``, ``games``, ``rules``, ``undo``, ``leave``).
 
 A command acts on the game of the channel it is typed in.  The option's value is an action code
 (what autocomplete fills in); a typed name is matched against the caller's legal choices, so
@@ -13,21 +14,20 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands, ui
 
 from engine.core import IllegalAction, InvalidAction, get_game
-from engine.puerto_rico.data import GOODS, ROLES
 from storage import GameRecord, GameStatus
 
-from .choices import Chooser, clip
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
-from .help import find_topic, folded, help_text, topic_choices, topic_name
+from .games import Decision, GamePresenter, presenter_for
+from .help import GROUP, find_topic, help_text, topic_choices
 from .i18n import CATALOG, Catalog
+from .limits import clip
 from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
 from .posting import FINAL, jump_url
@@ -36,33 +36,12 @@ from .refusals import Situation, situate
 from .service import GameService
 from .table import TableMessages, timestamp
 from .turns import Panel
+from .words import Words
 
 log = logging.getLogger(__name__)
 
 CHOICES = 25
 TEXT_LIMIT = 1900
-FILTERS: dict[str, Callable[[str], bool]] = {
-    "role": lambda c: c.startswith("r."),
-    "settle": lambda c: c.startswith("s."),
-    "build": lambda c: c.startswith("b."),
-    "sell": lambda c: c.startswith("t."),
-    "ship": lambda c: c.startswith(("ship.", "wharf.")),
-    "place": lambda c: c.startswith("m.") and c != "m.privilege",
-    "keep": lambda c: c.startswith("keep."),
-    "take": lambda c: c.startswith(("o.", "c.")) or c == "m.privilege",
-    "pass": lambda c: c == "pass",
-}
-
-
-# What a typed name may stand for in each command (``/pr build building:harbor``).
-PREFIXES: dict[str, tuple[str, ...]] = {
-    "role": ("r.",), "settle": ("s.",), "build": ("b.",), "sell": ("t.",), "place": ("m.",),
-    "take": ("o.", "c.", "m."), "keep": ("keep.",), "pass": (), "ship": ("wharf.",),
-}
-REPRESENTATIVE = {
-    "role": "r.?", "settle": "s.?", "build": "b.?", "sell": "t.?", "ship": "ship.?",
-    "place": "m.?", "keep": "keep.?", "take": "o.?", "pass": "pass",
-}
 
 
 def command_id(interaction: discord.Interaction[Any]) -> int | None:
@@ -71,20 +50,6 @@ def command_id(interaction: discord.Interaction[Any]) -> int | None:
     data: Any = interaction.data or {}
     value = data.get("id") if isinstance(data, dict) else None
     return int(value) if isinstance(value, str | int) and str(value).isdigit() else None
-
-
-def names_for(chooser: Chooser, wanted: str) -> list[str]:
-    """Ids of roles, tiles, goods and buildings whose id or name in the reader's language is
-    ``wanted`` (case-insensitive)."""
-    out = []
-    ids = [*ROLES, "prospector2", *GOODS, "quarry", "hacienda", "privilege", "auto",
-           *chooser.market, "hospice", "university"]
-    for ident in dict.fromkeys(ids):
-        words = {ident, ident.replace("_", " "), chooser.building(ident).casefold(),
-                 chooser.word("role", ident).casefold(), chooser.tile(ident).casefold()}
-        if wanted in words:
-            out.append(ident)
-    return out
 
 
 class CommandFlow:
@@ -107,27 +72,44 @@ class CommandFlow:
 
     # --- decisions --------------------------------------------------------------------------
 
-    async def decide(self, interaction: discord.Interaction[Any], kind: str, value: str) -> None:
-        """``/pr <kind> <value>``: the caller's decision of that kind, now."""
+    async def game_of(self, interaction: discord.Interaction[Any], game: str
+                      ) -> tuple[GameRecord, GamePresenter]:
+        """The channel's game, which must be ``game`` (the group of the command typed)."""
+        record = await self.channel_game(interaction)
+        if record.game != game:
+            lang = self.lang(interaction)
+            other = presenter_for(record.game)
+            raise UserError("err.other_game", game=record.id, title=other.title(lang),
+                            group=other.catalog.t(lang, f"cmd.{other.command}.name"))
+        return record, presenter_for(game)
+
+    @staticmethod
+    def decision(presenter: GamePresenter, kind: str) -> Decision:
+        return next(d for d in presenter.decisions if d.name == kind)
+
+    async def decide(self, interaction: discord.Interaction[Any], game: str, kind: str,
+                     value: str) -> None:
+        """``/<game> <kind> <value>``: the caller's decision of that kind, now."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            record = await self.channel_game(interaction)
+            record, presenter = await self.game_of(interaction, game)
+            decision = self.decision(presenter, kind)
             panel = await self.turns.panel(record.id, interaction.user.id, render=False)
-            codes = [c for c in panel.legal if FILTERS[kind](c)]
-            chooser = Chooser(panel.view, self.lang(interaction), self.catalog,
-                              effects=panel.effects, prompt_kind=panel.kind)
-            code = self.resolve(value, codes, chooser) or self.named_code(
-                record.game, kind, value, chooser)
+            codes = [c for c in panel.legal if decision.matches(c)]
+            words = presenter.words(panel.view, self.lang(interaction), extras=panel.extras,
+                                    kind=panel.kind)
+            code = self.resolve(value, codes, words) or self.named_code(
+                presenter, decision, value, words)
             if code is None:
-                raise self.refusal(record.id, kind, value, panel, codes, chooser)
+                raise self.refusal(record, presenter, decision, value, panel, codes, words)
             # a code that is not legal now is refused by the engine, which says why
             await self.service.submit(record.id, interaction.user.id, None, code)
             await self.play.send_panel(interaction, record.id)
         except Exception as exc:
-            await send_error(interaction, exc, where=f"/pr {kind}")
+            await send_error(interaction, exc, where=f"/{game} {kind}")
 
     @staticmethod
-    def resolve(value: str, codes: list[str], chooser: Chooser) -> str | None:
+    def resolve(value: str, codes: list[str], words: Words) -> str | None:
         """The legal code ``value`` names: the code itself, or a label typed by hand."""
         if value in codes:
             return value
@@ -135,24 +117,25 @@ class CommandFlow:
         if not wanted and len(codes) == 1:
             return codes[0]
         for code in codes:
-            if wanted in (chooser.label(code).casefold(), code.split(".", 1)[-1]):
+            if wanted in (words.label(code).casefold(), code.split(".", 1)[-1]):
                 return code
-        matches = [c for c in codes if wanted and wanted in chooser.choice_name(c).casefold()]
+        matches = [c for c in codes if wanted and wanted in words.choice_name(c).casefold()]
         return matches[0] if len(matches) == 1 else None
 
     @staticmethod
-    def named_code(game_name: str, kind: str, value: str, chooser: Chooser) -> str | None:
-        """The action code of ``kind`` that ``value`` names (a code, or a role, tile, good or
-        building named in the reader's language or by its id), legal now or not: a move that is
-        not allowed now is refused by the engine with its reason."""
+    def named_code(presenter: GamePresenter, decision: Decision, value: str, words: Words
+                   ) -> str | None:
+        """The action code of ``decision`` that ``value`` names (a code, or a role, tile, card
+        or building named in the reader's language or by its id), legal now or not: a move that
+        is not allowed now is refused by the engine with its reason."""
         wanted = value.strip().casefold()
         if not wanted:
             return None
-        game = get_game(game_name)
-        candidates = [wanted] + [f"{prefix}{ident}" for prefix in PREFIXES.get(kind, ())
-                                 for ident in names_for(chooser, wanted)]
+        game = get_game(presenter.name)
+        candidates = [wanted] + [f"{prefix}{ident}" for prefix in decision.prefixes
+                                 for ident in presenter.names_for(words, wanted)]
         for code in candidates:
-            if not FILTERS[kind](code):
+            if not decision.matches(code):
                 continue
             try:
                 return game.encode_action(game.decode_action(code))
@@ -160,39 +143,40 @@ class CommandFlow:
                 continue
         return None
 
-    def refusal(self, game_id: int, kind: str, value: str, panel: Panel,
-                codes: list[str], chooser: Chooser) -> Exception:
+    def refusal(self, record: GameRecord, presenter: GamePresenter, decision: Decision,
+                value: str, panel: Panel, codes: list[str], words: Words) -> Exception:
         """Why ``value`` cannot be chosen: not this seat's turn, not this decision now, or
         not one of its choices (which are listed)."""
-        situation = Situation(game_id, panel.seat, panel.view, panel.names, panel.legal,
-                              REPRESENTATIVE[kind])
+        situation = Situation(record.id, panel.seat, panel.view, panel.names, panel.legal,
+                              decision.representative, record.game)
         if panel.kind is None:
-            return situate(UserError("err.not_your_turn", game=game_id), situation)
+            return situate(UserError("err.not_your_turn", game=record.id), situation)
         if not codes:
-            return situate(IllegalAction("wrong_decision", action=REPRESENTATIVE[kind]),
+            return situate(IllegalAction("wrong_decision", action=decision.representative),
                            situation)
         # names only: a label's own " — costs 1 doubloon, 1 VP" would blur a list of names
-        names = list(dict.fromkeys(chooser.label(c).split(" — ", 1)[0] for c in codes))
+        names = list(dict.fromkeys(words.label(c).split(" — ", 1)[0] for c in codes))
         return UserError("why.no_such_choice", choice=clip(value, 60),
-                         choices=self.catalog.join(chooser.lang, names[:12], "or"))
+                         choices=presenter.catalog.join(words.lang, names[:12], "or"))
 
-    async def complete(self, interaction: discord.Interaction[Any], kind: str, current: str
-                       ) -> list[app_commands.Choice[str]]:
+    async def complete(self, interaction: discord.Interaction[Any], game: str, kind: str,
+                       current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: exactly the caller's legal choices of that kind, now."""
         try:
-            record = await self.channel_game(interaction)
+            record, presenter = await self.game_of(interaction, game)
             panel = await self.turns.panel(record.id, interaction.user.id, render=False)
         except Exception as exc:  # autocomplete cannot show an error; it shows nothing
-            log.info("autocomplete %s: %r", kind, exc)
+            log.info("autocomplete %s %s: %r", game, kind, exc)
             return []
-        chooser = Chooser(panel.view, self.lang(interaction), self.catalog,
-                          effects=panel.effects, prompt_kind=panel.kind)
+        decision = self.decision(presenter, kind)
+        words = presenter.words(panel.view, self.lang(interaction), extras=panel.extras,
+                                kind=panel.kind)
         wanted = current.strip().casefold()
         out = []
         for code in panel.legal:
-            if not FILTERS[kind](code):
+            if not decision.matches(code):
                 continue
-            name = chooser.choice_name(code)
+            name = words.choice_name(code)
             if wanted and wanted not in name.casefold() and wanted not in code:
                 continue
             out.append(app_commands.Choice(name=name, value=code))
@@ -201,13 +185,13 @@ class CommandFlow:
     # --- questions --------------------------------------------------------------------------
 
     async def board(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr board``: the current public board image, posted in the channel."""
+        """``/game board``: the current public board image, posted in the channel."""
         await interaction.response.defer(thinking=True)
         try:
             record = await self.channel_game(interaction)
             update = await self.service.table(record.id)
             draw = TableMessages(update.record, update.names,
-                                 update.record.language or self.catalog.default, self.catalog)
+                                 update.record.language or self.catalog.default)
             box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
             box.add_item(ui.TextDisplay(draw.header(update.view)))
             files = []
@@ -222,10 +206,10 @@ class CommandFlow:
             layout.add_item(box)
             await interaction.followup.send(view=layout, files=files)
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr board")
+            await send_error(interaction, exc, where="/game board")
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr status``: whose turn, since when; the result of the channel's game once it
+        """``/game status``: whose turn, since when; the result of the channel's game once it
         is over."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
@@ -240,7 +224,7 @@ class CommandFlow:
             if record.status is GameStatus.LOBBY:
                 raise UserError("err.not_active", game=record.id, status=record.status)
             update = await self.service.table(record.id)
-            draw = TableMessages(record, update.names, lang, self.catalog)
+            draw = TableMessages(record, update.names, lang)
             lines = [draw.header(update.view)]
             for seat in record.seats:
                 if seat.waiting_since is not None:
@@ -252,7 +236,7 @@ class CommandFlow:
                                             since=timestamp(record.last_action_at)))
             await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr status")
+            await send_error(interaction, exc, where="/game status")
 
     async def result_line(self, record: GameRecord, lang: str) -> str:
         """"Game #12 is over (2 hours ago). Winner: alice. Final standings: <link>"."""
@@ -274,10 +258,10 @@ class CommandFlow:
             title = self.catalog.t(lang, "reply.log_title", game=record.id)
             await send_ephemeral(interaction, f"**{title}**\n{body[-TEXT_LIMIT:]}")
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr log")
+            await send_error(interaction, exc, where="/game log")
 
     async def games(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr games``: the caller's open games in every server, with links, and which of
+        """``/game games``: the caller's open games in every server, with links, and which of
         them wait on the caller."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
@@ -319,30 +303,41 @@ class CommandFlow:
                                state=t(lang, "reply.games_finished", winners=winners)))
             await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr games")
+            await send_error(interaction, exc, where="/game games")
+
+    async def channel_game_name(self, interaction: discord.Interaction[Any]) -> str | None:
+        record = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+        return record.game if record is not None else None
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        """``/game rules [topic]``: a topic of any game (the channel's game first); how to
+        play the channel's game without one."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             lang = self.lang(interaction)
-            found = find_topic(topic, lang, self.catalog)
-            text = help_text(found, lang, self.catalog, pr_id=command_id(interaction))
-            if topic and found == "overview" and folded(topic) not in (
-                    "overview", folded(topic_name("overview", lang, self.catalog))):
-                text = self.catalog.t(lang, "help.no_topic", topic=clip(topic, 60)) + "\n" + text
+            first = await self.channel_game_name(interaction)
+            presenter, found, named = find_topic(topic, lang, first=first)
+            ids = {GROUP: gid} if (gid := command_id(interaction)) else {}
+            text = help_text(presenter, found, lang, ids)
+            if topic and not named:
+                text = presenter.catalog.t(lang, "help.no_topic", topic=clip(topic, 60)) + (
+                    "\n" + text)
             await send_ephemeral(interaction, text[:TEXT_LIMIT])
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr rules")
+            await send_error(interaction, exc, where="/game rules")
 
-    def rules_topics(self, interaction: discord.Interaction[Any], current: str
-                     ) -> list[app_commands.Choice[str]]:
-        """Topics matching what is typed, grouped; the first of every group when nothing is
-        typed (there are more topics than the 25 choices Discord shows)."""
-        return [app_commands.Choice(name=name, value=topic) for name, topic in topic_choices(
-            current, self.lang(interaction), self.catalog, CHOICES)]
+    async def rules_topics(self, interaction: discord.Interaction[Any], current: str
+                           ) -> list[app_commands.Choice[str]]:
+        """Topics matching what is typed, grouped, the channel's game first; the first of
+        every group when nothing is typed (there are more topics than the 25 choices Discord
+        shows)."""
+        first = await self.channel_game_name(interaction)
+        return [app_commands.Choice(name=clip(name, 100), value=value)
+                for name, value in topic_choices(current, self.lang(interaction), first=first,
+                                                 limit=CHOICES)]
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr abandon`` (the lobby flow decides and replies); a running game's table then
+        """``/game abandon`` (the lobby flow decides and replies); a running game's table then
         loses its buttons."""
         before = await self.storage.games.find_by_channel(interaction.channel_id or 0)
         lobby = getattr(interaction.client, "lobby", None)
@@ -367,10 +362,10 @@ class CommandFlow:
             await self.turns.undo(record.id, interaction.user.id, None)
             await self.play.send_panel(interaction, record.id, note_key="reply.undone")
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr undo")
+            await send_error(interaction, exc, where="/game undo")
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr leave``: a lobby seat is freed at once; a running game's seat goes to an AI
+        """``/game leave``: a lobby seat is freed at once; a running game's seat goes to an AI
         after a confirmation click."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
@@ -391,11 +386,11 @@ class CommandFlow:
                 self.catalog.t(lang, "reply.leave_confirm", game=record.id), view=view,
                 ephemeral=True)
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr leave")
+            await send_error(interaction, exc, where="/game leave")
 
     @staticmethod
     async def redraw_lobby(interaction: discord.Interaction[Any], record: GameRecord) -> None:
-        """Best effort: the lobby message shows the seat freed by ``/pr leave``."""
+        """Best effort: the lobby message shows the seat freed by ``/game leave``."""
         lobby = getattr(interaction.client, "lobby", None)
         channel = interaction.channel
         message_id = record.messages.get("lobby")

@@ -7,8 +7,9 @@ memory::
     g:<game>:<version>:<code>        a game action button (engine action code, < 40 characters)
     gs:<game>:<version>:<name>       a game action select: each option's value is an action code
     t:<game>:<version>:<action>      table buttons: panel ("My turn"), undo, log, leave (confirm)
-    ma:<game>:<version>:<part>:<d>   Mayor draft menus (part i: island, c: city; d: the draft)
-    mb:<game>:<version>:<d>          confirm the Mayor draft ``d`` (see :mod:`bot.arrange`)
+
+A game adds its own components (its presenter's ``dynamic_items``: Puerto Rico's Mayor draft
+menus ``ma:`` and ``mb:``); they reach the game flow through :attr:`Handlers.play`.
 
 ``version`` is the game's version the component was drawn for; the service refuses a click on an
 outdated one and the handler shows the current state instead.  The items only parse: the work is
@@ -43,18 +44,18 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
     ) -> None: ...
 
-    async def arrange(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        version: int,
-        part: str,
-        draft: str,
+    async def game_select(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, name: str,
         values: list[str],
     ) -> None: ...
 
+    @property
+    def play(self) -> Any:
+        """The game flow (:class:`bot.play.PlayFlow`), for a game's own components."""
+        ...
 
-def _handlers(interaction: discord.Interaction[Any]) -> Handlers:
+
+def handlers_of(interaction: discord.Interaction[Any]) -> Handlers:
     handlers: Handlers | None = getattr(interaction.client, "component_handlers", None)
     if handlers is None:
         raise RuntimeError("the bot has no component handlers")
@@ -75,7 +76,7 @@ def checked_id(custom_id: str) -> str:
     return custom_id
 
 
-class _GameIdButton(
+class GameIdButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"(?!)",  # never matches: only the subclasses below are registered
 ):
@@ -126,7 +127,7 @@ class _GameIdButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            await self.dispatch(_handlers(interaction), interaction)
+            await self.dispatch(handlers_of(interaction), interaction)
         except Exception as exc:  # the handler reports its own errors; this is the last net
             await send_error(interaction, exc, where=f"{self.where} {self.custom_id}")
 
@@ -134,10 +135,10 @@ class _GameIdButton(
         raise NotImplementedError
 
 
-_IDS = r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12})"
+IDS = r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12})"
 
 
-class LobbyButton(_GameIdButton, template=rf"l:{_IDS}:(?P<tail>[a-z]+(?:\.[a-z]+)?)"):
+class LobbyButton(GameIdButton, template=rf"l:{IDS}:(?P<tail>[a-z]+(?:\.[a-z]+)?)"):
     prefix, where = "l", "lobby button"
 
     @property
@@ -148,7 +149,7 @@ class LobbyButton(_GameIdButton, template=rf"l:{_IDS}:(?P<tail>[a-z]+(?:\.[a-z]+
         await handlers.lobby_click(interaction, self.game_id, self.version, self.tail)
 
 
-class GameButton(_GameIdButton, template=rf"g:{_IDS}:(?P<tail>[a-z0-9._]{{1,60}})"):
+class GameButton(GameIdButton, template=rf"g:{IDS}:(?P<tail>[a-z0-9._,+@-]{{1,60}})"):
     """A game action: the tail is the engine's action code."""
 
     prefix, where = "g", "game button"
@@ -163,10 +164,12 @@ class GameButton(_GameIdButton, template=rf"g:{_IDS}:(?P<tail>[a-z0-9._]{{1,60}}
 
 class GameSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gs:{_IDS}:(?P<name>[a-z0-9_]{{1,40}})",
+    template=rf"gs:{IDS}:(?P<name>[a-z0-9_]{{1,40}})",
 ):
     """A choice among action codes (buildings to build, goods to ship...): option values are
-    the codes themselves."""
+    the codes themselves.  A menu of several values (``max_values`` > 1: the cards that pay for
+    a building) stands for one code that the game's presenter composes from them
+    (:meth:`bot.games.GamePresenter.compose`)."""
 
     def __init__(
         self,
@@ -177,6 +180,8 @@ class GameSelect(
         *,
         placeholder: str | None = None,
         disabled: bool = False,
+        min_values: int = 1,
+        max_values: int = 1,
     ) -> None:
         super().__init__(
             discord.ui.Select(
@@ -184,6 +189,8 @@ class GameSelect(
                 options=options or [discord.SelectOption(label="?", value="pass")],
                 placeholder=placeholder,
                 disabled=disabled,
+                min_values=min_values,
+                max_values=max(min_values, max_values),
             )
         )
         self.game_id = game_id
@@ -198,31 +205,30 @@ class GameSelect(
         match: re.Match[str],
         /,
     ) -> GameSelect:
-        options = list(item.options) if isinstance(item, discord.ui.Select) else []
-        placeholder = item.placeholder if isinstance(item, discord.ui.Select) else None
+        select = item if isinstance(item, discord.ui.Select) else None
         return cls(
             int(match["game"]),
             int(match["version"]),
             match["name"],
-            options or None,
-            placeholder=placeholder,
+            (list(select.options) if select else []) or None,
+            placeholder=select.placeholder if select else None,
+            min_values=select.min_values if select else 1,
+            max_values=select.max_values if select else 1,
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values  # filled from the interaction by discord.py
         try:
-            if not values:
-                raise ValueError("a select submitted no value")
-            await _handlers(interaction).game_click(
-                interaction, self.game_id, self.version, str(values[0])
+            await handlers_of(interaction).game_select(
+                interaction, self.game_id, self.version, self.name, [str(v) for v in values]
             )
         except Exception as exc:
             await send_error(interaction, exc, where=f"game select {self.custom_id}")
 
 
-class TableButton(_GameIdButton, template=rf"t:{_IDS}:(?P<tail>[a-z]{{1,12}})"):
+class TableButton(GameIdButton, template=rf"t:{IDS}:(?P<tail>[a-z]{{1,12}})"):
     """A button of the table that is not a move: ``panel`` (the private "My turn" panel),
-    ``undo``, ``log``, ``leave`` (the confirmation of /pr leave)."""
+    ``undo``, ``log``, ``leave`` (the confirmation of /game leave)."""
 
     prefix, where = "t", "table button"
 
@@ -234,92 +240,11 @@ class TableButton(_GameIdButton, template=rf"t:{_IDS}:(?P<tail>[a-z]{{1,12}})"):
         await handlers.table_click(interaction, self.game_id, self.version, self.tail)
 
 
-class ArrangeSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"ma:{_IDS}:(?P<part>[ic]):"
-    r"(?P<draft>[0-9a-z]{0,40})",
-):
-    """One of the two Mayor menus (island or city) of a draft arrangement: picking circles
-    redraws the panel with the new draft (see :mod:`bot.arrange`)."""
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        part: str,
-        draft: str,
-        options: list[discord.SelectOption] | None = None,
-        *,
-        placeholder: str | None = None,
-        max_values: int = 1,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=checked_id(f"ma:{game_id}:{version}:{part}:{draft}"),
-                options=options or [discord.SelectOption(label="?", value="0.0")],
-                placeholder=placeholder,
-                min_values=0,
-                max_values=max(1, max_values),
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-        self.part = part
-        self.draft = draft
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ArrangeSelect:
-        select = item if isinstance(item, discord.ui.Select) else None
-        return cls(
-            int(match["game"]),
-            int(match["version"]),
-            match["part"],
-            match["draft"],
-            list(select.options) if select else None,
-            max_values=select.max_values if select else 25,
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _handlers(interaction).arrange(
-                interaction,
-                self.game_id,
-                self.version,
-                self.part,
-                self.draft,
-                [str(v) for v in self.item.values],
-            )
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"mayor menu {self.custom_id}")
-
-
-class ArrangeButton(_GameIdButton, template=rf"mb:{_IDS}:(?P<tail>[0-9a-z]{{0,40}})"):
-    """Confirm a Mayor draft: every placement of the draft in one service call."""
-
-    prefix, where = "mb", "mayor confirm"
-    default_style = discord.ButtonStyle.success
-
-    @property
-    def draft(self) -> str:
-        return self.tail
-
-    async def dispatch(self, handlers: Handlers, interaction: discord.Interaction[Any]) -> None:
-        await handlers.arrange(interaction, self.game_id, self.version, "ok", self.tail, [])
-
-
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     GameButton,
     GameSelect,
     TableButton,
-    ArrangeSelect,
-    ArrangeButton,
 )
 
 

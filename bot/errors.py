@@ -41,7 +41,7 @@ from storage import (
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit, quote
 from .permissions import permission_names
-from .refusals import refusal
+from .refusals import catalog_of, refusal
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ def _status(catalog: Catalog, lang: str, status: object) -> str:
 def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict[str, Any]]:
     """The catalog key and fields for ``exc``; ``("err.generic", {})`` for the unexpected.
     A refusal with its situation attached says why, with the numbers (:mod:`bot.refusals`)."""
-    worded = refusal(exc, catalog, lang)
+    worded = refusal(exc, lang)
     if worded is not None:
         return worded
     if isinstance(exc, MissingPermissions):
@@ -162,6 +162,9 @@ def log_failure(exc: BaseException, where: str) -> None:
 
 
 def message_for(exc: BaseException, lang: str, catalog: Catalog = CATALOG) -> str:
+    """``exc`` in words, in the words of the game it happened in when it says (a refusal with
+    its situation), else ``catalog``'s."""
+    catalog = catalog_of(exc) or catalog
     key, fields = describe(exc, catalog, lang)
     return catalog.t(lang, key, **fields)
 

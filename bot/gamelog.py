@@ -2,8 +2,14 @@
 
 Pure functions of :class:`storage.ActionRecord` values (their events are stored as JSON).  Every
 event is first reduced to what the public may see (``Event.for_viewer(None)``), so a VP chip
-earned (face down) never shows in a channel.  Also here: which events belong to the current role
-phase (the "what just changed" highlights of the board image) and where the phases ended.
+earned (face down) or a card drawn never shows in a channel.  Also here: which events belong to
+the current role phase (the "what just changed" highlights of the board image) and where the
+phases ended.  Every game with role phases tells them with the same events: ``RoleChosen`` opens
+a phase, ``PhaseEnded`` closes it (``data["role"]``), ``RoundEnded`` ends a round.
+
+:class:`LogWriter` writes the lines every game shares (who held a seat, hand-overs, moves played
+for a person); each game's presenter extends it with its own events' lines
+(:meth:`LogWriter.event_line`).
 """
 
 from __future__ import annotations
@@ -18,13 +24,6 @@ from .i18n import CATALOG, Catalog
 from .seatnames import Former, SeatNames
 
 LINE_LIMIT = 300
-QUIET = frozenset({"PhaseEnded", "ColonistsDistributed"})
-"""Events that make no line: those the next lines already tell."""
-SKIPPABLE = ("settler", "builder", "trader", "captain")
-"""Phases where a seat with nothing to decide is skipped silently (then the log says so)."""
-ACTED = {"PlantationTaken": "settler", "QuarryTaken": "settler", "BuildingBuilt": "builder",
-         "GoodSold": "trader", "GoodsShipped": "captain", "Passed": ""}
-"""Events by which a seat acted in a phase (a pass is a decision too)."""
 HANDOVER_KEYS = {"left": "log.handover_left", "clock": "log.handover_clock"}
 """The line of a seat that changed hands, by reason (else ``log.handover_replaced``)."""
 
@@ -39,37 +38,19 @@ def public_events(action: ActionRecord) -> list[Event]:
     return out
 
 
-def with_shipment_vp(events: Iterable[Event]) -> list[Event]:
-    """``events`` (one action's, public) with the VP of each load told on its ``GoodsShipped``
-    (``data["vp"]``): the ``VpEarned`` of the shipper that follow it in the same action (the
-    barrels and the Captain's privilege, then the Harbor's) are summed into it and dropped.
-    Only the amounts are public (ruling beside ``gain_vp`` in engine/puerto_rico/ops.py); a
-    seat's total never is.  A ``VpEarned`` that follows no shipment stays (it gets a line)."""
-    out: list[Event] = []
-    shipment: int | None = None  # index in ``out`` of the load whose VP may follow
-    for event in events:
-        if event.type == "VpEarned" and shipment is not None and (
-                event.seat == out[shipment].seat):
-            load = out[shipment]
-            vp = int(load.data.get("vp") or 0) + int(event.data.get("amount") or 0)
-            out[shipment] = Event(load.type, load.seat, {**load.data, "vp": vp})
-            continue
-        if event.type == "GoodsShipped":
-            shipment = len(out)
-        elif event.type in ACTED or event.type == "RoleChosen":
-            shipment = None
-        out.append(event)
-    return out
-
-
 def phase_start(actions: Sequence[ActionRecord], end: int | None = None) -> int:
     """Index in ``actions`` of the last role choice at or before index ``end`` (default: the
     last action); 0 when the list holds none (the phase began earlier)."""
     last = len(actions) - 1 if end is None else end
     for index in range(last, -1, -1):
-        if actions[index].code.startswith("r."):
+        if chose_role(actions[index]):
             return index
     return 0
+
+
+def chose_role(action: ActionRecord) -> bool:
+    """Whether ``action`` chose a role (opened a phase)."""
+    return any(e.get("type") == "RoleChosen" for e in action.events)
 
 
 def phase_events(actions: Sequence[ActionRecord], end: int | None = None, *,
@@ -116,48 +97,6 @@ def views_after(
             if index in wanted:
                 found[index] = game.view(state, None)
     return [found[i] for i in indexes]
-
-
-def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int
-                      ) -> dict[str, Any]:
-    """The public board as it stood when the role phase ended by ``actions[end]`` ended, from
-    ``view``, the public view right after that action.
-
-    The last phase of a round ends the round in the same action (``RoundEnded``, then
-    ``GovernorPassed``, or ``GameEnded``): the view after it already shows the next round, the
-    role cards back with a doubloon more on each left, the next Governor.  That end of the
-    round is taken back here from its events: the phase's round and Governor, the role cards
-    as taken this round (``RoleChosen`` since the round began) with their doubloons, the role
-    just played and its chooser, the game not over yet and nobody asked (the round's end came
-    next, by itself).  ``actions`` are the game's log (the actions that count, in order)."""
-    out = dict(view)
-    events = public_events(actions[end])
-    ended = next((e for e in events if e.type == "PhaseEnded"), None)
-    rounded = next((e for e in events if e.type == "RoundEnded"), None)
-    if ended is None or rounded is None:
-        return out
-    out["round"] = int(rounded.data.get("round", view.get("round", 1)))
-    if any(e.type == "GovernorPassed" for e in events):
-        governor = (int(view["governor"]) - 1) % int(view["players_count"])
-        out["governor"] = governor
-        out["players"] = [{**p, "is_governor": p.get("seat") == governor}
-                          for p in view.get("players", ())]
-    taken: dict[object, int | None] = {}
-    for index in range(end, -1, -1):
-        earlier = events if index == end else public_events(actions[index])
-        if index != end and any(e.type == "RoundEnded" for e in earlier):
-            break  # the round before
-        for event in earlier:
-            if event.type == "RoleChosen":
-                taken[event.data.get("card")] = event.seat
-    placed = set(rounded.data.get("doubloons_on") or ())
-    out["roles"] = [{**r, "taken_by": taken.get(r.get("card")),
-                     "doubloons": int(r.get("doubloons") or 0) - (r.get("card") in placed)}
-                    for r in view.get("roles", ())]
-    out.update(phase="role_selection", chooser=ended.seat,
-               active_role=ended.data.get("role"), prompt=None, game_over=False)
-    out.pop("outcome", None)
-    return out
 
 
 class LogWriter:
@@ -231,12 +170,6 @@ class LogWriter:
         key = f"{prefix}.{value}"
         return self.t(key) if self.catalog.has(key) else str(value)
 
-    def good(self, value: object) -> str:
-        return self.thing("tile" if value == "quarry" else "good", value)
-
-    def goods(self, counts: Mapping[str, Any]) -> str:
-        return ", ".join(f"{n} {self.good(g)}" for g, n in counts.items() if n)
-
     def lines(self, actions: Iterable[ActionRecord], *, trailing: bool = True) -> list[str]:
         """The lines of ``actions`` (in log order), with the seat hand-overs among them; those
         after the last action too unless not ``trailing`` (a phase's story, an undone move)."""
@@ -248,7 +181,7 @@ class LogWriter:
                        if low <= f.after_seq < action.seq)
             previous = self.at = action.seq
             automatic = action.user_id is None and self.human(action.seat, action.seq)
-            for event in with_shipment_vp(public_events(action)):
+            for event in self.prepare(public_events(action)):
                 line = self.event_line(event)
                 if line is None:
                     continue
@@ -261,134 +194,11 @@ class LogWriter:
             out.extend(self.handover_line(f) for f in self.formers if f.after_seq >= previous)
         return out
 
-    def follow(self, event: Event) -> str | None:
-        """Who acted in the role phase under way; when it ends, who could do nothing in it
-        (the engine skips a seat with nothing to decide, without an event): "bob could not
-        load anything", "nobody could sell".  Only phases whose start was seen are told."""
-        kind, seat = event.type, event.seat
-        if kind == "RoleChosen":
-            self.phase: tuple[str, set[object]] | None = (str(event.data.get("role")), set())
-            return None
-        phase = getattr(self, "phase", None)
-        if phase is None:
-            return None
-        if kind in ACTED:
-            phase[1].add(seat)
-            return None
-        if kind != "PhaseEnded":
-            return None
-        self.phase = None
-        role = str(event.data.get("role"))
-        if role != phase[0] or role not in SKIPPABLE:
-            return None
-        seats = list(self.names)
-        idle = [s for s in seats if s not in phase[1]]
-        if not idle or not seats:
-            return None
-        if len(idle) == len(seats):
-            return self.t(f"log.nobody_could.{role}")
-        return self.t(f"log.could_not.{role}",
-                      names=self.catalog.join(self.lang, [self.name(s) for s in idle]))
-
-    def places(self, data: Mapping[str, Any]) -> str:
-        """A Mayor arrangement in words: "2 on corn, 1 on the Small market"."""
-        parts = [self.t("log.on_tile", n=n, tile=self.good(tile))
-                 for tile, n in (data.get("tiles") or {}).items() if n]
-        parts += [self.t("log.on_building", n=n, building=self.thing("building", b))
-                  for b, n in (data.get("buildings") or {}).items() if n]
-        if data.get("san_juan"):
-            parts.append(self.t("log.in_san_juan", n=data["san_juan"]))
-        return ", ".join(parts)
+    def prepare(self, events: list[Event]) -> list[Event]:
+        """One action's public events as the lines tell them (a game may merge some)."""
+        return events
 
     def event_line(self, event: Event) -> str | None:
-        """One event in words; ``None`` for events that make no line."""
-        kind, data = event.type, event.data
-        summary = self.follow(event)
-        if summary is not None:
-            return summary
-        if kind in QUIET:
-            return None
-        name = self.name(event.seat)
-        if kind == "RoleChosen":
-            role = self.thing("role", data.get("role"))
-            coins = int(data.get("doubloons") or 0)
-            if coins:
-                return self.counted("log.role_bonus", coins, name=name, role=role)
-            return self.t("log.role", name=name, role=role)
-        if kind == "QuarryTaken":
-            return self.t("log.quarry", name=name)
-        if kind == "PlantationTaken":
-            # "a corn plantation", "an indigo plantation": the article comes with the words
-            plantation = self.thing("plantation", data.get("tile"))
-            key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
-            return self.t(key, name=name, plantation=plantation)
-        if kind == "ColonistGained":
-            by = data.get("by")
-            if by == "mayor":
-                return self.t("log.mayor_privilege", name=name)
-            target = data.get("target")
-            where = self.thing("building", target) if self.catalog.has(
-                f"building.{target}") else self.good(target)
-            return self.t("log.colonist", name=name, building=self.thing("building", by),
-                          target=where)
-        if kind == "OfferDeclined":
-            return self.t("log.declined", name=name,
-                          building=self.thing("building", data.get("offer")))
-        if kind == "Passed":
-            return self.t("log.passed", name=name)
-        if kind == "PlantationsRevealed":
-            tiles = ", ".join(self.good(t) for t in data.get("face_up", ()))
-            return self.t("log.revealed", tiles=tiles or self.t("table.empty"))
-        if kind == "ColonistsArranged":
-            places = self.places(data)
-            if places:
-                return self.t("log.arranged_on", name=name, places=places)
-            return self.t("log.arranged", name=name)
-        if kind == "ColonistShipRefilled":
-            return self.counted("log.ship_refilled", data.get("count", 0))
-        if kind == "BuildingBuilt":
-            building = self.thing("building", data.get("building"))
-            price = data.get("price", 0)
-            return self.counted("log.built", price, name=name, building=building, price=price)
-        if kind == "GoodsProduced":
-            return self.t("log.produced", name=name, goods=self.goods(data.get("goods", {})))
-        if kind == "DoubloonsEarned":
-            reason = data.get("reason")
-            why = self.thing("building", reason) if reason == "factory" else self.thing(
-                "role", reason)
-            return self.counted("log.earned", data.get("amount", 0), name=name, reason=why)
-        if kind == "PrivilegeGoodTaken":
-            return self.t("log.extra_good", name=name, good=self.good(data.get("good")))
-        if kind == "GoodSold":
-            price = data.get("price", 0)
-            return self.counted("log.sold", price, name=name, good=self.good(data.get("good")),
-                                price=price)
-        if kind == "TradingHouseEmptied":
-            return self.t("log.house_emptied")
-        if kind == "GoodsShipped":
-            # "(+4 VP)": the VP of this load (with_shipment_vp), never the seat's total
-            ship = data.get("ship")
-            good = self.good(data.get("good"))
-            vp = int(data.get("vp") or 0)
-            more = {"vp": vp} if vp else {}
-            tail = "_vp" if vp else ""
-            if isinstance(ship, int):
-                return self.t(f"log.shipped{tail}", name=name, n=data.get("count", 0),
-                              good=good, ship=ship + 1, **more)
-            return self.t(f"log.wharf{tail}", name=name, n=data.get("count", 0), good=good,
-                          **more)
-        if kind == "VpEarned":  # VP chips taken apart from a load: the amount only
-            return self.t("log.vp_earned", name=name, n=int(data.get("amount") or 0))
-        if kind == "GoodsDiscarded":
-            return self.t("log.discarded", name=name, goods=self.goods(data.get("goods", {})))
-        if kind == "ShipsEmptied":
-            return self.t("log.ships_emptied")
-        if kind == "EndTriggered":
-            return self.t("log.end_triggered", reason=self.thing("end", data.get("reason")))
-        if kind == "RoundEnded":
-            return self.t("log.round_ended", round=data.get("round", "?"))
-        if kind == "GovernorPassed":
-            return self.t("log.governor", name=name, round=data.get("round", "?"))
-        if kind == "GameEnded":
-            return self.t("log.game_ended")
+        """One event in words; ``None`` for events that make no line (the game's presenter
+        words its own events)."""
         return None

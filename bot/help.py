@@ -1,68 +1,28 @@
-"""``/pr rules``: the roles and the buildings explained in the reader's language.
+"""``/game rules``: each game's rules and pieces explained in the reader's language.
 
-The words are in the catalogs (``help.overview``, ``help.role.<role>``,
-``help.building.<building>``); the numbers (cost, VP, circles, column, copies) come from the
-engine's public view of a new game, so the help never disagrees with the rules being enforced.
-
-The topics are grouped ("Role · Builder", "Building · Harbor", "How to play") and there are more
-than Discord's 25 autocomplete choices, so :func:`topic_choices` filters by what is typed (any
-part of the name in the reader's language, accents ignored, or the topic's id) and, with nothing
-typed, offers the first topics of every group.  Commands named in the help are the reader's own
-(``/pr personaje`` for a Spanish client) and clickable when the command's id is known
-(:func:`command`).
+Every game's presenter lists its topics (:meth:`bot.games.GamePresenter.help_topics`: how to
+play, then its roles, buildings, cards...) and words them.  There are more topics than
+Discord's 25 autocomplete choices, so :func:`topic_choices` filters by what is typed (any part
+of the name in the reader's language, accents ignored, or the topic's id) and, with nothing
+typed, offers the first topics of every group; the game of the channel comes first.  A topic's
+value is ``<game>:<topic>``.  Commands named in the help are the reader's own (``/partida
+nueva`` for a Spanish client), clickable when the command's id is known (:func:`command`).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
-from typing import Any
+from collections.abc import Mapping
 
-from engine.core import get_game
-from engine.puerto_rico.data import ROLES
+from .games import GamePresenter, presenters
+from .games.contract import HelpTopic
+from .i18n import Catalog
 
-from .i18n import CATALOG, Catalog
-
-GAME = "puerto-rico"
 CHOICES = 25
-COMMANDS = ("new", "role", "settle", "build", "sell", "ship", "place", "keep", "take", "pass",
-            "show", "board", "status", "log", "games", "rules", "undo", "leave", "notify",
-            "abandon", "server")
-GROUPS = ("overview", "role", "production", "building", "large")
-"""Topic groups, in the order they are offered."""
-
-
-@cache
-def market() -> dict[str, dict[str, Any]]:
-    """Every building of the game with its numbers (from a new 4-player game's view)."""
-    game = get_game(GAME)
-    view = game.view(game.setup({"players": 4}, 0), None)
-    return {str(b["building"]): dict(b) for b in view["market"]}
-
-
-HELP_TOPICS: tuple[str, ...] = ("overview", *ROLES, *market())
-
-
-def group_of(topic: str) -> str:
-    if topic in ROLES:
-        return "role"
-    building = market().get(topic)
-    if building is None:
-        return "overview"
-    kind = str(building["kind"])
-    if kind.endswith("production"):
-        return "production"
-    return "large" if kind.startswith("large") else "building"
-
-
-def topic_name(topic: str, lang: str, catalog: Catalog = CATALOG) -> str:
-    """The topic as offered: "Role · Builder", "Building · Harbor", "How to play"."""
-    group = group_of(topic)
-    if group == "overview":
-        return catalog.t(lang, "help.overview_name")
-    name = catalog.t(lang, f"role.{topic}" if group == "role" else f"building.{topic}")
-    return catalog.t(lang, "help.topic", group=catalog.t(lang, f"help.group.{group}"),
-                     name=name)
+GROUP = "game"
+"""The id of the generic command group (``cmd.game.name``)."""
+GENERIC_COMMANDS = ("new", "show", "board", "status", "log", "games", "rules", "undo", "leave",
+                    "notify", "abandon", "server")
 
 
 def folded(text: str) -> str:
@@ -71,80 +31,115 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def topic_matches(topic: str, typed: str, lang: str, catalog: Catalog = CATALOG) -> bool:
+def topic_name(presenter: GamePresenter, topic: HelpTopic, lang: str, *, titled: bool) -> str:
+    """The topic as offered ("Building · Harbor"), after the game's name when several games
+    are offered ("Puerto Rico · Building · Harbor")."""
+    name = presenter.topic_name(topic, lang)
+    return f"{presenter.title(lang)} · {name}" if titled else name
+
+
+def _ordered(first: str | None) -> list[GamePresenter]:
+    games = presenters()
+    return sorted(games, key=lambda p: p.name != first)
+
+
+def topic_matches(presenter: GamePresenter, topic: HelpTopic, typed: str, lang: str) -> bool:
+    """Whether ``typed`` is part of the topic's name (without the game's) or of its id."""
     wanted = folded(typed.strip())
     if not wanted:
         return True
-    return wanted in folded(topic_name(topic, lang, catalog)) or wanted in folded(
-        topic.replace("_", " ")) or wanted in topic
+    return wanted in folded(topic_name(presenter, topic, lang, titled=False)) or wanted in folded(
+        topic.id.replace("_", " ")) or wanted in topic.id
 
 
-def topic_choices(typed: str, lang: str, catalog: Catalog = CATALOG,
+def title_matches(presenter: GamePresenter, typed: str, lang: str) -> bool:
+    wanted = folded(typed.strip())
+    return bool(wanted) and wanted in folded(presenter.title(lang))
+
+
+def topic_choices(typed: str, lang: str, *, first: str | None = None,
                   limit: int = CHOICES) -> list[tuple[str, str]]:
-    """``(name, topic)`` pairs for the autocomplete: the topics matching ``typed``, grouped;
-    with more than ``limit``, the first of every group in turn (so each group shows)."""
-    found = [t for t in HELP_TOPICS if topic_matches(t, typed, lang, catalog)]
+    """``(name, value)`` pairs for the autocomplete: the topics matching ``typed``, the game
+    ``first`` (the channel's) first; with more than ``limit``, the first of every group in turn
+    (so each group shows)."""
+    games = _ordered(first)
+    titled = len(games) > 1
+    found = [(p, t) for p in games for t in p.help_topics() if topic_matches(p, t, typed, lang)]
+    if not found:  # the game's name typed: its topics
+        found = [(p, t) for p in games if title_matches(p, typed, lang) for t in p.help_topics()]
     if len(found) > limit:
-        by_group = {g: [t for t in found if group_of(t) == g] for g in GROUPS}
-        kept: list[str] = []
+        groups: dict[tuple[str, str], list[tuple[GamePresenter, HelpTopic]]] = {}
+        for pair in found:
+            groups.setdefault((pair[0].name, pair[1].group), []).append(pair)
+        kept: list[tuple[GamePresenter, HelpTopic]] = []
         depth = 0
         while len(kept) < limit:
-            row = [ts[depth] for ts in by_group.values() if depth < len(ts)]
+            row = [ts[depth] for ts in groups.values() if depth < len(ts)]
             if not row:
                 break
             kept.extend(row[: limit - len(kept)])
             depth += 1
-        found = [t for t in found if t in set(kept)]
-    return [(topic_name(t, lang, catalog), t) for t in found]
+        keep = {(p.name, t.id) for p, t in kept}
+        found = [(p, t) for p, t in found if (p.name, t.id) in keep]
+    return [(topic_name(p, t, lang, titled=titled), f"{p.name}:{t.id}") for p, t in found]
 
 
-def find_topic(text: str | None, lang: str, catalog: Catalog = CATALOG) -> str:
-    """The topic ``text`` names (its id, its offered name or a name alone, in the reader's
-    language, accents ignored); ``overview`` when it names none or several."""
+def find_topic(text: str | None, lang: str, *, first: str | None = None
+               ) -> tuple[GamePresenter, HelpTopic, bool]:
+    """The game and topic ``text`` names (a ``game:topic`` value, a topic's id, its offered
+    name or a name alone, in the reader's language, accents ignored) and whether it named one;
+    otherwise how to play the game ``first`` (the channel's)."""
+    games = _ordered(first)
+    default = (games[0], games[0].help_topics()[0], False)
     if not text:
-        return "overview"
-    if text in HELP_TOPICS:
-        return text
+        return default[0], default[1], True
+    pairs = [(p, t) for p in games for t in p.help_topics()]
+    game, _, ident = text.partition(":")
+    for p, t in pairs:
+        if (p.name, t.id) == (game, ident) or t.id == text:
+            return p, t, True
     wanted = folded(text.strip())
-    exact = [t for t in HELP_TOPICS if wanted in (
-        folded(topic_name(t, lang, catalog)), folded(topic_name(t, lang, catalog).split(
-            " · ")[-1]), folded(t.replace("_", " ")))]
-    if len(exact) == 1:
-        return exact[0]
-    partial = [t for t in HELP_TOPICS if topic_matches(t, text, lang, catalog)]
-    return partial[0] if len(partial) == 1 else "overview"
+    exact = []
+    for p, t in pairs:
+        full = topic_name(p, t, lang, titled=True)
+        names = {folded(full), folded(topic_name(p, t, lang, titled=False)),
+                 folded(full.split(" · ")[-1]), folded(t.id.replace("_", " "))}
+        if wanted in names:
+            exact.append((p, t))
+    if exact:
+        return exact[0][0], exact[0][1], True
+    partial = [(p, t) for p, t in pairs if topic_matches(p, t, text, lang)]
+    if len(partial) == 1:
+        return partial[0][0], partial[0][1], True
+    return default
 
 
-def command(name: str, lang: str, catalog: Catalog = CATALOG, pr_id: int | None = None) -> str:
-    """A command as the reader's client shows it: ``/pr personaje``; a clickable mention
-    ``</pr personaje:ID>`` when the id of ``/pr`` is known."""
-    text = f"{catalog.t(lang, 'cmd.pr.name')} {catalog.t(lang, f'cmd.{name}.name')}"
-    return f"</{text}:{pr_id}>" if pr_id else f"/{text}"
+def command(group: str, name: str, lang: str, catalog: Catalog, group_id: int | None = None
+            ) -> str:
+    """A command as the reader's client shows it: ``/partida nueva``; a clickable mention
+    ``</partida nueva:ID>`` when the id of its group is known."""
+    text = f"{catalog.t(lang, f'cmd.{group}.name')} {catalog.t(lang, f'cmd.{name}.name')}"
+    return f"</{text}:{group_id}>" if group_id else f"/{text}"
 
 
-def command_fields(lang: str, catalog: Catalog = CATALOG, pr_id: int | None = None
+def command_fields(presenter: GamePresenter, lang: str, ids: Mapping[str, int] | None = None
                    ) -> dict[str, str]:
-    """``{cmd_role: "/pr personaje", ...}`` for the texts that name commands."""
-    return {f"cmd_{name}": command(name, lang, catalog, pr_id) for name in COMMANDS}
+    """``{cmd_new: "/game new", cmd_role: "/pr role", ...}`` for the texts that name commands:
+    the generic ones and the game's decisions (``ids``: known group ids by group)."""
+    catalog = presenter.catalog
+    ids = ids or {}
+    fields = {f"cmd_{name}": command(GROUP, name, lang, catalog, ids.get(GROUP))
+              for name in GENERIC_COMMANDS}
+    fields.update({f"cmd_{d.name}": command(presenter.command, d.name, lang, catalog,
+                                            ids.get(presenter.command))
+                   for d in presenter.decisions})
+    return fields
 
 
-def help_text(topic: str, lang: str, catalog: Catalog = CATALOG, *,
-              pr_id: int | None = None) -> str:
-    """The help on ``topic`` (a role, a building or ``overview``); an unknown topic gets the
-    overview with the list of topics."""
-    t = catalog.t
-    if topic in ROLES:
-        return f"**{t(lang, f'role.{topic}')}**\n{t(lang, f'help.role.{topic}')}"
-    building = market().get(topic)
-    if building is not None:
-        kind = t(lang, f"help.kind.{building['kind']}")
-        facts = t(lang, "help.building_facts", cost=building["cost"], vp=building["vp"],
-                  column=building["column"], circles=building["circles"], kind=kind,
-                  copies=building["left"])
-        return (f"**{t(lang, f'building.{topic}')}** · {facts}\n"
-                f"{t(lang, f'help.building.{topic}')}")
-    roles = catalog.join(lang, [t(lang, f"role.{r}") for r in ROLES])
-    commands = command_fields(lang, catalog, pr_id)
-    topic_option = t(lang, "opt.topic.name")
-    return (f"{t(lang, 'help.overview', **commands)}\n\n"
-            f"{t(lang, 'help.topics', roles=roles, option=topic_option, **commands)}")
+def help_text(presenter: GamePresenter, topic: HelpTopic, lang: str,
+              ids: Mapping[str, int] | None = None) -> str:
+    return presenter.help_text(topic, lang, command_fields(presenter, lang, ids))
+
+
+__all__ = ["CHOICES", "GENERIC_COMMANDS", "GROUP", "command", "command_fields",
+           "find_topic", "folded", "help_text", "topic_choices", "topic_name"]

@@ -57,6 +57,11 @@ MIN_KEEP = 2 / 3
 T = TypeVar("T")
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with "…" (labels: no word boundary needed)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def fit(text: str, limit: int) -> str:
     """``text`` when it fits in ``limit`` characters, else cut at a word boundary with "…"
     (the result always fits, "…" included)."""

@@ -1,4 +1,4 @@
-"""The lobby on Discord: ``/pr new`` posts it; its buttons (Join, Leave, Add AI, Start, Cancel)
+"""The lobby on Discord: ``/game new`` posts it; its buttons (Join, Leave, Add AI, Start, Cancel)
 land in :meth:`LobbyFlow.click`.
 
 Each handler acknowledges first (a deferral, well inside Discord's 3 seconds), then calls the
@@ -20,6 +20,7 @@ from storage import GameRecord, GameStatus, NotInLobby, StaleVersion, Storage, W
 
 from .components import lobby_level, lobby_view
 from .errors import MissingPermissions, UserError, send_ephemeral, send_error
+from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .limits import fit_message
 from .permissions import missing, needed
@@ -63,11 +64,12 @@ class LobbyFlow:
         lang = record.language or self.default_language
         if record.status is GameStatus.LOBBY:
             return fit_message(
-                embed=lobby_embed(record, lang, level, self.catalog),
+                embed=lobby_embed(record, lang, level, presenter_for(record.game).catalog),
                 view=lobby_view(record.id, record.version, self.labels(lang), level),
             )
         key = "lobby.started" if record.status is not GameStatus.ABANDONED else "lobby.cancelled"
-        return {"embed": closed_lobby_embed(record, lang, key, None, self.catalog), "view": None}
+        return {"embed": closed_lobby_embed(record, lang, key, None,
+                                            presenter_for(record.game).catalog), "view": None}
 
     @staticmethod
     def check_channel(interaction: discord.Interaction[Any]) -> None:
@@ -79,13 +81,14 @@ class LobbyFlow:
         if lacking:
             raise MissingPermissions(lacking, interaction.channel_id)
 
-    # --- /pr new ----------------------------------------------------------------------------
+    # --- /game new ----------------------------------------------------------------------------
 
     async def create(
         self,
         interaction: discord.Interaction[Any],
         *,
-        max_players: int,
+        game: str | None = None,
+        max_players: int | None = None,
         ai_seats: int,
         ai_level: str,
         language: str | None,
@@ -105,6 +108,7 @@ class LobbyFlow:
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or 0,
                 language=language,
+                game=game,
                 max_players=max_players,
                 ai_seats=ai_seats,
                 ai_level=ai_level,
@@ -124,7 +128,7 @@ class LobbyFlow:
                 self.catalog.t(lang, "reply.created", game=record.id), ephemeral=True
             )
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr new")
+            await send_error(interaction, exc, where="/game new")
 
     # --- buttons ----------------------------------------------------------------------------
 
@@ -186,7 +190,7 @@ class LobbyFlow:
         except Exception as exc:
             await send_error(interaction, exc, where=f"redraw lobby {game_id}")
 
-    # --- /pr abandon --------------------------------------------------------------------------
+    # --- /game abandon --------------------------------------------------------------------------
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -201,7 +205,8 @@ class LobbyFlow:
             record = await self.service.cancel(record.id, actor_of(interaction))
             game_lang = record.language or self.default_language
             key = "lobby.cancelled" if was_lobby else "lobby.abandoned"
-            closed = closed_lobby_embed(record, game_lang, key, interaction.user.id, self.catalog)
+            closed = closed_lobby_embed(record, game_lang, key, interaction.user.id,
+                                        presenter_for(record.game).catalog)
             channel = interaction.channel
             lobby_id = record.messages.get(LOBBY)
             if was_lobby and lobby_id and isinstance(channel, discord.TextChannel | discord.Thread):
@@ -212,4 +217,4 @@ class LobbyFlow:
                 self.catalog.t(lang, "reply.cancelled", game=record.id), ephemeral=True
             )
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr abandon")
+            await send_error(interaction, exc, where="/game abandon")

@@ -18,7 +18,7 @@
 
 **Fall-backs and limits.**
 
-* A user may turn DMs off (``/pr notify``; ``dm_notifications`` in storage): no turn DMs then.
+* A user may turn DMs off (``/game notify``; ``dm_notifications`` in storage): no turn DMs then.
 * Discord refuses a DM to a user who blocks them (403, code 50007).  That is remembered
   (``dm_blocked``) so we stop trying, and the user is mentioned in the game's channel instead.
   Turning notifications on again clears the mark.
@@ -45,9 +45,9 @@ import discord
 
 from storage import GameRecord, Storage, UserSettings
 
+from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit
-from .presenters import prompt_text
 from .seatnames import everyone
 
 log = logging.getLogger(__name__)
@@ -113,6 +113,8 @@ class TurnNotice:
     is told at most once per wait; a user not listed is told unconditionally."""
     where: str = ""
     """Where the game is played, for people: "#general, Offline Table"."""
+    title: Mapping[str, str] = field(default_factory=dict)
+    """The game's name, by language ("Puerto Rico")."""
 
     def text(self, lang: str) -> str:
         return self.what.get(lang) or next(iter(self.what.values()), "")
@@ -143,7 +145,7 @@ class Notifier:
         self._timers: dict[int, asyncio.Task[None]] = {}
 
     async def set_enabled(self, user_id: int, enabled: bool) -> UserSettings:
-        """``/pr notify``: turning DMs on also forgets an earlier refusal (the user may have
+        """``/game notify``: turning DMs on also forgets an earlier refusal (the user may have
         opened their DMs since)."""
         if enabled:
             return await self.storage.settings.update_user(
@@ -186,14 +188,16 @@ class Notifier:
             if record.channel_id
             else None
         )
+        presenter = presenter_for(record.game)
         return TurnNotice(
             game_id=record.id,
             channel_id=record.channel_id,
             language=record.language,
-            what={lang: prompt_text(kind, lang, self.catalog) for lang in self.catalog.languages},
+            what={lang: presenter.prompt_text(kind, lang) for lang in self.catalog.languages},
             link=link,
             waits=waits,
             where=self.where(record),
+            title={lang: presenter.title(lang) for lang in self.catalog.languages},
         )
 
     async def turn(self, notice: TurnNotice, user_ids: Sequence[int]) -> NotifyReport:
@@ -231,7 +235,7 @@ class Notifier:
         where = notice.where or (f"<#{notice.channel_id}>" if notice.channel_id else "")
         return self.catalog.t(
             lang, "notify.dm", game=notice.game_id, where=where, what=notice.text(lang),
-            link=notice.link or "",
+            link=notice.link or "", title=notice.title.get(lang, ""),
         ).strip()
 
     async def _claim(self, notice: TurnNotice, user_id: int) -> bool:
@@ -314,7 +318,7 @@ class Notifier:
 
     def standings(self, record: GameRecord, outcome: Mapping[str, Any],
                   names: Mapping[int, str], lang: str, link: str) -> str:
-        t = self.catalog.t
+        t = presenter_for(record.game).catalog.t
         names = everyone(names)  # "bob → AI 2 (normal)": all who held each seat
         winners = self.catalog.join(lang, [names.get(int(w), "?")
                                            for w in outcome.get("winners", ())])

@@ -2,7 +2,7 @@
 
 A game channel needs the bot to see it, post in it, show embeds and images in it and read its
 history (the lobby is an embed, the table an image edited in place).  In a thread, posting is
-Send Messages in Threads.  ``/pr new`` and Start check the bot's resolved permissions in the
+Send Messages in Threads.  ``/game new`` and Start check the bot's resolved permissions in the
 channel (the interaction's ``app_permissions``) and refuse with the exact list of what is missing
 (:class:`bot.errors.MissingPermissions`); a post that fails later is handled by
 :class:`bot.publisher.DiscordPublisher` (the players are told, the game resumes once posting

@@ -1,12 +1,13 @@
-"""Playing on Discord: every game component lands here, and ``/pr show``.
+"""Playing on Discord: every game component lands here, and ``/game show``.
 
 * ``g:`` buttons and ``gs:`` selects submit an action code.  On the public table (role
   buttons) the click is a deferred update; when the player then has a decision to make (the
   Builder they just chose), their private panel opens at once.  In a private panel the panel
   is redrawn in place with what comes next.
 * ``t:`` buttons: **My turn** opens (or refreshes) the private panel, **Undo** takes back the
-  player's last decision, **Log** shows the log privately, ``leave`` confirms ``/pr leave``.
-* ``ma:``/``mb:``: the Mayor draft menus redraw the panel; its confirmation submits the draft.
+  player's last decision, **Log** shows the log privately, ``leave`` confirms ``/game leave``.
+* A game's own components (Puerto Rico's Mayor draft) call back into this flow
+  (:meth:`panel_here`, :meth:`outdated`, the service).
 
 Every handler acknowledges first, then calls the service.  An outdated click is refused
 politely: nothing changes and the user sees the game as it stands now.
@@ -23,9 +24,9 @@ import discord
 
 from storage import GameStatus, StaleVersion, Storage
 
-from .arrange import decode, encode
 from .components import lobby_level
 from .errors import UserError, send_ephemeral, send_error
+from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .lobby import DEFAULT_LEVEL
 from .panels import PanelView
@@ -136,10 +137,37 @@ class PlayFlow:
             log.exception("game %s: could not bring the table up to date", game_id)
         await send_ephemeral(interaction, line)
 
+    async def select(self, interaction: discord.Interaction[Any], game_id: int, version: int,
+                     name: str, values: list[str]) -> None:
+        """A game menu: one value is an action code; the values of a multi-select stand for
+        one code its game composes (San Juan's payment).  A wrong count is refused by the game
+        or the engine with a clear message, and nothing changes."""
+        await interaction.response.defer()
+        try:
+            record = await self.storage.games.get(game_id)
+            presenter = presenter_for(record.game)
+            parts = presenter.select_parts
+            if parts and name.startswith(parts):
+                code = presenter.compose(name, values)
+            else:
+                code = values[0] if len(values) == 1 else None
+            if code is None:
+                raise UserError("err.unknown_action")
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"game {game_id} menu {name}")
+            return
+        await self.act(interaction, game_id, version, code)
+
     async def click(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, code: str
     ) -> None:
         await interaction.response.defer()
+        await self.act(interaction, game_id, version, code)
+
+    async def act(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, code: str
+    ) -> None:
+        """Submit ``code`` for the (acknowledged) interaction's user."""
         private = is_private(interaction)
         if not await self.placed(interaction, game_id,
                                  None if is_select(interaction) else "channel"):
@@ -224,7 +252,7 @@ class PlayFlow:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         if not await self.placed(interaction, game_id, None if action == "leave" else "channel"):
-            return  # the confirmation of /pr leave is private; the others sit in the channel
+            return  # the confirmation of /game leave is private; the others sit in the channel
         if action == "panel":
             if private:
                 await self.panel_here(interaction, game_id)
@@ -280,51 +308,6 @@ class PlayFlow:
         except Exception as exc:
             await send_error(interaction, exc, where=f"leave game {game_id}")
 
-    # --- the Mayor draft --------------------------------------------------------------------
-
-    async def arrange(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        version: int,
-        part: str,
-        draft: str,
-        values: list[str],
-    ) -> None:
-        await interaction.response.defer()
-        if not await self.placed(interaction, game_id, None):  # a panel's, never public
-            return
-        if part == "ok":
-            await self.confirm_arrangement(interaction, game_id, version, draft)
-            return
-        try:
-            panel = await self.turns.panel(game_id, interaction.user.id, render=False)
-            plan, current = panel.arrangement, decode(draft)
-            if plan is None or current is None or not plan.valid(current):
-                await self.panel_here(interaction, game_id, note_key="reply.outdated_panel")
-                return
-            new = plan.with_values(part == "i", values, current)
-            await self.panel_here(interaction, game_id, draft=encode(new))  # the draft drawn
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"mayor draft in game {game_id}")
-
-    async def confirm_arrangement(self, interaction: discord.Interaction[Any], game_id: int,
-                                  version: int, draft: str) -> None:
-        try:
-            panel = await self.turns.panel(game_id, interaction.user.id, render=False)
-            plan, counts = panel.arrangement, decode(draft)
-            if plan is None or counts is None or not plan.complete(counts):
-                await self.outdated(interaction, game_id, version, None, True)
-                return
-            await self.service.submit(game_id, interaction.user.id, version, plan.codes(counts))
-        except StaleVersion:
-            await self.outdated(interaction, game_id, version, None, True)
-            return
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"mayor arrangement in game {game_id}")
-            return
-        await self.panel_here(interaction, game_id, compact=True)
-
     # --- showing the game -------------------------------------------------------------------
 
     async def show_current(
@@ -350,7 +333,7 @@ class PlayFlow:
         record = update.record
         image_name = f"game-{record.id}-v{record.version}.png" if update.image else None
         embed = table_embed(record, update.view, update.names, lang, image_name=image_name,
-                            catalog=self.catalog)
+                            presenter=presenter_for(record.game))
         files = [discord.File(io.BytesIO(update.image), filename=image_name)] if (
             update.image and image_name) else []
         await interaction.followup.send(
@@ -358,7 +341,7 @@ class PlayFlow:
         )
 
     async def show(self, interaction: discord.Interaction[Any]) -> None:
-        """``/pr show``: the channel's game, privately: a player's panel, else the table."""
+        """``/game show``: the channel's game, privately: a player's panel, else the table."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         try:
@@ -370,7 +353,8 @@ class PlayFlow:
             if record.status is GameStatus.LOBBY:
                 level = await self._lobby_level(interaction, record.messages.get("lobby"))
                 await interaction.followup.send(
-                    embed=lobby_embed(record, lang, level, self.catalog), ephemeral=True
+                    embed=lobby_embed(record, lang, level, presenter_for(record.game).catalog),
+                    ephemeral=True
                 )
                 return
             if record.seat_of(interaction.user.id) is not None:
@@ -378,7 +362,7 @@ class PlayFlow:
                 return
             await self.send_table(interaction, await self.service.table(record.id), lang)
         except Exception as exc:
-            await send_error(interaction, exc, where="/pr show")
+            await send_error(interaction, exc, where="/game show")
 
     @staticmethod
     async def _lobby_level(interaction: discord.Interaction[Any], message_id: int | None) -> str:

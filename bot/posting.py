@@ -40,7 +40,7 @@ import discord
 from engine.core import Event
 from storage import STORY_THREAD_KIND, ActionRecord, GameRecord, Storage
 
-from .gamelog import phase_ends, phase_start
+from .gamelog import chose_role, phase_ends, phase_start
 from .i18n import CATALOG, Catalog
 from .limits import fit
 from .permissions import STORY_THREAD, bot_permissions, missing
@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 
 TABLE = "table"
 FINAL = "final"
-"""The score sheet posted when the game ended (``/pr status`` and ``/pr games`` link to it)."""
+"""The score sheet posted when the game ended (``/game status`` and ``/game games`` link to it)."""
 THREAD = STORY_THREAD_KIND
 """The game's story thread (its id is the table message's it was started from)."""
 IN_THREAD = "story@"
@@ -102,7 +102,7 @@ def round_phases(log_all: Sequence[ActionRecord], last: PhaseEnd) -> tuple[
         start = actions[phase_start(actions, index)]
         phases.append(last if action.seq == last.seq else PhaseEnd(
             action.seq, str(end.data.get("role", "")), end.seat, last.round, {}, (), None,
-            start.seq if start.code.startswith("r.") else None))
+            start.seq if chose_role(start) else None))
     return phases, actions
 
 
@@ -125,8 +125,7 @@ class TablePoster:
 
     def messages(self, update: TableUpdate) -> TableMessages:
         record = update.record
-        return TableMessages(record, update.names, record.language or self.catalog.default,
-                             self.catalog)
+        return TableMessages(record, update.names, record.language or self.catalog.default)
 
     async def publish(self, update: TableUpdate) -> None:
         record = update.record
@@ -295,8 +294,7 @@ class TablePoster:
             return
         channel = await self.channel(record.channel_id)
         if channel is not None:
-            draw = TableMessages(record, names, record.language or self.catalog.default,
-                                 self.catalog)
+            draw = TableMessages(record, names, record.language or self.catalog.default)
             await self._edit(channel, table_id, view=draw.closed(), attachments=[])
 
     async def _edit(self, channel: discord.abc.Messageable, message_id: int, **fields: Any

@@ -1,4 +1,5 @@
-"""What the game's messages look like: the lobby and the table, in the game's language.
+"""What a game's messages look like: the lobby and the table, in the game's language (its
+words: its presenter's catalog).
 
 Pure functions of records and views (no Discord calls, no state): ``lobby_embed`` and
 ``table_embed`` build ``discord.Embed`` values; the components come from :mod:`bot.components`.
@@ -10,7 +11,7 @@ fallback).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -19,9 +20,13 @@ from storage import GameRecord
 from .i18n import CATALOG, Catalog
 from .limits import fit_embed
 
+if TYPE_CHECKING:
+    from .games.contract import GamePresenter
+
 GAME_COLOUR = discord.Colour(0x2E7D32)
 CLOSED_COLOUR = discord.Colour(0x757575)
 FIELD_LIMIT = 1024
+INLINE = 60  # a short field sits beside the next one
 
 
 def ai_level_name(level: str, lang: str, catalog: Catalog = CATALOG) -> str:
@@ -134,33 +139,16 @@ def prompt_text(kind: str, lang: str, catalog: Catalog = CATALOG) -> str:
     return catalog.t(lang, key) if catalog.has(key) else kind.replace("_", " ")
 
 
-def _role(role: str, lang: str, catalog: Catalog) -> str:
-    return catalog.t(lang, f"role.{role}")
-
-
-def _good(good: str, lang: str, catalog: Catalog) -> str:
-    key = "tile.quarry" if good == "quarry" else f"good.{good}"
-    return catalog.t(lang, key)
-
-
 def table_embed(record: GameRecord, view: Mapping[str, Any], names: Mapping[int, str], lang: str,
-                *, image_name: str | None = None, catalog: Catalog = CATALOG) -> discord.Embed:
-    """The public table as an embed: phase, whose turn, roles, supply, ships, players."""
+                *, image_name: str | None = None, presenter: GamePresenter) -> discord.Embed:
+    """The public table as an embed: the phase and whose turn it is, then the game's board as
+    text fields (:meth:`bot.games.GamePresenter.summary`), the result once it is over."""
+    catalog = presenter.catalog
     t = catalog.t
-    phase_key = f"phase.{view.get('phase', 'role_selection')}"
-    phase = t(lang, phase_key) if catalog.has(phase_key) else str(view.get("phase"))
-    chooser = view.get("chooser")
-    lines = [
-        t(lang, "table.phase_by", phase=phase, name=names.get(int(chooser), "?"))
-        if chooser is not None and view.get("phase") != "role_selection"
-        else t(lang, "table.phase", phase=phase)
-    ]
+    lines = presenter.header_lines(view, names, lang)
     waiting = waiting_line(view, names, lang, catalog)
     if waiting:
         lines.append(waiting)
-    if view.get("end_triggered") and not view.get("game_over"):
-        reasons = ", ".join(t(lang, f"end.{r}") for r in view["end_triggered"])
-        lines.append(t(lang, "table.last_round", reasons=reasons))
     outcome = view.get("outcome")
     if view.get("game_over") and outcome:
         reasons = ", ".join(t(lang, f"end.{r}") for r in outcome.get("end_reasons", ()))
@@ -176,53 +164,9 @@ def table_embed(record: GameRecord, view: Mapping[str, Any], names: Mapping[int,
         description="\n".join(lines),
         colour=CLOSED_COLOUR if view.get("game_over") else GAME_COLOUR,
     )
-    roles = []
-    for role in view.get("roles", ()):
-        name = _role(str(role["role"]), lang, catalog)
-        if role.get("taken_by") is not None:
-            roles.append(t(lang, "table.role_taken", role=name,
-                           name=names.get(int(role["taken_by"]), "?")))
-        elif role.get("doubloons"):
-            roles.append(t(lang, "table.role_bonus", role=name, n=role["doubloons"]))
-        else:
-            roles.append(t(lang, "table.role_free", role=name))
-    if roles:
-        embed.add_field(name=t(lang, "table.roles"), value=_clip(" · ".join(roles)), inline=False)
-    colonists = view.get("colonists", {})
-    embed.add_field(
-        name=t(lang, "table.supply"),
-        value=t(lang, "table.supply_value", ship=colonists.get("ship", 0),
-                supply=colonists.get("supply", 0), vp=view.get("vp_chips_left", 0),
-                quarries=view.get("quarries_left", 0)),
-        inline=False,
-    )
-    tiles = [_good(str(x), lang, catalog) for x in view.get("face_up", ())]
-    embed.add_field(name=t(lang, "table.plantations"), value=_join(tiles, t(lang, "table.empty")))
-    ships = [
-        t(lang, "table.ship_loaded", good=_good(str(s["good"]), lang, catalog), count=s["count"],
-          capacity=s["capacity"]) if s.get("good") else
-        t(lang, "table.ship_empty", capacity=s["capacity"])
-        for s in view.get("ships", ())
-    ]
-    embed.add_field(name=t(lang, "table.ships"), value=_join(ships, t(lang, "table.empty")))
-    house = [_good(str(g), lang, catalog) for g in view.get("trading_house", ())]
-    capacity = view.get("trading_house_capacity", 4)
-    embed.add_field(name=t(lang, "table.trading_house"),
-                    value=f"{_join(house, t(lang, 'table.empty'))} ({len(house)}/{capacity})")
-    for player in view.get("players", ()):
-        seat = int(player["seat"])
-        goods = [f"{_good(g, lang, catalog)} {n}" for g, n in player.get("goods", {}).items() if n]
-        buildings = [t(lang, f"building.{b['building']}") for b in player.get("city", ())]
-        value = t(lang, "table.player_value", doubloons=player.get("doubloons", 0),
-                  island=player.get("island_used", 0), city=player.get("city_used", 0),
-                  colonists=player.get("colonists", 0), san_juan=player.get("san_juan", 0),
-                  goods=_join(goods, "—"))
-        value += "\n" + (t(lang, "table.buildings", list=", ".join(buildings)) if buildings
-                         else t(lang, "table.no_buildings"))
-        marker = t(lang, "table.governor_marker") if player.get("is_governor") else ""
-        embed.add_field(name=t(lang, "table.player", marker=marker,
-                               name=names.get(seat, f"#{seat + 1}")),
-                        value=_clip(value), inline=False)
+    for name, value in presenter.summary(view, names, lang):
+        embed.add_field(name=name, value=_clip(value),
+                        inline="\n" not in value and len(value) <= INLINE)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     return fit_embed(embed)

@@ -38,9 +38,9 @@ from engine.core import get_game
 from storage import GameRecord, GameStatus, Storage, Wait
 
 from .clock import ClockVotes
+from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .notify import Notifier, channel_url
-from .presenters import prompt_text
 
 log = logging.getLogger(__name__)
 
@@ -224,7 +224,8 @@ class Reminders:
         if loaded.record.status is not GameStatus.ACTIVE or loaded.state is None:
             return None, ""
         prompt = get_game(loaded.record.game).prompt(loaded.state)
-        what = prompt_text(prompt.kind, lang, self.catalog) if prompt is not None else "?"
+        what = (presenter_for(loaded.record.game).prompt_text(prompt.kind, lang)
+                if prompt is not None else "?")
         return loaded.record, what
 
 

@@ -36,7 +36,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from engine.core import Event
+from engine.core import EngineError, Event
 
 from .i18n import CATALOG, Catalog
 
@@ -47,10 +47,6 @@ IMAGE_PROCESSES = {"table": 2, "panel": 1}  # the same, as worker processes (the
 IMAGE_CACHE = 64  # images kept by their inputs' digest (about 130 kB each)
 STATUS = "status"
 """The image label carrying a story image's status line (:meth:`Drawing.board`)."""
-IMAGE_LABELS = (
-    "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
-    "short.", "ui.", "legend.", "score.", "letter.",
-)
 
 Renderer = Callable[
     [Mapping[str, Any], Sequence[Event], Mapping[int, str], Mapping[str, str]], bytes
@@ -63,6 +59,20 @@ ScoreRenderer = Callable[[str, Mapping[str, Any], Mapping[int, str], Mapping[str
 thread)."""
 
 _DEFAULT: Any = object()
+
+
+def image_labels(game: str, lang: str) -> dict[str, str]:
+    """``game``'s words on images in ``lang`` (its catalog's ``image_prefixes`` keys); none
+    for a game the bot does not present (the renderer's English then)."""
+    from .games import presenter_for  # noqa: PLC0415  (the games import the service)
+
+    try:
+        presenter = presenter_for(game)
+    except EngineError:
+        return {}
+    if not presenter.image_prefixes:
+        return {}
+    return presenter.catalog.section(lang, *presenter.image_prefixes)
 
 
 def draw_board(
@@ -159,11 +169,13 @@ class Drawing:
         self._images: OrderedDict[bytes, asyncio.Future[bytes | None]] = OrderedDict()
         self._labels: dict[str, dict[str, str]] = {}
 
-    def labels(self, language: str | None) -> dict[str, str]:
+    def labels(self, language: str | None, game: str) -> dict[str, str]:
+        """The words on ``game``'s images in ``language`` (its presenter's image labels)."""
         lang = language or self.catalog.default
-        if lang not in self._labels:  # the catalog does not change while the bot runs
-            self._labels[lang] = self.catalog.section(lang, *IMAGE_LABELS)
-        return dict(self._labels[lang])
+        key = f"{game}:{lang}"
+        if key not in self._labels:  # the catalogs do not change while the bot runs
+            self._labels[key] = image_labels(game, lang)
+        return dict(self._labels[key])
 
     async def board(
         self,
@@ -213,7 +225,7 @@ class Drawing:
         status: str | None = None,
     ) -> bytes | None:
         assert self.renderer is not None
-        labels = self.labels(language)
+        labels = self.labels(language, str(view.get("game", "")))
         if status:  # the renderer takes an image's words as its labels
             labels[STATUS] = status
         try:
@@ -263,7 +275,8 @@ class Drawing:
             return None
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                self._tables, self.score_renderer, game, outcome, names, self.labels(language))
+                self._tables, self.score_renderer, game, outcome, names,
+                self.labels(language, game))
         except Exception:
             log.exception("the score sheet could not be drawn")
             return None
@@ -273,9 +286,11 @@ class Drawing:
         self._panels.shutdown(wait=False, cancel_futures=True)
 
 
-if __name__ == "__main__":  # a language's image words: python -m bot.rendering es > es.json
+if __name__ == "__main__":  # a game's image words: python -m bot.rendering puerto-rico es
     import json
     import sys
 
-    print(json.dumps(CATALOG.section(sys.argv[1] if len(sys.argv) > 1 else CATALOG.default,
-                                     *IMAGE_LABELS), ensure_ascii=False, indent=1))
+    if len(sys.argv) < 2:
+        sys.exit("usage: python -m bot.rendering GAME [LANGUAGE]")
+    print(json.dumps(image_labels(sys.argv[1], sys.argv[2] if len(sys.argv) > 2
+                                  else CATALOG.default), ensure_ascii=False, indent=1))

@@ -41,14 +41,8 @@ from storage.handovers import Reason
 from storage.seating import reorder_seats
 
 from .errors import PostingBlocked, UserError
-from .gamelog import (
-    LogWriter,
-    phase_ends,
-    phase_events,
-    phase_start,
-    view_at_phase_end,
-    views_after,
-)
+from .gamelog import chose_role, phase_ends, phase_events, phase_start, views_after
+from .games import PACKAGES, presenter_for
 from .i18n import CATALOG, Catalog
 from .refusals import Situation, situate
 from .rendering import Drawing, Renderer, ScoreRenderer
@@ -56,9 +50,7 @@ from .seatnames import everyone
 
 log = logging.getLogger(__name__)
 
-GAME = "puerto-rico"
 AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_policy
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
 PHASE_VIEWS = 512  # phase-end views kept for the story (one or two per game in progress)
@@ -189,14 +181,25 @@ class GameService:
         guild_id: int | None,
         channel_id: int,
         language: str,
-        max_players: int = MAX_PLAYERS,
+        game: str | None = None,
+        max_players: int | None = None,
         ai_seats: int = 0,
         ai_level: str = "heuristic",
         clock_days: int | None = None,
     ) -> GameRecord:
-        """A new lobby in ``channel_id`` with its creator seated and ``ai_seats`` AI seats.
-        ``clock_days``: the game's clock (see :mod:`bot.clock`); ``None`` for none."""
-        if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
+        """A new lobby of ``game`` (default: the first the bot offers) in ``channel_id`` with
+        its creator seated and ``ai_seats`` AI seats; ``max_players`` defaults to the game's
+        largest table.  ``clock_days``: the game's clock (see :mod:`bot.clock`); ``None`` for
+        none."""
+        if game is None:
+            game = next(iter(PACKAGES))
+        if game not in PACKAGES:
+            raise UserError("err.invalid_options", code="unknown_game")
+        presenter = presenter_for(game)
+        low, high = presenter.players
+        if max_players is None:
+            max_players = high
+        if not low <= max_players <= high:
             raise UserError("err.invalid_options", code="bad_player_count")
         if clock_days is not None and not 1 <= clock_days <= MAX_CLOCK_DAYS:
             raise UserError("err.invalid_options", code="bad_clock_days")
@@ -208,11 +211,11 @@ class GameService:
         if existing is not None:
             raise UserError("err.channel_busy", game=existing.id, status=existing.status)
         record = await self.storage.games.create_lobby(
-            GAME,
+            game,
             creator_id=creator_id,
             guild_id=guild_id,
             channel_id=channel_id,
-            options={"players": max_players},
+            options=presenter.lobby_options(max_players),
             language=language,
         )
         if clock_days is not None:
@@ -263,12 +266,13 @@ class GameService:
                 raise StaleVersion(game_id, expected_version, record.version)
             if record.status is not GameStatus.LOBBY:
                 raise UserError("err.not_in_lobby", game=game_id, status=record.status)
-            capacity = int(record.options.get("players", MAX_PLAYERS))
+            low, high = presenter_for(record.game).players
+            capacity = int(record.options.get("players", high))
             full = len(record.seats) >= capacity
             seated = record.seat_of(actor.user_id) is not None
             if not (self._is_manager(record, actor) or (full and seated)):
                 raise UserError("err.start_early", game=game_id)
-            if len(record.seats) < MIN_PLAYERS:
+            if len(record.seats) < low:
                 raise UserError("err.too_few_players", game=game_id, seats=len(record.seats))
             if not record.user_ids:
                 raise UserError("err.no_humans", game=game_id)
@@ -491,7 +495,7 @@ class GameService:
         return moved
 
     async def table(self, game_id: int) -> TableUpdate:
-        """The game as it stands (for ``/pr show`` and after a refused outdated click)."""
+        """The game as it stands (for ``/game show`` and after a refused outdated click)."""
         loaded = await self.storage.games.load(game_id)
         if loaded.record.status is GameStatus.LOBBY:
             raise UserError("err.not_active", game=game_id, status=loaded.record.status)
@@ -621,7 +625,7 @@ class GameService:
         legal = tuple(game.encode_action(a) for a in game.legal_actions(state, seat)) if (
             prompt is not None and seat in prompt.seats) else ()
         return Situation(record.id, seat, game.view(state, seat), await self._names(record),
-                         legal, action)
+                         legal, action, record.game)
 
     async def _names(self, record: GameRecord) -> dict[int, str]:
         if self.publisher is None:
@@ -663,7 +667,8 @@ class GameService:
         """The phases a change ended with their images: drawn after the table is shown (it
         replays the log and draws).  Each image says what ended instead of whose turn it is."""
         phases = await self._phase_ends(record, game, ended, view)
-        writer = LogWriter(names, record.language or self.catalog.default, self.catalog)
+        writer = presenter_for(record.game).log_writer(names,
+                                                      record.language or self.catalog.default)
         drawn = await asyncio.gather(*(
             self.drawing.board(p.view, p.events, names, record.language, urgent=False,
                                status=writer.phase_ended(p.round, p.role, p.chooser, p.chosen))
@@ -685,22 +690,23 @@ class GameService:
         if not ends or record.seed is None:
             return []
         last = len(log_all) - 1
-        replay_at = [i for i in ends if i != last or view.get("phase") != "role_selection"]
+        replay_at = [i for i in ends if i != last or view.get("game_over")]
         views = {i: v for i in replay_at
                  if (v := self._phase_views.pop((record.id, log_all[i].seq), None)) is not None}
         replay_at = [i for i in replay_at if i not in views]  # not played here (a restart...)
         views.update(zip(replay_at, views_after(game, record.options, record.seed, log_all,
                                                 replay_at), strict=True))
+        presenter = presenter_for(record.game)
         out = []
         for index in ends:
             action = log_all[index]
             end = next(Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded")
-            at_end = view_at_phase_end(views.get(index, view), log_all, index)
+            at_end = presenter.view_at_phase_end(views.get(index, view), log_all, index)
             start = log_all[phase_start(log_all, index)]
             out.append(PhaseEnd(
                 action.seq, str(end.data.get("role", "")), end.seat, int(at_end.get("round", 1)),
                 at_end, tuple(phase_events(log_all, index, to_phase_end=True)), None,
-                start.seq if start.code.startswith("r.") else None,
+                start.seq if chose_role(start) else None,
             ))
         return out
 

@@ -22,10 +22,10 @@ from discord import ui
 
 from storage import ActionRecord, GameRecord
 
-from .choices import Chooser
 from .components import GameButton, TableButton
-from .gamelog import LogWriter, phase_start
-from .i18n import CATALOG, Catalog
+from .gamelog import phase_start
+from .games import presenter_for
+from .i18n import Catalog
 from .limits import fit_view
 from .presenters import CLOSED_COLOUR, GAME_COLOUR, table_embed, waiting_line
 from .seatnames import everyone
@@ -63,13 +63,14 @@ class TableMessages:
     """The channel messages of one game, in the game's language."""
 
     def __init__(self, record: GameRecord, names: Mapping[int, str], lang: str,
-                 catalog: Catalog = CATALOG) -> None:
+                 catalog: Catalog | None = None) -> None:
         self.record = record
         self.names = names
         self.lang = lang
-        self.catalog = catalog
+        self.presenter = presenter_for(record.game)
+        self.catalog = catalog or self.presenter.catalog
         humans = [s.seat for s in record.seats if s.user_id is not None]
-        self.writer = LogWriter(names, lang, catalog, humans=humans)
+        self.writer = self.presenter.log_writer(names, lang, humans)
 
     def t(self, key: str, **fields: Any) -> str:
         return self.catalog.t(self.lang, key, **fields)
@@ -79,26 +80,18 @@ class TableMessages:
     def header(self, view: Mapping[str, Any]) -> str:
         record = self.record
         lines = [f"## {self.t('table.title', game=record.id, round=view.get('round', 1))}"]
-        phase_key = f"phase.{view.get('phase', 'role_selection')}"
-        phase = self.t(phase_key) if self.catalog.has(phase_key) else str(view.get("phase"))
-        chooser = view.get("chooser")
-        if chooser is not None and view.get("phase") != "role_selection":
-            lines.append(self.t("table.phase_by", phase=phase,
-                                name=self.names.get(int(chooser), "?")))
-        else:
-            lines.append(self.t("table.phase", phase=phase))
+        head = self.presenter.header_lines(view, self.names, self.lang)
+        lines.extend(head[:1])
         waiting = waiting_line(view, self.names, self.lang, self.catalog)
         if waiting:
             since = [s.waiting_since for s in record.seats if s.waiting_since is not None]
             lines.append(f"{waiting} {timestamp(min(since)) if since else ''}".rstrip())
-        if view.get("end_triggered") and not view.get("game_over"):
-            reasons = ", ".join(self.t(f"end.{r}") for r in view["end_triggered"])
-            lines.append(self.t("table.last_round", reasons=reasons))
+        lines.extend(head[1:])
         return "\n".join(lines)
 
     def summary(self, view: Mapping[str, Any]) -> str:
         """The board as text (when there is no image): the fields of the table embed."""
-        embed = table_embed(self.record, view, self.names, self.lang, catalog=self.catalog)
+        embed = table_embed(self.record, view, self.names, self.lang, presenter=self.presenter)
         return "\n".join(f"**{f.name}**: {f.value}" for f in embed.fields)
 
     def log_tail(self, recent: Sequence[ActionRecord], notes: Sequence[str]) -> str:
@@ -142,16 +135,16 @@ class TableMessages:
         return fit_view(layout), files
 
     def role_rows(self, view: Mapping[str, Any]) -> list[ui.ActionRow[Any]]:
-        """The role cards as buttons (doubloons on each); taken ones are shown disabled."""
-        chooser = Chooser(view, self.lang, self.catalog)
+        """The role cards as buttons (with what lies on each); taken ones are shown
+        disabled."""
+        words = self.presenter.words(view, self.lang)
         buttons = []
-        for role in view.get("roles", ()):
-            code = f"r.{role['card']}"
-            taken = role.get("taken_by") is not None
-            label = chooser.label(code)
-            if taken:
+        for code, taken_by in self.presenter.role_buttons(view):
+            taken = taken_by is not None
+            label = words.label(code)
+            if taken_by is not None:
                 label = self.t("button.role_taken", role=label,
-                               name=self.names.get(int(role["taken_by"]), "?"))[:80]
+                               name=self.names.get(int(taken_by), "?"))[:80]
             buttons.append(GameButton(
                 self.record.id, self.record.version, code, label=label, disabled=taken,
                 style=discord.ButtonStyle.secondary if taken else discord.ButtonStyle.primary,
@@ -261,11 +254,8 @@ class TableMessages:
     def standings(self, outcome: Mapping[str, Any]) -> list[str]:
         lines = []
         for score in sorted(outcome.get("scores", ()), key=lambda s: (s["rank"], s["seat"])):
-            parts = []
-            for part, points in score.get("breakdown", {}).items():
-                key = f"score.{part}" if self.catalog.has(f"score.{part}") else f"building.{part}"
-                word = self.t(key) if self.catalog.has(key) else part
-                parts.append(f"{word} {points}")
+            parts = [f"{self.presenter.score_part(part, self.lang)} {points}"
+                     for part, points in score.get("breakdown", {}).items()]
             lines.append(self.t("final.line", rank=score["rank"],
                                 name=everyone(self.names).get(int(score["seat"]), "?"),
                                 total=score["total"], breakdown=" · ".join(parts),

@@ -13,13 +13,12 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Event, Game, get_game
+from engine.core import Event, get_game
 from storage import ActionRecord, GameRecord, GameStatus, NotActive, NotSeated, StaleVersion
 
-from .arrange import Arrangement, arrangement, drafted
-from .choices import Effect, family
 from .errors import UserError
 from .gamelog import LogWriter, phase_events
+from .games import presenter_for
 from .seatnames import everyone
 from .service import GameService, TableUpdate, record_waiting
 from .undo import may_undo, plan_undo
@@ -27,7 +26,6 @@ from .undo import may_undo, plan_undo
 log = logging.getLogger(__name__)
 
 TAKEOVER_LEVEL = "heuristic"
-MEASURED = ("sell", "ship")  # choices whose gains the panel shows, measured on a copy
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +39,8 @@ class Panel:
     """The decision asked of this seat now, or ``None`` when it waits for others."""
     legal: tuple[str, ...]
     names: dict[int, str]
-    effects: dict[str, Effect] = field(default_factory=dict)
-    arrangement: Arrangement | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    """What the game's words need beyond the view (:meth:`GamePresenter.panel_extras`)."""
     image: bytes | None = None
     highlights: tuple[Event, ...] = ()
     """What changed in the current role phase (framed on the image)."""
@@ -76,57 +74,29 @@ class TurnService:
         names = await self.service._names(record)
         recent = await self.service.recent(record)
         highlights = tuple(phase_events(recent))
-        plan = self._arrangement(game, state, seat, view) if kind == "arrange" else None
-        image = None
-        if render:
-            image = await self.service._render(drafted(view, seat, plan) if plan else view,
-                                               highlights, names, record.language)
-        return Panel(
+        presenter = presenter_for(record.game)
+        panel = Panel(
             record, seat, view, kind, codes, names,
-            effects=self._effects(game, state, seat, codes),
-            arrangement=plan,
-            image=image,
+            extras=presenter.panel_extras(game, state, seat, view, codes, kind),
             highlights=highlights,
             can_undo=record.status is GameStatus.ACTIVE and may_undo(recent, user_id),
         )
+        if render:
+            image = await self.service._render(presenter.panel_view(panel, None), highlights,
+                                               names, record.language)
+            panel = dataclasses.replace(panel, image=image)
+        return panel
 
     async def with_image(self, panel: Panel, draft: str | None = None, *,
                          language: str | None = None) -> Panel:
-        """``panel`` with its board image (the seat's view: its VP chips, its prices); while
-        arranging colonists, with the ``draft`` (or the suggestion) placed on the board.  The
-        image speaks ``language``, the reader's (their panel's words are in it too), else the
+        """``panel`` with its board image (the seat's view: what only the seat sees); with a
+        ``draft`` being arranged drawn on it (:meth:`GamePresenter.panel_view`).  The image
+        speaks ``language``, the reader's (their panel's words are in it too), else the
         game's."""
-        view = panel.view
-        if panel.arrangement is not None:
-            view = drafted(view, panel.seat, panel.arrangement, draft)
+        view = presenter_for(panel.record.game).panel_view(panel, draft)
         image = await self.service._render(view, panel.highlights, panel.names,
                                            language or panel.record.language)
         return dataclasses.replace(panel, image=image)
-
-    @staticmethod
-    def _effects(game: Game[Any], state: Any, seat: int, codes: tuple[str, ...]
-                 ) -> dict[str, Effect]:
-        """Doubloons, VP and barrels each sale or load would bring (tried on a copy)."""
-        wanted = [c for c in codes if family(c) in MEASURED]
-        if not wanted:
-            return {}
-        before = game.view(state, seat)["players"][seat]
-        out = {}
-        for code in wanted:
-            after_state, _ = game.apply(state, seat, game.decode_action(code))
-            after = game.view(after_state, seat)["players"][seat]
-            out[code] = Effect(
-                doubloons=after["doubloons"] - before["doubloons"],
-                vp=(after["vp"] or 0) - (before["vp"] or 0),
-                barrels=sum(before["goods"].values()) - sum(after["goods"].values()),
-            )
-        return out
-
-    @staticmethod
-    def _arrangement(game: Game[Any], state: Any, seat: int, view: dict[str, Any]
-                     ) -> Arrangement:
-        suggested, _ = game.apply(state, seat, game.decode_action("m.auto"))
-        return arrangement(view["players"][seat], game.view(suggested, seat)["players"][seat])
 
     # --- undo and leaving -------------------------------------------------------------------
 
@@ -151,8 +121,9 @@ class TurnService:
             names = await service._names(record)
             lang = record.language or self.catalog.default
             what = self.writer(record, names, lang).lines([plan.decision], trailing=False)
-            note = self.catalog.t(lang, "log.undone", name=names.get(plan.decision.seat, "?"),
-                                  what=" ".join(what) or plan.decision.code)
+            note = presenter_for(record.game).catalog.t(
+                lang, "log.undone", name=names.get(plan.decision.seat, "?"),
+                what=" ".join(what) or plan.decision.code)
             return await service._publish(result.record, result.state, [],
                                           before=record_waiting(record), actor=user_id,
                                           notes=(note,))
@@ -178,7 +149,7 @@ class TurnService:
 
     def writer(self, record: GameRecord, names: dict[int, str], lang: str) -> LogWriter:
         humans = [s.seat for s in record.seats if s.user_id is not None]
-        return LogWriter(names, lang, self.catalog, humans=humans)
+        return presenter_for(record.game).log_writer(names, lang, humans)
 
     async def log_lines(self, game_id: int, lang: str, *, last: int = 40
                         ) -> tuple[GameRecord, list[str]]:

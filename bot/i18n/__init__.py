@@ -23,6 +23,13 @@ Lists of names use CLDR's list patterns too (:meth:`Catalog.join`: "a, b and c",
 
 Which language: channel posts use the game's language; ephemeral replies and DMs use the
 reader's Discord locale (``language_of(interaction.locale)``).
+
+**Which words.**  The generic catalog (this folder) holds the words of the bot itself: the lobby,
+the table's frame, errors, replies, notices.  Each game adds its own folder
+(``bot/games/<game>/i18n``: its roles, buildings, log lines, help...) and speaks through a
+catalog of both (:func:`bot.games.presenter_for` ``(name).catalog``); a game's key may not
+redefine a generic one.  A generic text names the game with ``{title}``, filled in from the
+game's ``game.title`` when the caller does not give it.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, TypeAlias
 
 from babel import Locale
@@ -40,6 +48,8 @@ from babel.lists import format_list
 REFERENCE = "en"
 LANGUAGES = ("en", "es")
 COUNT = "$count"
+TITLE = "game.title"
+"""A game's name in its own catalog (fills ``{title}`` in the generic texts)."""
 CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 Message: TypeAlias = str | dict[str, str]
@@ -77,22 +87,24 @@ class Catalog:
         self._formatters = {lang: _Formatter(self, lang) for lang in self.tables}
 
     @classmethod
-    def load(cls, default: str = REFERENCE, languages: Iterable[str] = LANGUAGES) -> Catalog:
+    def load(cls, default: str = REFERENCE, languages: Iterable[str] = LANGUAGES,
+             folders: Sequence[Traversable] = ()) -> Catalog:
+        """The catalog of this folder plus ``folders`` (a game's words), in that order."""
         tables: dict[str, dict[str, Message]] = {}
-        folder = resources.files(__name__)
-        names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
         for lang in languages:
             table: dict[str, Message] = {}
-            for name in names:
-                if name != f"{lang}.json" and not name.startswith(f"{lang}."):
-                    continue
-                data = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-                if not isinstance(data, dict):
-                    raise ValueError(f"{name} must be an object")
-                for key, value in data.items():
-                    if key in table:
-                        raise ValueError(f"{name}: {key} is defined twice")
-                    table[key] = _checked(name, key, value)
+            for folder in (resources.files(__name__), *folders):
+                names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+                for name in names:
+                    if name != f"{lang}.json" and not name.startswith(f"{lang}."):
+                        continue
+                    data = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+                    if not isinstance(data, dict):
+                        raise ValueError(f"{name} must be an object")
+                    for key, value in data.items():
+                        if key in table:
+                            raise ValueError(f"{name}: {key} is defined twice")
+                        table[key] = _checked(name, key, value)
             if not table:
                 raise ValueError(f"no catalog for {lang}")
             tables[lang] = table
@@ -130,6 +142,8 @@ class Catalog:
         a key missing from English raises :class:`MissingKey`."""
         lang = lang if lang in self.tables else self.default
         template = self.template(lang, key, fields)
+        if "{title}" in template and "title" not in fields and self.has(TITLE):
+            fields = {**fields, "title": self.t(lang, TITLE)}
         if not fields:
             return template
         if ":" in template:

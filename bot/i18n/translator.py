@@ -18,9 +18,10 @@ DISCORD_LOCALES: dict[str, tuple[discord.Locale, ...]] = {
 }
 
 
-def ls(key: str) -> app_commands.locale_str:
-    """A translatable command string: the English text, with its catalog key attached."""
-    return app_commands.locale_str(CATALOG.t(REFERENCE, key), key=key)
+def ls(key: str, catalog: Catalog = CATALOG) -> app_commands.locale_str:
+    """A translatable command string: the English text, with its catalog key attached (and
+    the catalog, for a game's own commands: its words are in its catalog)."""
+    return app_commands.locale_str(catalog.t(REFERENCE, key), key=key, catalog=catalog)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -36,8 +37,10 @@ class CatalogTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if not isinstance(key, str):
             return None
+        found = string.extras.get("catalog")
+        catalog = found if isinstance(found, Catalog) else self.catalog
         for lang, locales in DISCORD_LOCALES.items():
-            if locale in locales and lang in self.catalog.tables:
-                text = self.catalog.text(lang, key)
+            if locale in locales and lang in catalog.tables:
+                text = catalog.text(lang, key)
                 return text if text and text != string.message else None
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.arrange import arrangement, decode, encode, occupied
+from bot.games.puerto_rico.arrange import arrangement, decode, encode, occupied
 from engine import get_game
 from engine.policies import make_policy
 

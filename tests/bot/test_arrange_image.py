@@ -8,8 +8,8 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.arrange import drafted, encode, occupied
-from bot.i18n import CATALOG
+from bot.games.puerto_rico.arrange import drafted, encode, occupied
+from bot.games.puerto_rico.catalog import CATALOG
 from bot.turns import Panel, TurnService
 from engine.core import Event
 from tests.bot.test_arrange import GAME, arrange_states, plan_for
@@ -80,7 +80,7 @@ async def test_the_panel_image_is_drawn_from_the_draft() -> None:
     colonists on the board (it had them all in San Juan)."""
     state, seat = arrange_states(1)[0]
     panel: Panel = panel_of(state, seat, len(GAME.view(state, None)["players"]))
-    plan = panel.arrangement
+    plan = panel.extras["arrangement"]
     assert plan is not None and plan.to_place
     recorder = Recorder()
     turns = TurnService(recorder)  # type: ignore[arg-type]

@@ -1,8 +1,9 @@
 """Message catalogs: complete in every language, and covering every word the bot can need.
 
-A key missing in any catalog, a translation with other placeholders than the English, a key the
-code uses but no catalog has, or an engine id (phase, prompt, role, building, good, error code)
-without its words: each fails here, not in front of a player."""
+A key missing in any catalog (the generic one, or any game's: generic plus its own words), a
+translation with other placeholders than the English, a key the code uses but no catalog has,
+or an engine id (phase, prompt, role, building, good, error code) without its words: each fails
+here, not in front of a player."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.games import presenter_for, presenters
 from bot.i18n import CATALOG, LANGUAGES, Catalog, MissingKey
 from bot.i18n.translator import CatalogTranslator
 from engine import get_game
@@ -23,8 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PREFIXES = (
     "cmd|opt|choice|language|level|status|lobby|button|reply|table|notify|role|good|tile|"
     "building|plantation|unit|phase|prompt|end|err|illegal|log|act|pass|panel|help|story|final|score|"
-    "letter|effect|why"
+    "letter|effect|why|game|perm"
 )
+PR_CATALOG = presenter_for("puerto-rico").catalog
 KEY_LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["']""")
 # Discord's rule for command and option names (lower case in every language).
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -33,6 +36,16 @@ COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 def test_every_catalog_has_every_key_with_the_same_placeholders() -> None:
     assert set(CATALOG.languages) == set(LANGUAGES) == {"en", "es"}
     assert CATALOG.problems() == []
+    for presenter in presenters():
+        assert set(presenter.catalog.languages) == set(LANGUAGES), presenter.name
+        assert presenter.catalog.problems() == [], presenter.name
+        assert presenter.catalog.has("game.title"), presenter.name
+
+
+def test_a_game_may_not_redefine_a_generic_word(tmp_path: Path) -> None:
+    (tmp_path / "en.json").write_text('{"err.generic": "mine"}', encoding="utf-8")
+    with pytest.raises(ValueError, match="defined twice"):
+        Catalog.load(folders=[tmp_path])
 
 
 def test_the_check_catches_a_missing_key_and_a_wrong_placeholder() -> None:
@@ -42,12 +55,24 @@ def test_the_check_catches_a_missing_key_and_a_wrong_placeholder() -> None:
         CATALOG.t("en", "no.such.key")
 
 
-def test_every_key_the_code_names_exists() -> None:
+def keys_named(paths: list[Path]) -> set[str]:
     used: set[str] = set()
-    for path in (ROOT / "bot").rglob("*.py"):
+    for path in paths:
         used.update(KEY_LITERAL.findall(path.read_text(encoding="utf-8")))
-    assert len(used) > 40
-    assert sorted(k for k in used if not CATALOG.has(k)) == []
+    return used
+
+
+def test_every_key_the_code_names_exists() -> None:
+    """The generic code's keys are in every game's catalog (the generic words, plus those a
+    game must say in its own: its title...); each game's code's keys in its catalog."""
+    games = ROOT / "bot" / "games"
+    generic = keys_named([p for p in (ROOT / "bot").rglob("*.py") if games not in p.parents])
+    assert len(generic) > 40
+    for presenter in presenters():
+        package = games / presenter.name.replace("-", "_")
+        own = keys_named(list(package.rglob("*.py")))
+        missing = sorted(k for k in generic | own if not presenter.catalog.has(k))
+        assert missing == [], presenter.name
 
 
 def vocabulary() -> dict[str, set[str]]:
@@ -81,7 +106,7 @@ def test_every_engine_id_has_words_in_every_language() -> None:
     ids["end"] |= {"colonists", "city_full", "vp_chips"}
     assert len(ids["illegal"]) >= 20 and len(ids["building"]) == 23
     missing = [f"{k}.{v}" for k, values in ids.items() for v in values
-               if not CATALOG.has(f"{k}.{v}")]
+               if not PR_CATALOG.has(f"{k}.{v}")]
     assert missing == []
 
 
@@ -102,7 +127,8 @@ async def test_translator_gives_spanish_command_names() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_command_and_option_names_follow_discord_rules(lang: str) -> None:
-    for key, message in CATALOG.tables[lang].items():
+    every = {k: v for p in presenters() for k, v in p.catalog.tables[lang].items()}
+    for key, message in every.items():
         if not isinstance(message, str):
             continue
         text = message
@@ -119,24 +145,27 @@ def test_language_of_discord_locales() -> None:
     assert CATALOG.language_of("es-419") == "es"
     assert CATALOG.language_of(discord.Locale.brazil_portuguese) == "en"
     assert CATALOG.language_of(None) == "en"
-    assert CATALOG.t("es", "lobby.title", game=4) == "Puerto Rico · partida n.º 4"
+    assert PR_CATALOG.t("es", "lobby.title", game=4) == "Puerto Rico · partida n.º 4"
+    assert PR_CATALOG.t("es", "lobby.title", game=4, title="X") == "X · partida n.º 4"
 
 
 def test_the_board_image_words_are_all_in_the_catalogs() -> None:
     """Every word the renderer draws (render.labels.ENGLISH) is translated, so a Spanish game's
     image is all Spanish, the letters on the goods and tiles included (issue #9: "C I S T K"
     stayed English), five distinct letters per language."""
-    from bot.rendering import IMAGE_LABELS
-    from render.puerto_rico.labels import ENGLISH
+    from bot.rendering import image_labels
+    from render import renderer_for
 
-    needed = {k for k in ENGLISH if k.startswith(IMAGE_LABELS)}
-    assert needed == set(ENGLISH)
-    assert sorted(k for k in needed if not CATALOG.has(k)) == []
-    labels = CATALOG.section("es", *IMAGE_LABELS)
+    for presenter in presenters():
+        english = renderer_for(presenter.name).english
+        needed = {k for k in english if k.startswith(presenter.image_prefixes)}
+        assert needed == set(english), presenter.name
+        assert sorted(k for k in needed if not presenter.catalog.has(k)) == [], presenter.name
+    labels = image_labels("puerto-rico", "es")
     assert labels["ui.round"] == "Ronda {n}" and labels["building.harbor"] == "Puerto"
     assert labels["letter.corn"] == "M" and labels["letter.coffee"] == "C"
-    for lang in CATALOG.languages:
-        letters = CATALOG.section(lang, "letter.")
+    for lang in PR_CATALOG.languages:
+        letters = PR_CATALOG.section(lang, "letter.")
         assert len(set(letters.values())) == len(letters) == 6, (lang, letters)
 
 
@@ -148,11 +177,11 @@ def test_the_board_image_words_are_all_in_the_catalogs() -> None:
 )
 def test_counts_follow_cldr_plural_rules(lang: str, n: int, text: str) -> None:
     """Plurals come from CLDR through Babel, not hand-made singular keys (issue #9)."""
-    assert CATALOG.count(lang, "doubloons", n) == text
+    assert PR_CATALOG.count(lang, "doubloons", n) == text
 
 
 def test_counts_inside_messages_are_plural_aware() -> None:
-    t = CATALOG.t
+    t = PR_CATALOG.t
     assert t("en", "table.role_bonus", role="Mayor", n=1) == "Mayor (+1 doubloon)"
     assert t("en", "table.role_bonus", role="Mayor", n=2) == "Mayor (+2 doubloons)"
     assert t("es", "table.role_bonus", role="Alcalde", n=1) == "Alcalde (+1 doblón)"
@@ -183,7 +212,8 @@ def test_no_count_is_written_next_to_a_fixed_plural(lang: str) -> None:
     """"{n} doubloons" reads "1 doubloons": a count takes its unit (``{n:doubloons}``) or a
     plural message instead."""
     bad = []
-    for key, message in CATALOG.tables[lang].items():
+    every = {k: v for p in presenters() for k, v in p.catalog.tables[lang].items()}
+    for key, message in every.items():
         if isinstance(message, str) and UNCOUNTED.search(message):
             bad.append(key)
     assert bad == []

@@ -8,12 +8,14 @@ from typing import Any
 
 import pytest
 
-from bot.choices import Chooser, Effect
-from bot.i18n import CATALOG, LANGUAGES
-from bot.turns import TurnService
+from bot.games import presenter_for
+from bot.games.puerto_rico.catalog import CATALOG
+from bot.games.puerto_rico.choices import Chooser, Effect
+from bot.i18n import LANGUAGES
 from engine import get_game
 from engine.policies import make_policy
 
+PR = presenter_for("puerto-rico")
 GAME = get_game("puerto-rico")
 
 
@@ -32,7 +34,7 @@ def chooser(state: Any, seat: int, lang: str) -> tuple[Chooser, tuple[str, ...]]
     codes = tuple(GAME.encode_action(a) for a in GAME.legal_actions(state, seat))
     prompt = GAME.prompt(state)
     return Chooser(GAME.view(state, seat), lang, CATALOG,
-                   effects=TurnService._effects(GAME, state, seat, codes),
+                   effects=PR._effects(GAME, state, seat, codes),
                    prompt_kind=prompt.kind if prompt else None), codes
 
 

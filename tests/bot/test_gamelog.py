@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.gamelog import LogWriter, phase_ends, phase_events, views_after
+from bot.gamelog import phase_ends, phase_events, views_after
+from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
 from bot.i18n import LANGUAGES
 from engine import get_game
 from engine.policies import make_policy

@@ -10,8 +10,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.gamelog import LogWriter
-from bot.i18n import CATALOG, LANGUAGES
+from bot.games.puerto_rico.catalog import CATALOG
+from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
+from bot.i18n import LANGUAGES
 from bot.seatnames import SeatNames, everyone, with_history
 from bot.service import PhaseEnd
 from bot.table import TableMessages
@@ -103,7 +104,7 @@ def test_the_hand_over_is_a_line_at_its_place_in_the_history(lang: str) -> None:
     assert whole.count(left) == 1
     before = writer.lines(log[:LEFT_AFTER], trailing=False)
     assert whole[: len(before)] == before and whole[len(before)] == left
-    # A window of the log that ends right there tells it last (the table's tail, /pr log) ...
+    # A window of the log that ends right there tells it last (the table's tail, /game log) ...
     assert writer.lines(log[LEFT_AFTER - 3 : LEFT_AFTER])[-1] == left
     # ... one that starts right after tells it first; a phase's story or an undone move that
     # ends there does not.

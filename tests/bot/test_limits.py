@@ -16,8 +16,9 @@ from discord import ui
 
 from bot import limits
 from bot.errors import UserError, message_for
-from bot.help import HELP_TOPICS, help_text
-from bot.i18n import CATALOG
+from bot.games import presenters
+from bot.games.puerto_rico.catalog import CATALOG
+from bot.help import help_text
 from bot.limits import fit, fit_embed, fit_message, fit_texts, fit_view, quote
 from bot.panels import PanelView
 from bot.presenters import closed_lobby_embed, lobby_embed
@@ -224,5 +225,6 @@ async def test_every_presenter_output_of_a_whole_game_fits(
 
 @pytest.mark.parametrize("lang", CATALOG.languages)
 def test_every_help_topic_fits_in_one_message(lang: str) -> None:
-    for topic in (*HELP_TOPICS, "no such topic"):
-        check_text(help_text(topic, lang, CATALOG))
+    for presenter in presenters():
+        for topic in presenter.help_topics():
+            check_text(help_text(presenter, topic, lang, {"game": 10**18, presenter.command: 1}))

@@ -176,7 +176,7 @@ async def test_the_bots_renderer_draws_in_a_worker_process() -> None:
     for viewer in (None, 1):
         view, events = played.view(viewer), played.highlights()
         image = await drawing.board(view, events, {0: "ana"}, "es")
-        assert image == draw_board(view, events, {0: "ana"}, drawing.labels("es"))
+        assert image == draw_board(view, events, {0: "ana"}, drawing.labels("es", view["game"]))
     assert drawing.in_processes
     drawing.close()
 

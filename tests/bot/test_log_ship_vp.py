@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.gamelog import LogWriter, with_shipment_vp
+from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
+from bot.games.puerto_rico.gamelog import with_shipment_vp
 from bot.i18n import LANGUAGES
 from bot.service import PhaseEnd
 from bot.table import TableMessages

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.gamelog import LogWriter
+from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
 from bot.i18n import LANGUAGES
 from engine import get_game
 from engine.core import Event

@@ -10,13 +10,15 @@ from typing import Any
 
 import pytest
 
-from bot.choices import Effect
+from bot.games import presenter_for
+from bot.games.puerto_rico.choices import Effect
 from bot.panels import PanelView
-from bot.turns import Panel, TurnService
+from bot.turns import Panel
 from engine import get_game
 from engine.policies import make_policy
 from storage import GameRecord, GameStatus, SeatRecord
 
+PR = presenter_for("puerto-rico")
 GAME = get_game("puerto-rico")
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -34,9 +36,7 @@ def panel_of(state: Any, seat: int, players: int) -> Panel:
     kind = prompt.kind if codes and prompt else None
     return Panel(
         record(players), seat, view, kind, codes, {n: f"P{n}" for n in range(players)},
-        effects=TurnService._effects(GAME, state, seat, codes),
-        arrangement=TurnService._arrangement(GAME, state, seat, view) if kind == "arrange"
-        else None,
+        extras=PR.panel_extras(GAME, state, seat, view, codes, kind),
     )
 
 
@@ -128,7 +128,7 @@ def test_many_choices_become_menus_of_at_most_25() -> None:
     state, seat = next(iter(decisions(3, 1)))
     codes = (*(f"keep.corn{n}" for n in range(1, 61)), "pass")
     panel = Panel(record(3), seat, GAME.view(state, seat), "keep", codes, {0: "a"},
-                  effects={"keep.corn1": Effect()})
+                  extras={"effects": {"keep.corn1": Effect()}})
     layout, _ = PanelView(panel, "en").build()
     every = list(walk(components_of(layout)))
     menus = [c for c in every if c.get("type") == 3]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import CATALOG
+from bot.games.puerto_rico.catalog import CATALOG
 
 
 def test_spanish_log_names_a_building_with_an_article() -> None:

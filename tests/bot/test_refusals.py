@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from bot.errors import UserError, describe, message_for
-from bot.i18n import CATALOG, LANGUAGES
+from bot.games.puerto_rico.catalog import CATALOG
+from bot.i18n import LANGUAGES
 from bot.refusals import Situation, situate
 from bot.service import Actor, GameService
 from engine import get_game
@@ -237,27 +238,32 @@ def test_a_command_typed_by_name_is_refused_with_its_reason() -> None:
     choice lists the choices."""
     from types import SimpleNamespace
 
-    from bot.choices import Chooser
     from bot.commands import CommandFlow
+    from bot.games.puerto_rico.choices import Chooser
     from bot.turns import Panel
 
     building = view(phase="builder", prompt={"seats": [0], "kind": "build", "forced": False})
     words = Chooser(building, "es")
-    assert CommandFlow.named_code("puerto-rico", "build", "Ayuntamiento", words) == "b.city_hall"
-    assert CommandFlow.named_code("puerto-rico", "build", "city_hall", words) == "b.city_hall"
-    assert CommandFlow.named_code("puerto-rico", "build", "b.harbor", words) == "b.harbor"
-    assert CommandFlow.named_code("puerto-rico", "sell", "b.harbor", words) is None
-    assert CommandFlow.named_code("puerto-rico", "sell", "añil", words) == "t.indigo"
-    assert CommandFlow.named_code("puerto-rico", "build", "banana", words) is None
+    from bot.games import presenter_for
+
+    pr = presenter_for("puerto-rico")
+    build, sell = CommandFlow.decision(pr, "build"), CommandFlow.decision(pr, "sell")
+    assert CommandFlow.named_code(pr, build, "Ayuntamiento", words) == "b.city_hall"
+    assert CommandFlow.named_code(pr, build, "city_hall", words) == "b.city_hall"
+    assert CommandFlow.named_code(pr, build, "b.harbor", words) == "b.harbor"
+    assert CommandFlow.named_code(pr, sell, "b.harbor", words) is None
+    assert CommandFlow.named_code(pr, sell, "añil", words) == "t.indigo"
+    assert CommandFlow.named_code(pr, build, "banana", words) is None
 
     flow = CommandFlow(SimpleNamespace(storage=None), SimpleNamespace(turns=None))  # type: ignore[arg-type]
+    game = SimpleNamespace(id=7, game="puerto-rico")
     panel = Panel(None, 0, building, "build", ("b.harbor", "pass"), NAMES)  # type: ignore[arg-type]
-    wrong = flow.refusal(7, "sell", "indigo", panel, [], Chooser(building, "en"))
+    wrong = flow.refusal(game, pr, sell, "indigo", panel, [], Chooser(building, "en"))  # type: ignore[arg-type]
     assert message_for(wrong, "en") == (
         "Selling is only possible in the Trader phase; now you must build.")
     waiting = Panel(None, 2, building, None, (), NAMES)  # type: ignore[arg-type]
-    late = flow.refusal(7, "build", "harbor", waiting, [], Chooser(building, "en"))
+    late = flow.refusal(game, pr, build, "harbor", waiting, [], Chooser(building, "en"))  # type: ignore[arg-type]
     assert message_for(late, "en") == "It is alice's turn in game #7, not yours: build."
-    other = flow.refusal(7, "build", "banana", panel, ["b.harbor"], Chooser(building, "en"))
+    other = flow.refusal(game, pr, build, "banana", panel, ["b.harbor"], Chooser(building, "en"))  # type: ignore[arg-type]
     assert message_for(other, "en") == (  # names only, without their costs
         "“banana” is not one of your choices now; you can choose Harbor.")

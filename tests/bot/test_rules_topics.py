@@ -1,6 +1,7 @@
-"""Issue #9: ``/pr rules`` offers every topic although there are more than Discord's 25
-choices (filtered by what is typed, grouped), and every command the texts name is named as the
-reader's client shows it (``/pr personaje`` in Spanish), clickable when its id is known."""
+"""Issue #9: ``/game rules`` offers every topic although there are more than Discord's 25
+choices (filtered by what is typed, grouped, the channel's game first), and every command the
+texts name is named as the reader's client shows it (``/pr personaje`` in Spanish), clickable
+when its id is known."""
 
 from __future__ import annotations
 
@@ -8,46 +9,57 @@ import re
 
 import pytest
 
-from bot.help import HELP_TOPICS, command, find_topic, help_text, topic_choices, topic_name
-from bot.i18n import CATALOG, LANGUAGES
+from bot.games import presenter_for, presenters
+from bot.games.puerto_rico.catalog import CATALOG
+from bot.help import command, find_topic, help_text, topic_choices, topic_name
+from bot.i18n import LANGUAGES
 
-COMMAND = re.compile(r"<?/pr ([^\W_]+|[a-z_]+)")
+COMMAND = re.compile(r"<?/(?:pr|partida|game) ([^\W_]+|[a-z_]+)")
+PR = presenter_for("puerto-rico")
+GAME = "puerto-rico"
+
+
+def name(ident: str, lang: str) -> str:
+    found = next(t for t in PR.help_topics() if t.id == ident)
+    return topic_name(PR, found, lang, titled=len(presenters()) > 1)
 
 
 def test_typing_har_offers_the_harbor() -> None:
-    assert ("Building · Harbor", "harbor") in topic_choices("har", "en")
-    assert ("Edificio · Puerto", "harbor") in topic_choices("puer", "es")
-    assert ("Role · Builder", "builder") in topic_choices("role", "en")
+    assert (name("harbor", "en"), f"{GAME}:harbor") in topic_choices("har", "en", first=GAME)
+    assert (name("harbor", "es"), f"{GAME}:harbor") in topic_choices("puer", "es", first=GAME)
+    assert (name("builder", "en"), f"{GAME}:builder") in topic_choices("role", "en", first=GAME)
+    assert name("harbor", "en").endswith("Building · Harbor")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_empty_input_offers_the_first_topics_of_every_group(lang: str) -> None:
-    offered = [topic for _, topic in topic_choices("", lang)]
-    assert len(HELP_TOPICS) > 25 and len(offered) == 25
+    offered = [value for _, value in topic_choices("", lang, first=GAME)]
+    assert len(PR.help_topics()) > 25 and len(offered) == 25
     for first in ("overview", "settler", "small_indigo_plant", "small_market", "guild_hall"):
-        assert first in offered
-    assert offered[0] == "overview" and offered[1] == "settler"  # grouped, in order
+        assert f"{GAME}:{first}" in offered
+    assert offered[0] == f"{GAME}:overview" and offered[1] == f"{GAME}:settler"  # in order
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_topic_is_reachable_by_typing_its_name(lang: str) -> None:
-    for topic in HELP_TOPICS:
-        name = topic_name(topic, lang)
-        assert len(name) <= 100
-        typed = name.split(" · ")[-1]
-        offered = topic_choices(typed, lang)
-        assert (name, topic) in offered and len(offered) <= 25, (lang, topic, offered)
-        assert find_topic(typed, lang) == topic or len(offered) > 1, (lang, topic)
-        assert find_topic(topic, lang) == topic
+    for found in PR.help_topics():
+        full = name(found.id, lang)
+        assert len(full) <= 100
+        typed = full.split(" · ")[-1]
+        offered = topic_choices(typed, lang, first=GAME)
+        assert (full, f"{GAME}:{found.id}") in offered and len(offered) <= 25, (lang, found)
+        game, topic, named = find_topic(typed, lang, first=GAME)
+        assert named and (topic.id == found.id or len(offered) > 1), (lang, found)
+        assert find_topic(f"{GAME}:{found.id}", lang)[1] == found
 
 
 def test_accents_and_hand_typed_names() -> None:
-    assert ("Producción · Añilería pequeña", "small_indigo_plant") in topic_choices(
-        "anileria peq", "es")
-    assert find_topic("Puerto", "es") == "harbor"
-    assert find_topic("city hall", "en") == "city_hall"
-    assert find_topic("nonsense", "en") == "overview"
-    assert find_topic(None, "en") == "overview"
+    assert (name("small_indigo_plant", "es"), f"{GAME}:small_indigo_plant") in topic_choices(
+        "anileria peq", "es", first=GAME)
+    assert find_topic("Puerto", "es", first=GAME)[1].id == "harbor"
+    assert find_topic("city hall", "en", first=GAME)[1].id == "city_hall"
+    assert find_topic("nonsense", "en", first=GAME)[1:] == (PR.help_topics()[0], False)
+    assert find_topic(None, "en", first=GAME)[1].id == "overview"
 
 
 def spanish_names() -> set[str]:
@@ -61,17 +73,18 @@ def test_every_command_named_in_spanish_is_the_spanish_name() -> None:
                if k.startswith("cmd.") and k.endswith(".name")} - names
     assert {"personaje", "construir", "reglas"} <= names and "role" in english
     texts = [v for v in CATALOG.tables["es"].values() if isinstance(v, str)]
-    texts += [help_text(topic, "es") for topic in HELP_TOPICS]
+    texts += [help_text(PR, found, "es") for found in PR.help_topics()]
     named = [n for text in texts for n in COMMAND.findall(text)]
     assert len(named) >= 10
     assert [n for n in named if n not in names] == []
-    overview = help_text("overview", "es")
-    assert "/pr personaje" in overview and "/pr reglas tema:" in overview
+    overview = help_text(PR, PR.help_topics()[0], "es")
+    assert "/pr personaje" in overview and "/partida reglas tema:" in overview
     assert "/pr role" not in overview
-    assert "/pr role" in help_text("overview", "en")
+    assert "/pr role" in help_text(PR, PR.help_topics()[0], "en")
 
 
 def test_command_mentions_are_clickable_when_the_id_is_known() -> None:
-    assert command("role", "es") == "/pr personaje"
-    assert command("role", "es", pr_id=42) == "</pr personaje:42>"
-    assert "</pr build:42>" in help_text("overview", "en", pr_id=42)
+    assert command("pr", "role", "es", CATALOG) == "/pr personaje"
+    assert command("pr", "role", "es", CATALOG, 42) == "</pr personaje:42>"
+    assert "</game rules:42>" in help_text(PR, PR.help_topics()[0], "en", {"game": 42})
+    assert "</pr build:7>" in help_text(PR, PR.help_topics()[0], "en", {"pr": 7})

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from discord.ui import TextDisplay
 
-from bot.gamelog import LogWriter, phase_ends, public_events, view_at_phase_end, views_after
+from bot.gamelog import phase_ends, public_events, views_after
+from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
+from bot.games.puerto_rico.gamelog import view_at_phase_end
 from bot.posting import closes_round, round_phases
 from bot.rendering import STATUS
 from bot.service import Actor, GameService, PhaseEnd, TableUpdate

@@ -186,7 +186,7 @@ class Players:
 
 async def start(world: World, bot: OfflineGovernor, creator: ScriptedUser,
                 others: list[ScriptedUser], args: str) -> GameRecord:
-    """``/pr new``, the others join, the creator starts; the table is posted."""
+    """``/game new``, the others join, the creator starts; the table is posted."""
     lobby = await open_lobby(world, creator, args)
     for person in others:
         mention = f"<@{person.id}>"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import CATALOG
+from bot.games.puerto_rico.catalog import CATALOG
 from bot.settings import Settings
 from engine.policies import make_policy
 from storage import GameRecord, GameStatus
@@ -274,7 +274,7 @@ async def lobby(world: World, rec: Recorder, bot: OfflineGovernor, creator: Scri
                 others: list[ScriptedUser], args: str, channel: Channel, lang: str
                 ) -> GameRecord:
     server = world.server
-    await run_command(rec, bot, creator, f"/pr new {args}", channel)
+    await run_command(rec, bot, creator, f"/game new {args}", channel)
     record = await bot.storage.games.find_by_channel(channel.id)
     assert record is not None
     lobby_msg = server.get_message(record.messages["lobby"]) if "lobby" in record.messages \
@@ -437,12 +437,12 @@ async def first_game(world: World, rec: Recorder, bot: OfflineGovernor, gm: Scri
                      ana: ScriptedUser, ben: ScriptedUser, cleo: ScriptedUser,
                      general: Channel) -> None:
     rec.note("GAME 1: a complete three-person game in English; ana's client is Spanish")
-    await run_command(rec, bot, gm, "/pr server", general)
-    await run_command(rec, bot, gm, "/pr server reminder_hours:12", general)
-    await run_command(rec, bot, ana, "/pr rules", general)
-    await autocomplete(rec, ana, "pr rules", "topic", "alcal", general)
-    await run_command(rec, bot, ana, "/pr rules topic:alcalde", general)
-    await run_command(rec, bot, ben, "/pr rules topic:harbour", general)
+    await run_command(rec, bot, gm, "/game server", general)
+    await run_command(rec, bot, gm, "/game server reminder_hours:12", general)
+    await run_command(rec, bot, ana, "/game rules", general)
+    await autocomplete(rec, ana, "game rules", "topic", "alcal", general)
+    await run_command(rec, bot, ana, "/game rules topic:alcalde", general)
+    await run_command(rec, bot, ben, "/game rules topic:harbour", general)
     record = await lobby(world, rec, bot, ben, [ana, cleo], "max_players:3", general, "en")
     people = {p.id: p for p in (ana, ben, cleo)}
     t = Table(world, bot, record.id, people, rng=random.Random(11), command_share=0.25,
@@ -452,15 +452,15 @@ async def first_game(world: World, rec: Recorder, bot: OfflineGovernor, gm: Scri
         await mistakes_at_role_choice(t, rec)
 
     async def round3() -> None:
-        await run_command(rec, bot, cleo, "/pr status", general)
-        await run_command(rec, bot, ana, "/pr board", general)
-        await run_command(rec, bot, ben, "/pr log", general)
+        await run_command(rec, bot, cleo, "/game status", general)
+        await run_command(rec, bot, ana, "/game board", general)
+        await run_command(rec, bot, ben, "/game log", general)
 
     async def round6() -> None:
-        await run_command(rec, bot, ana, "/pr games", general)
-        await run_command(rec, bot, gm, "/pr status", general)
+        await run_command(rec, bot, ana, "/game games", general)
+        await run_command(rec, bot, gm, "/game status", general)
         rec.note("cleo leaves the game in the middle")
-        handle = await cleo.run("/pr leave", channel=general)
+        handle = await cleo.run("/game leave", channel=general)
         await handle.response()
         confirm = await handle.wait_for_followup()
         button = next(b for b in confirm.buttons() if not b.get("disabled"))
@@ -470,7 +470,7 @@ async def first_game(world: World, rec: Recorder, bot: OfflineGovernor, gm: Scri
         await bot.wait_idle()
         await asyncio.sleep(0.2)
         await bot.wait_idle()
-        await run_command(rec, bot, cleo, "/pr status", general)
+        await run_command(rec, bot, cleo, "/game status", general)
 
     async def builder() -> None:
         record, state = await load(bot, t.game_id)
@@ -484,15 +484,15 @@ async def first_game(world: World, rec: Recorder, bot: OfflineGovernor, gm: Scri
         await run_command(rec, bot, other, "/pr build building:\"Small market\"", general)
         await unaffordable_build(t, rec, user, "Fortaleza" if user is ana else "Fortress")
         await run_command(rec, bot, user, "/pr build building:castle", general)
-        await run_command(rec, bot, user, "/pr undo", general)
+        await run_command(rec, bot, user, "/game undo", general)
 
     await play(t, rec, hooks={"build": builder, "role@2": round2},
                on_round={3: round3, 6: round6})
     await bot.wait_idle()
     await asyncio.sleep(0.3)
     await bot.wait_idle()
-    await run_command(rec, bot, ana, "/pr status", general)
-    await run_command(rec, bot, ben, "/pr games", general)
+    await run_command(rec, bot, ana, "/game status", general)
+    await run_command(rec, bot, ben, "/game games", general)
 
 
 async def second_game(world: World, rec: Recorder, bot: OfflineGovernor, diego: ScriptedUser,
@@ -506,9 +506,9 @@ async def second_game(world: World, rec: Recorder, bot: OfflineGovernor, diego: 
 
     async def round2() -> None:
         await mistakes_at_role_choice(t, rec)
-        await run_command(rec, bot, ana, "/pr rules topic:puerto", mesa)
-        await run_command(rec, bot, diego, "/pr status", mesa)
-        await run_command(rec, bot, diego, "/pr log", mesa)
+        await run_command(rec, bot, ana, "/game rules topic:puerto", mesa)
+        await run_command(rec, bot, diego, "/game status", mesa)
+        await run_command(rec, bot, diego, "/game log", mesa)
 
     async def builder() -> None:
         record, state = await load(bot, t.game_id)
@@ -520,8 +520,8 @@ async def second_game(world: World, rec: Recorder, bot: OfflineGovernor, diego: 
         await unaffordable_build(t, rec, user, "Ayuntamiento")
 
     await play(t, rec, until_round=4, hooks={"build": builder, "role@2": round2})
-    await run_command(rec, bot, ana, "/pr board", mesa)
-    await run_command(rec, bot, diego, "/pr games", mesa)
+    await run_command(rec, bot, ana, "/game board", mesa)
+    await run_command(rec, bot, diego, "/game games", mesa)
     for _ in range(3):  # the AI's moves and their posts, before the bot closes
         await t.table()
         await t.quiet()

@@ -21,7 +21,7 @@ def is_lobby(game_id: int | None = None):
 
 async def open_lobby(world: World, user: ScriptedUser, args: str = "") -> StoredMessage:
     mark = world.server.mark()
-    handle = await user.run(f"/pr new {args}".strip(), channel=world.general)
+    handle = await user.run(f"/game new {args}".strip(), channel=world.general)
     response = await handle.response()
     assert response.type == 5 and response.ephemeral  # deferred first, always
     reply = await handle.wait_for_followup()
@@ -116,7 +116,7 @@ async def test_one_open_game_per_channel_names_the_existing_game(
     await open_lobby(world, world.alice)
     game = await governor.storage.games.find_by_channel(world.general.id)
     assert game is not None
-    handle = await world.bob.run("/pr new", channel=world.general)
+    handle = await world.bob.run("/game new", channel=world.general)
     reply = await handle.wait_for_followup()
     assert reply.ephemeral
     assert reply.content == (
@@ -198,19 +198,19 @@ async def test_spanish_game_posts_in_spanish_and_replies_in_the_user_locale(
 
 
 async def test_abandon_and_show_commands(world: World, governor: OfflineGovernor) -> None:
-    """/pr show shows the channel's game privately; /pr abandon is for the creator or a
+    """/game show shows the channel's game privately; /game abandon is for the creator or a
     manager and frees the channel."""
     lobby = await open_lobby(world, world.alice, "ai_seats:1")
     await press(world, world.alice, lobby, "Start", lambda m: "has started" in m.text())
-    shown = await world.bob.run("/pr show", channel=world.general)
+    shown = await world.bob.run("/game show", channel=world.general)
     table = await shown.wait_for_followup()
     assert table.ephemeral and "round 1" in table.text() and table.attachments
 
-    refused = await world.bob.run("/pr abandon", channel=world.general)
+    refused = await world.bob.run("/game abandon", channel=world.general)
     assert "Only the creator" in (await refused.wait_for_followup()).content
-    done = await world.manager.run("/pr abandon", channel=world.general)
+    done = await world.manager.run("/game abandon", channel=world.general)
     assert "cancelled" in (await done.wait_for_followup()).content
     await world.server.wait_for_message(world.general, lambda m: "was abandoned by" in m.text())
     assert await governor.storage.games.find_by_channel(world.general.id) is None
-    nothing = await world.bob.run("/pr show", channel=world.general)
+    nothing = await world.bob.run("/game show", channel=world.general)
     assert "no open game" in (await nothing.wait_for_followup()).content

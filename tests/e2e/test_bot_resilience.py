@@ -79,13 +79,13 @@ async def test_closed_dms_fall_back_to_a_mention_and_are_remembered(
     assert report.mentioned == [world.bob.id] and report.sent == []
     assert len(server.requests_to("POST", "/users/@me/channels")) == dm_opens
 
-    handle = await world.bob.run("/pr notify enabled:True", channel=world.general)
+    handle = await world.bob.run("/game notify enabled:True", channel=world.general)
     assert "direct message" in (await handle.wait_for_followup()).content
     assert not (await governor.storage.settings.user(world.bob.id)).dm_blocked
 
 
 async def test_opted_out_player_gets_no_dm(world: World, governor: OfflineGovernor) -> None:
-    handle = await world.alice.run("/pr notify enabled:False", channel=world.general)
+    handle = await world.alice.run("/game notify enabled:False", channel=world.general)
     assert "not send you direct messages" in (await handle.wait_for_followup()).content
     await start_game(world, governor, world.alice, "ai_seats:1")
     await governor.wait_idle()

@@ -1,5 +1,5 @@
-"""``/pr server``: a server's defaults for new games (language, reminder hours), changed only by a
-member with Manage Server, read by anyone, and used by ``/pr new`` and the reminders."""
+"""``/game server``: a server's defaults for new games (language, reminder hours), changed only by a
+member with Manage Server, read by anyone, and used by ``/game new`` and the reminders."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from tests.e2e.test_bot_lobby import open_lobby
 async def test_only_a_manager_changes_the_server_defaults(
     world: World, governor: OfflineGovernor
 ) -> None:
-    handle = await world.alice.run("/pr server reminder_hours:12", channel=world.general)
+    handle = await world.alice.run("/game server reminder_hours:12", channel=world.general)
     refusal = await handle.wait_for_followup()
     assert refusal.ephemeral and "Manage Server" in refusal.content
     guild = await governor.storage.settings.guild(world.guild.id)
     assert guild.reminder_hours is None and guild.language is None
 
     handle = await world.manager.run(
-        "/pr server language:es reminder_hours:12", channel=world.general
+        "/game server language:es reminder_hours:12", channel=world.general
     )
     reply = await handle.wait_for_followup()
     assert reply.ephemeral and "12 hours" in reply.content and "Spanish" in reply.content
@@ -28,7 +28,7 @@ async def test_only_a_manager_changes_the_server_defaults(
 async def test_anyone_reads_the_defaults_and_new_games_use_them(
     world: World, governor: OfflineGovernor
 ) -> None:
-    handle = await world.alice.run("/pr server", channel=world.general)
+    handle = await world.alice.run("/game server", channel=world.general)
     reply = await handle.wait_for_followup()
     assert "24 hours" in reply.content and "English" in reply.content  # nothing set yet
 

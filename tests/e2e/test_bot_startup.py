@@ -9,20 +9,36 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     world: World, governor: OfflineGovernor
 ) -> None:
     """The commands go to DEV_GUILD_ID at start, never globally; Spanish names come from the
-    catalogs through the translator."""
+    catalogs through the translator (a game's own words from its own catalog).  The tree:
+    ``/game`` for what every game shares, one group per game for its decisions, each within
+    Discord's limits (25 subcommands per group, 100 commands)."""
+    from bot.games import PACKAGES, presenter_for
+
     server = world.server
     commands = await server.wait_for_command_sync(world.guild)
-    pr = next(c for c in commands if c["name"] == "pr")
-    subs = {o["name"]: o for o in pr["options"]}
-    assert set(subs) == {
-        "new", "show", "abandon", "notify", "server",
-        "role", "settle", "build", "sell", "ship", "place", "keep", "take", "pass",
-        "board", "status", "log", "games", "rules", "undo", "leave",
-    }
-    assert len(subs) <= 25  # Discord's limit of subcommands in a group
+    by_name = {c["name"]: c for c in commands}
+    assert set(by_name) == {"game"} | {presenter_for(g).command for g in PACKAGES}
+    assert len(commands) <= 100
+    game = {o["name"]: o for o in by_name["game"]["options"]}
+    assert set(game) == {"new", "show", "abandon", "notify", "server", "board", "status", "log",
+                         "games", "rules", "undo", "leave"}
+    assert by_name["game"]["name_localizations"]["es-ES"] == "partida"
+    subs = {o["name"]: o for o in by_name["pr"]["options"]}
+    assert set(subs) == {"role", "settle", "build", "sell", "ship", "place", "keep", "take",
+                         "pass"}
+    for command in commands:
+        assert len(command["options"]) <= 25  # Discord's limit of subcommands in a group
+        assert command.get("dm_permission") is False or command.get("contexts") == [0]
     assert subs["build"]["name_localizations"]["es-ES"] == "construir"
     assert subs["build"]["options"][0]["autocomplete"] is True
+    assert subs["build"]["options"][0]["name"] == "building"
+    assert subs["build"]["options"][0]["name_localizations"]["es-ES"] == "edificio"
+    subs = game
     assert subs["new"]["name_localizations"]["es-ES"] == "nueva"
+    choices = {c["value"]: c for c in {o["name"]: o for o in subs["new"]["options"]}["game"][
+        "choices"]}
+    assert set(choices) == set(PACKAGES)
+    assert choices["puerto-rico"]["name"] == "Puerto Rico"
     assert subs["new"]["description_localizations"]["es-419"].startswith("Abrir una sala")
     options = {o["name"]: o for o in subs["new"]["options"]}
     assert options["max_players"]["name_localizations"]["es-ES"] == "max_jugadores"
@@ -46,11 +62,15 @@ async def test_global_sync_only_on_request(world: World, bot_settings, capsys) -
     with patched_discord(server):
         assert await entry.sync(bot_settings, None) == 0
         assert await entry.sync(bot_settings, world.guild.id) == 0
-    assert [c["name"] for c in server.global_commands] == ["pr"]
-    assert [c["name"] for c in server.guild_commands[world.guild.id]] == ["pr"]
+    from bot.games import PACKAGES
+
+    groups = 1 + len(PACKAGES)  # /game, and one group per game
+    assert sorted(c["name"] for c in server.global_commands)[0] == "game"
+    assert len(server.global_commands) == groups
+    assert len(server.guild_commands[world.guild.id]) == groups
     assert not server.gateway_events("identify")
     out = capsys.readouterr().out
-    assert "Synced 1 commands globally." in out and f"to server {world.guild.id}" in out
+    assert f"Synced {groups} commands globally." in out and f"to server {world.guild.id}" in out
 
 
 async def test_a_bot_without_commands_says_what_to_run(

@@ -121,7 +121,7 @@ async def test_every_interaction_is_deferred_before_any_work(
 ) -> None:
     """A game started from the lobby and played on by clicks (role buttons, My turn, the
     private panel's buttons and menus, the Mayor's draft) and slash commands with their
-    autocomplete, then the questions (/pr status, board, log, games, rules, show, notify)."""
+    autocomplete, then the questions (/game status, board, log, games, rules, show, notify)."""
     bot, watch = watched
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
@@ -131,11 +131,11 @@ async def test_every_interaction_is_deferred_before_any_work(
         record = await start(world, bot, world.alice, [carol], "max_players:2")
         players = Players(world, bot, record.id, {p.id: p for p in people}, command_share=0.3)
         await players.play(max_moves=40)
-        for command in ("/pr status", "/pr board", "/pr log", "/pr games", "/pr rules",
-                        "/pr show", "/pr notify enabled:true"):
+        for command in ("/game status", "/game board", "/game log", "/game games", "/game rules",
+                        "/game show", "/game notify enabled:true"):
             handle = await world.alice.run(command, channel=world.general)
             assert (await handle.response()).type in DEFERRALS, command
-        topics = await world.alice.autocomplete("pr rules", {"topic": "har"}, focused="topic",
+        topics = await world.alice.autocomplete("game rules", {"topic": "har"}, focused="topic",
                                                 channel=world.general)
         assert await topics.choices()
         await bot.wait_idle()
@@ -166,7 +166,7 @@ async def test_the_watch_sees_work_done_before_the_deferral(
             await show(interaction)
 
         bot.play.show = slow_show  # type: ignore[method-assign]
-        handle = await world.alice.run("/pr show", channel=world.general)
+        handle = await world.alice.run("/game show", channel=world.general)
         assert (await handle.response()).type in DEFERRALS
         await handle.original_message()  # the reply: the handler is done
         await bot.wait_idle()

@@ -36,7 +36,7 @@ REFUSED = "does not belong on this message"
 
 async def lobby_in(world: World, user: ScriptedUser, channel: Channel) -> StoredMessage:
     mark = world.server.mark()
-    handle = await user.run("/pr new", channel=channel)
+    handle = await user.run("/game new", channel=channel)
     await handle.wait_for_followup()
     return await world.server.wait_for_message(channel, is_lobby(), since=mark)
 
@@ -97,7 +97,7 @@ async def test_forged_components_on_the_table_are_refused(
         (f"gs:{g}:{v}:build", ["r.builder"]),           # a panel's menu
         (f"ma:{g}:{v}:i:", []),                          # the Mayor draft's menus ...
         (f"mb:{g}:{v}:", None),                          # ... and its Confirm
-        (f"t:{g}:{v}:leave", None),                      # /pr leave's private confirmation
+        (f"t:{g}:{v}:leave", None),                      # /game leave's private confirmation
         (f"t:{elsewhere.id}:{elsewhere.version}:panel", None),  # another game's My turn
         (f"g:{elsewhere.id}:{elsewhere.version}:r.builder", None),  # another game's move
         (f"l:{g}:{v}:start", None),                      # lobby buttons

@@ -1,4 +1,4 @@
-"""The game clock end to end: ``/pr new clock_days``, the vote posted when a player's decision
+"""The game clock end to end: ``/game new clock_days``, the vote posted when a player's decision
 has been pending too long, who may vote, majority and ties, the AI taking the seat over (and
 playing at once), abandoning, the late player's move cancelling the vote, and a restart in the
 middle of a vote."""
@@ -198,7 +198,7 @@ async def test_no_vote_without_anyone_else_and_votes_close_with_the_game(
         vote = await server.wait_for_message(second, is_vote, since=mark)
         assert (await bot.reminders.tick()).votes == []
 
-        handle = await world.manager.run("/pr abandon", channel=second)
+        handle = await world.manager.run("/game abandon", channel=second)
         await handle.wait_for_followup()
         report = await bot.reminders.tick()
         assert report.closed == 1

@@ -102,7 +102,7 @@ async def test_undo_accepted_then_refused_once_another_player_moved(
     now = await governor.storage.games.get(record.id)
     await bob.select(bob_panel, [choice], custom_id=custom_id)
     await settled(world, governor, record.id, now.version)
-    refused = await alice.run("/pr undo", channel=world.general)
+    refused = await alice.run("/game undo", channel=world.general)
     reply = await refused.wait_for_followup()
     assert reply.ephemeral and reply.content.startswith("Another player has decided")
     assert len(await governor.storage.games.actions(record.id)) == 3
@@ -120,7 +120,7 @@ async def test_undo_refused_after_a_reveal(world: World, governor: OfflineGovern
                 if panel.find_component(custom_id=f"g:{record.id}:{before.version}:{c}"))
     await carol.click(panel, custom_id=f"g:{record.id}:{before.version}:{code}")
     moved = await settled(world, governor, record.id, before.version)
-    refused = await carol.run("/pr undo", channel=world.general)
+    refused = await carol.run("/game undo", channel=world.general)
     assert "revealed something hidden or random" in (await refused.wait_for_followup()).content
     assert (await governor.storage.games.get(record.id)).version == moved.version
 
@@ -251,12 +251,12 @@ async def test_autocomplete_offers_exactly_the_legal_choices(
 
 
 async def test_leaving_hands_the_seat_to_an_ai(world: World, governor: OfflineGovernor) -> None:
-    """Bob leaves with /pr leave and a confirmation: an AI takes his seat and, the game
+    """Bob leaves with /game leave and a confirmation: an AI takes his seat and, the game
     waiting on it, plays at once."""
     record, (alice, bob, _) = await three(world, governor)
     await click_role(world, governor, alice, record.id, "r.builder")
     await drive(governor, record.id, lambda s: asked(s, "build", (1,)))
-    handle = await bob.run("/pr leave", channel=world.general)
+    handle = await bob.run("/game leave", channel=world.general)
     confirm = await handle.wait_for_followup()
     assert "An AI will play your seat" in confirm.text()
     click = await bob.click(confirm, label="Leave the game")
@@ -270,10 +270,10 @@ async def test_leaving_hands_the_seat_to_an_ai(world: World, governor: OfflineGo
 
 
 async def test_abandoning_closes_the_table(world: World, governor: OfflineGovernor) -> None:
-    """/pr abandon by the creator: the game ends without a result and its table keeps no
+    """/game abandon by the creator: the game ends without a result and its table keeps no
     button to press."""
     record, (alice, _, _) = await three(world, governor)
-    handle = await alice.run("/pr abandon", channel=world.general)
+    handle = await alice.run("/game abandon", channel=world.general)
     assert "cancelled" in (await handle.wait_for_followup()).content
     table = await world.server.wait_for_message(
         world.general, lambda m: m.id == record.messages["table"] and "abandoned" in m.text())
@@ -286,7 +286,7 @@ async def test_the_last_person_leaving_abandons_the_game(world: World, governor:
     its table closed."""
     record = await start(world, governor, world.alice, [], "max_players:2 ai_seats:1")
     table = await table_at(world, governor, record.id)
-    handle = await world.alice.run("/pr leave", channel=world.general)
+    handle = await world.alice.run("/game leave", channel=world.general)
     confirm = await handle.wait_for_followup()
     click = await world.alice.click(confirm, label="Leave the game")
     await click.original_message(lambda m: "the game is abandoned" in m.text())

@@ -1,5 +1,5 @@
 """Issue #9: when a game ends every person gets one DM with the final standings (not those
-with DMs off or blocked, and never twice), and ``/pr status`` and ``/pr games`` point to the
+with DMs off or blocked, and never twice), and ``/game status`` and ``/game games`` point to the
 result: the winner and a link to the score sheet."""
 
 from __future__ import annotations
@@ -70,10 +70,10 @@ async def test_the_end_of_a_game(world: World, make_governor: Callable[..., Offl
         again = await bot.storage.games.get(record.id)  # the score sheet posted last
         link = link.rsplit("/", 1)[0] + f"/{again.messages[FINAL]}"
 
-        status = await world.bob.run("/pr status", channel=world.general)
+        status = await world.bob.run("/game status", channel=world.general)
         reply = (await status.wait_for_followup()).text()
         assert f"Game #{record.id} is over" in reply and link in reply
         assert any(w in reply for w in winners)
-        games = await carol.run("/pr games", channel=world.general, locale="es-ES")
+        games = await carol.run("/game games", channel=world.general, locale="es-ES")
         listed = (await games.wait_for_followup()).text()
         assert f"#{record.id}" in listed and "terminada, gana:" in listed and link in listed

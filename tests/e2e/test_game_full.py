@@ -1,4 +1,4 @@
-"""Whole games of classic Puerto Rico on the offline Discord, from ``/pr new`` to the score
+"""Whole games of classic Puerto Rico on the offline Discord, from ``/game new`` to the score
 sheet: scripted people click the table's role buttons, open their private panel with **My
 turn**, click its buttons and menus, and type the slash commands."""
 

@@ -82,16 +82,16 @@ async def test_board_status_log_games_and_rules(world: World, governor: OfflineG
     waiting = next(s for s in record.seats if s.waiting_since is not None)
     name = "alice" if waiting.user_id == world.alice.id else "bob"
 
-    status = await (await world.bob.run("/pr status", channel=world.general)).wait_for_followup()
+    status = await (await world.bob.run("/game status", channel=world.general)).wait_for_followup()
     assert status.ephemeral
     assert f"· {name}: waiting <t:{int(waiting.waiting_since.timestamp())}:R>" in status.text()  # type: ignore[union-attr]
     assert "Last move <t:" in status.text()
 
-    log = await (await world.bob.run("/pr log lines:3", channel=world.general)).wait_for_followup()
+    log = await (await world.bob.run("/game log lines:3", channel=world.general)).wait_for_followup()
     lines = log.content.splitlines()
     assert lines[0] == f"**Game #{record.id}: the log**" and 1 <= len(lines) - 1 <= 3
 
-    mine = await (await world.alice.run("/pr games", channel=world.general)).wait_for_followup()
+    mine = await (await world.alice.run("/game games", channel=world.general)).wait_for_followup()
     table_link = (f"https://discord.com/channels/{world.guild.id}/{world.general.id}/"
                   f"{record.messages['table']}")
     assert f"#{record.id} · Offline Table · <#{world.general.id}>" in mine.content
@@ -99,17 +99,17 @@ async def test_board_status_log_games_and_rules(world: World, governor: OfflineG
     expected = "**waiting on you**" if name == "alice" else "waiting on others"
     assert expected in mine.content
 
-    rules = await (await world.bob.run("/pr rules topic:harbor", channel=world.general)
+    rules = await (await world.bob.run("/game rules topic:harbor", channel=world.general)
                    ).wait_for_followup()
     assert rules.content.startswith("**Harbor** · cost 8 · 3 VP")
-    typed = await world.bob.autocomplete("pr rules", {"topic": "ware"}, focused="topic",
+    typed = await world.bob.autocomplete("game rules", {"topic": "ware"}, focused="topic",
                                          channel=world.general)
     assert {c["value"] for c in await typed.choices()} == {"small_warehouse", "large_warehouse"}
     lucia = server.add_user("lucia", guild=world.guild, locale="es-ES")
-    overview = await (await lucia.run("/pr rules", channel=world.general)).wait_for_followup()
+    overview = await (await lucia.run("/game rules", channel=world.general)).wait_for_followup()
     assert overview.content.startswith("**Puerto Rico en un minuto.**")
 
-    board = await world.bob.run("/pr board", channel=world.general)
+    board = await world.bob.run("/game board", channel=world.general)
     posted = await board.original_message()
     assert not posted.ephemeral and posted.attachments and posted.attachments[0].is_png
     assert f"game #{record.id}" in posted.text()

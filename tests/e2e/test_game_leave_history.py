@@ -1,5 +1,5 @@
 """History belongs to whoever acted at the time (issue #9), on the offline Discord: Bob plays
-some moves by clicks, leaves with /pr leave, an AI plays his seat to the end.  His moves keep
+some moves by clicks, leaves with /game leave, an AI plays his seat to the end.  His moves keep
 his name in the log, the table and the story; the AI's moves name the AI; the log says where
 the seat changed hands; the final standings name both."""
 
@@ -60,7 +60,7 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
             break
     left_after = (await governor.storage.games.get(record.id)).seq
 
-    handle = await bob.run("/pr leave", channel=world.general)
+    handle = await bob.run("/game leave", channel=world.general)
     confirm = await handle.wait_for_followup()
     click = await bob.click(confirm, label="Leave the game")
     assert (await click.response()).type == 6
@@ -69,10 +69,10 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
     assert (handover.seat, handover.after_seq, handover.from_user_id, handover.to_ai_policy,
             handover.reason) == (1, left_after, bob.id, "heuristic", "left")
 
-    # The table's log and /pr log: bob's moves are his, then the line saying he left.
+    # The table's log and /game log: bob's moves are his, then the line saying he left.
     table = await table_at(world, governor, record.id)
     assert LEFT in table.text()
-    shown = await (await world.alice.run("/pr log", channel=world.general)).wait_for_followup()
+    shown = await (await world.alice.run("/game log", channel=world.general)).wait_for_followup()
     lines = shown.content.splitlines()[1:]
     assert LEFT in lines
     before = lines[: lines.index(LEFT)]
@@ -117,11 +117,11 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
     for name in ("alice", "carol"):
         assert re.search(rf"\*\*{name}\*\*: \d+ VP", final.text())
     assert sheet_names == [{0: "alice", 1: "bob → AI 2 (normal)", 2: "carol"}]
-    # The end-of-game DM and /pr status name both too.
+    # The end-of-game DM and /game status name both too.
     dm = [m.content for m in world.alice.dms if "final" in m.content.lower()
           or "is over" in m.content]
     assert dm and "bob → AI 2 (normal)" in dm[-1], dm
-    status = await (await world.alice.run("/pr status", channel=world.general)).wait_for_followup()
+    status = await (await world.alice.run("/game status", channel=world.general)).wait_for_followup()
     winners = (record.outcome or {})["winners"]
     assert (1 not in winners) or "bob → AI 2 (normal)" in status.text(), status.text()
     assert (await governor.storage.verify([record.id])).ok

@@ -54,7 +54,7 @@ async def seated_game(
     in order, and the creator starts (seats keep the lobby order: the e2e rng never shuffles)."""
     channel = channel or world.general
     mark = world.server.mark()
-    handle = await people[0].run(f"/pr new {args}".strip(), channel=channel)
+    handle = await people[0].run(f"/game new {args}".strip(), channel=channel)
     assert (await handle.response()).type == 5
     await handle.wait_for_followup()
     lobby = await world.server.wait_for_message(

@@ -74,7 +74,7 @@ async def with_ai(world: World, bot: OfflineGovernor, channel: Channel | None = 
         lobby = await open_lobby(world, world.alice, "max_players:3 ai_seats:2")
     else:
         mark = world.server.mark()
-        handle = await world.alice.run("/pr new max_players:3 ai_seats:2", channel=channel)
+        handle = await world.alice.run("/game new max_players:3 ai_seats:2", channel=channel)
         assert "is open" in (await handle.wait_for_followup()).content
         lobby = await world.server.wait_for_message(
             channel, lambda m: bool(m.embeds) and not m.ephemeral, since=mark)
@@ -161,7 +161,7 @@ async def test_a_whole_game_tells_its_story_in_a_thread_of_its_own(
 async def test_without_thread_permissions_the_channel_gets_one_post_per_round(
     world: World, make_governor: Callable[..., OfflineGovernor]
 ) -> None:
-    """/pr new asks for Create Public Threads; once started, a channel that takes it away gets
+    """/game new asks for Create Public Threads; once started, a channel that takes it away gets
     the story as one post per round: the round's phases in order, one image (the board at the
     round's end), nothing told twice, no thread."""
     server = world.server
@@ -169,7 +169,7 @@ async def test_without_thread_permissions_the_channel_gets_one_post_per_round(
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
         server.set_overwrite(world.general, server.bot_user, deny=Perm.CREATE_PUBLIC_THREADS)
-        refused = await world.alice.run("/pr new", channel=world.general)
+        refused = await world.alice.run("/game new", channel=world.general)
         reply = await refused.wait_for_followup()
         assert reply.ephemeral and "I need Create Public Threads" in reply.content
         server.set_overwrite(world.general, server.bot_user, deny=0)
@@ -250,15 +250,15 @@ async def test_the_thread_comes_back_archived_or_deleted_and_an_undone_phase_end
         assert titles([told]) == ["Round 1 · Builder (chosen by alice)"]
 
         # Commands typed in the story thread act on its game; a second game is refused there.
-        status = await (await world.bob.run("/pr status", channel=thread)).wait_for_followup()
+        status = await (await world.bob.run("/game status", channel=thread)).wait_for_followup()
         assert f"#{record.id}" in status.text() and "no open game" not in status.text()
-        again_new = await (await world.bob.run("/pr new", channel=thread)).wait_for_followup()
+        again_new = await (await world.bob.run("/game new", channel=thread)).wait_for_followup()
         assert f"already has a game: #{record.id}" in again_new.text()
         assert await bot.storage.games.find_by_channel(thread.id) == await bot.storage.games.get(
             record.id)
 
         # Bob takes his pass back: the phase has not ended after all.
-        undo = await world.bob.run("/pr undo", channel=world.general)
+        undo = await world.bob.run("/game undo", channel=world.general)
         await undo.wait_for_followup()
         await server.wait_for(lambda: server.get_message(told.id).deleted or None,  # type: ignore
                               what="the untold phase's post deleted")

@@ -38,13 +38,13 @@ async def test_a_long_option_is_quoted_short_on_every_command_that_echoes_it(
             assert len(reply.content) < 400 and "…" in reply.content, reply.content
             # the choices are listed by name, without their own costs and effects
             assert " — " not in reply.content and "Settler" in reply.content, reply.content
-    # /pr rules takes free text too: an unknown topic gets the overview, within the limit.
-    handle = await world.bob.slash("pr rules", {"topic": LONG}, channel=world.general)
+    # /game rules takes free text too: an unknown topic gets the overview, within the limit.
+    handle = await world.bob.slash("game rules", {"topic": LONG}, channel=world.general)
     reply = await handle.original_message()
     assert fits(reply) and reply.content.startswith("No topic is called “plantation"), reply.content
-    handle = await world.bob.slash("pr rules", {"topic": "harbour"}, channel=world.general)
+    handle = await world.bob.slash("game rules", {"topic": "harbour"}, channel=world.general)
     assert (await handle.original_message()).content.startswith("No topic is called “harbour”")
-    handle = await world.bob.slash("pr rules", {"topic": "harbor"}, channel=world.general)
+    handle = await world.bob.slash("game rules", {"topic": "harbor"}, channel=world.general)
     assert "No topic" not in (await handle.original_message()).content
 
 
@@ -70,7 +70,7 @@ async def test_a_refused_reply_falls_back_to_a_short_one(
 
     governor.notify_setting = lambda interaction, enabled: hello(interaction)  # type: ignore
     fault = world.server.inject_error("POST", route, status=400, code=50035, count=1)
-    handle = await world.alice.slash("pr notify", {"enabled": True}, channel=world.general)
+    handle = await world.alice.slash("game notify", {"enabled": True}, channel=world.general)
     reply = await handle.original_message()
     assert seen and fault.hits
     assert "Something went wrong" in reply.content

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.arrange import decode
+from bot.games.puerto_rico.arrange import decode
 from bot.rendering import default_renderer
 from engine.core import Event
 from render.puerto_rico.panel import PANEL_WIDTH

@@ -23,7 +23,7 @@ async def test_pr_new_without_attach_files_is_refused_naming_it(
     server = world.server
     server.set_overwrite(world.general, server.bot_user, deny=Perm.ATTACH_FILES | Perm.EMBED_LINKS)
     mark = server.mark()
-    handle = await world.alice.run("/pr new", channel=world.general)
+    handle = await world.alice.run("/game new", channel=world.general)
     assert (await handle.response()).ephemeral
     reply = await handle.original_message()
     assert reply.content == (f"I need Embed Links and Attach Files in <#{world.general.id}>: ask "
@@ -36,7 +36,7 @@ async def test_pr_new_without_attach_files_is_refused_naming_it(
 
     # In Spanish, one permission missing.
     server.set_overwrite(world.general, server.bot_user, deny=Perm.ATTACH_FILES)
-    handle = await world.alice.slash("pr new", {}, channel=world.general, locale="es-ES")
+    handle = await world.alice.slash("game new", {}, channel=world.general, locale="es-ES")
     reply = await handle.original_message()
     assert reply.content.startswith(f"Necesito Adjuntar archivos en <#{world.general.id}>")
 
@@ -147,7 +147,7 @@ def test_what_is_missing_is_what_an_admin_must_grant() -> None:
     Messages takes away with it; threads need their own variant; every name has its words."""
     import discord
 
-    from bot.i18n import CATALOG
+    from bot.games.puerto_rico.catalog import CATALOG
     from bot.permissions import GAME_CHANNEL, IN_THREAD, STORY_THREAD, missing, needed
 
     everything = discord.Permissions(view_channel=True, send_messages=True, embed_links=True,

@@ -7,7 +7,7 @@ See README.md in this folder. The usual entry points::
     general = server.add_text_channel(guild, "general")
     alice = server.add_user("alice", guild=guild)
     async with running_client(server, bot):
-        handle = await alice.run("/pr new players:3", channel=general)
+        handle = await alice.run("/game new players:3", channel=general)
         response = await handle.response()
 """
 

@@ -43,7 +43,7 @@ class ScriptError(AssertionError):
 def parse_command_line(line: str) -> tuple[str, dict[str, str]]:
     """Split a typed slash command.
 
-    ``"/pr new players:3 note:'two words'"``
+    ``"/game new players:3 note:'two words'"``
     -> ``("pr new", {"players": "3", "note": "two words"})``
     """
     tokens = shlex.split(line.strip())
@@ -108,7 +108,7 @@ class ScriptedUser:
     async def run(
         self, command_line: str, *, channel: Channel | int, **kwargs: Any
     ) -> InteractionHandle:
-        """Type a slash command as text: ``await alice.run("/pr new players:3", channel=ch)``."""
+        """Type a slash command as text: ``await alice.run("/game new players:3", channel=ch)``."""
         name, options = parse_command_line(command_line)
         return await self.slash(name, options, channel=channel, **kwargs)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import CATALOG
+from bot.games.puerto_rico.catalog import CATALOG
 from bot.rendering import IMAGE_LABELS
 from render import layout_panel, layout_scoresheet, layout_table
 from render import theme as T

@@ -1,5 +1,17 @@
-"""``/pr``: the Puerto Rico commands.  Names, descriptions and choices are localized through the
-tree's translator (:mod:`bot.i18n.translator`); each callback is one line into a flow."""
+"""The command tree, the same for every game.
+
+* ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
+  to play), ``show``, ``board``, ``status``, ``log``, ``games``, ``rules``, ``undo``, ``leave``,
+  ``abandon``, ``notify``, ``server``.
+* ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
+  (its presenter's :data:`~bot.games.GamePresenter.decisions`), whose autocomplete lists exactly
+  the caller's legal choices now (:func:`decision_group`).
+
+Discord allows 100 global commands and 25 subcommands per group: this tree uses one global
+command per game plus ``/game`` (12 of its 25), and each game's decisions fit its own group of
+25 with room for its expansions.  Names, descriptions and choices are localized through the
+tree's translator (:mod:`bot.i18n.translator`; a game's words come from its own catalog); each
+callback is one line into a flow."""
 
 from __future__ import annotations
 
@@ -10,6 +22,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.commands import CommandFlow
+from bot.games import PACKAGES, GamePresenter, presenter_for
+from bot.games.contract import Decision
 from bot.i18n.translator import ls
 
 if TYPE_CHECKING:
@@ -27,11 +41,17 @@ LANGUAGE_CHOICES = [
 ]
 
 
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game the bot offers, by its own name in each language."""
+    return [app_commands.Choice(name=ls("game.title", presenter_for(name).catalog), value=name)
+            for name in PACKAGES]
+
+
 @app_commands.guild_only()
-class PrCog(
+class GameCog(
     commands.GroupCog,
-    group_name=ls("cmd.pr.name"),
-    group_description=ls("cmd.pr.description"),
+    group_name=ls("cmd.game.name"),
+    group_description=ls("cmd.game.description"),
 ):
     def __init__(self, bot: GovernorBot) -> None:
         self.bot = bot
@@ -40,6 +60,7 @@ class PrCog(
 
     @app_commands.command(name=ls("cmd.new.name"), description=ls("cmd.new.description"))
     @app_commands.rename(
+        game=ls("opt.game.name"),
         max_players=ls("opt.max_players.name"),
         ai_seats=ls("opt.ai_seats.name"),
         ai_level=ls("opt.ai_level.name"),
@@ -47,17 +68,20 @@ class PrCog(
         clock_days=ls("opt.clock_days.name"),
     )
     @app_commands.describe(
+        game=ls("opt.game.description"),
         max_players=ls("opt.max_players.description"),
         ai_seats=ls("opt.ai_seats.description"),
         ai_level=ls("opt.ai_level.description"),
         language=ls("opt.language.description"),
         clock_days=ls("opt.clock_days.description"),
     )
-    @app_commands.choices(ai_level=AI_LEVEL_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(game=game_choices(), ai_level=AI_LEVEL_CHOICES,
+                          language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        max_players: app_commands.Range[int, 2, 5] = 5,
+        game: app_commands.Choice[str] | None = None,
+        max_players: app_commands.Range[int, 2, 5] | None = None,
         ai_seats: app_commands.Range[int, 0, 4] = 0,
         ai_level: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
@@ -65,6 +89,7 @@ class PrCog(
     ) -> None:
         await self.bot.lobby.create(
             interaction,
+            game=game.value if game else None,
             max_players=max_players,
             ai_seats=ai_seats,
             ai_level=ai_level.value if ai_level else "heuristic",
@@ -105,92 +130,6 @@ class PrCog(
             interaction, language.value if language else None, reminder_hours
         )
 
-    # --- decisions: one command each, autocomplete lists the caller's legal choices ---------
-
-    @app_commands.command(name=ls("cmd.role.name"), description=ls("cmd.role.description"))
-    @app_commands.rename(role=ls("opt.role.name"))
-    @app_commands.describe(role=ls("opt.role.description"))
-    async def role(self, interaction: discord.Interaction[Any], role: str) -> None:
-        await self.flow.decide(interaction, "role", role)
-
-    @role.autocomplete("role")
-    async def role_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "role", current)
-
-    @app_commands.command(name=ls("cmd.settle.name"), description=ls("cmd.settle.description"))
-    @app_commands.rename(tile=ls("opt.tile.name"))
-    @app_commands.describe(tile=ls("opt.tile.description"))
-    async def settle(self, interaction: discord.Interaction[Any], tile: str) -> None:
-        await self.flow.decide(interaction, "settle", tile)
-
-    @settle.autocomplete("tile")
-    async def settle_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "settle", current)
-
-    @app_commands.command(name=ls("cmd.build.name"), description=ls("cmd.build.description"))
-    @app_commands.rename(building=ls("opt.building.name"))
-    @app_commands.describe(building=ls("opt.building.description"))
-    async def build(self, interaction: discord.Interaction[Any], building: str) -> None:
-        await self.flow.decide(interaction, "build", building)
-
-    @build.autocomplete("building")
-    async def build_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "build", current)
-
-    @app_commands.command(name=ls("cmd.sell.name"), description=ls("cmd.sell.description"))
-    @app_commands.rename(good=ls("opt.good.name"))
-    @app_commands.describe(good=ls("opt.good.description"))
-    async def sell(self, interaction: discord.Interaction[Any], good: str) -> None:
-        await self.flow.decide(interaction, "sell", good)
-
-    @sell.autocomplete("good")
-    async def sell_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "sell", current)
-
-    @app_commands.command(name=ls("cmd.ship.name"), description=ls("cmd.ship.description"))
-    @app_commands.rename(cargo=ls("opt.cargo.name"))
-    @app_commands.describe(cargo=ls("opt.cargo.description"))
-    async def ship(self, interaction: discord.Interaction[Any], cargo: str) -> None:
-        await self.flow.decide(interaction, "ship", cargo)
-
-    @ship.autocomplete("cargo")
-    async def ship_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "ship", current)
-
-    @app_commands.command(name=ls("cmd.place.name"), description=ls("cmd.place.description"))
-    @app_commands.rename(where=ls("opt.where.name"))
-    @app_commands.describe(where=ls("opt.where.description"))
-    async def place(self, interaction: discord.Interaction[Any], where: str) -> None:
-        await self.flow.decide(interaction, "place", where)
-
-    @place.autocomplete("where")
-    async def place_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "place", current)
-
-    @app_commands.command(name=ls("cmd.keep.name"), description=ls("cmd.keep.description"))
-    @app_commands.rename(goods=ls("opt.goods.name"))
-    @app_commands.describe(goods=ls("opt.goods.description"))
-    async def keep(self, interaction: discord.Interaction[Any], goods: str) -> None:
-        await self.flow.decide(interaction, "keep", goods)
-
-    @keep.autocomplete("goods")
-    async def keep_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "keep", current)
-
-    @app_commands.command(name=ls("cmd.take.name"), description=ls("cmd.take.description"))
-    @app_commands.rename(choice=ls("opt.choice.name"))
-    @app_commands.describe(choice=ls("opt.choice.description"))
-    async def take(self, interaction: discord.Interaction[Any], choice: str) -> None:
-        await self.flow.decide(interaction, "take", choice)
-
-    @take.autocomplete("choice")
-    async def take_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self.flow.complete(interaction, "take", current)
-
-    @app_commands.command(name=ls("cmd.pass.name"), description=ls("cmd.pass.description"))
-    async def pass_(self, interaction: discord.Interaction[Any]) -> None:
-        await self.flow.decide(interaction, "pass", "pass")
-
     # --- questions and the seat -------------------------------------------------------------
 
     @app_commands.command(name=ls("cmd.board.name"), description=ls("cmd.board.description"))
@@ -221,7 +160,7 @@ class PrCog(
 
     @rules.autocomplete("topic")
     async def rules_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return self.flow.rules_topics(interaction, current)
+        return await self.flow.rules_topics(interaction, current)
 
     @app_commands.command(name=ls("cmd.undo.name"), description=ls("cmd.undo.description"))
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
@@ -230,3 +169,47 @@ class PrCog(
     @app_commands.command(name=ls("cmd.leave.name"), description=ls("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self.flow.leave(interaction)
+
+
+def decision_group(presenter: GamePresenter, flow: CommandFlow) -> app_commands.Group:
+    """``/<game>``: the game's decisions, one command each (guild only)."""
+    catalog = presenter.catalog
+    group = app_commands.Group(name=ls(f"cmd.{presenter.command}.name", catalog),
+                               description=ls(f"cmd.{presenter.command}.description", catalog),
+                               guild_only=True)
+    for decision in presenter.decisions:
+        group.add_command(decision_command(presenter, decision, flow))
+    return group
+
+
+def decision_command(presenter: GamePresenter, decision: Decision, flow: CommandFlow
+                     ) -> app_commands.Command[Any, Any, None]:
+    """One decision: ``/<game> <name> <option>``, the option autocompleted with exactly the
+    caller's legal choices of that kind; a command without an option (``pass``) decides at
+    once."""
+    catalog = presenter.catalog
+    game, kind = presenter.name, decision.name
+    name = ls(f"cmd.{kind}.name", catalog)
+    description = ls(f"cmd.{kind}.description", catalog)
+    if decision.option is None:
+        value = decision.representative or kind
+
+        async def decide_now(interaction: discord.Interaction[Any]) -> None:
+            await flow.decide(interaction, game, kind, value)
+
+        return app_commands.Command(name=name, description=description, callback=decide_now)
+
+    async def decide(interaction: discord.Interaction[Any], choice: str) -> None:
+        await flow.decide(interaction, game, kind, choice)
+
+    renamed = app_commands.rename(choice=ls(f"opt.{decision.option}.name", catalog))(decide)
+    described = app_commands.describe(
+        choice=ls(f"opt.{decision.option}.description", catalog))(renamed)
+    command: app_commands.Command[Any, Any, None] = app_commands.Command(
+        name=name, description=description, callback=described)
+
+    async def choices(interaction: discord.Interaction[Any], current: str) -> Choices:
+        return await flow.complete(interaction, game, kind, current)
+
+    command.autocomplete("choice")(choices)
+    return command

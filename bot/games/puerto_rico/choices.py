@@ -1,4 +1,5 @@
-"""Action codes in words: the labels of buttons, select options and autocomplete choices.
+"""Puerto Rico's action codes in words: the labels of buttons, select options and autocomplete
+choices.
 
 Pure: an engine action code (``b.harbor``, ``ship.corn.1``...) plus the view the chooser sees
 (a seat view carries that seat's building prices, doubloons and goods) and the effects the
@@ -16,11 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import CATALOG, Catalog
+from ...i18n import Catalog
+from ...limits import clip as _clip
+from ...words import CHOICE_LIMIT, DESCRIPTION_LIMIT, LABEL_LIMIT, Words
+from .catalog import CATALOG
 
-LABEL_LIMIT = 80  # buttons take 80 characters, select options and choices 100
-DESCRIPTION_LIMIT = 100
-CHOICE_LIMIT = 100
+__all__ = ["CHOICE_LIMIT", "Chooser", "Effect", "clip", "family", "keep_counts"]
 FAMILIES = {
     "r": "role", "s": "settle", "o": "offer", "m": "mayor", "b": "build", "c": "craft",
     "t": "sell", "ship": "ship", "wharf": "ship", "keep": "keep", "pass": "pass",
@@ -43,7 +45,7 @@ def family(code: str) -> str:
 
 
 def clip(text: str, limit: int = LABEL_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return _clip(text, limit)
 
 
 def keep_counts(body: str) -> dict[str, int]:
@@ -58,8 +60,8 @@ def keep_counts(body: str) -> dict[str, int]:
     return out
 
 
-class Chooser:
-    """Words for the codes one viewer may choose now."""
+class Chooser(Words):
+    """Words for the Puerto Rico codes one viewer may choose now."""
 
     def __init__(
         self,
@@ -69,35 +71,19 @@ class Chooser:
         *,
         effects: Mapping[str, Effect] | None = None,
         prompt_kind: str | None = None,
+        extras: Mapping[str, Any] | None = None,
+        kind: str | None = None,
     ) -> None:
-        self.view = view
-        self.lang = lang
-        self.catalog = catalog
-        self.effects = effects or {}
-        self.prompt_kind = prompt_kind or str((view.get("prompt") or {}).get("kind", ""))
+        super().__init__(view, lang, catalog, extras=extras, kind=prompt_kind or kind)
+        self.effects: Mapping[str, Effect] = effects or self.extras.get("effects") or {}
         self.market = {str(m["building"]): m for m in view.get("market", ())}
         self.roles = {str(r["card"]): r for r in view.get("roles", ())}
-
-    def t(self, key: str, **fields: Any) -> str:
-        return self.catalog.t(self.lang, key, **fields)
-
-    def word(self, prefix: str, value: str) -> str:
-        key = f"{prefix}.{value}"
-        return self.t(key) if self.catalog.has(key) else value.replace("_", " ")
 
     def tile(self, tile: str) -> str:
         return self.word("tile" if tile == "quarry" else "good", tile)
 
     def building(self, name: str) -> str:
         return self.word("building", name)
-
-    def me(self) -> Mapping[str, Any]:
-        """The viewer's own player entry (empty in the public view)."""
-        viewer = self.view.get("viewer")
-        players: Sequence[Mapping[str, Any]] = self.view.get("players", ())
-        if isinstance(viewer, int) and 0 <= viewer < len(players):
-            return players[viewer]
-        return {}
 
     def slot(self, slot: str) -> str:
         """A place for a colonist: a plantation kind, the quarry or a building."""
@@ -120,11 +106,7 @@ class Chooser:
 
     # --- labels ---------------------------------------------------------------------------
 
-    def label(self, code: str) -> str:
-        """A button or select option's label (at most 80 characters)."""
-        return clip(self._label(code))
-
-    def _label(self, code: str) -> str:
+    def plain_label(self, code: str) -> str:
         head, _, rest = code.partition(".")
         effect = self.effects.get(code)
         if code == "pass":
@@ -232,10 +214,5 @@ class Chooser:
             text = self.effect_of("effect.craft")
         return clip(text, DESCRIPTION_LIMIT) if text else None
 
-    def choice_name(self, code: str) -> str:
-        """Label and description on one line (autocomplete shows a single line of 100)."""
-        details = self.description(code)
-        if details is None:
-            return clip(self._label(code), CHOICE_LIMIT)
-        joiner = ", " if family(code) == "build" else " — "
-        return clip(f"{self._label(code)}{joiner}{details}", CHOICE_LIMIT)
+    def joiner(self, code: str) -> str:
+        return ", " if family(code) == "build" else " — "

@@ -1,0 +1,228 @@
+"""What the generic bot asks of each game: the :class:`GamePresenter`.
+
+The generic modules (the service, the table and story messages, the private panel, the slash
+commands, the notices, the errors) speak game ids, prompts, action codes and the generic keys of
+every engine's view (``game``, ``viewer``, ``round``, ``prompt``, ``game_over``, ``outcome``);
+everything a game says in its own words comes from its presenter.  The base class holds the
+defaults a new game gets for free (choices as buttons and menus, the log's generic lines, a
+text summary), so a game overrides only what it shows differently.
+
+Every method is pure and fast (called on the event loop): words, Discord components and small
+views, never I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..i18n import Catalog
+
+if TYPE_CHECKING:
+    import discord
+    from discord import ui
+
+    from engine.core import Game
+    from storage import ActionRecord
+
+    from ..gamelog import LogWriter
+    from ..panels import PanelView
+    from ..refusals import Refusing
+    from ..turns import Panel
+    from ..words import Words
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One of a game's decision commands: ``/<group> <name> <option>``, whose autocomplete
+    offers exactly the caller's legal codes that ``matches`` accepts.
+
+    ``name`` and ``option`` are catalog ids (``cmd.<name>.name``, ``opt.<option>.name``, in the
+    game's catalog); ``option`` is ``None`` for a command without one (``pass``).  ``prefixes``
+    say what a name typed by hand may stand for (``b.`` + a building's id or name);
+    ``representative`` is a code of this kind, for the refusal "not now"."""
+
+    name: str
+    option: str | None
+    matches: Callable[[str], bool]
+    prefixes: tuple[str, ...] = ()
+    representative: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HelpTopic:
+    """One ``/game rules`` topic of a game: ``id`` is unique within the game; ``group`` orders
+    the topics when there are more than Discord's 25 choices."""
+
+    id: str
+    group: str
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GamePresenter:
+    """A game on Discord.  Subclass it in ``bot/games/<game>/`` and register one instance with
+    :func:`register_presenter` when the package is imported."""
+
+    name: ClassVar[str]
+    """The engine's name of the game (``engine.get_game(name)``)."""
+    command: ClassVar[str]
+    """The id of the game's decision command group (``cmd.<command>.name`` in its catalog)."""
+    folder: ClassVar[Traversable]
+    """The game's catalog folder (its words in every language)."""
+    players: ClassVar[tuple[int, int]] = (2, 5)
+    """The smallest and largest table."""
+    decisions: ClassVar[tuple[Decision, ...]] = ()
+    dynamic_items: ClassVar[tuple[type[Any], ...]] = ()
+    """The game's own persistent components (``discord.ui.DynamicItem`` subclasses)."""
+    image_prefixes: ClassVar[tuple[str, ...]] = ()
+    """Prefixes of the catalog keys that are words on the game's images (passed to its
+    renderer as labels: ``role.``, ``building.``...)."""
+    select_parts: ClassVar[str] = ""
+    """Names of the game's multi-select menus whose chosen values :meth:`compose` turns into one
+    code (a prefix test: ``"pay"`` covers ``pay``, ``pay_1``...)."""
+
+    # --- words ------------------------------------------------------------------------------
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The generic words plus the game's (a game may not redefine a generic key)."""
+        return Catalog.load(folders=[self.folder])
+
+    def title(self, lang: str) -> str:
+        return self.catalog.t(lang, "game.title")
+
+    def words(self, view: Mapping[str, Any], lang: str, *, extras: Mapping[str, Any] | None = None,
+              kind: str | None = None) -> Words:
+        """Labels for the codes ``view``'s viewer may choose (buttons, menus, autocomplete)."""
+        from ..words import Words  # noqa: PLC0415  (the base words; no cycle at import)
+
+        return Words(view, lang, self.catalog, extras=extras, kind=kind)
+
+    def family(self, code: str) -> str:
+        """The kind of decision a code belongs to (groups the panel's controls)."""
+        return code.split(".", 1)[0]
+
+    def prompt_text(self, kind: str, lang: str) -> str:
+        """What a prompt asks, in words ("choose a role")."""
+        key = f"prompt.{kind}"
+        return self.catalog.t(lang, key) if self.catalog.has(key) else kind.replace("_", " ")
+
+    def names_for(self, words: Words, wanted: str) -> list[str]:
+        """Ids a name typed in a command stands for (``harbor`` for "Puerto")."""
+        return []
+
+    # --- the lobby ---------------------------------------------------------------------------
+
+    def lobby_options(self, players: int) -> dict[str, Any]:
+        """The engine options of a table of ``players`` seats."""
+        return {"players": players}
+
+    # --- the table and the story -------------------------------------------------------------
+
+    def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                     ) -> list[str]:
+        """The lines under the table's title: the phase and who chose it, the end coming."""
+        phase_key = f"phase.{view.get('phase')}"
+        phase = self.catalog.t(lang, phase_key) if self.catalog.has(phase_key) else str(
+            view.get("phase") or "")
+        return [self.catalog.t(lang, "table.phase", phase=phase)] if phase else []
+
+    def summary(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                ) -> list[tuple[str, str]]:
+        """The public board as text (name, value) pairs: the table without its image, the
+        image's description for screen readers."""
+        return []
+
+    def role_buttons(self, view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
+        """The table's buttons while a role is to be chosen: (code, taken by) in order."""
+        return []
+
+    def score_part(self, part: str, lang: str) -> str:
+        """A part of a final score's breakdown in words."""
+        key = f"score.{part}"
+        return self.catalog.t(lang, key) if self.catalog.has(key) else part.replace("_", " ")
+
+    def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
+                   ) -> LogWriter:
+        from ..gamelog import LogWriter  # noqa: PLC0415
+
+        return LogWriter(names, lang, self.catalog, humans=humans)
+
+    def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
+                          end: int) -> dict[str, Any]:
+        """The public board as it stood when the phase ended by ``actions[end]`` ended, from
+        ``view`` (the view right after that action): a game whose same action also ends the
+        round takes that back here."""
+        return dict(view)
+
+    # --- the private panel -------------------------------------------------------------------
+
+    def panel_extras(self, game: Game[Any], state: Any, seat: int, view: Mapping[str, Any],
+                     codes: Sequence[str], kind: str | None) -> dict[str, Any]:
+        """What the panel's words need beyond the view (e.g. what each choice would bring,
+        measured on a copy of the state).  Must not reveal anything the seat cannot see."""
+        return {}
+
+    def panel_view(self, panel: Panel, draft: str | None) -> Mapping[str, Any]:
+        """The view the panel's image shows (a draft being arranged drawn on it)."""
+        return panel.view
+
+    def panel_status(self, panel: Panel, words: Words, lang: str) -> str | None:
+        """A line about the player's own holdings under the panel's title."""
+        return None
+
+    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+        """The controls of the panel's decision; ``None``: the generic buttons and menus."""
+        return None
+
+    def compose(self, name: str, values: Sequence[str]) -> str | None:
+        """The code a multi-select's chosen ``values`` stand for (see :data:`select_parts`)."""
+        return values[0] if len(values) == 1 else None
+
+    def button_style(self, code: str) -> discord.ButtonStyle | None:
+        """A choice's button style (``None``: the generic one)."""
+        return None
+
+    # --- refusals and help -------------------------------------------------------------------
+
+    def refusal(self, words: Refusing, code: str, action: str
+                ) -> tuple[str, dict[str, Any]] | None:
+        """An engine refusal (``IllegalAction.code``) of ``action`` explained with the numbers
+        of the refused seat (``words.view``); ``None``: the plain text."""
+        return None
+
+    def prompt_family(self, kind: str) -> str:
+        """The family of the codes a prompt kind asks for (see :meth:`family`)."""
+        return kind
+
+    def action_family_when(self, family: str) -> str | None:
+        """The catalog key saying when a kind of decision is taken ("Roles are chosen only
+        between phases"), for "not now" refusals."""
+        key = f"why.when.{family}"
+        return key if self.catalog.has(key) else None
+
+    def help_topics(self) -> tuple[HelpTopic, ...]:
+        return (HelpTopic("overview", "overview"),)
+
+    def topic_name(self, topic: HelpTopic, lang: str) -> str:
+        return self.catalog.t(lang, "help.overview_name")
+
+    def help_text(self, topic: HelpTopic, lang: str, commands: Mapping[str, str]) -> str:
+        """The help on ``topic``; ``commands`` maps ``cmd_<name>`` to each command as the
+        reader's client shows it (generic and this game's decisions)."""
+        return self.catalog.t(lang, "help.overview", **commands)
+
+
+_PRESENTERS: dict[str, GamePresenter] = {}
+
+
+def register_presenter(presenter: GamePresenter) -> GamePresenter:
+    _PRESENTERS[presenter.name] = presenter
+    return presenter
+
+
+def registered(name: str) -> GamePresenter | None:
+    return _PRESENTERS.get(name)

@@ -1,0 +1,197 @@
+"""Classic Puerto Rico on Discord: its words (``i18n/``), the words of its action codes
+(:mod:`.choices`), its log lines (:mod:`.gamelog`), its panel's Builder menus and Mayor draft
+(:mod:`.panels`, :mod:`.arrange`, :mod:`.components`, :mod:`.flow`), its refusals
+(:mod:`.refusals`), its help topics (:mod:`.help`) and its table in words (:mod:`.summary`).
+Importing the package registers :data:`PRESENTER`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar
+
+import discord
+from discord import ui
+
+from engine.core import Game
+from engine.puerto_rico.data import GOODS, ROLES
+from storage import ActionRecord
+
+from ...gamelog import LogWriter
+from ...i18n import Catalog
+from ...panels import PanelView
+from ...refusals import Refusing
+from ...turns import Panel
+from ...words import Words
+from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
+from . import help as topics
+from . import panels, refusals, summary
+from .arrange import Arrangement, arrangement, drafted
+from .catalog import CATALOG, FOLDER
+from .choices import Chooser, Effect, family
+from .components import ArrangeButton, ArrangeSelect
+from .gamelog import PrLogWriter, view_at_phase_end
+
+MEASURED = ("sell", "ship")  # choices whose gains the panel shows, measured on a copy
+
+
+def _starts(*prefixes: str) -> Any:
+    return lambda code: code.startswith(prefixes)
+
+
+DECISIONS = (
+    Decision("role", "role", _starts("r."), ("r.",), "r.?"),
+    Decision("settle", "tile", _starts("s."), ("s.",), "s.?"),
+    Decision("build", "building", _starts("b."), ("b.",), "b.?"),
+    Decision("sell", "good", _starts("t."), ("t.",), "t.?"),
+    Decision("ship", "cargo", _starts("ship.", "wharf."), ("wharf.",), "ship.?"),
+    Decision("place", "where", lambda c: c.startswith("m.") and c != "m.privilege", ("m.",),
+             "m.?"),
+    Decision("keep", "goods", _starts("keep."), ("keep.",), "keep.?"),
+    Decision("take", "choice", lambda c: c.startswith(("o.", "c.")) or c == "m.privilege",
+             ("o.", "c.", "m."), "o.?"),
+    Decision("pass", None, lambda c: c == "pass", (), "pass"),
+)
+
+
+class PuertoRicoPresenter(GamePresenter):
+    name: ClassVar[str] = "puerto-rico"
+    command: ClassVar[str] = "pr"
+    folder = FOLDER
+    players: ClassVar[tuple[int, int]] = (2, 5)
+    decisions: ClassVar[tuple[Decision, ...]] = DECISIONS
+    dynamic_items: ClassVar[tuple[type[Any], ...]] = (ArrangeSelect, ArrangeButton)
+    image_prefixes: ClassVar[tuple[str, ...]] = (
+        "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
+        "short.", "ui.", "legend.", "score.", "letter.",
+    )
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        return CATALOG
+
+    # --- words ------------------------------------------------------------------------------
+
+    def words(self, view: Mapping[str, Any], lang: str, *, extras: Mapping[str, Any] | None = None,
+              kind: str | None = None) -> Words:
+        return Chooser(view, lang, self.catalog, extras=extras, kind=kind)
+
+    def family(self, code: str) -> str:
+        return family(code)
+
+    def prompt_family(self, kind: str) -> str:
+        return refusals.PROMPT_FAMILIES.get(kind, "")
+
+    def names_for(self, words: Words, wanted: str) -> list[str]:
+        """Ids of roles, tiles, goods and buildings whose id or name in the reader's language
+        is ``wanted`` (case-insensitive)."""
+        assert isinstance(words, Chooser)
+        out = []
+        ids = [*ROLES, "prospector2", *GOODS, "quarry", "hacienda", "privilege", "auto",
+               *words.market, "hospice", "university"]
+        for ident in dict.fromkeys(ids):
+            names = {ident, ident.replace("_", " "), words.building(ident).casefold(),
+                     words.word("role", ident).casefold(), words.tile(ident).casefold()}
+            if wanted in names:
+                out.append(ident)
+        return out
+
+    # --- the table and the story -------------------------------------------------------------
+
+    def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                     ) -> list[str]:
+        return summary.header_lines(view, names, lang, self.catalog)
+
+    def summary(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                ) -> list[tuple[str, str]]:
+        return summary.summary_fields(view, names, lang, self.catalog)
+
+    def role_buttons(self, view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
+        return [(f"r.{role['card']}", role.get("taken_by")) for role in view.get("roles", ())]
+
+    def score_part(self, part: str, lang: str) -> str:
+        for key in (f"score.{part}", f"building.{part}"):
+            if self.catalog.has(key):
+                return self.catalog.t(lang, key)
+        return part
+
+    def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
+                   ) -> LogWriter:
+        return PrLogWriter(names, lang, self.catalog, humans=humans)
+
+    def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
+                          end: int) -> dict[str, Any]:
+        return view_at_phase_end(view, actions, end)
+
+    # --- the private panel -------------------------------------------------------------------
+
+    def panel_extras(self, game: Game[Any], state: Any, seat: int, view: Mapping[str, Any],
+                     codes: Sequence[str], kind: str | None) -> dict[str, Any]:
+        """What each sale or load would bring (doubloons, VP, barrels: tried on a copy of the
+        game, all of it the seat's own public figures) and the Mayor's suggested arrangement."""
+        extras: dict[str, Any] = {"effects": self._effects(game, state, seat, codes)}
+        if kind == "arrange":
+            suggested, _ = game.apply(state, seat, game.decode_action("m.auto"))
+            extras["arrangement"] = arrangement(view["players"][seat],
+                                                game.view(suggested, seat)["players"][seat])
+        return extras
+
+    @staticmethod
+    def _effects(game: Game[Any], state: Any, seat: int, codes: Sequence[str]
+                 ) -> dict[str, Effect]:
+        wanted = [c for c in codes if family(c) in MEASURED]
+        if not wanted:
+            return {}
+        before = game.view(state, seat)["players"][seat]
+        out = {}
+        for code in wanted:
+            after_state, _ = game.apply(state, seat, game.decode_action(code))
+            after = game.view(after_state, seat)["players"][seat]
+            out[code] = Effect(
+                doubloons=after["doubloons"] - before["doubloons"],
+                vp=(after["vp"] or 0) - (before["vp"] or 0),
+                barrels=sum(before["goods"].values()) - sum(after["goods"].values()),
+            )
+        return out
+
+    def panel_view(self, panel: Panel, draft: str | None) -> Mapping[str, Any]:
+        plan = panel.extras.get("arrangement")
+        if isinstance(plan, Arrangement):
+            return drafted(panel.view, panel.seat, plan, draft)
+        return panel.view
+
+    def panel_status(self, panel: Panel, words: Words, lang: str) -> str | None:
+        assert isinstance(words, Chooser)
+        me = panel.view["players"][panel.seat]
+        goods = ", ".join(f"{n} {words.tile(g)}" for g, n in me["goods"].items() if n)
+        return self.catalog.t(lang, "panel.me", doubloons=me["doubloons"], vp=me["vp"] or 0,
+                              san_juan=me["san_juan"], goods=goods or "—")
+
+    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+        return panels.controls(view)
+
+    def button_style(self, code: str) -> discord.ButtonStyle | None:
+        if family(code) == "offer" or code == "m.privilege":
+            return discord.ButtonStyle.success
+        return None
+
+    # --- refusals and help -------------------------------------------------------------------
+
+    def refusal(self, words: Refusing, code: str, action: str
+                ) -> tuple[str, dict[str, Any]] | None:
+        return refusals.illegal(words, code, action)
+
+    def help_topics(self) -> tuple[HelpTopic, ...]:
+        return topics.topics()
+
+    def topic_name(self, topic: HelpTopic, lang: str) -> str:
+        return topics.topic_name(topic, lang, self.catalog)
+
+    def help_text(self, topic: HelpTopic, lang: str, commands: Mapping[str, str]) -> str:
+        return topics.help_text(topic, lang, self.catalog, commands)
+
+
+PRESENTER = register_presenter(PuertoRicoPresenter())
+
+__all__ = ["CATALOG", "DECISIONS", "PRESENTER", "PuertoRicoPresenter"]

@@ -1,0 +1,68 @@
+"""The Mayor draft on Discord: its menus redraw the panel with the new draft, its confirmation
+submits every placement at once (one service call, refused whole if one is illegal)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from storage import StaleVersion
+
+from ...errors import send_error
+from ...turns import Panel
+from .arrange import Arrangement, decode, encode
+
+if TYPE_CHECKING:
+    from ...play import PlayFlow
+
+
+def arrangement_of(panel: Panel) -> Arrangement | None:
+    found = panel.extras.get("arrangement")
+    return found if isinstance(found, Arrangement) else None
+
+
+
+async def arrange(
+    play: PlayFlow,
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    version: int,
+    part: str,
+    draft: str,
+    values: list[str],
+) -> None:
+    await interaction.response.defer()
+    if not await play.placed(interaction, game_id, None):  # a panel's, never public
+        return
+    if part == "ok":
+        await confirm_arrangement(play, interaction, game_id, version, draft)
+        return
+    try:
+        panel = await play.turns.panel(game_id, interaction.user.id, render=False)
+        plan, current = arrangement_of(panel), decode(draft)
+        if plan is None or current is None or not plan.valid(current):
+            await play.panel_here(interaction, game_id, note_key="reply.outdated_panel")
+            return
+        new = plan.with_values(part == "i", values, current)
+        await play.panel_here(interaction, game_id, draft=encode(new))  # the draft drawn
+    except Exception as exc:
+        await send_error(interaction, exc, where=f"mayor draft in game {game_id}")
+
+async def confirm_arrangement(play: PlayFlow, interaction: discord.Interaction[Any], game_id: int,
+                              version: int, draft: str) -> None:
+    try:
+        panel = await play.turns.panel(game_id, interaction.user.id, render=False)
+        plan, counts = arrangement_of(panel), decode(draft)
+        if plan is None or counts is None or not plan.complete(counts):
+            await play.outdated(interaction, game_id, version, None, True)
+            return
+        await play.service.submit(game_id, interaction.user.id, version, plan.codes(counts))
+    except StaleVersion:
+        await play.outdated(interaction, game_id, version, None, True)
+        return
+    except Exception as exc:
+        await send_error(interaction, exc, where=f"mayor arrangement in game {game_id}")
+        return
+    await play.panel_here(interaction, game_id, compact=True)
+

@@ -1,0 +1,81 @@
+"""Puerto Rico's ``/game rules`` topics: how to play, the roles and the buildings.
+
+The words are in the catalog (``help.overview``, ``help.role.<role>``,
+``help.building.<building>``); the numbers (cost, VP, circles, column, copies) come from the
+engine's public view of a new game, so the help never disagrees with the rules being enforced.
+Topics are grouped: how to play, roles, production buildings, violet buildings, large
+buildings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from engine.core import get_game
+from engine.puerto_rico.data import ROLES
+
+from ...games.contract import HelpTopic
+from ...i18n import Catalog
+
+GAME = "puerto-rico"
+GROUPS = ("overview", "role", "production", "building", "large")
+"""Topic groups, in the order they are offered."""
+
+
+@cache
+def market() -> dict[str, dict[str, Any]]:
+    """Every building of the game with its numbers (from a new 4-player game's view)."""
+    game = get_game(GAME)
+    view = game.view(game.setup({"players": 4}, 0), None)
+    return {str(b["building"]): dict(b) for b in view["market"]}
+
+
+def group_of(topic: str) -> str:
+    if topic in ROLES:
+        return "role"
+    building = market().get(topic)
+    if building is None:
+        return "overview"
+    kind = str(building["kind"])
+    if kind.endswith("production"):
+        return "production"
+    return "large" if kind.startswith("large") else "building"
+
+
+@cache
+def topics() -> tuple[HelpTopic, ...]:
+    return tuple(HelpTopic(t, group_of(t)) for t in ("overview", *ROLES, *market()))
+
+
+def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
+    """The topic as offered: "Role · Builder", "Building · Harbor", "How to play"."""
+    group = topic.group
+    if group == "overview":
+        return catalog.t(lang, "help.overview_name")
+    ident = topic.id
+    name = catalog.t(lang, f"role.{ident}" if group == "role" else f"building.{ident}")
+    return catalog.t(lang, "help.topic", group=catalog.t(lang, f"help.group.{group}"),
+                     name=name)
+
+
+def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[str, str]) -> str:
+    """The help on ``topic`` (a role, a building or ``overview``: how to play and the list of
+    topics)."""
+    t = catalog.t
+    ident = topic.id
+    if ident in ROLES:
+        return f"**{t(lang, f'role.{ident}')}**\n{t(lang, f'help.role.{ident}')}"
+    building = market().get(ident)
+    if building is not None:
+        kind = t(lang, f"help.kind.{building['kind']}")
+        facts = t(lang, "help.building_facts", cost=building["cost"], vp=building["vp"],
+                  column=building["column"], circles=building["circles"], kind=kind,
+                  copies=building["left"])
+        return (f"**{t(lang, f'building.{ident}')}** · {facts}\n"
+                f"{t(lang, f'help.building.{ident}')}")
+    roles = catalog.join(lang, [t(lang, f"role.{r}") for r in ROLES])
+    topic_option = t(lang, "opt.topic.name")
+    return (f"{t(lang, 'help.overview', **commands)}\n\n"
+            f"{t(lang, 'help.topics', roles=roles, option=topic_option, **commands)}")

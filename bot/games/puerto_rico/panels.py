@@ -1,0 +1,107 @@
+"""Puerto Rico's controls on the private panel: the Builder's buildings as one menu per market
+column (the quarry discount depends on it) with the price after this player's discounts, and the
+Mayor arrangement as the suggestion in one click or a draft in two menus (:mod:`.arrange`).
+The rest (a few choices as buttons, many as menus) is the generic panel's
+(:mod:`bot.panels`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import ui
+
+from ...components import GameSelect
+from ...panels import OPTIONS, PanelView
+from .arrange import Arrangement, decode, encode
+from .choices import Chooser, clip
+from .components import ArrangeButton, ArrangeSelect
+
+
+def chooser(pv: PanelView) -> Chooser:
+    words = pv.chooser
+    assert isinstance(words, Chooser)
+    return words
+
+
+def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
+    """The Builder's menus and the Mayor's draft; ``None`` for the other decisions."""
+    panel = pv.panel
+    arrangement = panel.extras.get("arrangement")
+    if panel.kind == "arrange" and isinstance(arrangement, Arrangement):
+        return arrange_controls(pv, arrangement)
+    if panel.kind == "build":
+        return build_controls(pv, list(panel.legal))
+    return None
+
+
+def build_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+    """One menu per market column (the quarry discount depends on it), each listing the
+    buildings this player can build now at their price; an empty column is disabled."""
+    items: list[ui.Item[Any]] = [ui.TextDisplay(pv.t("panel.help.build"))]
+    columns: dict[int, list[str]] = {}
+    for entry in pv.panel.view.get("market", ()):
+        columns.setdefault(int(entry["column"]), [])
+        code = f"b.{entry['building']}"
+        if code in codes:
+            columns[int(entry["column"])].append(code)
+    for column in sorted(columns):
+        options = [pv.option(c) for c in columns[column]][:OPTIONS]
+        row: ui.ActionRow[Any] = ui.ActionRow()
+        if options:
+            row.add_item(GameSelect(pv.game_id, pv.version, f"build_{column}", options,
+                                    placeholder=pv.t("panel.column", n=column,
+                                                       count=len(options))))
+        else:
+            row.add_item(GameSelect(pv.game_id, pv.version, f"build_{column}",
+                                    placeholder=pv.t("panel.column_none", n=column),
+                                    disabled=True))
+        items.append(row)
+    if "pass" in codes:
+        items.extend(pv.rows_of([pv.button("pass")]))
+    return items
+
+def arrange_controls(pv: PanelView, plan: Arrangement) -> list[ui.Item[Any]]:
+    """The suggestion in one click, or the draft in two menus and a confirmation."""
+    draft = decode(pv.draft) if pv.draft is not None else None
+    if draft is None or not plan.valid(draft):
+        draft = plan.suggested
+    text = encode(draft)
+    placed = sum(draft)
+    lines = [pv.t("panel.arrange", n=plan.to_place),
+             pv.t("panel.arrange_suggested", places=places(pv, plan, plan.suggested)),
+             pv.t("panel.arrange_draft", places=places(pv, plan, draft), n=placed,
+                    of=plan.to_place)]
+    items: list[ui.Item[Any]] = [ui.TextDisplay("\n".join(lines))]
+    items.extend(pv.rows_of([pv.button("m.auto")]))
+    for part, island in (("i", True), ("c", False)):
+        options = plan.options(island, draft)
+        if not options:
+            continue
+        row: ui.ActionRow[Any] = ui.ActionRow()
+        row.add_item(ArrangeSelect(
+            pv.game_id, pv.version, part, text,
+            [discord.SelectOption(label=circle(pv, place, number, island), value=value,
+                                  default=chosen)
+             for value, place, number, chosen in options[:OPTIONS]],
+            placeholder=pv.t("panel.island" if island else "panel.city"),
+            max_values=min(len(options), OPTIONS, max(1, plan.to_place)),
+        ))
+        items.append(row)
+    confirm: ui.ActionRow[Any] = ui.ActionRow()
+    confirm.add_item(ArrangeButton(
+        pv.game_id, pv.version, text, label=pv.t("button.confirm", n=placed,
+                                                       of=plan.to_place),
+        disabled=not plan.complete(draft)))
+    items.append(confirm)
+    return items
+
+def circle(pv: PanelView, place: str, number: int, island: bool) -> str:
+    name = chooser(pv).slot(place)
+    return clip(pv.t("panel.circle", place=name, n=number), 100)
+
+def places(pv: PanelView, plan: Arrangement, draft: Sequence[int]) -> str:
+    parts = [f"{chooser(pv).slot(p.name)} ×{n}" for p, n in zip(plan.places, draft,
+                                                                 strict=True) if n]
+    return ", ".join(parts) or "—"

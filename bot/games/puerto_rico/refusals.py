@@ -1,0 +1,163 @@
+"""Puerto Rico's refusals with the numbers (issue #9): "You cannot afford the City hall: it
+costs 8 doubloons for you, you have 5 doubloons."  The generic part (whose turn it is, not now,
+an unknown code) is :mod:`bot.refusals`; this module words the engine's Puerto Rico codes
+(``IllegalAction.code``) from the refused seat's view.  Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...refusals import Refusing
+from .choices import Chooser, family, keep_counts
+
+CITY_SPACES = 12
+ISLAND_SPACES = 12
+WAREHOUSES = {"small_warehouse": 1, "large_warehouse": 2}
+
+
+PROMPT_FAMILIES = {
+    "role": "role", "settle": "settle", "hospice": "offer", "university": "offer",
+    "mayor_privilege": "mayor", "arrange": "mayor", "build": "build",
+    "craft_privilege": "craft", "sell": "sell", "ship": "ship", "keep": "keep",
+}
+
+
+def goods(w: Refusing, counts: Mapping[str, Any]) -> str:
+    chooser = w.chooser
+    assert isinstance(chooser, Chooser)
+    text = chooser.goods_words({str(g): int(n) for g, n in counts.items() if n})
+    return text or w.t("ui.no_goods")
+
+
+def building_of(w: Refusing, name: str) -> Mapping[str, Any] | None:
+    for entry in w.me.get("city", ()):
+        if entry.get("building") == name:
+            return entry  # type: ignore[no-any-return]
+    return None
+
+
+def chooser_of(w: Refusing) -> Chooser:
+    chooser = w.chooser
+    assert isinstance(chooser, Chooser)
+    return chooser
+
+
+def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] | None:
+    """The words of the Puerto Rico refusal ``code`` of ``action`` (``None``: the plain text)."""
+    rest = action.partition(".")[2]
+    view, me, chooser = w.view, w.me, chooser_of(w)
+    if code == "role_taken":
+        role: Mapping[str, Any] = next(
+            (r for r in view.get("roles", ()) if r.get("card") == rest), {})
+        name = chooser.word("role", str(role.get("role", rest.rstrip("2"))))
+        if role.get("taken_by") == w.s.seat:
+            return "why.role_taken_by_you", {"role": name}
+        return "why.role_taken", {"role": name, "name": w.name(role.get("taken_by"))}
+    if code == "role_not_in_game":
+        return "why.role_not_in_game", {"role": chooser.word("role", rest.rstrip("2")),
+                                        "n": int(view.get("players_count") or 0)}
+    if code == "island_full":
+        return "why.island_full", {"used": int(me.get("island_used") or ISLAND_SPACES),
+                                   "total": ISLAND_SPACES}
+    if code == "no_quarries_left":
+        return "why.no_quarries_left", {}
+    if code == "quarry_not_allowed":
+        return "why.quarry_not_allowed", {"name": w.name(view.get("chooser"))}
+    if code == "plantation_not_available":
+        tiles = [chooser.tile(str(t)) for t in view.get("face_up", ())]
+        return "why.plantation_not_available", {
+            "tile": chooser.tile(rest), "tiles": w.catalog.join(w.lang, tiles) or w.t(
+                "table.empty")}
+    if code == "hacienda_not_available":
+        return "why.hacienda_not_available", {}
+    if code in ("building_not_in_game", "already_owned", "sold_out", "no_city_space",
+                "not_enough_doubloons"):
+        return building_refusal(w, code, rest)
+    if code == "no_such_good":
+        good = rest.partition(".")[0]
+        return "why.no_such_good", {"good": chooser.tile(good),
+                                    "goods": goods(w, me.get("goods") or {})}
+    if code in ("trading_house_full", "kind_already_in_trading_house"):
+        house = [chooser.tile(str(g)) for g in view.get("trading_house", ())]
+        return f"why.{code}", {"good": chooser.tile(rest), "goods": w.catalog.join(w.lang, house),
+                               "n": len(house),
+                               "capacity": int(view.get("trading_house_capacity") or 4)}
+    if code == "no_such_ship":
+        index = rest.partition(".")[2]
+        return "why.no_such_ship", {"ship": int(index) + 1 if index.isdigit() else index,
+                                    "n": len(view.get("ships", ()))}
+    if code == "ship_not_allowed":
+        return ship_refusal(w, rest)
+    if code == "wharf_not_available":
+        wharf = building_of(w, "wharf")
+        if wharf is None or not wharf.get("colonists"):
+            return "why.no_wharf", {}
+        return "why.wharf_used", {}
+    if code == "privilege_good_not_available":
+        supply = view.get("goods_supply") or {}
+        return "why.privilege_good_not_available", {"good": chooser.tile(rest),
+                                                    "n": int(supply.get(rest, 0))}
+    if code == "no_free_circle":
+        return circle_refusal(w, rest)
+    if code == "keep_not_allowed":
+        kinds = sum(n for b, n in WAREHOUSES.items()
+                    if (entry := building_of(w, b)) is not None and entry.get("colonists"))
+        return "why.keep_not_allowed", {"n": kinds, "goods": goods(w, me.get("goods") or {}),
+                                        "kept": chooser.goods_words(keep_counts(rest))
+                                        or w.t("why.nothing")}
+    if code == "must_load":
+        loads = [c for c in w.s.legal if family(c) == "ship"]
+        options = w.catalog.join(w.lang, [chooser.label(c) for c in loads[:4]], "or")
+        return "why.must_load", {"options": options or "?"}
+    return None
+
+
+def building_refusal(w: Refusing, code: str, name: str) -> tuple[str, dict[str, Any]]:
+    entry = chooser_of(w).market.get(name, {})
+    building = chooser_of(w).building(name)
+    if code == "no_city_space":
+        free = CITY_SPACES - int(w.me.get("city_used") or 0)
+        return "why.no_city_space", {"building": building, "size": int(entry.get("size", 1)),
+                                     "free": free, "total": CITY_SPACES}
+    if code == "not_enough_doubloons":
+        return "why.not_enough_doubloons", {"building": building,
+                                            "price": chooser_of(w).price(name),
+                                            "have": int(w.me.get("doubloons") or 0)}
+    return f"why.{code}", {"building": building}
+
+
+def ship_refusal(w: Refusing, rest: str) -> tuple[str, dict[str, Any]]:
+    good, _, index = rest.partition(".")
+    ships: Sequence[Mapping[str, Any]] = w.view.get("ships", ())
+    number = int(index) if index.isdigit() else -1
+    ship = ships[number] if 0 <= number < len(ships) else {}
+    fields: dict[str, Any] = {"good": chooser_of(w).tile(good), "ship": number + 1,
+                              "count": int(ship.get("count") or 0),
+                              "capacity": int(ship.get("capacity") or 0)}
+    if ship.get("good") and ship.get("good") != good:
+        return "why.ship_other_good", {**fields, "other": chooser_of(w).tile(str(ship["good"]))}
+    if ship and fields["count"] >= fields["capacity"]:
+        return "why.ship_full", fields
+    for other, entry in enumerate(ships):
+        if other != number and entry.get("good") == good:
+            return "why.ship_elsewhere", {**fields, "other": other + 1}
+    return "illegal.ship_not_allowed", {}
+
+
+def circle_refusal(w: Refusing, place: str) -> tuple[str, dict[str, Any]]:
+    entry = building_of(w, place)
+    if entry is not None or place in chooser_of(w).market:
+        slot = chooser_of(w).building(place)
+        if entry is None:
+            return "why.no_such_place", {"slot": slot}
+        return "why.no_free_circle", {"slot": slot, "taken": int(entry.get("colonists") or 0),
+                                      "total": int(entry.get("circles") or 0)}
+    tiles = [t for t in w.me.get("island", ()) if t.get("tile") == place]
+    fields = {"tile": chooser_of(w).tile(place), "total": len(tiles),
+              "taken": sum(1 for t in tiles if t.get("occupied"))}
+    quarry = place == "quarry"
+    if not tiles:
+        return ("why.no_quarry" if quarry else "why.no_such_tile"), fields
+    return ("why.no_free_quarry" if quarry else "why.no_free_tile"), fields

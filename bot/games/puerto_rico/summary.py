@@ -1,0 +1,100 @@
+"""Puerto Rico's table in words: the lines under the title (the phase and who chose it, the last
+round coming) and the board as text fields (roles, supply, plantations, ships, trading house,
+players).  The text is the table without its image and the image's description for screen
+readers.  Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...i18n import Catalog
+
+FIELD_LIMIT = 1024
+
+
+def _join(items: Sequence[str], empty: str) -> str:
+    return ", ".join(items) if items else empty
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
+
+
+def _role(role: str, lang: str, catalog: Catalog) -> str:
+    return catalog.t(lang, f"role.{role}")
+
+
+def _good(good: str, lang: str, catalog: Catalog) -> str:
+    key = "tile.quarry" if good == "quarry" else f"good.{good}"
+    return catalog.t(lang, key)
+
+
+def header_lines(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
+                 catalog: Catalog) -> list[str]:
+    """The phase (and who chose it), and the last round when the end is coming."""
+    t = catalog.t
+    phase_key = f"phase.{view.get('phase', 'role_selection')}"
+    phase = t(lang, phase_key) if catalog.has(phase_key) else str(view.get("phase"))
+    chooser = view.get("chooser")
+    lines = [
+        t(lang, "table.phase_by", phase=phase, name=names.get(int(chooser), "?"))
+        if chooser is not None and view.get("phase") != "role_selection"
+        else t(lang, "table.phase", phase=phase)
+    ]
+    if view.get("end_triggered") and not view.get("game_over"):
+        reasons = ", ".join(t(lang, f"end.{r}") for r in view["end_triggered"])
+        lines.append(t(lang, "table.last_round", reasons=reasons))
+    return lines
+
+
+def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
+                   catalog: Catalog) -> list[tuple[str, str]]:
+    """The public board as (name, value) fields."""
+    t = catalog.t
+    fields: list[tuple[str, str]] = []
+    roles = []
+    for role in view.get("roles", ()):
+        name = _role(str(role["role"]), lang, catalog)
+        if role.get("taken_by") is not None:
+            roles.append(t(lang, "table.role_taken", role=name,
+                           name=names.get(int(role["taken_by"]), "?")))
+        elif role.get("doubloons"):
+            roles.append(t(lang, "table.role_bonus", role=name, n=role["doubloons"]))
+        else:
+            roles.append(t(lang, "table.role_free", role=name))
+    if roles:
+        fields.append((t(lang, "table.roles"), _clip(" · ".join(roles))))
+    colonists = view.get("colonists", {})
+    fields.append((t(lang, "table.supply"),
+                   t(lang, "table.supply_value", ship=colonists.get("ship", 0),
+                     supply=colonists.get("supply", 0), vp=view.get("vp_chips_left", 0),
+                     quarries=view.get("quarries_left", 0))))
+    tiles = [_good(str(x), lang, catalog) for x in view.get("face_up", ())]
+    fields.append((t(lang, "table.plantations"), _join(tiles, t(lang, "table.empty"))))
+    ships = [
+        t(lang, "table.ship_loaded", good=_good(str(s["good"]), lang, catalog), count=s["count"],
+          capacity=s["capacity"]) if s.get("good") else
+        t(lang, "table.ship_empty", capacity=s["capacity"])
+        for s in view.get("ships", ())
+    ]
+    fields.append((t(lang, "table.ships"), _join(ships, t(lang, "table.empty"))))
+    house = [_good(str(g), lang, catalog) for g in view.get("trading_house", ())]
+    capacity = view.get("trading_house_capacity", 4)
+    fields.append((t(lang, "table.trading_house"),
+                   f"{_join(house, t(lang, 'table.empty'))} ({len(house)}/{capacity})"))
+    for player in view.get("players", ()):
+        seat = int(player["seat"])
+        goods = [f"{_good(g, lang, catalog)} {n}" for g, n in player.get("goods", {}).items() if n]
+        buildings = [t(lang, f"building.{b['building']}") for b in player.get("city", ())]
+        value = t(lang, "table.player_value", doubloons=player.get("doubloons", 0),
+                  island=player.get("island_used", 0), city=player.get("city_used", 0),
+                  colonists=player.get("colonists", 0), san_juan=player.get("san_juan", 0),
+                  goods=_join(goods, "—"))
+        value += "\n" + (t(lang, "table.buildings", list=", ".join(buildings)) if buildings
+                         else t(lang, "table.no_buildings"))
+        marker = t(lang, "table.governor_marker") if player.get("is_governor") else ""
+        fields.append((t(lang, "table.player", marker=marker,
+                         name=names.get(seat, f"#{seat + 1}")), _clip(value)))
+    return fields
