@@ -1,0 +1,598 @@
+"""Who must decide what, and the legal actions: the one source of legality.
+
+``apply`` refuses anything not in ``legal``; the bot builds its choices from it and the policies
+choose from it.  ``check`` raises the specific error for an action that is not legal.  Section
+numbers (§), rulings (A-n) and tests (S-n, D-n) refer to ``shared/rules/san-juan.md``.
+
+Ruling (hidden information): whether a seat is prompted or skipped depends only on what every
+player can see (hand sizes, buildings, goods, the piles), never on the kinds of cards in a hand:
+a seat holding cards is asked to build even when none of them can be built (it may only pass),
+and a payment is asked whenever more than one way of paying could exist.  Skipping a seat
+because of its hand would tell the others what it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
+from . import actions as A
+from .actions import Action
+from .data import (
+    AQUEDUCT,
+    ARCHIVE,
+    BLACK_MARKET,
+    BLACK_MARKET_GOODS,
+    COST,
+    CRANE,
+    GOLD_MINE,
+    GOLD_MINE_CARDS,
+    GOOD_OF,
+    HAND_LIMIT,
+    IS_PRODUCTION,
+    LIBRARY,
+    NGOODS,
+    NKINDS,
+    PREFECTURE,
+    QUARRY,
+    ROLES,
+    SMITHY,
+    TILE_PRICES,
+    TOWER,
+    TOWER_HAND_LIMIT,
+    TRADING_POST,
+    VARIANT_KEEP,
+)
+from .state import (
+    BUILDER,
+    CHAPEL,
+    COUNCILLOR,
+    HAND_LIMIT as HAND_LIMIT_PHASE,
+    OVER,
+    PRODUCER,
+    PROSPECTOR,
+    ROLE,
+    STEP_CARPENTER,
+    STEP_GOLD_MINE,
+    STEP_GOLD_TAKE,
+    STEP_MAIN,
+    STEP_PAY,
+    STEP_POOR_HOUSE,
+    TRADER,
+    VARIANT_KEEP as VARIANT_KEEP_PHASE,
+    Player,
+    State,
+)
+
+# prompt kinds
+P_VARIANT_KEEP = "variant_keep"
+P_CHAPEL = "chapel"
+P_HAND_LIMIT = "hand_limit"
+P_ROLE = "role"
+P_BUILD = "build"
+P_PAY = "pay"
+P_CARPENTER = "carpenter"
+P_POOR_HOUSE = "poor_house"
+P_PRODUCE = "produce"
+P_SELL = "sell"
+P_COUNCILLOR = "councillor"
+P_PROSPECTOR = "prospector"
+P_GOLD_MINE = "gold_mine"
+P_GOLD_TAKE = "gold_mine_take"
+PROMPT_KINDS = (
+    P_VARIANT_KEEP,
+    P_CHAPEL,
+    P_HAND_LIMIT,
+    P_ROLE,
+    P_BUILD,
+    P_PAY,
+    P_CARPENTER,
+    P_POOR_HOUSE,
+    P_PRODUCE,
+    P_SELL,
+    P_COUNCILLOR,
+    P_PROSPECTOR,
+    P_GOLD_MINE,
+    P_GOLD_TAKE,
+)
+
+SIMULTANEOUS = frozenset({VARIANT_KEEP_PHASE, CHAPEL, HAND_LIMIT_PHASE, PRODUCER, TRADER, COUNCILLOR})
+_SIMULTANEOUS_KIND = {
+    VARIANT_KEEP_PHASE: P_VARIANT_KEEP,
+    CHAPEL: P_CHAPEL,
+    HAND_LIMIT_PHASE: P_HAND_LIMIT,
+    PRODUCER: P_PRODUCE,
+    TRADER: P_SELL,
+    COUNCILLOR: P_COUNCILLOR,
+}
+_BUILDER_KIND = {
+    STEP_MAIN: P_BUILD,
+    STEP_PAY: P_PAY,
+    STEP_CARPENTER: P_CARPENTER,
+    STEP_POOR_HOUSE: P_POOR_HOUSE,
+}
+_PROSPECTOR_KIND = {STEP_MAIN: P_PROSPECTOR, STEP_GOLD_MINE: P_GOLD_MINE, STEP_GOLD_TAKE: P_GOLD_TAKE}
+
+
+# --- small facts about a player -------------------------------------------------------------
+
+
+def active_index(p: Player, kind: int) -> int:
+    """The area index of ``kind`` when it is a top-level building whose function works (built
+    before the builder phase now running, §5.0), else -1."""
+    area = p.area
+    for i in range(len(area)):
+        if area[i][-1] == kind:
+            return -1 if i == p.fresh else i
+    return -1
+
+
+def has_active(p: Player, kind: int) -> bool:
+    return active_index(p, kind) >= 0
+
+
+def tops(p: Player) -> list[int]:
+    return [stack[-1] for stack in p.area]
+
+
+def goods_count(p: Player) -> int:
+    return sum(1 for g in p.goods if g >= 0)
+
+
+def goods_by_good(p: Player) -> list[int]:
+    """How many goods ``p`` has of each good (indigo..silver)."""
+    out = [0] * NGOODS
+    area, goods = p.area, p.goods
+    for i in range(len(area)):
+        if goods[i] >= 0:
+            out[GOOD_OF[area[i][-1]]] += 1
+    return out
+
+
+def empty_by_good(p: Player) -> list[int]:
+    """How many empty production buildings ``p`` has of each good."""
+    out = [0] * NGOODS
+    area, goods = p.area, p.goods
+    for i in range(len(area)):
+        good = GOOD_OF[area[i][-1]]
+        if good >= 0 and goods[i] < 0:
+            out[good] += 1
+    return out
+
+
+def can_draw(s: State, count: int = 1) -> bool:
+    return len(s.pile) + len(s.discard) >= count
+
+
+def privilege(s: State, seat: int) -> int:
+    """The chooser's privilege: 1, or 2 with the Library (§4, §5.17); 0 for the others."""
+    if seat != s.chooser:
+        return 0
+    return 2 if s.library else 1
+
+
+def hand_limit(p: Player) -> int:
+    """§3.3 / §5.11: 7, or 12 with an active Tower."""
+    return TOWER_HAND_LIMIT if has_active(p, TOWER) else HAND_LIMIT
+
+
+def produce_capacity(s: State, seat: int) -> int:
+    """§4.2: 1, +1 (+2 with the Library) for the producer, +1 with an active Aqueduct."""
+    return 1 + privilege(s, seat) + (1 if has_active(s.players[seat], AQUEDUCT) else 0)
+
+
+def sell_capacity(s: State, seat: int) -> int:
+    """§4.3: 1, +1 (+2 with the Library) for the trader, +1 with an active Trading post."""
+    return 1 + privilege(s, seat) + (1 if has_active(s.players[seat], TRADING_POST) else 0)
+
+
+def councillor_draws(s: State, seat: int) -> int:
+    """§4.4: 2, 5 for the councillor, 8 with the Library."""
+    return 2 + 3 * privilege(s, seat)
+
+
+def councillor_rule(s: State, seat: int) -> tuple[bool, int]:
+    """(Archive mode, count): without an active Archive the seat keeps ``count`` of its drawn
+    cards; with one it discards ``count`` cards from its hand and drawn cards together
+    (§4.4, §5.3, §5.14).  With no more drawn cards than it may keep, both come to keeping them
+    all, which is the keep form."""
+    p = s.players[seat]
+    keep = 2 if has_active(p, PREFECTURE) else 1
+    drawn = len(p.drawn)
+    if drawn > keep and has_active(p, ARCHIVE):
+        return True, drawn - keep
+    return False, min(keep, drawn)
+
+
+def prices(s: State) -> tuple[int, ...]:
+    return TILE_PRICES[s.face_up]
+
+
+def clockwise(s: State, first: int) -> list[int]:
+    n = s.n
+    return [(first + i) % n for i in range(n)]
+
+
+def simultaneous_start(s: State) -> int:
+    """Simultaneous steps list their seats clockwise from the chooser (role phases) or the
+    Governor (round start, variant): the order A-12 would use, and the simulator's."""
+    return s.chooser if s.chooser >= 0 else s.governor
+
+
+# --- build costs (§4.1) ------------------------------------------------------------------------
+
+
+def build_cost(s: State, seat: int, kind: int, target: int) -> int:
+    """c = max(0, cost - privilege - Smithy - Quarry - Crane) for ``kind`` built by ``seat``,
+    over the stack ``target`` (-1: a new place).  A-5: a building being covered contributes
+    nothing to its own replacement; A-16: the Crane reduces by the printed cost of the top card
+    covered."""
+    p = s.players[seat]
+    value = COST[kind] - privilege(s, seat)
+    if IS_PRODUCTION[kind]:
+        i = active_index(p, SMITHY)
+        if i >= 0 and i != target:
+            value -= 1
+    else:
+        i = active_index(p, QUARRY)
+        if i >= 0 and i != target:
+            value -= 1
+    if target >= 0:
+        value -= COST[p.area[target][-1]]
+    return value if value > 0 else 0
+
+
+def payable_goods(p: Player, target: int) -> int:
+    """How many goods may pay for a build over ``target`` (A-3): up to 2 with an active Black
+    market that is not being covered, never the good on the building being covered."""
+    i = active_index(p, BLACK_MARKET)
+    if i < 0 or i == target:
+        return 0
+    count = 0
+    goods = p.goods
+    for j in range(len(goods)):
+        if goods[j] >= 0 and j != target:
+            count += 1
+    return min(BLACK_MARKET_GOODS, count)
+
+
+def build_options(s: State, seat: int) -> list[Action]:
+    """Every legal build (L1–L4 of §4.1) and ``pass``.  Ruling A-14: never over a building of
+    the same name; D-07: one top-level copy of each violet kind."""
+    p = s.players[seat]
+    hand = p.hand
+    size = sum(hand)
+    out: list[Action] = []
+    top_kinds = tops(p)
+    crane = active_index(p, CRANE)
+    for kind in range(NKINDS):
+        if not hand[kind]:
+            continue
+        if not IS_PRODUCTION[kind] and kind in top_kinds:
+            continue  # L2
+        if build_cost(s, seat, kind, -1) <= size - 1 + payable_goods(p, -1):
+            out.append(A.BUILD_ACTIONS[kind])
+        if crane >= 0:
+            for target, top in enumerate(top_kinds):
+                if top == CRANE or top == kind:  # L3
+                    continue
+                if build_cost(s, seat, kind, target) <= size - 1 + payable_goods(p, target):
+                    out.append(A.build_over(kind, target))
+    out.append(A.PASS_ACTION)
+    return out
+
+
+# --- multisets ----------------------------------------------------------------------------------
+
+_MS_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+
+
+def multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """Every distinct multiset of ``size`` items drawn from ``counts`` (a count per item), as
+    sorted tuples in lexicographic order."""
+    key = (tuple(counts), size)
+    cached = _MS_CACHE.get(key)
+    if cached is not None:
+        return cached
+    items = [(k, c) for k, c in enumerate(counts) if c]
+    out: list[tuple[int, ...]] = []
+    rest = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        rest[i] = rest[i + 1] + items[i][1]
+    prefix: list[int] = []
+
+    def walk(i: int, need: int) -> None:
+        if need == 0:
+            out.append(tuple(prefix))
+            return
+        if rest[i] < need:
+            return
+        kind, count = items[i]
+        for take in range(min(count, need), -1, -1):
+            prefix.extend([kind] * take)
+            walk(i + 1, need - take)
+            if take:
+                del prefix[-take:]
+
+    if 0 <= size <= rest[0]:
+        walk(0, size)
+    if len(_MS_CACHE) > 50_000:
+        _MS_CACHE.clear()
+    _MS_CACHE[key] = out
+    return out
+
+
+def counts_of(cards: Sequence[int], width: int) -> list[int]:
+    out = [0] * width
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def pay_options(s: State, seat: int) -> list[Action]:
+    """The distinct ways to pay ``b_cost`` (E2 of §4.1): that many hand cards, up to 2 of them
+    replaced by goods with an active Black market (A-3)."""
+    p = s.players[seat]
+    cost = s.b_cost
+    hand = p.hand
+    size = sum(hand)
+    max_goods = min(payable_goods(p, -1), cost)
+    out: list[Action] = []
+    by_good = goods_by_good(p) if max_goods else []
+    for g in range(max(0, cost - size), max_goods + 1):
+        card_sets = multisets(hand, cost - g)
+        for goods in multisets(by_good, g) if g else [()]:
+            for cards in card_sets:
+                out.append(A.multi(A.PAY, cards, goods))
+    return out
+
+
+def pay_needs_prompt(s: State, seat: int) -> bool:
+    """A payment is asked unless, on what everybody sees, there is one way only: nothing to pay,
+    or the whole hand with no good allowed."""
+    cost = s.b_cost
+    if cost == 0:
+        return False
+    p = s.players[seat]
+    return cost != sum(p.hand) or payable_goods(p, -1) > 0
+
+
+def produce_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    empty = empty_by_good(p)
+    out: list[Action] = []
+    for size in range(1, min(produce_capacity(s, seat), sum(empty)) + 1):
+        out.extend(A.multi(A.PRODUCE, goods=goods) for goods in multisets(empty, size))
+    out.append(A.PASS_ACTION)
+    return out
+
+
+def sell_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    held = goods_by_good(p)
+    out: list[Action] = []
+    for size in range(1, min(sell_capacity(s, seat), sum(held)) + 1):
+        out.extend(A.multi(A.SELL, goods=goods) for goods in multisets(held, size))
+    out.append(A.PASS_ACTION)
+    return out
+
+
+def councillor_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    archive, count = councillor_rule(s, seat)
+    drawn = counts_of(p.drawn, NKINDS)
+    if archive:
+        pool = [h + d for h, d in zip(p.hand, drawn, strict=True)]
+        out = [A.multi(A.DISCARD, cards) for cards in multisets(pool, count)]
+    else:
+        out = [A.multi(A.KEEP, cards) for cards in multisets(drawn, count)]
+    # A-7 / A-15: the councillor action may be declined; everybody's cards are drawn when the
+    # phase starts, so declining keeps none of them.
+    out.append(A.PASS_ACTION)
+    return out
+
+
+def role_options(s: State, seat: int) -> list[Action]:
+    """The roles nobody chose this round (§3.1); the ``.lib`` form with an active Library not
+    used this round (§5.17: in 2 players at most once per round; in 3 and 4 players every seat
+    chooses once per round, so the same test is exact).  A-8: the Library is declared with the
+    choice."""
+    library = has_active(s.players[seat], LIBRARY) and not s.lib_used >> seat & 1
+    out: list[Action] = []
+    for role in range(len(ROLES)):
+        if s.taken[role] < 0:
+            plain, doubled = A.ROLE_ACTIONS[role]
+            out.append(plain)
+            if library:
+                out.append(doubled)
+    return out
+
+
+def legal(s: State, seat: int) -> list[Action]:
+    """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
+    phase = s.phase
+    if phase == OVER:
+        return []
+    if phase in SIMULTANEOUS:
+        if not 0 <= seat < s.n or not s.pending[seat]:
+            return []
+        p = s.players[seat]
+        if phase == PRODUCER:
+            return produce_options(s, seat)
+        if phase == TRADER:
+            return sell_options(s, seat)
+        if phase == COUNCILLOR:
+            return councillor_options(s, seat)
+        if phase == CHAPEL:
+            out = [A.CHAPEL_ACTIONS[k] for k in range(NKINDS) if p.hand[k]]
+            out.append(A.PASS_ACTION)
+            return out
+        if phase == HAND_LIMIT_PHASE:
+            surplus = sum(p.hand) - hand_limit(p)
+            return [A.multi(A.DISCARD, cards) for cards in multisets(p.hand, surplus)]
+        # variant start (§2.7): keep 4 of the cards drawn
+        drawn = counts_of(p.drawn, NKINDS)
+        return [A.multi(A.KEEP, cards) for cards in multisets(drawn, VARIANT_KEEP)]
+    if seat != s.turn:
+        return []
+    if phase == ROLE:
+        return role_options(s, seat)
+    step = s.step
+    if phase == BUILDER:
+        if step == STEP_MAIN:
+            return build_options(s, seat)
+        if step == STEP_PAY:
+            return pay_options(s, seat)
+        return [A.DRAW_ACTION, A.PASS_ACTION]  # Carpenter, Poor house
+    # prospector
+    if step == STEP_GOLD_MINE:
+        return [A.REVEAL_ACTION, A.PASS_ACTION]
+    if step == STEP_GOLD_TAKE:
+        return [A.TAKE_ACTIONS[k] for k in sorted(set(s.gm_cards))]
+    return [A.DRAW_ACTION, A.PASS_ACTION]
+
+
+def prompt_kind(s: State) -> str:
+    phase = s.phase
+    if phase in SIMULTANEOUS:
+        return _SIMULTANEOUS_KIND[phase]
+    if phase == ROLE:
+        return P_ROLE
+    if phase == BUILDER:
+        return _BUILDER_KIND[s.step]
+    return _PROSPECTOR_KIND[s.step]
+
+
+def prompt_seats(s: State) -> tuple[int, ...]:
+    if s.phase in SIMULTANEOUS:
+        pending = s.pending
+        return tuple(i for i in clockwise(s, simultaneous_start(s)) if pending[i])
+    return (s.turn,)
+
+
+def actor(s: State) -> int:
+    """The first seat the prompt names (-1 when the game is over): the simulation fast path."""
+    phase = s.phase
+    if phase == OVER:
+        return -1
+    if phase in SIMULTANEOUS:
+        n = s.n
+        first = simultaneous_start(s)
+        pending = s.pending
+        for i in range(n):
+            seat = (first + i) % n
+            if pending[seat]:
+                return seat
+        return -1  # pragma: no cover - a simultaneous step always has a pending seat
+    return s.turn
+
+
+def current_prompt(s: State) -> Prompt | None:
+    if s.phase == OVER:
+        return None
+    seats = prompt_seats(s)
+    forced = len(seats) == 1 and len(legal(s, seats[0])) == 1
+    return Prompt(seats, prompt_kind(s), forced)
+
+
+# --- errors -------------------------------------------------------------------------------------
+
+_PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
+    P_VARIANT_KEEP: frozenset({A.KEEP}),
+    P_CHAPEL: frozenset({A.CHAPEL, A.PASS}),
+    P_HAND_LIMIT: frozenset({A.DISCARD}),
+    P_ROLE: frozenset({A.ROLE}),
+    P_BUILD: frozenset({A.BUILD, A.PASS}),
+    P_PAY: frozenset({A.PAY}),
+    P_CARPENTER: frozenset({A.DRAW, A.PASS}),
+    P_POOR_HOUSE: frozenset({A.DRAW, A.PASS}),
+    P_PRODUCE: frozenset({A.PRODUCE, A.PASS}),
+    P_SELL: frozenset({A.SELL, A.PASS}),
+    P_COUNCILLOR: frozenset({A.KEEP, A.DISCARD, A.PASS}),
+    P_PROSPECTOR: frozenset({A.DRAW, A.PASS}),
+    P_GOLD_MINE: frozenset({A.REVEAL, A.PASS}),
+    P_GOLD_TAKE: frozenset({A.TAKE}),
+}
+
+
+def check(s: State, seat: int, action: Action) -> None:
+    """Raise the specific error when ``action`` is not legal for ``seat`` now."""
+    if s.phase == OVER:
+        raise GameOver()
+    seats = prompt_seats(s)
+    if not isinstance(seat, int) or seat not in seats:
+        raise NotYourTurn(seat=seat, expected=list(seats))
+    if action in legal(s, seat):
+        return
+    kind = prompt_kind(s)
+    if action.kind not in _PROMPT_ACTION_KINDS[kind]:
+        raise IllegalAction("wrong_decision", action=action.code, expected=kind)
+    raise IllegalAction(explain(s, seat, action), action=action.code)
+
+
+def _not_in(cards: Sequence[int], counts: Sequence[int]) -> bool:
+    need = counts_of(cards, len(counts))
+    return any(n > c for n, c in zip(need, counts, strict=True))
+
+
+def explain(s: State, seat: int, action: Action) -> str:
+    """A machine-readable reason why a well-typed action is illegal."""
+    p = s.players[seat]
+    kind = action.kind
+    if kind == A.ROLE:
+        if s.taken[action.a] >= 0:
+            return "role_taken"
+        if not has_active(p, LIBRARY):
+            return "no_library"
+        return "library_used_this_round"
+    if kind == A.BUILD:
+        card, target = action.a, action.b
+        if not p.hand[card]:
+            return "card_not_in_hand"
+        if not IS_PRODUCTION[card] and card in tops(p):
+            return "already_built"
+        if target >= 0:
+            if not has_active(p, CRANE):
+                return "no_crane"
+            if target >= len(p.area):
+                return "no_such_building"
+            top = p.area[target][-1]
+            if top == CRANE:
+                return "cannot_cover_crane"
+            if top == card:
+                return "same_building"
+        return "cannot_pay"
+    if kind == A.PAY:
+        if len(action.cards) + len(action.goods) != s.b_cost:
+            return "wrong_amount"
+        if _not_in(action.cards, p.hand):
+            return "card_not_in_hand"
+        if action.goods and payable_goods(p, -1) < len(action.goods):
+            return "goods_not_allowed"
+        return "no_such_good"
+    if kind == A.PRODUCE:
+        if len(action.goods) > produce_capacity(s, seat):
+            return "over_capacity"
+        return "no_empty_building"
+    if kind == A.SELL:
+        if len(action.goods) > sell_capacity(s, seat):
+            return "over_capacity"
+        return "no_such_good"
+    if kind == A.KEEP:
+        if s.phase == COUNCILLOR and councillor_rule(s, seat)[0]:
+            return "must_discard"
+        return "keep_not_allowed"
+    if kind == A.DISCARD:
+        if s.phase == COUNCILLOR and not councillor_rule(s, seat)[0]:
+            return "must_keep"
+        return "discard_not_allowed"
+    if kind == A.CHAPEL:
+        return "card_not_in_hand"
+    if kind == A.TAKE:
+        return "card_not_revealed"
+    if kind == A.PASS:
+        return "cannot_pass"
+    return "illegal_now"
+
+
+assert GOLD_MINE >= 0 and GOLD_MINE_CARDS == 4 and PROSPECTOR == 8

@@ -1,0 +1,340 @@
+"""The mutable game state of San Juan and its versioned JSON form.
+
+The rules mutate a private copy (``State.clone``); ``apply`` never touches its input.  Cards of
+one kind are interchangeable, so a hand is a count per card kind; a player's area is a list of
+stacks (tuples of card kinds, bottom first: the last is the top-level building, the ones under
+it were covered with the Crane), each with the card kind lying face down on it as a good (-1:
+none).  The draw pile is a list of card kinds whose last element is the top card; the discard
+pile is a list too (its order only matters to the next reshuffle, which the seeded generator
+does).  Everything is plain ints and lists so that cloning is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import CorruptState
+from .data import NKINDS
+
+DUMP_VERSION = 1
+
+# phases (the view's "phase" names them)
+VARIANT_KEEP = 0
+CHAPEL = 1
+HAND_LIMIT = 2
+ROLE = 3
+BUILDER = 4
+PRODUCER = 5
+TRADER = 6
+COUNCILLOR = 7
+PROSPECTOR = 8
+OVER = 9
+PHASE_NAMES = {
+    VARIANT_KEEP: "variant_keep",
+    CHAPEL: "chapel",
+    HAND_LIMIT: "hand_limit",
+    ROLE: "role",
+    BUILDER: "builder",
+    PRODUCER: "producer",
+    TRADER: "trader",
+    COUNCILLOR: "councillor",
+    PROSPECTOR: "prospector",
+    OVER: "over",
+}
+# the phase each role starts (data.ROLES order)
+ROLE_PHASES = (BUILDER, PRODUCER, TRADER, COUNCILLOR, PROSPECTOR)
+
+# steps inside a phase
+STEP_MAIN = 0  # the phase's own decision (a build, the Prospector's draw, a simultaneous one)
+STEP_PAY = 1  # builder: the seat in ``turn`` pays for ``b_kind``
+STEP_CARPENTER = 2  # builder: the Carpenter's optional draw
+STEP_POOR_HOUSE = 3  # builder: the Poor house's optional draw
+STEP_GOLD_MINE = 4  # prospector: the Gold mine owner in ``turn`` decides to use it
+STEP_GOLD_TAKE = 5  # prospector: he takes one of the 4 face-up cards
+
+END_TWELVE = "twelve_buildings"  # §6.1
+END_NO_CARDS = "no_cards_left"  # ruling beside phases.frozen
+
+
+class Player:
+    __slots__ = ("area", "chapel", "drawn", "fresh", "goods", "hand")
+
+    def __init__(self) -> None:
+        self.hand = [0] * NKINDS  # count per card kind
+        self.area: list[tuple[int, ...]] = []  # stacks, bottom first; [-1] is top-level
+        self.goods: list[int] = []  # per stack: the card lying on it as a good, -1 for none
+        self.chapel: list[int] = []  # cards under the Chapel(s), in the order placed (A-10)
+        self.drawn: list[int] = []  # drawn but not yet kept or discarded (Councillor, variant)
+        self.fresh = -1  # the stack built on in the builder phase still running (inactive)
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.hand = self.hand[:]
+        p.area = self.area[:]  # stacks are tuples: never mutated
+        p.goods = self.goods[:]
+        p.chapel = self.chapel[:]
+        p.drawn = self.drawn[:]
+        p.fresh = self.fresh
+        return p
+
+    def hand_size(self) -> int:
+        return sum(self.hand)
+
+    def hand_cards(self) -> list[int]:
+        """The hand as a sorted list of card kinds (with repeats)."""
+        out: list[int] = []
+        for kind, count in enumerate(self.hand):
+            if count:
+                out.extend([kind] * count)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand_cards(),
+            "area": [list(stack) for stack in self.area],
+            "goods": self.goods,
+            "chapel": self.chapel,
+            "drawn": self.drawn,
+            "fresh": self.fresh,
+        }
+
+
+class State:
+    """Everything about one game, secrets included (views decide what a person sees)."""
+
+    __slots__ = (
+        "acted",
+        "b_cost",
+        "b_kind",
+        "b_target",
+        "chooser",
+        "discard",
+        "end_reasons",
+        "face_up",
+        "game_name",
+        "gm_cards",
+        "governor",
+        "lib_used",
+        "library",
+        "n",
+        "options",
+        "pending",
+        "phase",
+        "picks",
+        "pile",
+        "players",
+        "reveals",
+        "revealed",
+        "rng",
+        "role",
+        "round",
+        "step",
+        "taken",
+        "tiles",
+        "turn",
+        "turns",
+        "variant",
+    )
+
+    def __init__(self) -> None:
+        self.game_name = "san-juan"
+        self.options: dict[str, Any] = {}
+        self.n = 0
+        self.variant = False
+        self.rng = 0
+        self.round = 1
+        self.governor = 0
+        self.phase = ROLE
+        self.step = STEP_MAIN
+        self.turn = 0  # the seat deciding in a one-at-a-time phase (role, builder, prospector)
+        self.turns = 0  # seats that have had their turn in this phase
+        self.chooser = -1
+        self.role = -1
+        self.library = False  # the chooser doubles the current role's privilege
+        self.picks = 0  # roles chosen this round
+        self.taken = [-1] * 5  # who took each role this round
+        self.lib_used = 0  # bit per seat: used the Library this round (2 players: once, §5.17)
+        self.pending: list[bool] = []  # seats still to decide in a simultaneous step
+        self.acted = 0  # bit per seat: decided something in the current phase
+        self.pile: list[int] = []  # draw pile, top = last
+        self.discard: list[int] = []
+        self.tiles: list[int] = []  # face-down trading-house tiles, top first
+        self.face_up = 0  # the face-up tile during a trader phase (0: none)
+        self.revealed: list[int] = []  # tiles revealed so far, in the order first revealed
+        self.gm_cards: list[int] = []  # the Gold mine's face-up cards (owner: ``turn``)
+        self.b_kind = -1  # builder: the card being paid for by ``turn``
+        self.b_target = -1  # ... built over this stack (-1: a new place)
+        self.b_cost = 0  # ... its cost after every reduction
+        self.reveals = 0  # cards drawn or turned and tiles turned so far (see Game.reveals)
+        self.end_reasons: list[str] = []
+        self.players: list[Player] = []
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.game_name = self.game_name
+        s.options = self.options  # never mutated after setup
+        s.n = self.n
+        s.variant = self.variant
+        s.rng = self.rng
+        s.round = self.round
+        s.governor = self.governor
+        s.phase = self.phase
+        s.step = self.step
+        s.turn = self.turn
+        s.turns = self.turns
+        s.chooser = self.chooser
+        s.role = self.role
+        s.library = self.library
+        s.picks = self.picks
+        s.taken = self.taken[:]
+        s.lib_used = self.lib_used
+        s.pending = self.pending[:]
+        s.acted = self.acted
+        s.pile = self.pile[:]
+        s.discard = self.discard[:]
+        s.tiles = self.tiles[:]
+        s.face_up = self.face_up
+        s.revealed = self.revealed[:]
+        s.gm_cards = self.gm_cards[:]
+        s.b_kind = self.b_kind
+        s.b_target = self.b_target
+        s.b_cost = self.b_cost
+        s.reveals = self.reveals
+        s.end_reasons = self.end_reasons[:]
+        s.players = [p.clone() for p in self.players]
+        return s
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+
+# ----------------------------------------------------------------------------------------------
+# JSON
+# ----------------------------------------------------------------------------------------------
+
+_SCALARS = (
+    "n",
+    "rng",
+    "round",
+    "governor",
+    "phase",
+    "step",
+    "turn",
+    "turns",
+    "chooser",
+    "role",
+    "picks",
+    "lib_used",
+    "acted",
+    "face_up",
+    "b_kind",
+    "b_target",
+    "b_cost",
+    "reveals",
+)
+_INT_LISTS = ("taken", "pile", "discard", "tiles", "revealed", "gm_cards")
+
+
+def dump_state(s: State) -> dict[str, Any]:
+    """The whole state, secrets included, as JSON-safe data (for storage, never for players)."""
+    out: dict[str, Any] = {
+        "format": DUMP_VERSION,
+        "game": s.game_name,
+        "options": s.options,
+        "library": s.library,
+        "pending": s.pending,
+        "end_reasons": s.end_reasons,
+        "players": [p.to_json() for p in s.players],
+    }
+    for name in _SCALARS:
+        out[name] = getattr(s, name)
+    for name in _INT_LISTS:
+        out[name] = getattr(s, name)
+    return out
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    value = data[key]
+    if type(value) is not int:
+        raise CorruptState("bad_field", field=key)
+    return value
+
+
+def _ints(data: Mapping[str, Any], key: str) -> list[int]:
+    value = data[key]
+    if not isinstance(value, list) or any(type(v) is not int for v in value):
+        raise CorruptState("bad_field", field=key)
+    return list(value)
+
+
+def _kinds(data: Mapping[str, Any], key: str) -> list[int]:
+    values = _ints(data, key)
+    if any(not 0 <= v < NKINDS for v in values):
+        raise CorruptState("bad_card", field=key)
+    return values
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """Inverse of :func:`dump_state`.  Raises :class:`CorruptState` on any malformed field (the
+    game's ``load`` then checks every invariant)."""
+    if not isinstance(data, Mapping):
+        raise CorruptState("not_an_object")
+    try:
+        if data.get("format") != DUMP_VERSION:
+            raise CorruptState("unsupported_format", format=data.get("format"))
+        s = State()
+        s.game_name = str(data["game"])
+        options = data["options"]
+        if not isinstance(options, Mapping):
+            raise CorruptState("bad_field", field="options")
+        s.options = dict(options)
+        for name in _SCALARS:
+            setattr(s, name, _int(data, name))
+        for name in _INT_LISTS:
+            setattr(s, name, _ints(data, name))
+        for name in ("pile", "discard", "gm_cards"):
+            _kinds(data, name)
+        library = data["library"]
+        if type(library) is not bool:
+            raise CorruptState("bad_field", field="library")
+        s.library = library
+        pending = data["pending"]
+        if not isinstance(pending, list) or any(type(v) is not bool for v in pending):
+            raise CorruptState("bad_field", field="pending")
+        s.pending = list(pending)
+        reasons = data["end_reasons"]
+        if not isinstance(reasons, list) or any(not isinstance(r, str) for r in reasons):
+            raise CorruptState("bad_field", field="end_reasons")
+        s.end_reasons = list(reasons)
+        players = data["players"]
+        if not isinstance(players, list):
+            raise CorruptState("bad_field", field="players")
+        for raw in players:
+            if not isinstance(raw, Mapping):
+                raise CorruptState("bad_field", field="players")
+            p = Player()
+            for kind in _kinds(raw, "hand"):
+                p.hand[kind] += 1
+            area = raw["area"]
+            if not isinstance(area, list):
+                raise CorruptState("bad_field", field="area")
+            for stack in area:
+                if (
+                    not isinstance(stack, list)
+                    or not stack
+                    or any(type(v) is not int or not 0 <= v < NKINDS for v in stack)
+                ):
+                    raise CorruptState("bad_field", field="area")
+                p.area.append(tuple(stack))
+            p.goods = _ints(raw, "goods")
+            if len(p.goods) != len(p.area) or any(not -1 <= g < NKINDS for g in p.goods):
+                raise CorruptState("bad_field", field="goods")
+            p.chapel = _kinds(raw, "chapel")
+            p.drawn = _kinds(raw, "drawn")
+            p.fresh = _int(raw, "fresh")
+            s.players.append(p)
+    except KeyError as exc:
+        raise CorruptState("missing_field", field=str(exc.args[0])) from None
+    return s

@@ -1,0 +1,168 @@
+"""What a person may see of a game: ``view(state, viewer)``.
+
+The public view (``viewer=None``) shows counts only for hands, piles, goods and drawn cards;
+which production buildings carry a good is public, their faces are not (nobody sees them, the
+owner included); the Chapel cards of others are hidden, count included (A-10); the face-up
+trading-house tile, the tiles revealed so far and the Gold mine's face-up cards are public.  A
+seat's view adds only that seat's own hand, its drawn-but-undecided cards, its Chapel cards and
+the context of its pending decision.  At the end of the game everything a score sheet needs is
+public.  The shape is documented in ``docs/san-juan.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import CARDS, CHAPEL, GOODS, LIBRARY, ROLES, TILE_PRICES, VARIANT_KEEP
+from .legality import (
+    build_cost,
+    build_options,
+    councillor_rule,
+    current_prompt,
+    hand_limit,
+    has_active,
+    payable_goods,
+    privilege,
+    produce_capacity,
+    sell_capacity,
+)
+from .scoring import final_scores, score_parts
+from .state import PHASE_NAMES, Player, State
+
+VIEW_VERSION = 1
+NAMES = tuple(card.name for card in CARDS)
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [NAMES[c] for c in cards]
+
+
+def _prices(tile: int) -> dict[str, int]:
+    return dict(zip(GOODS, TILE_PRICES[tile], strict=True))
+
+
+def _seat(s: State, seat: int, p: Player, viewer: int | None) -> dict[str, Any]:
+    own = viewer == seat or s.over
+    buildings = [
+        {
+            "card": NAMES[stack[-1]],
+            "good": p.goods[i] >= 0,
+            "active": i != p.fresh,
+            "covered": _names(list(stack[:-1])),
+        }
+        for i, stack in enumerate(p.area)
+    ]
+    if own:
+        chapel: int | None = len(p.chapel)
+    else:
+        # without a Chapel, covered or not, there can be no Chapel cards: 0 tells nothing
+        had_chapel = any(CHAPEL in stack for stack in p.area)
+        chapel = None if had_chapel else 0
+    parts = score_parts(p, chapel=own)
+    return {
+        "seat": seat,
+        "hand": sum(p.hand),
+        "drawn": len(p.drawn),
+        "buildings": buildings,
+        "building_count": len(p.area),
+        "goods": sum(1 for g in p.goods if g >= 0),
+        "chapel": chapel,
+        "vp": sum(parts.values()),
+        "library": has_active(p, LIBRARY),
+        "library_used": bool(s.lib_used >> seat & 1),
+    }
+
+
+def _pending(s: State, seat: int, kind: str) -> dict[str, Any] | None:
+    """The context of ``seat``'s own pending decision (only in that seat's view)."""
+    p = s.players[seat]
+    out: dict[str, Any] = {"decision": kind}
+    if kind == "build":
+        out["costs"] = {
+            a.code: build_cost(s, seat, a.a, a.b) for a in build_options(s, seat) if a.a >= 0
+        }
+        out["privilege"] = privilege(s, seat)
+    elif kind == "pay":
+        out.update(
+            building=NAMES[s.b_kind],
+            index=p.fresh,
+            over=None if s.b_target < 0 else NAMES[p.area[s.b_target][-2]],
+            cost=s.b_cost,
+            goods_allowed=payable_goods(p, -1),
+        )
+    elif kind in ("carpenter", "poor_house"):
+        out["draw"] = 1
+    elif kind == "prospector":
+        out["draw"] = privilege(s, seat)
+    elif kind == "produce":
+        out["capacity"] = produce_capacity(s, seat)
+    elif kind == "sell":
+        out["capacity"] = sell_capacity(s, seat)
+        out["prices"] = _prices(s.face_up)
+    elif kind == "councillor":
+        archive, count = councillor_rule(s, seat)
+        if archive:
+            out.update(archive=True, discard=count, drawn=len(p.drawn))
+        else:
+            out.update(archive=False, keep=count, drawn=len(p.drawn))
+    elif kind == "hand_limit":
+        limit = hand_limit(p)
+        out.update(limit=limit, discard=sum(p.hand) - limit)
+    elif kind == "variant_keep":
+        out.update(keep=VARIANT_KEEP, drawn=len(p.drawn))
+    elif kind == "gold_mine_take":
+        out["cards"] = _names(s.gm_cards)
+    return out
+
+
+def view(s: State, viewer: int | None) -> dict[str, Any]:
+    if viewer is not None and not (type(viewer) is int and 0 <= viewer < s.n):
+        raise ValueError(f"no seat {viewer!r}")
+    prompt = current_prompt(s)
+    role = None
+    if s.role >= 0:
+        role = {"name": ROLES[s.role], "chooser": s.chooser, "library": s.library}
+    gold_mine = None
+    if s.gm_cards:
+        gold_mine = {"seat": s.turn, "cards": _names(s.gm_cards)}
+    out: dict[str, Any] = {
+        "game": s.game_name,
+        "view_version": VIEW_VERSION,
+        "options": dict(s.options),
+        "players": s.n,
+        "viewer": viewer,
+        "round": s.round,
+        "governor": s.governor,
+        "phase": PHASE_NAMES[s.phase],
+        "role": role,
+        "roles": [
+            {"name": name, "taken_by": None if s.taken[r] < 0 else s.taken[r]}
+            for r, name in enumerate(ROLES)
+        ],
+        "prompt": None if prompt is None else {"seats": list(prompt.seats), "kind": prompt.kind},
+        "done": [seat for seat in range(s.n) if s.acted >> seat & 1],
+        "trading_house": {
+            "face_up": s.face_up or None,
+            "prices": _prices(s.face_up) if s.face_up else None,
+            "stack": len(s.tiles),
+            "revealed": list(s.revealed),
+        },
+        "draw_pile": len(s.pile),
+        "discard_pile": len(s.discard),
+        "gold_mine": gold_mine,
+        "seats": [_seat(s, seat, p, viewer) for seat, p in enumerate(s.players)],
+        "game_over": s.over,
+        "end_reasons": list(s.end_reasons),
+        "outcome": final_scores(s).to_json() if s.over else None,
+    }
+    if viewer is not None:
+        p = s.players[viewer]
+        out["hand"] = _names(p.hand_cards())
+        out["drawn"] = _names(sorted(p.drawn))
+        out["chapel_cards"] = len(p.chapel)
+        out["pending"] = (
+            _pending(s, viewer, prompt.kind)
+            if prompt is not None and viewer in prompt.seats
+            else None
+        )
+    return out
