@@ -1,7 +1,8 @@
 """Governor's rules engine: pure, synchronous, standard library only.
 
-Games are found by name in a registry (``get_game("puerto-rico")``) and all follow the contract
-of :mod:`engine.core`::
+Games are found by name in a registry (``get_game("puerto-rico")``; the catalog
+:mod:`engine.games` names each game's package, imported the first time the game is asked for, so
+this package imports no game) and all follow the contract of :mod:`engine.core`::
 
     normalize_options(options) -> options        bad options raise InvalidSetup(code)
     setup(options, seed) -> state                 the PRNG state lives in the game state
@@ -13,6 +14,8 @@ of :mod:`engine.core`::
     encode_action / decode_action                 short canonical text codes ("r.captain")
     dump(state) / load(data)                      versioned JSON
     replay(game, options, seed, actions)          (seat, code) pairs -> (state, events)
+    option_sets()                                 the option dicts the generic tests play
+    determinize(state, seat, seed) -> state       resample what ``seat`` cannot see
 
 Hook points
 -----------
@@ -48,7 +51,6 @@ its workers and bag replace the colonist ship).  Offers (``OFFER_HANDLERS``) are
 follow-ups a building grants; ``PERFORMERS`` apply the actions a building contributes.
 """
 
-from . import puerto_rico  # noqa: F401  (registers "puerto-rico")
 from .core import (
     Action,
     CorruptState,

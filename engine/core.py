@@ -10,9 +10,12 @@ for people (the bot does that in the player's language).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
+
+from .games import PACKAGES
 
 JSON = dict[str, Any]
 
@@ -106,7 +109,9 @@ class Prompt:
     ``seats`` lists every seat that must decide; several seats means the decisions are
     independent and may be taken in any order (e.g. arranging colonists).  ``forced`` is true when
     the single prompted seat has exactly one legal action: the application may apply it
-    automatically and log it.
+    automatically and log it.  A prompt is public, so a game with hidden hands leaves ``forced``
+    false where it would tell the table what a hand holds (San Juan: a hand that allows one build
+    only); ``forced`` always implies one seat with one legal action, not the converse.
     """
 
     seats: tuple[int, ...]
@@ -232,6 +237,18 @@ class Game(Protocol[S]):
 
     def load(self, data: Mapping[str, Any]) -> S: ...
 
+    def option_sets(self) -> list[JSON]:
+        """Representative option dicts (every player count, each module or variant on and off
+        where it changes the rules): the generic tests play every one of them."""
+        ...
+
+    def determinize(self, state: S, seat: int | None, seed: int) -> S:
+        """A copy of ``state`` in which everything hidden from ``seat`` (``None``: hidden from
+        everyone, i.e. the public's knowledge) is resampled with a generator seeded by ``seed``,
+        consistently with what ``seat`` sees: ``view(result, seat) == view(state, seat)``.  For
+        search-based AI seats (sample the unknown, then plan) and for the no-leak tests."""
+        ...
+
 
 # ---------------------------------------------------------------------------------------------
 # Registry and helpers
@@ -246,15 +263,22 @@ def register(game: Game[Any]) -> Game[Any]:
 
 
 def get_game(name: str) -> Game[Any]:
-    """The game registered under ``name``; :class:`UnknownGame` otherwise."""
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise UnknownGame(name=name) from None
+    """The game registered under ``name``, importing its package from the catalog
+    (:data:`engine.games.PACKAGES`) the first time; :class:`UnknownGame` otherwise."""
+    game = _REGISTRY.get(name)
+    if game is None:
+        package = PACKAGES.get(name) if isinstance(name, str) else None
+        if package is not None:
+            importlib.import_module(package)  # registers the game
+            game = _REGISTRY.get(name)
+    if game is None:
+        raise UnknownGame(name=name)
+    return game
 
 
 def game_names() -> list[str]:
-    return sorted(_REGISTRY)
+    """Every game of the catalog and every game registered at run time, sorted."""
+    return sorted(set(PACKAGES) | set(_REGISTRY))
 
 
 def apply_code(game: Game[S], state: S, seat: int, code: str) -> tuple[S, list[Event]]:

@@ -6,10 +6,11 @@ only among ``legal_actions``.  ``make_policy(name, game, seed)`` builds one by n
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .core import Game
+from .core import Game, UnknownGame, get_game
 from .rng import below, seed_state
 
 
@@ -42,6 +43,9 @@ def make_policy(name: str, game_name: str, seed: int) -> Policy:
     if name == "random":
         return RandomPolicy(seed)
     if name == "heuristic":
+        if game_name not in HEURISTICS:
+            with contextlib.suppress(UnknownGame):
+                get_game(game_name)  # imports the game's package, which registers its policy
         if game_name not in HEURISTICS:
             raise ValueError(f"no heuristic policy for {game_name}")
         return HEURISTICS[game_name](seed)

@@ -115,7 +115,9 @@ def _check_step(
     for other in prompt.seats:
         if not game.legal_actions(state, other):
             out.append(f"prompted seat {other} has no legal action")
-    if prompt.forced != (len(prompt.seats) == 1 and len(legal) == 1):
+    # forced implies one seat with one legal action; a game may leave it unset when saying so
+    # would reveal hidden information (San Juan: a hand that allows one build only)
+    if prompt.forced and not (len(prompt.seats) == 1 and len(legal) == 1):
         out.append("forced flag wrong")
     if game.decode_action(code) != action or game.encode_action(game.decode_action(code)) != code:
         out.append(f"action code does not round-trip: {code}")

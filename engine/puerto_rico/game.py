@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import CorruptState, Event, Outcome, Prompt, register
+from ..rng import seed_state
 from . import actions as A
 from . import legality, phases, scoring
 from .data import NGOODS, NTILES
@@ -22,6 +23,27 @@ class PuertoRico:
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return normalize_options(options)
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        """The option dicts the generic tests play: 2–5 players classic, and the 2020 edition
+        and the sequential Mayor at 3 and 4 players."""
+        sets: list[dict[str, Any]] = [{"players": n} for n in (2, 3, 4, 5)]
+        sets.append({"players": 3, "edition": "2020"})
+        sets.append({"players": 4, "mayor_placement": "sequential"})
+        return sets
+
+    def determinize(self, state: State, seat: int | None, seed: int) -> State:
+        """A copy of ``state`` with everything hidden from ``seat`` resampled.  The only hidden
+        part that a player cannot reconstruct from what he has seen is the future of the random
+        draws (which plantations come up, in what order): the seeded generator, reseeded here.
+        The other players' VP chips are hidden in the views (face down, [C]) but every chip is
+        taken in public (``VpEarned`` amounts are public, issue #9), so their totals follow from
+        the game's public history and stay as they are."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
+            raise ValueError(f"no seat {seat!r}")
+        s = state.clone()
+        s.rng = seed_state(seed)
+        return s
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
         return phases.setup(options, seed)

@@ -259,4 +259,4 @@ def sorted_items(items: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(items))
 
 
-assert len(ROLE_INDEX) == 5 and NKINDS == len(KIND_NAMES)
+assert len(ROLE_INDEX) == 5 and len(KIND_NAMES) == NKINDS

@@ -116,15 +116,17 @@ class SanJuan:
             raise CorruptState("inconsistent_state", problems=problems[:5])
         return state
 
-    def determinize(self, state: State, seat: int, seed: int) -> State:
-        """A copy of ``state`` in which everything hidden from ``seat`` is resampled uniformly
-        (with a generator seeded by ``seed``), consistently with what ``seat`` sees: the cards
-        it cannot see (the other hands, the draw pile and its order, the discard pile, the faces
-        of every good, the other players' Chapel cards and drawn-but-undecided cards) are
-        redistributed among those same places, every count kept; the face-down trading-house
-        tiles keep the revealed ones in their known cyclic order and shuffle only the unknown
-        part; the game's generator is reseeded too, so future reshuffles differ."""
-        if type(seat) is not int or not 0 <= seat < state.n:
+    def determinize(self, state: State, seat: int | None, seed: int) -> State:
+        """A copy of ``state`` in which everything hidden from ``seat`` (``None``: from
+        everyone) is resampled uniformly with a generator seeded by ``seed``, consistently with
+        what ``seat`` sees: the cards it cannot see (the other hands, the draw pile and its
+        order, the discard pile, the faces of every good, the other players' Chapel cards and
+        drawn-but-undecided cards) are redistributed among those same places, every count kept;
+        the face-down trading-house tiles keep the revealed ones in their known cyclic order
+        and shuffle only the unknown part; the game's generator is reseeded too, so future
+        reshuffles differ.  (A seat's memory of the cards it discarded is not part of its view,
+        so the discard pile is resampled too.)"""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
             raise ValueError(f"no seat {seat!r}")
         s = state.clone()
         s.rng = seed_state(seed)

@@ -7,6 +7,8 @@ ones included), goods, Chapel cards, drawn-but-undecided cards and the Gold mine
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from .data import (
     COPIES,
     COST,
@@ -105,14 +107,15 @@ def invariant_failures(s: State) -> list[str]:
             if good >= 0 and not IS_PRODUCTION[top_kinds[i]]:
                 out.append(f"player:{seat}:good_on_violet")
         for stack in p.area:
-            if any(a == b for a, b in zip(stack, stack[1:], strict=False)):
+            if any(a == b for a, b in pairwise(stack)):
                 out.append(f"player:{seat}:same_over_same")  # A-14
         if not -1 <= p.fresh < len(p.area) or (p.fresh >= 0 and phase != BUILDER):
             out.append(f"player:{seat}:fresh")
         if p.drawn and phase not in (COUNCILLOR, VARIANT_KEEP):
             out.append(f"player:{seat}:drawn")
-        if len(p.area) > END_BUILDINGS + 1 or (len(p.area) >= END_BUILDINGS and phase not in
-                                                  (BUILDER, OVER)):
+        if len(p.area) > END_BUILDINGS + 1 or (
+            len(p.area) >= END_BUILDINGS and phase not in (BUILDER, OVER)
+        ):
             out.append(f"player:{seat}:buildings")
     if phase in SIMULTANEOUS:
         if not any(s.pending):
@@ -174,7 +177,7 @@ def _roles(s: State) -> list[str]:
 def _tiles(s: State) -> list[str]:
     """The five tiles: face down in a fixed cycle, one face up during a trader phase; the
     revealed ones are the bottom of the stack in the order revealed."""
-    cycle = s.tiles + [s.face_up] if s.face_up else list(s.tiles)
+    cycle = [*s.tiles, s.face_up] if s.face_up else list(s.tiles)
     if sorted(cycle) != list(TILES) or (s.face_up != 0) != (s.phase == TRADER):
         return ["tiles"]
     revealed = s.revealed

@@ -47,7 +47,6 @@ from .state import (
     BUILDER,
     CHAPEL,
     COUNCILLOR,
-    HAND_LIMIT as HAND_LIMIT_PHASE,
     OVER,
     PRODUCER,
     PROSPECTOR,
@@ -59,9 +58,14 @@ from .state import (
     STEP_PAY,
     STEP_POOR_HOUSE,
     TRADER,
-    VARIANT_KEEP as VARIANT_KEEP_PHASE,
     Player,
     State,
+)
+from .state import (
+    HAND_LIMIT as HAND_LIMIT_PHASE,
+)
+from .state import (
+    VARIANT_KEEP as VARIANT_KEEP_PHASE,
 )
 
 # prompt kinds
@@ -96,7 +100,9 @@ PROMPT_KINDS = (
     P_GOLD_TAKE,
 )
 
-SIMULTANEOUS = frozenset({VARIANT_KEEP_PHASE, CHAPEL, HAND_LIMIT_PHASE, PRODUCER, TRADER, COUNCILLOR})
+SIMULTANEOUS = frozenset(
+    {VARIANT_KEEP_PHASE, CHAPEL, HAND_LIMIT_PHASE, PRODUCER, TRADER, COUNCILLOR}
+)
 _SIMULTANEOUS_KIND = {
     VARIANT_KEEP_PHASE: P_VARIANT_KEEP,
     CHAPEL: P_CHAPEL,
@@ -111,7 +117,11 @@ _BUILDER_KIND = {
     STEP_CARPENTER: P_CARPENTER,
     STEP_POOR_HOUSE: P_POOR_HOUSE,
 }
-_PROSPECTOR_KIND = {STEP_MAIN: P_PROSPECTOR, STEP_GOLD_MINE: P_GOLD_MINE, STEP_GOLD_TAKE: P_GOLD_TAKE}
+_PROSPECTOR_KIND = {
+    STEP_MAIN: P_PROSPECTOR,
+    STEP_GOLD_MINE: P_GOLD_MINE,
+    STEP_GOLD_TAKE: P_GOLD_TAKE,
+}
 
 
 # --- small facts about a player -------------------------------------------------------------
@@ -274,7 +284,7 @@ def build_options(s: State, seat: int) -> list[Action]:
             out.append(A.BUILD_ACTIONS[kind])
         if crane >= 0:
             for target, top in enumerate(top_kinds):
-                if top == CRANE or top == kind:  # L3
+                if top in (CRANE, kind):  # L3
                     continue
                 if build_cost(s, seat, kind, target) <= size - 1 + payable_goods(p, target):
                     out.append(A.build_over(kind, target))
@@ -487,12 +497,22 @@ def actor(s: State) -> int:
     return s.turn
 
 
+# Ruling (hidden information): a prompt is public (the bot shows it and may play a forced
+# decision by itself, in front of everyone), so ``forced`` is only ever set for decisions whose
+# legal actions follow from what everybody sees.  A build, a payment, a keep or a discard that
+# happens to have one legal action is not flagged: that would tell the table what the hand holds.
+PUBLIC_KINDS = frozenset(
+    {P_ROLE, P_CARPENTER, P_POOR_HOUSE, P_PRODUCE, P_SELL, P_PROSPECTOR, P_GOLD_MINE, P_GOLD_TAKE}
+)
+
+
 def current_prompt(s: State) -> Prompt | None:
     if s.phase == OVER:
         return None
     seats = prompt_seats(s)
-    forced = len(seats) == 1 and len(legal(s, seats[0])) == 1
-    return Prompt(seats, prompt_kind(s), forced)
+    kind = prompt_kind(s)
+    forced = len(seats) == 1 and kind in PUBLIC_KINDS and len(legal(s, seats[0])) == 1
+    return Prompt(seats, kind, forced)
 
 
 # --- errors -------------------------------------------------------------------------------------
@@ -522,12 +542,79 @@ def check(s: State, seat: int, action: Action) -> None:
     seats = prompt_seats(s)
     if not isinstance(seat, int) or seat not in seats:
         raise NotYourTurn(seat=seat, expected=list(seats))
-    if action in legal(s, seat):
+    if is_legal(s, seat, action):
         return
     kind = prompt_kind(s)
     if action.kind not in _PROMPT_ACTION_KINDS[kind]:
         raise IllegalAction("wrong_decision", action=action.code, expected=kind)
     raise IllegalAction(explain(s, seat, action), action=action.code)
+
+
+def _within(items: tuple[int, ...], counts: Sequence[int]) -> bool:
+    """Whether the sorted multiset ``items`` fits in ``counts`` (a count per item)."""
+    i = 0
+    size = len(items)
+    while i < size:
+        item = items[i]
+        j = i + 1
+        while j < size and items[j] == item:
+            j += 1
+        if not 0 <= item < len(counts) or counts[item] < j - i:
+            return False
+        i = j
+    return True
+
+
+def is_legal(s: State, seat: int, action: Action) -> bool:
+    """``action in legal(s, seat)`` for a seat the prompt names, without listing every multiset
+    (a payment, a keep or a discard can have thousands): the same conditions, checked
+    directly.  The property tests compare the two on random positions."""
+    kind = action.kind
+    phase = s.phase
+    p = s.players[seat]
+    if kind == A.PAY:
+        if phase != BUILDER or s.step != STEP_PAY:
+            return False
+        goods = action.goods
+        return (
+            len(action.cards) + len(goods) == s.b_cost
+            and _within(action.cards, p.hand)
+            and len(goods) <= payable_goods(p, -1)
+            and _within(goods, goods_by_good(p))
+        )
+    if kind == A.PRODUCE:
+        goods = action.goods
+        return (
+            phase == PRODUCER
+            and 0 < len(goods) <= produce_capacity(s, seat)
+            and _within(goods, empty_by_good(p))
+        )
+    if kind == A.SELL:
+        goods = action.goods
+        return (
+            phase == TRADER
+            and 0 < len(goods) <= sell_capacity(s, seat)
+            and _within(goods, goods_by_good(p))
+        )
+    if kind == A.KEEP:
+        cards = action.cards
+        drawn = counts_of(p.drawn, NKINDS)
+        if phase == VARIANT_KEEP_PHASE:
+            return len(cards) == VARIANT_KEEP and _within(cards, drawn)
+        if phase != COUNCILLOR:
+            return False
+        archive, count = councillor_rule(s, seat)
+        return not archive and len(cards) == count and _within(cards, drawn)
+    if kind == A.DISCARD:
+        cards = action.cards
+        if phase == HAND_LIMIT_PHASE:
+            return len(cards) == sum(p.hand) - hand_limit(p) and _within(cards, p.hand)
+        if phase != COUNCILLOR:
+            return False
+        archive, count = councillor_rule(s, seat)
+        pool = [h + d for h, d in zip(p.hand, counts_of(p.drawn, NKINDS), strict=True)]
+        return archive and len(cards) == count and _within(cards, pool)
+    return action in legal(s, seat)
 
 
 def _not_in(cards: Sequence[int], counts: Sequence[int]) -> bool:

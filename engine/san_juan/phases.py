@@ -26,7 +26,6 @@ from .actions import Action
 from .data import (
     CARDS,
     CARPENTER,
-    CHAPEL as CHAPEL_CARD,
     COPIES,
     COST,
     END_BUILDINGS,
@@ -47,11 +46,13 @@ from .data import (
     VARIANT_DRAWS,
     WELL,
 )
+from .data import (
+    CHAPEL as CHAPEL_CARD,
+)
 from .legality import (
     build_cost,
     can_draw,
     councillor_draws,
-    councillor_rule,
     empty_by_good,
     goods_count,
     hand_limit,
@@ -242,7 +243,20 @@ def _start_roles(s: State) -> None:
     s.acted = 0
 
 
+def _phase_ended(s: State, ev: Events) -> None:
+    """A role phase is over (``PhaseEnded``, the event every game's log and story use); the
+    role tile stays with its chooser until the round ends (``taken``)."""
+    if s.role < 0:
+        return
+    if ev is not None:
+        ev.append(Event("PhaseEnded", s.chooser, {"role": ROLES[s.role], "library": s.library}))
+    s.role = -1
+    s.chooser = -1
+    s.library = False
+
+
 def _next_pick(s: State, ev: Events) -> None:
+    _phase_ended(s, ev)
     if frozen(s):
         _game_over(s, END_NO_CARDS, ev)
     elif s.picks >= picks_per_round(s):
@@ -264,6 +278,8 @@ def frozen(s: State) -> bool:
 def _end_round(s: State, ev: Events) -> None:
     """§3.1 step 4: the roles go back, the Governor passes to the left, then the start-of-round
     steps (§3.3): Chapel, then the hand limit."""
+    if ev is not None:
+        ev.append(Event("RoundEnded", None, {"round": s.round}))
     s.governor = (s.governor + 1) % s.n
     s.round += 1
     s.picks = 0
@@ -336,8 +352,12 @@ def _variant_keep(s: State, seat: int, action: Action, ev: Events) -> None:
     rest = _keep_from_drawn(s, p, action.cards)
     if ev is not None:
         private(ev, "CardsKept", seat, {"count": len(action.cards), "cards": names(action.cards)})
-        private(ev, "CardsDiscarded", seat, {"count": len(rest), "reason": "variant_start",
-                                             "cards": names(rest)})
+        private(
+            ev,
+            "CardsDiscarded",
+            seat,
+            {"count": len(rest), "reason": "variant_start", "cards": names(rest)},
+        )
     if _done_simultaneous(s, seat):
         _start_roles(s)
 
@@ -458,8 +478,7 @@ def _build(s: State, seat: int, action: Action, ev: Events) -> None:
         paid = p.hand_cards()
         discard_from_hand(s, seat, paid, "CardsPaid", "build", None)
         if ev is not None:
-            private(ev, "CardsPaid", seat, {"count": len(paid), "goods": [],
-                                            "cards": names(paid)})
+            private(ev, "CardsPaid", seat, {"count": len(paid), "goods": [], "cards": names(paid)})
     _after_pay(s, seat, ev)
 
 
@@ -521,6 +540,7 @@ def _end_builder(s: State, ev: Events) -> None:
         p.fresh = -1
     s.step = STEP_MAIN
     s.turns = 0
+    _phase_ended(s, ev)
     if any(len(p.area) >= END_BUILDINGS for p in s.players):
         _game_over(s, END_TWELVE, ev)
     else:
@@ -528,6 +548,10 @@ def _end_builder(s: State, ev: Events) -> None:
 
 
 def _game_over(s: State, reason: str, ev: Events) -> None:
+    """§6.1: the rest of the round is not played (no more roles, no start-of-round steps); the
+    round still ends, for the log (``RoundEnded``), then the game (``GameEnded``)."""
+    if ev is not None:
+        ev.append(Event("RoundEnded", None, {"round": s.round}))
     s.phase = OVER
     s.end_reasons = [reason]
     s.pending = [False] * s.n
@@ -582,7 +606,9 @@ def _produce(s: State, seat: int, action: Action, ev: Events) -> None:
                     break
         if ev is not None:
             ev.append(
-                Event("GoodsProduced", seat, {"goods": [GOODS[g] for g in made], "buildings": where})
+                Event(
+                    "GoodsProduced", seat, {"goods": [GOODS[g] for g in made], "buildings": where}
+                )
             )
         if len(made) >= 2 and has_active(p, WELL):  # §5.7, A-17
             draw_to_hand(s, seat, 1, "well", ev)
@@ -602,8 +628,11 @@ def _start_trader(s: State, ev: Events) -> None:
     s.reveals += 1
     if ev is not None:
         ev.append(
-            Event("TileRevealed", None, {"tile": tile, "prices": dict(zip(GOODS, TILE_PRICES[tile],
-                                                                          strict=True))})
+            Event(
+                "TileRevealed",
+                None,
+                {"tile": tile, "prices": dict(zip(GOODS, TILE_PRICES[tile], strict=True))},
+            )
         )
     pending = s.pending
     anyone = False
@@ -687,10 +716,15 @@ def _councillor(s: State, seat: int, action: Action, ev: Events) -> None:
     if kind == A.KEEP:
         rest = _keep_from_drawn(s, p, action.cards)
         if ev is not None:
-            private(ev, "CardsKept", seat, {"count": len(action.cards),
-                                            "cards": names(action.cards)})
-            private(ev, "CardsDiscarded", seat, {"count": len(rest), "reason": "councillor",
-                                                 "cards": names(rest)})
+            private(
+                ev, "CardsKept", seat, {"count": len(action.cards), "cards": names(action.cards)}
+            )
+            private(
+                ev,
+                "CardsDiscarded",
+                seat,
+                {"count": len(rest), "reason": "councillor", "cards": names(rest)},
+            )
     elif kind == A.DISCARD:
         # §5.3 Archive: every drawn card joins the hand, then the discards from the whole hand
         drawn = p.drawn
@@ -704,8 +738,12 @@ def _councillor(s: State, seat: int, action: Action, ev: Events) -> None:
         rest = _keep_from_drawn(s, p, ())
         _passed(s, seat, "councillor", ev)
         if ev is not None:
-            private(ev, "CardsDiscarded", seat, {"count": len(rest), "reason": "councillor",
-                                                 "cards": names(rest)})
+            private(
+                ev,
+                "CardsDiscarded",
+                seat,
+                {"count": len(rest), "reason": "councillor", "cards": names(rest)},
+            )
     if _done_simultaneous(s, seat):
         _next_pick(s, ev)
 
@@ -766,9 +804,7 @@ def _gold_take(s: State, seat: int, action: Action, ev: Events) -> None:
     s.discard.extend(rest)
     s.gm_cards = []
     if ev is not None:
-        ev.append(
-            Event("GoldMineCardTaken", seat, {"card": NAMES[card], "discarded": names(rest)})
-        )
+        ev.append(Event("GoldMineCardTaken", seat, {"card": NAMES[card], "discarded": names(rest)}))
     _gold_next(s, ev)
 
 
