@@ -210,9 +210,10 @@ class PlayFlow:
         lang = self.lang(interaction)
         if render and not (compact and panel.kind is None):
             panel = await self.turns.with_image(panel, draft, language=lang)
+        catalog = presenter_for(panel.record.game).catalog
         if note_key:
-            note = self.catalog.t(lang, note_key, game=game_id)
-        return PanelView(panel, lang, self.catalog, note=note, draft=draft).build(
+            note = catalog.t(lang, note_key, game=game_id)
+        return PanelView(panel, lang, catalog, note=note, draft=draft).build(
             reuse_image=not render)
 
     async def send_panel(self, interaction: discord.Interaction[Any], game_id: int, *,

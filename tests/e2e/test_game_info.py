@@ -87,7 +87,8 @@ async def test_board_status_log_games_and_rules(world: World, governor: OfflineG
     assert f"· {name}: waiting <t:{int(waiting.waiting_since.timestamp())}:R>" in status.text()  # type: ignore[union-attr]
     assert "Last move <t:" in status.text()
 
-    log = await (await world.bob.run("/game log lines:3", channel=world.general)).wait_for_followup()
+    log = await (await world.bob.run("/game log lines:3", channel=world.general)
+                 ).wait_for_followup()
     lines = log.content.splitlines()
     assert lines[0] == f"**Game #{record.id}: the log**" and 1 <= len(lines) - 1 <= 3
 
@@ -104,7 +105,8 @@ async def test_board_status_log_games_and_rules(world: World, governor: OfflineG
     assert rules.content.startswith("**Harbor** · cost 8 · 3 VP")
     typed = await world.bob.autocomplete("game rules", {"topic": "ware"}, focused="topic",
                                          channel=world.general)
-    assert {c["value"] for c in await typed.choices()} == {"small_warehouse", "large_warehouse"}
+    assert {c["value"] for c in await typed.choices()} == {"puerto-rico:small_warehouse",
+        "puerto-rico:large_warehouse"}
     lucia = server.add_user("lucia", guild=world.guild, locale="es-ES")
     overview = await (await lucia.run("/game rules", channel=world.general)).wait_for_followup()
     assert overview.content.startswith("**Puerto Rico en un minuto.**")

@@ -121,7 +121,8 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
     dm = [m.content for m in world.alice.dms if "final" in m.content.lower()
           or "is over" in m.content]
     assert dm and "bob → AI 2 (normal)" in dm[-1], dm
-    status = await (await world.alice.run("/game status", channel=world.general)).wait_for_followup()
+    status = await (await world.alice.run("/game status", channel=world.general)
+                    ).wait_for_followup()
     winners = (record.outcome or {})["winners"]
     assert (1 not in winners) or "bob → AI 2 (normal)" in status.text(), status.text()
     assert (await governor.storage.verify([record.id])).ok

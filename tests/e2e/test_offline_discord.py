@@ -383,7 +383,7 @@ async def test_startup_login_gateway_and_command_sync(world: World, bot: ProbeBo
 
 
 async def test_slash_command_with_options_answers_ephemerally(world: World, bot: ProbeBot) -> None:
-    handle = await world.alice.run("/game new players:3 opponent:@bob", channel=world.general)
+    handle = await world.alice.run("/pr new players:3 opponent:@bob", channel=world.general)
     data = handle.payload["data"]
     assert data["options"][0]["name"] == "new" and data["options"][0]["type"] == 1
     assert {o["name"]: o["value"] for o in data["options"][0]["options"]} == {
@@ -410,7 +410,7 @@ async def test_slash_command_with_options_answers_ephemerally(world: World, bot:
 
 
 async def test_deferred_response_then_followup_with_png(world: World, bot: ProbeBot) -> None:
-    handle = await world.alice.run("/game board", channel=world.general)
+    handle = await world.alice.run("/pr board", channel=world.general)
     response = await handle.response()
     assert response.type == 5 and not response.ephemeral
     followup = await handle.wait_for_followup()
@@ -428,7 +428,7 @@ async def test_deferred_response_then_followup_with_png(world: World, bot: Probe
 
 
 async def test_persistent_dynamic_button_edits_the_message(world: World, bot: ProbeBot) -> None:
-    handle = await world.alice.run("/game new players:2", channel=world.general)
+    handle = await world.alice.run("/pr new players:2", channel=world.general)
     await handle.response()
     message = await world.server.wait_for_message(
         world.general, lambda m: m.find_component(label="Join") is not None
@@ -490,7 +490,7 @@ async def test_dropped_gateway_is_resumed(world: World, bot: ProbeBot) -> None:
     assert resume.detail["path"] == "/resume/"
     assert len(server.gateway_events("identify")) == 1
 
-    handle = await world.alice.run("/game new players:4", channel=world.general)
+    handle = await world.alice.run("/pr new players:4", channel=world.general)
     assert (await handle.response()).content == "New game for 4 players"
 
 
@@ -498,7 +498,7 @@ async def test_events_during_an_outage_are_replayed_on_resume(world: World, bot:
     server = world.server
     await server.drop_gateway(abort=True)
     # Dispatched while the bot is disconnected: buffered in the session, replayed on RESUME.
-    handle = await world.alice.run("/game new players:5", channel=world.general)
+    handle = await world.alice.run("/pr new players:5", channel=world.general)
     await server.wait_for_gateway("resumed")
     assert server.gateway_events("resumed")[-1].detail["replayed"] >= 1
     assert (await handle.response()).content == "New game for 5 players"
@@ -511,7 +511,7 @@ async def test_invalidated_session_reidentifies(world: World, bot: ProbeBot) -> 
     await server.wait_for_gateway("ready", 2)
     await server.wait_until_connected()
     assert len(server.gateway_events("identify")) == 2
-    handle = await world.alice.run("/game new players:2", channel=world.general)
+    handle = await world.alice.run("/pr new players:2", channel=world.general)
     assert (await handle.response()).content == "New game for 2 players"
 
 
@@ -620,9 +620,9 @@ async def test_manage_server_permission_gates_command(world: World, bot: ProbeBo
     handle = await world.manager.run("/config", channel=world.general)
     assert (await handle.response()).content == "config ok"
     with pytest.raises(ScriptError, match="required"):
-        await world.alice.run("/game new", channel=world.general)
+        await world.alice.run("/pr new", channel=world.general)
     with pytest.raises(ScriptError, match="max_value"):
-        await world.alice.run("/game new players:9", channel=world.general)
+        await world.alice.run("/pr new players:9", channel=world.general)
 
 
 async def test_server_rejects_invalid_components_v2_message(world: World, bot: ProbeBot) -> None:
@@ -636,8 +636,8 @@ async def test_server_rejects_invalid_components_v2_message(world: World, bot: P
 
 
 def test_parse_command_line() -> None:
-    assert parse_command_line('/game new players:3 note:"two words"') == (
-        "game new",
+    assert parse_command_line('/pr new players:3 note:"two words"') == (
+        "pr new",
         {"players": "3", "note": "two words"},
     )
 
@@ -777,7 +777,7 @@ async def test_file_uploaded_with_the_interaction_response(world: World, bot: Pr
 async def test_dynamic_button_survives_a_bot_restart(world: World) -> None:
     first = ProbeBot(world.guild.id)
     async with running_client(world.server, first):
-        handle = await world.alice.run("/game new players:3", channel=world.general)
+        handle = await world.alice.run("/pr new players:3", channel=world.general)
         await handle.response()
         message = await world.server.wait_for_message(
             world.general, lambda m: m.find_component(label="Join") is not None

@@ -44,7 +44,7 @@ def parse_command_line(line: str) -> tuple[str, dict[str, str]]:
     """Split a typed slash command.
 
     ``"/game new players:3 note:'two words'"``
-    -> ``("pr new", {"players": "3", "note": "two words"})``
+    -> ``("game new", {"players": "3", "note": "two words"})``
     """
     tokens = shlex.split(line.strip())
     if not tokens:
