@@ -100,6 +100,8 @@ def invariant_failures(s: State) -> list[str]:
             out.append(f"player:{seat}:area")
             continue
         top_kinds = [stack[-1] for stack in p.area]
+        if p.top != top_kinds:
+            out.append(f"player:{seat}:top")
         violets = [k for k in top_kinds if not IS_PRODUCTION[k]]
         if len(violets) != len(set(violets)):
             out.append(f"player:{seat}:violet_twice")

@@ -13,11 +13,12 @@ because of its hand would tell the others what it holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import Action
+from .choices import Choices, Multisets
 from .data import (
     AQUEDUCT,
     ARCHIVE,
@@ -128,12 +129,12 @@ _PROSPECTOR_KIND = {
 
 
 def active_index(p: Player, kind: int) -> int:
-    """The area index of ``kind`` when it is a top-level building whose function works (built
-    before the builder phase now running, §5.0), else -1."""
-    area = p.area
-    for i in range(len(area)):
-        if area[i][-1] == kind:
-            return -1 if i == p.fresh else i
+    """The area index of the violet ``kind`` when it is a top-level building whose function
+    works (built before the builder phase now running, §5.0), else -1."""
+    top = p.top
+    if kind in top:
+        i = top.index(kind)
+        return -1 if i == p.fresh else i
     return -1
 
 
@@ -142,7 +143,7 @@ def has_active(p: Player, kind: int) -> bool:
 
 
 def tops(p: Player) -> list[int]:
-    return [stack[-1] for stack in p.area]
+    return p.top
 
 
 def goods_count(p: Player) -> int:
@@ -152,21 +153,22 @@ def goods_count(p: Player) -> int:
 def goods_by_good(p: Player) -> list[int]:
     """How many goods ``p`` has of each good (indigo..silver)."""
     out = [0] * NGOODS
-    area, goods = p.area, p.goods
-    for i in range(len(area)):
+    top, goods = p.top, p.goods
+    for i in range(len(top)):
         if goods[i] >= 0:
-            out[GOOD_OF[area[i][-1]]] += 1
+            out[GOOD_OF[top[i]]] += 1
     return out
 
 
 def empty_by_good(p: Player) -> list[int]:
     """How many empty production buildings ``p`` has of each good."""
     out = [0] * NGOODS
-    area, goods = p.area, p.goods
-    for i in range(len(area)):
-        good = GOOD_OF[area[i][-1]]
-        if good >= 0 and goods[i] < 0:
-            out[good] += 1
+    top, goods = p.top, p.goods
+    for i in range(len(top)):
+        if goods[i] < 0:
+            good = GOOD_OF[top[i]]
+            if good >= 0:
+                out[good] += 1
     return out
 
 
@@ -248,7 +250,7 @@ def build_cost(s: State, seat: int, kind: int, target: int) -> int:
         if i >= 0 and i != target:
             value -= 1
     if target >= 0:
-        value -= COST[p.area[target][-1]]
+        value -= COST[p.top[target]]
     return value if value > 0 else 0
 
 
@@ -268,28 +270,51 @@ def payable_goods(p: Player, target: int) -> int:
 
 def build_options(s: State, seat: int) -> list[Action]:
     """Every legal build (L1–L4 of §4.1) and ``pass``.  Ruling A-14: never over a building of
-    the same name; D-07: one top-level copy of each violet kind."""
+    the same name; D-07: one top-level copy of each violet kind.  The same arithmetic as
+    :func:`build_cost` and :func:`payable_goods`, hoisted out of the loops (a hot path; the
+    tests compare the two)."""
     p = s.players[seat]
     hand = p.hand
-    size = sum(hand)
     out: list[Action] = []
-    top_kinds = tops(p)
+    top_kinds = p.top
     crane = active_index(p, CRANE)
+    smithy = active_index(p, SMITHY)
+    quarry = active_index(p, QUARRY)
+    market = active_index(p, BLACK_MARKET)
+    goods = p.goods
+    held = len(goods) - goods.count(-1)
+    budget = sum(hand) - 1  # the cards left once the one built is placed
+    base = COST_AFTER_PRIVILEGE[privilege(s, seat)]
     for kind in range(NKINDS):
         if not hand[kind]:
             continue
-        if not IS_PRODUCTION[kind] and kind in top_kinds:
+        if IS_PRODUCTION[kind]:
+            reducer = smithy
+        elif kind in top_kinds:
             continue  # L2
-        if build_cost(s, seat, kind, -1) <= size - 1 + payable_goods(p, -1):
+        else:
+            reducer = quarry
+        cost = base[kind] - (1 if reducer >= 0 else 0)
+        if cost <= budget + (min(BLACK_MARKET_GOODS, held) if market >= 0 else 0):
             out.append(A.BUILD_ACTIONS[kind])
         if crane >= 0:
             for target, top in enumerate(top_kinds):
                 if top in (CRANE, kind):  # L3
                     continue
-                if build_cost(s, seat, kind, target) <= size - 1 + payable_goods(p, target):
+                value = base[kind] - COST[top] - (1 if 0 <= reducer != target else 0)
+                if market < 0 or market == target:
+                    extra = 0
+                else:
+                    extra = min(BLACK_MARKET_GOODS, held - (1 if goods[target] >= 0 else 0))
+                if value <= budget + extra:
                     out.append(A.build_over(kind, target))
     out.append(A.PASS_ACTION)
     return out
+
+
+# printed cost minus the Builder privilege (0, 1 or 2), by card kind (may go below 0: compared
+# with a budget, never paid)
+COST_AFTER_PRIVILEGE = tuple(tuple(c - privilege for c in COST) for privilege in range(3))
 
 
 # --- multisets ----------------------------------------------------------------------------------
@@ -339,7 +364,31 @@ def counts_of(cards: Sequence[int], width: int) -> list[int]:
     return out
 
 
-def pay_options(s: State, seat: int) -> list[Action]:
+def multiset_seq(counts: Sequence[int], size: int) -> Multisets:
+    """:class:`Multisets` of ``counts``, cached (a state asks for the same ones several times:
+    its prompt, its legal actions, the check)."""
+    key = (tuple(counts), size)
+    found = _SEQ_CACHE.get(key)
+    if found is None:
+        if len(_SEQ_CACHE) > 20_000:
+            _SEQ_CACHE.clear()
+        found = _SEQ_CACHE[key] = Multisets(counts, size)
+    return found
+
+
+_SEQ_CACHE: dict[tuple[tuple[int, ...], int], Multisets] = {}
+
+
+def _multi_of(kind: int, seq: Multisets) -> Callable[[int], Action]:
+    return lambda k: A.multi(kind, seq[k])
+
+
+def _pay_of(cards: Multisets, goods: list[tuple[int, ...]]) -> Callable[[int], Action]:
+    width = len(cards)
+    return lambda k: A.multi(A.PAY, cards[k % width], goods[k // width])
+
+
+def pay_options(s: State, seat: int) -> Choices:
     """The distinct ways to pay ``b_cost`` (E2 of §4.1): that many hand cards, up to 2 of them
     replaced by goods with an active Black market (A-3)."""
     p = s.players[seat]
@@ -347,13 +396,12 @@ def pay_options(s: State, seat: int) -> list[Action]:
     hand = p.hand
     size = sum(hand)
     max_goods = min(payable_goods(p, -1), cost)
-    out: list[Action] = []
     by_good = goods_by_good(p) if max_goods else []
+    out = Choices()
     for g in range(max(0, cost - size), max_goods + 1):
-        card_sets = multisets(hand, cost - g)
-        for goods in multisets(by_good, g) if g else [()]:
-            for cards in card_sets:
-                out.append(A.multi(A.PAY, cards, goods))
+        cards = multiset_seq(hand, cost - g)
+        goods: list[tuple[int, ...]] = multisets(by_good, g) if g else [()]
+        out.add(len(cards) * len(goods), _pay_of(cards, goods))
     return out
 
 
@@ -367,39 +415,49 @@ def pay_needs_prompt(s: State, seat: int) -> bool:
     return cost != sum(p.hand) or payable_goods(p, -1) > 0
 
 
-def produce_options(s: State, seat: int) -> list[Action]:
-    p = s.players[seat]
-    empty = empty_by_good(p)
-    out: list[Action] = []
-    for size in range(1, min(produce_capacity(s, seat), sum(empty)) + 1):
-        out.extend(A.multi(A.PRODUCE, goods=goods) for goods in multisets(empty, size))
-    out.append(A.PASS_ACTION)
+def goods_options(kind: int, counts: list[int], capacity: int) -> list[Action]:
+    """Producing (``kind`` PRODUCE, ``counts`` the empty buildings by good) or selling (SELL,
+    the goods held by good): every multiset of 1 to ``capacity`` goods, then ``pass``.  The
+    lists are shared (cached by their arguments): never mutate one."""
+    key = (kind, tuple(counts), capacity)
+    out = _GOODS_CACHE.get(key)
+    if out is None:
+        out = []
+        for size in range(1, min(capacity, sum(counts)) + 1):
+            out.extend(A.multi(kind, goods=goods) for goods in multisets(counts, size))
+        out.append(A.PASS_ACTION)
+        if len(_GOODS_CACHE) > 20_000:
+            _GOODS_CACHE.clear()
+        _GOODS_CACHE[key] = out
     return out
+
+
+_GOODS_CACHE: dict[tuple[int, tuple[int, ...], int], list[Action]] = {}
+
+
+def produce_options(s: State, seat: int) -> list[Action]:
+    return goods_options(A.PRODUCE, empty_by_good(s.players[seat]), produce_capacity(s, seat))
 
 
 def sell_options(s: State, seat: int) -> list[Action]:
-    p = s.players[seat]
-    held = goods_by_good(p)
-    out: list[Action] = []
-    for size in range(1, min(sell_capacity(s, seat), sum(held)) + 1):
-        out.extend(A.multi(A.SELL, goods=goods) for goods in multisets(held, size))
-    out.append(A.PASS_ACTION)
-    return out
+    return goods_options(A.SELL, goods_by_good(s.players[seat]), sell_capacity(s, seat))
 
 
-def councillor_options(s: State, seat: int) -> list[Action]:
+def councillor_options(s: State, seat: int) -> Choices:
     p = s.players[seat]
     archive, count = councillor_rule(s, seat)
     drawn = counts_of(p.drawn, NKINDS)
+    out = Choices()
     if archive:
         pool = [h + d for h, d in zip(p.hand, drawn, strict=True)]
-        out = [A.multi(A.DISCARD, cards) for cards in multisets(pool, count)]
+        seq = multiset_seq(pool, count)
+        out.add(len(seq), _multi_of(A.DISCARD, seq))
     else:
-        out = [A.multi(A.KEEP, cards) for cards in multisets(drawn, count)]
+        seq = multiset_seq(drawn, count)
+        out.add(len(seq), _multi_of(A.KEEP, seq))
     # A-7 / A-15: the councillor action may be declined; everybody's cards are drawn when the
     # phase starts, so declining keeps none of them.
-    out.append(A.PASS_ACTION)
-    return out
+    return out.add_one(A.PASS_ACTION)
 
 
 def role_options(s: State, seat: int) -> list[Action]:
@@ -418,7 +476,7 @@ def role_options(s: State, seat: int) -> list[Action]:
     return out
 
 
-def legal(s: State, seat: int) -> list[Action]:
+def legal(s: State, seat: int) -> Sequence[Action]:
     """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
     phase = s.phase
     if phase == OVER:
@@ -438,11 +496,11 @@ def legal(s: State, seat: int) -> list[Action]:
             out.append(A.PASS_ACTION)
             return out
         if phase == HAND_LIMIT_PHASE:
-            surplus = sum(p.hand) - hand_limit(p)
-            return [A.multi(A.DISCARD, cards) for cards in multisets(p.hand, surplus)]
+            seq = multiset_seq(p.hand, sum(p.hand) - hand_limit(p))
+            return Choices().add(len(seq), _multi_of(A.DISCARD, seq))
         # variant start (§2.7): keep 4 of the cards drawn
-        drawn = counts_of(p.drawn, NKINDS)
-        return [A.multi(A.KEEP, cards) for cards in multisets(drawn, VARIANT_KEEP)]
+        seq = multiset_seq(counts_of(p.drawn, NKINDS), VARIANT_KEEP)
+        return Choices().add(len(seq), _multi_of(A.KEEP, seq))
     if seat != s.turn:
         return []
     if phase == ROLE:

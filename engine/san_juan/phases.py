@@ -146,8 +146,7 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
         deck.extend([kind] * (COPIES[kind] - (n if kind == INDIGO_PLANT else 0)))
     for _ in range(n):
         p = Player()
-        p.area.append((INDIGO_PLANT,))  # §2.5 step 4
-        p.goods.append(-1)
+        p.add_building(INDIGO_PLANT)  # §2.5 step 4
         s.players.append(p)
     shuffle(s, deck)
     s.pile = deck
@@ -175,7 +174,7 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
 # --- applying an action ----------------------------------------------------------------------
 
 
-def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
+def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> None:
     """Apply a legal action in place and move on to the next decision."""
     phase = s.phase
     if phase == ROLE:
@@ -441,7 +440,7 @@ def _build(s: State, seat: int, action: Action, ev: Events) -> None:
     if target >= 0:
         # E1: the new card covers the old one; its good is lost (§5.9); Chapel cards stay
         covered = p.area[target][-1]
-        p.area[target] = (*p.area[target], kind)
+        p.cover(target, kind)
         good = p.goods[target]
         if good >= 0:
             p.goods[target] = -1
@@ -452,9 +451,7 @@ def _build(s: State, seat: int, action: Action, ev: Events) -> None:
                 )
         p.fresh = target
     else:
-        p.area.append((kind,))
-        p.goods.append(-1)
-        p.fresh = len(p.area) - 1
+        p.fresh = p.add_building(kind)
     s.b_kind = kind
     s.b_target = target
     s.b_cost = cost

@@ -58,11 +58,12 @@ END_NO_CARDS = "no_cards_left"  # ruling beside phases.frozen
 
 
 class Player:
-    __slots__ = ("area", "chapel", "drawn", "fresh", "goods", "hand")
+    __slots__ = ("area", "chapel", "drawn", "fresh", "goods", "hand", "top")
 
     def __init__(self) -> None:
         self.hand = [0] * NKINDS  # count per card kind
         self.area: list[tuple[int, ...]] = []  # stacks, bottom first; [-1] is top-level
+        self.top: list[int] = []  # per stack: its top-level card (``area[i][-1]``, kept in step)
         self.goods: list[int] = []  # per stack: the card lying on it as a good, -1 for none
         self.chapel: list[int] = []  # cards under the Chapel(s), in the order placed (A-10)
         self.drawn: list[int] = []  # drawn but not yet kept or discarded (Councillor, variant)
@@ -72,11 +73,24 @@ class Player:
         p = Player.__new__(Player)
         p.hand = self.hand[:]
         p.area = self.area[:]  # stacks are tuples: never mutated
+        p.top = self.top[:]
         p.goods = self.goods[:]
         p.chapel = self.chapel[:]
         p.drawn = self.drawn[:]
         p.fresh = self.fresh
         return p
+
+    def add_building(self, kind: int) -> int:
+        """Place ``kind`` in a new place of the area (no good on it); returns its index."""
+        self.area.append((kind,))
+        self.top.append(kind)
+        self.goods.append(-1)
+        return len(self.area) - 1
+
+    def cover(self, index: int, kind: int) -> None:
+        """Build ``kind`` over the stack at ``index`` (the Crane); its good is the caller's."""
+        self.area[index] = (*self.area[index], kind)
+        self.top[index] = kind
 
     def hand_size(self) -> int:
         return sum(self.hand)
@@ -328,6 +342,7 @@ def load_state(data: Mapping[str, Any]) -> State:
                 ):
                     raise CorruptState("bad_field", field="area")
                 p.area.append(tuple(stack))
+                p.top.append(stack[-1])
             p.goods = _ints(raw, "goods")
             if len(p.goods) != len(p.area) or any(not -1 <= g < NKINDS for g in p.goods):
                 raise CorruptState("bad_field", field="goods")
