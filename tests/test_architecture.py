@@ -62,3 +62,179 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("def f():\n    import discord\n    from PIL import Image\n")
     assert imported_roots(module) == {"discord", "PIL"}
+
+
+# --- the seams: generic modules name no game (issue #10) ------------------------------------
+
+LAYERS = ("engine", "render", "bot", "storage")
+CATALOGS = ("engine/games.py", "render/games.py", "bot/games/__init__.py")
+"""The only generic modules that may name the games: each layer's catalog."""
+
+
+def catalogs() -> list[dict[str, str]]:
+    """Each layer's catalog: a game's registered name -> its package in that layer."""
+    from bot.games import PACKAGES as BOT
+    from engine.games import PACKAGES as ENGINE
+    from render.games import PACKAGES as RENDER
+
+    return [ENGINE, RENDER, BOT]
+
+
+def game_names() -> set[str]:
+    """Every game a catalog names (and every game the engine has registered)."""
+    from engine import game_names as registered
+
+    return {name for catalog in catalogs() for name in catalog} | set(registered())
+
+
+def game_packages() -> set[str]:
+    """The dotted names of the game packages: every catalog's, and in each layer the package
+    of the same name as another layer's (``bot.games.san_juan`` while only the engine and the
+    renderer list San Juan: a game's package is named alike in every layer)."""
+    listed = {package for catalog in catalogs() for package in catalog.values()}
+    leaves = {package.rsplit(".", 1)[-1] for package in listed}
+    homes = ("engine", "render", "bot.games")
+    return listed | {f"{home}.{leaf}" for home in homes for leaf in leaves}
+
+
+def module_name(path: Path, root: Path) -> tuple[str, str]:
+    """``path``'s dotted module name and the package its relative imports start from."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+        return ".".join(parts), ".".join(parts)
+    return ".".join(parts), ".".join(parts[:-1])
+
+
+def imported_modules(tree: ast.AST, package: str) -> list[tuple[int, str]]:
+    """Every module an ``import`` names, with its line; relative imports resolved against
+    ``package``, and ``from x import y`` counted as ``x`` and ``x.y`` (``y`` may be a module)."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            found.append((node.lineno, base))
+            found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
+    return found
+
+
+def value_strings(tree: ast.AST) -> list[tuple[int, str]]:
+    """String constants used as values: docstrings (and any other bare string statement) are
+    prose, not values, and are skipped."""
+    prose = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose
+    ]
+
+
+def names_of_games(path: Path, root: Path, names: set[str], packages: set[str]) -> list[str]:
+    """Where the module at ``path`` imports a game's package or names a game ("puerto-rico",
+    or a game package's dotted name given to ``importlib``), as ``file:line: what``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    _, package = module_name(path, root)
+
+    def is_game_package(module: str) -> bool:
+        return any(module == p or module.startswith(f"{p}.") for p in packages)
+
+    where = path.relative_to(root).as_posix()
+    found = {f"{where}:{line}: imports {module}"
+             for line, module in imported_modules(tree, package) if is_game_package(module)}
+    found |= {f"{where}:{line}: names {text!r}"
+              for line, text in value_strings(tree) if text in names or is_game_package(text)}
+    return sorted(found, key=lambda s: (int(s.split(":")[1]), s))
+
+
+def generic_modules(root: Path, packages: set[str]) -> list[Path]:
+    """Every module of a layer that is neither in a game's package nor a catalog."""
+    games = [root / Path(*p.split(".")) for p in packages]
+    return [
+        path
+        for layer in LAYERS
+        for path in sorted((root / layer).rglob("*.py"))
+        if path.relative_to(root).as_posix() not in CATALOGS
+        and not any(home == path.parent or home in path.parents for home in games)
+    ]
+
+
+def test_the_catalogs_know_the_game_packages() -> None:
+    """Every game package the seams check exempts is a real folder, and each layer's catalog
+    lists the engine's games (the bot lists those it presents)."""
+    from bot.games import PACKAGES as BOT
+    from engine.games import PACKAGES as ENGINE
+    from render.games import PACKAGES as RENDER
+
+    assert {"puerto-rico", "san-juan"} <= set(ENGINE)
+    assert set(RENDER) <= set(ENGINE) and set(BOT) <= set(ENGINE)
+    for catalog in (ENGINE, RENDER, BOT):
+        for package in catalog.values():
+            assert (ROOT / Path(*package.split(".")) / "__init__.py").is_file(), package
+
+
+def test_generic_modules_name_no_game() -> None:
+    """Issue #10, "the seams": the generic modules of every layer import no game's package and
+    name no game; only the catalogs (engine/games.py, render/games.py, bot/games/__init__.py)
+    say which games exist.  Docstrings and comments may take Puerto Rico as an example."""
+    names, packages = game_names(), game_packages()
+    modules = generic_modules(ROOT, packages)
+    assert len(modules) > 50 and ROOT / "bot" / "service.py" in modules
+    assert not any("puerto_rico" in path.parts for path in modules)
+    offenders = [hit for path in modules for hit in names_of_games(path, ROOT, names, packages)]
+    assert offenders == []
+
+
+def test_the_seams_checker_sees_a_game_named(tmp_path: Path) -> None:
+    """Negative control: the checker flags an import of a game's package (absolute, relative,
+    or a submodule), a game's name as a value and a package's name handed to importlib, and
+    lets a docstring or a comment mention them."""
+    names, packages = game_names(), game_packages()
+    (tmp_path / "bot" / "games").mkdir(parents=True)
+    clean = tmp_path / "bot" / "clean.py"
+    clean.write_text('"""Plays "puerto-rico", say (engine.puerto_rico)."""\n'
+                     "# import engine.puerto_rico\n"
+                     "def f() -> str:\n"
+                     '    """Default: "puerto-rico"."""\n'
+                     '    return "puerto"\n')
+    absolute = tmp_path / "bot" / "absolute.py"
+    absolute.write_text("import engine.puerto_rico\n")
+    named = tmp_path / "bot" / "named.py"
+    named.write_text('def f(game: str = "puerto-rico") -> str:\n    return game\n')
+    relative = tmp_path / "bot" / "games" / "relative.py"
+    relative.write_text("from .puerto_rico import PRESENTER\nfrom . import san_juan\n"
+                        "from ...render.san_juan.cards import KINDS\n")
+    lazy = tmp_path / "bot" / "lazy.py"
+    lazy.write_text('import importlib\nimportlib.import_module("engine.san_juan.data")\n'
+                    "def g() -> None:\n    from engine.puerto_rico import data\n")
+
+    def hits(path: Path) -> list[str]:
+        return names_of_games(path, tmp_path, names, packages)
+
+    assert hits(clean) == []
+    assert hits(absolute) == ["bot/absolute.py:1: imports engine.puerto_rico"]
+    assert hits(named) == ["bot/named.py:1: names 'puerto-rico'"]
+    assert hits(relative) == [
+        "bot/games/relative.py:1: imports bot.games.puerto_rico",
+        "bot/games/relative.py:1: imports bot.games.puerto_rico.PRESENTER",
+        "bot/games/relative.py:2: imports bot.games.san_juan",
+        "bot/games/relative.py:3: imports render.san_juan.cards",
+        "bot/games/relative.py:3: imports render.san_juan.cards.KINDS",
+    ]
+    assert hits(lazy) == ["bot/lazy.py:2: names 'engine.san_juan.data'",
+                          "bot/lazy.py:4: imports engine.puerto_rico",
+                          "bot/lazy.py:4: imports engine.puerto_rico.data"]
+    (tmp_path / "bot" / "games" / "puerto_rico").mkdir()
+    (tmp_path / "bot" / "games" / "puerto_rico" / "words.py").write_text('NAME = "puerto-rico"\n')
+    (tmp_path / "bot" / "games" / "__init__.py").write_text('PACKAGES = {"puerto-rico": "x"}\n')
+    assert [p.relative_to(tmp_path).as_posix() for p in generic_modules(tmp_path, packages)] == [
+        "bot/absolute.py", "bot/clean.py", "bot/games/relative.py", "bot/lazy.py", "bot/named.py"]
