@@ -60,7 +60,14 @@ class Scenario:
         elif k in s.discard:
             s.discard.remove(k)
         else:
-            raise AssertionError(f"no {name} left in the piles")
+            # from a hand: that hand gets the bottom card of the pile instead (same size)
+            for p in s.players:
+                if p.hand[k]:
+                    p.hand[k] -= 1
+                    p.hand[s.pile.pop(0)] += 1
+                    break
+            else:
+                raise AssertionError(f"no {name} left in the piles or the hands")
         return k
 
     def _return(self, cards: Iterable[int]) -> None:
