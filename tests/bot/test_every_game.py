@@ -239,7 +239,7 @@ async def test_the_whole_command_tree_fits_discord(tmp_path: Path) -> None:
         assert payload["type"] == discord.AppCommandType.chat_input.value
         subcommands = payload.get("options") or []
         assert 1 <= len(subcommands) <= 25, payload["name"]
-        assert payload.get("name_localizations"), payload["name"]  # the translator ran
+        assert payload.get("description_localizations"), payload["name"]  # translated
         assert all(o["type"] == discord.AppCommandOptionType.subcommand.value
                    for o in subcommands), payload["name"]
     assert check_level(payloads, "/") == []
