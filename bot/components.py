@@ -149,7 +149,7 @@ class LobbyButton(GameIdButton, template=rf"l:{IDS}:(?P<tail>[a-z]+(?:\.[a-z]+)?
         await handlers.lobby_click(interaction, self.game_id, self.version, self.tail)
 
 
-class GameButton(GameIdButton, template=rf"g:{IDS}:(?P<tail>[a-z0-9._,+@-]{{1,60}})"):
+class GameButton(GameIdButton, template=rf"g:{IDS}:(?P<tail>[a-z0-9._,+@*-]{{1,80}})"):
     """A game action: the tail is the engine's action code."""
 
     prefix, where = "g", "game button"

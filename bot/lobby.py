@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -93,6 +94,7 @@ class LobbyFlow:
         ai_level: str,
         language: str | None,
         clock_days: int | None = None,
+        variants: Sequence[str] = (),
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -113,6 +115,7 @@ class LobbyFlow:
                 ai_seats=ai_seats,
                 ai_level=ai_level,
                 clock_days=clock_days,
+                variants=variants,
             )
             try:
                 message = await channel.send(**self.lobby_message(record, ai_level))

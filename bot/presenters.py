@@ -85,11 +85,22 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
             max=capacity,
             level=ai_level_name(level, lang, catalog),
             language=t(lang, f"language.{record.language or catalog.default}"),
-        ),
+        ) + variants_line(record, lang, catalog),
         inline=True,
     )
     embed.set_footer(text=t(lang, "lobby.footer"))
     return fit_embed(embed)
+
+
+def variants_line(record: GameRecord, lang: str, catalog: Catalog) -> str:
+    """"\nRules: variant start" when the lobby turned optional rules on (else nothing)."""
+    from .games import presenter_for  # noqa: PLC0415  (the games import this module)
+
+    chosen = [v for v in presenter_for(record.game).variants if record.options.get(v)]
+    if not chosen:
+        return ""
+    names = [catalog.t(lang, f"variant.{v}") for v in chosen]
+    return "\n" + catalog.t(lang, "lobby.variants", list=catalog.join(lang, names))
 
 
 def closed_lobby_embed(record: GameRecord, lang: str, key: str, user_id: int | None = None,

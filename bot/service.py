@@ -186,6 +186,7 @@ class GameService:
         ai_seats: int = 0,
         ai_level: str = "heuristic",
         clock_days: int | None = None,
+        variants: Sequence[str] = (),
     ) -> GameRecord:
         """A new lobby of ``game`` (default: the first the bot offers) in ``channel_id`` with
         its creator seated and ``ai_seats`` AI seats; ``max_players`` defaults to the game's
@@ -203,6 +204,10 @@ class GameService:
             raise UserError("err.invalid_options", code="bad_player_count")
         if clock_days is not None and not 1 <= clock_days <= MAX_CLOCK_DAYS:
             raise UserError("err.invalid_options", code="bad_clock_days")
+        unknown = [v for v in variants if v not in presenter.variants]
+        if unknown:
+            raise UserError("err.no_such_variant", variant=unknown[0][:40],
+                            title=presenter.title(language))
         if ai_level not in AI_LEVELS:
             raise UserError("err.invalid_options", code="bad_ai_level")
         if not 0 <= ai_seats <= max_players - 1:
@@ -215,7 +220,7 @@ class GameService:
             creator_id=creator_id,
             guild_id=guild_id,
             channel_id=channel_id,
-            options=presenter.lobby_options(max_players),
+            options=presenter.lobby_options(max_players, variants),
             language=language,
         )
         if clock_days is not None:

@@ -66,6 +66,7 @@ class GameCog(
         ai_level=ls("opt.ai_level.name"),
         language=ls("opt.language.name"),
         clock_days=ls("opt.clock_days.name"),
+        variant=ls("opt.variant.name"),
     )
     @app_commands.describe(
         game=ls("opt.game.description"),
@@ -74,6 +75,7 @@ class GameCog(
         ai_level=ls("opt.ai_level.description"),
         language=ls("opt.language.description"),
         clock_days=ls("opt.clock_days.description"),
+        variant=ls("opt.variant.description"),
     )
     @app_commands.choices(game=game_choices(), ai_level=AI_LEVEL_CHOICES,
                           language=LANGUAGE_CHOICES)
@@ -86,6 +88,7 @@ class GameCog(
         ai_level: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
         clock_days: app_commands.Range[int, 1, 60] | None = None,
+        variant: str | None = None,
     ) -> None:
         await self.bot.lobby.create(
             interaction,
@@ -95,7 +98,28 @@ class GameCog(
             ai_level=ai_level.value if ai_level else "heuristic",
             language=language.value if language else None,
             clock_days=clock_days,
+            variants=[variant] if variant else [],
         )
+
+    @new.autocomplete("variant")
+    async def variant_choices(self, interaction: discord.Interaction[Any], current: str
+                              ) -> Choices:
+        """The optional rules of the game being chosen (of every game before one is)."""
+        chosen = getattr(interaction.namespace, "game", None)
+        lang = self.flow.lang(interaction)
+        wanted = current.strip().casefold()
+        out = []
+        for name in PACKAGES:
+            if chosen and name != chosen:
+                continue
+            presenter = presenter_for(name)
+            for ident in presenter.variants:
+                label = presenter.catalog.t(lang, "lobby.variant_choice",
+                                            title=presenter.title(lang),
+                                            variant=presenter.catalog.t(lang, f"variant.{ident}"))
+                if not wanted or wanted in label.casefold() or wanted in ident:
+                    out.append(app_commands.Choice(name=label[:100], value=ident))
+        return out[:25]
 
     @app_commands.command(name=ls("cmd.show.name"), description=ls("cmd.show.description"))
     async def show(self, interaction: discord.Interaction[Any]) -> None:

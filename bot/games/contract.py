@@ -80,7 +80,10 @@ class GamePresenter:
     image_prefixes: ClassVar[tuple[str, ...]] = ()
     """Prefixes of the catalog keys that are words on the game's images (passed to its
     renderer as labels: ``role.``, ``building.``...)."""
-    select_parts: ClassVar[str] = ""
+    variants: ClassVar[tuple[str, ...]] = ()
+    """The game's optional rules a lobby may turn on (``variant.<id>`` in its catalog names
+    each; :meth:`lobby_options` turns the chosen ones into engine options)."""
+    select_parts: ClassVar[str | tuple[str, ...]] = ""
     """Names of the game's multi-select menus whose chosen values :meth:`compose` turns into one
     code (a prefix test: ``"pay"`` covers ``pay``, ``pay_1``...)."""
 
@@ -116,8 +119,9 @@ class GamePresenter:
 
     # --- the lobby ---------------------------------------------------------------------------
 
-    def lobby_options(self, players: int) -> dict[str, Any]:
-        """The engine options of a table of ``players`` seats."""
+    def lobby_options(self, players: int, variants: Iterable[str] = ()) -> dict[str, Any]:
+        """The engine options of a table of ``players`` seats with the ``variants`` chosen
+        (ids of :data:`variants`)."""
         return {"players": players}
 
     # --- the table and the story -------------------------------------------------------------

@@ -1,0 +1,196 @@
+"""San Juan on Discord: its words (``i18n/``, the seed's Spanish card names), the words of its
+action codes (:mod:`.words`), its multi-select decisions (:mod:`.panels`: the payment, the
+Councillor's keep, the hand-limit discard), its log lines (:mod:`.gamelog`), its refusals
+(:mod:`.refusals`), its help topics (:mod:`.help`) and its table in words (:mod:`.summary`).
+Importing the package registers :data:`PRESENTER`.
+
+Hidden information is the point of this game: the hand lives only in the seat's own view (the
+ephemeral panel and its image); everything else here reads the public view or the seat's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar
+
+import discord
+from discord import ui
+
+from engine.core import Game
+from engine.san_juan.data import CARDS, GOODS, ROLES
+
+from ...gamelog import LogWriter
+from ...i18n import Catalog
+from ...panels import PanelView
+from ...refusals import Refusing
+from ...turns import Panel
+from ...words import Words
+from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
+from . import help as topics
+from . import panels, refusals, summary
+from .catalog import CATALOG, FOLDER
+from .gamelog import SanJuanLogWriter
+from .words import SanJuanWords, family
+
+
+def _starts(*prefixes: str) -> Any:
+    return lambda code: code.startswith(prefixes)
+
+
+DECISIONS = (
+    Decision("role", "role", _starts("r."), ("r.",), "r.?"),
+    Decision("build", "building", _starts("b."), ("b.",), "b.?"),
+    Decision("pay", "cards", lambda c: family(c) == "pay", (), "p.?"),
+    Decision("produce", "goods", _starts("pr."), (), "pr.?"),
+    Decision("sell", "goods", _starts("s."), (), "s.?"),
+    Decision("keep", "cards", _starts("k."), (), "k.?"),
+    Decision("discard", "cards", _starts("d."), (), "d.?"),
+    Decision("chapel", "card", _starts("c."), ("c.",), "c.?"),
+    Decision("take", "card", _starts("gm."), ("gm.",), "gm.?"),
+    Decision("draw", None, lambda c: c == "draw", (), "draw"),
+    Decision("reveal", None, lambda c: c == "reveal", (), "reveal"),
+    Decision("pass", None, lambda c: c == "pass", (), "pass"),
+)
+
+
+class SanJuanPresenter(GamePresenter):
+    name: ClassVar[str] = "san-juan"
+    command: ClassVar[str] = "sj"
+    folder = FOLDER
+    players: ClassVar[tuple[int, int]] = (2, 4)
+    variants: ClassVar[tuple[str, ...]] = ("variant_start",)
+    decisions: ClassVar[tuple[Decision, ...]] = DECISIONS
+    image_prefixes: ClassVar[tuple[str, ...]] = (
+        "role.", "privilege.", "card.", "short.", "effect.", "good.", "phase.", "prompt.",
+        "end.", "ui.", "legend.", "score.",
+    )
+    select_parts: ClassVar[str | tuple[str, ...]] = panels.MENUS
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        return CATALOG
+
+    # --- words ------------------------------------------------------------------------------
+
+    def words(self, view: Mapping[str, Any], lang: str, *, extras: Mapping[str, Any] | None = None,
+              kind: str | None = None) -> Words:
+        return SanJuanWords(view, lang, self.catalog, extras=extras, kind=kind)
+
+    def family(self, code: str) -> str:
+        return family(code)
+
+    def prompt_family(self, kind: str) -> str:
+        return refusals.PROMPT_FAMILIES.get(kind, "")
+
+    def names_for(self, words: Words, wanted: str) -> list[str]:
+        """Ids of roles, cards and goods whose id or name in the reader's language is
+        ``wanted`` (case-insensitive)."""
+        out = []
+        for prefix, ids in (("role", ROLES), ("card", [c.name for c in CARDS]),
+                            ("good", GOODS)):
+            for ident in ids:
+                if wanted in {ident, ident.replace("_", " "),
+                              words.word(prefix, ident).casefold()}:
+                    out.append(ident)
+        return out
+
+    # --- the lobby ---------------------------------------------------------------------------
+
+    def lobby_options(self, players: int, variants: Iterable[str] = ()) -> dict[str, Any]:
+        chosen = set(variants)
+        return {"players": players, "variant_start": "variant_start" in chosen}
+
+    # --- the table and the story -------------------------------------------------------------
+
+    def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                     ) -> list[str]:
+        return summary.header_lines(view, names, lang, self.catalog)
+
+    def summary(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                ) -> list[tuple[str, str]]:
+        return summary.summary_fields(view, names, lang, self.catalog)
+
+    def role_buttons(self, view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
+        """The role cards; with the Library (public: who owns one and whether it was used this
+        round) the prompted chooser's buttons double the privilege, as they would want — the
+        panel offers the plain choice too (in 2 players one may keep it for the second role)."""
+        prompt = view.get("prompt") or {}
+        seats = view.get("seats") or ()
+        lib = ""
+        if prompt.get("kind") == "role" and prompt.get("seats"):
+            chooser = int(prompt["seats"][0])
+            if 0 <= chooser < len(seats) and seats[chooser].get("library") and not seats[
+                    chooser].get("library_used"):
+                lib = ".lib"
+        return [(f"r.{role['name']}{lib if role.get('taken_by') is None else ''}",
+                 role.get("taken_by")) for role in view.get("roles", ())]
+
+    def score_part(self, part: str, lang: str) -> str:
+        for key in (f"score.{part}", f"card.{part}"):
+            if self.catalog.has(key):
+                return self.catalog.t(lang, key)
+        return part.replace("_", " ")
+
+    def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
+                   ) -> LogWriter:
+        return SanJuanLogWriter(names, lang, self.catalog, humans=humans)
+
+    # --- the private panel -------------------------------------------------------------------
+
+    def panel_extras(self, game: Game[Any], state: Any, seat: int, view: Mapping[str, Any],
+                     codes: Sequence[str], kind: str | None) -> dict[str, Any]:
+        """How many cards each sale would bring (tried on a copy of the game: the count of the
+        seat's own hand, never which cards)."""
+        if kind != "sell":
+            return {}
+        before = len(view.get("hand") or ())
+        effects = {}
+        for code in codes:
+            if code.startswith("s."):
+                after, _ = game.apply(state, seat, game.decode_action(code))
+                effects[code] = len(game.view(after, seat).get("hand") or ()) - before
+        return {"effects": effects}
+
+    def panel_status(self, panel: Panel, words: Words, lang: str) -> str | None:
+        view = panel.view
+        seats = view.get("seats") or ()
+        if not 0 <= panel.seat < len(seats):
+            return None
+        me = seats[panel.seat]
+        assert isinstance(words, SanJuanWords)
+        hand = list(view.get("hand") or ())
+        return self.catalog.t(lang, "panel.me", n=len(hand), buildings=me.get("building_count", 0),
+                              goods=me.get("goods", 0), chapel=view.get("chapel_cards", 0),
+                              vp=me.get("vp", 0), hand=words.cards(hand) or "—")
+
+    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+        return panels.controls(view)
+
+    def compose(self, name: str, values: Sequence[str]) -> str | None:
+        return panels.compose(name, values)
+
+    def button_style(self, code: str) -> discord.ButtonStyle | None:
+        if code in ("draw", "reveal"):
+            return discord.ButtonStyle.success
+        return None
+
+    # --- refusals and help -------------------------------------------------------------------
+
+    def refusal(self, words: Refusing, code: str, action: str
+                ) -> tuple[str, dict[str, Any]] | None:
+        return refusals.illegal(words, code, action)
+
+    def help_topics(self) -> tuple[HelpTopic, ...]:
+        return topics.topics()
+
+    def topic_name(self, topic: HelpTopic, lang: str) -> str:
+        return topics.topic_name(topic, lang, self.catalog)
+
+    def help_text(self, topic: HelpTopic, lang: str, commands: Mapping[str, str]) -> str:
+        return topics.help_text(topic, lang, self.catalog, commands)
+
+
+PRESENTER = register_presenter(SanJuanPresenter())
+
+__all__ = ["CATALOG", "DECISIONS", "PRESENTER", "SanJuanPresenter"]
