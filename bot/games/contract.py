@@ -186,6 +186,11 @@ class GamePresenter:
         """The code a multi-select's chosen ``values`` stand for (see :data:`select_parts`)."""
         return values[0] if len(values) == 1 else None
 
+    def decompose(self, name: str, code: str, values: Sequence[str]) -> list[str] | None:
+        """The inverse of :meth:`compose`: which of a multi-select's ``values`` stand for
+        ``code`` (``None``: none do) — for scripted players and benches."""
+        return [code] if code in values else None
+
     def button_style(self, code: str) -> discord.ButtonStyle | None:
         """A choice's button style (``None``: the generic one)."""
         return None

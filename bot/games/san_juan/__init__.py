@@ -170,6 +170,9 @@ class SanJuanPresenter(GamePresenter):
     def compose(self, name: str, values: Sequence[str]) -> str | None:
         return panels.compose(name, values)
 
+    def decompose(self, name: str, code: str, values: Sequence[str]) -> list[str] | None:
+        return panels.decompose(name, code, values)
+
     def button_style(self, code: str) -> discord.ButtonStyle | None:
         if code in ("draw", "reveal"):
             return discord.ButtonStyle.success

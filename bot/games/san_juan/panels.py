@@ -27,7 +27,7 @@ from engine.san_juan.data import CARDS, COST, GOOD_INDEX, GOODS, KIND_INDEX, VP
 from ...components import GameButton, GameSelect
 from ...limits import clip
 from ...panels import OPTIONS, PanelView
-from .words import SanJuanWords
+from .words import SanJuanWords, multiset, pay_parts
 
 MENUS = ("pay", "keep", "discard")
 """The names of the multi-select menus (``GamePresenter.select_parts``)."""
@@ -88,6 +88,26 @@ def compose(name: str, values: Sequence[str]) -> str | None:
     if kind != A.PAY and not cards:
         return "pass" if not values else None
     return A.multi(kind, tuple(sorted(cards)), tuple(sorted(goods))).code
+
+
+def decompose(name: str, code: str, values: Sequence[str]) -> list[str] | None:
+    """Which of menu ``name``'s option ``values`` stand for ``code`` (the inverse of
+    :func:`compose`); ``None`` when the menu cannot make it."""
+    if name.startswith("pay"):
+        cards, goods = pay_parts(code)
+        wanted = [("c", n, k) for n, k in cards] + [("g", n, k) for n, k in goods]
+    elif code.startswith(("k.", "d.")) and name.startswith(
+            "keep" if code[0] == "k" else "discard"):
+        wanted = [("c", n, k) for n, k in multiset(code[2:])]
+    else:
+        return None
+    out: list[str] = []
+    for head, ident, count in wanted:
+        found = [v for v in values if v.startswith(f"{head}.{ident}.")][:count]
+        if len(found) < count:
+            return None
+        out.extend(found)
+    return out if compose(name, out) == code else None
 
 
 def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
