@@ -2,12 +2,12 @@
 real discord.py client, the real bot, a real SQLite file, the real renderer), how fast each
 interaction is acknowledged and how fast the table follows a click.
 
-    python -m bench.bot [--json] [--scenario default|ai-heavy] [--games 50] [--moves 8]
-                        [--think 3] [--players 3] [--ai-seats 1] [--advance 0] [--no-render]
-                        [--profile FILE]
+    python -m bench.bot [--json] [--scenario default|ai-heavy] [--game puerto-rico|san-juan]
+                        [--games 50] [--moves 8] [--think 3] [--players 3] [--ai-seats 1]
+                        [--advance 0] [--no-render] [--profile FILE]
 
-Each of ``--games`` channels runs at the same time: ``/pr new`` (``--players`` seats,
-``--ai-seats`` of them AI), the other people click Join, the creator clicks Start (random
+Each of ``--games`` channels runs at the same time: ``/game new`` of ``--game`` (``--players``
+seats, ``--ai-seats`` of them AI), the other people click Join, the creator clicks Start (random
 seating, AI turns, the table rendered and posted, the first player notified); then ``--moves``
 decisions are made with the real controls (the code chosen by the heuristic policy): a role
 button on the table, or **My turn** and the private panel's button or menu.  The moves begin
@@ -69,6 +69,7 @@ from typing import Any, cast
 
 from bot import service as bot_service
 from bot.client import GovernorBot
+from bot.games import PACKAGES, presenter_for
 from bot.settings import Settings
 from engine.core import get_game
 from engine.policies import make_policy
@@ -290,6 +291,7 @@ class TableWatch:
 class Table:
     channel: Channel
     people: list[ScriptedUser]  # the creator first
+    game: str = "puerto-rico"
     game_id: int = 0
 
 
@@ -297,11 +299,12 @@ async def open_table(
     server: OfflineDiscordServer, table: Table, players: int, ai_seats: int, rec: Recorder,
     governor: BenchBot,
 ) -> None:
-    """``/pr new``, the others join, the creator starts: the game is in progress."""
+    """``/game new``, the others join, the creator starts: the game is in progress."""
     channel, creator = table.channel, table.people[0]
     mark = server.mark()
-    handle = await creator.run(f"/pr new max_players:{players} ai_seats:{ai_seats}",
-                               channel=channel)
+    handle = await creator.run(
+        f"/game new game:{table.game} max_players:{players} ai_seats:{ai_seats}",
+        channel=channel)
     await rec.ack(handle)
     lobby = await server.wait_for_message(
         channel, lambda m: m.find_component(custom_id_prefix="l:") is not None, since=mark,
@@ -323,7 +326,7 @@ async def open_table(
 async def advance(governor: BenchBot, table: Table, decisions: int) -> None:
     """Play ``table``'s game on past ``decisions`` of its people (the heuristic for every seat)
     through the storage, up to a person's decision; then publish its table once."""
-    games, game = governor.storage.games, get_game("puerto-rico")
+    games, game = governor.storage.games, get_game(table.game)
     loaded = await games.load(table.game_id)
     record, state, made = loaded.record, loaded.state, 0
     while (prompt := game.prompt(state)) is not None:
@@ -332,7 +335,7 @@ async def advance(governor: BenchBot, table: Table, decisions: int) -> None:
             break
         seat = prompt.seats[0]
         user_id = record.seat(seat).user_id  # type: ignore[union-attr]
-        action = make_policy("heuristic", "puerto-rico", record.seq).choose(
+        action = make_policy("heuristic", table.game, record.seq).choose(
             game, state, seat, game.legal_actions(state, seat))
         state, events = game.apply(state, seat, action)
         record = (await games.commit_action(
@@ -355,7 +358,7 @@ async def play_table(
 ) -> None:
     """``moves`` decisions of the people of one game, each after thinking a while."""
     users = {u.id: u for u in table.people}
-    game = get_game("puerto-rico")
+    game = get_game(table.game)
     rng = random.Random(table.channel.id)
     load = work.original.get("load", governor.storage.games.load)
     for step in range(moves):
@@ -366,35 +369,41 @@ async def play_table(
             return
         seat = next(s for s in prompt.seats if (r := record.seat(s)) and r.user_id)
         user = users[int(record.seat(seat).user_id or 0)]
-        action = make_policy("heuristic", "puerto-rico", step).choose(
+        action = make_policy("heuristic", table.game, step).choose(
             game, loaded.state, seat, game.legal_actions(loaded.state, seat)
         )
         code = game.encode_action(action)
         table_message = server.get_message(record.messages["table"])
         assert table_message is not None
-        if code.startswith("r."):
+        role = f"g:{record.id}:{record.version}:{code}"
+        if code.startswith("r.") and table_message.find_component(custom_id=role) is not None:
             click = await user.click(table_message,
                                      custom_id=f"g:{record.id}:{record.version}:{code}")
         else:
             opened = await user.click(table_message, label="My turn")
             await rec.ack(opened)
             click = await in_panel(user, await opened.original_message(timeout=60), record,
-                                   code)
+                                   code, table.game)
         await rec.ack(click)
         await work.tables.wait(server, record.messages["table"], record.id, record.version, 60)
         rec.updates.append((time.monotonic() - click.created_at) * 1000)
         rec.clicks.append(click.created_at)
 
 
-async def in_panel(user: ScriptedUser, panel: StoredMessage, record: Any, code: str
-                   ) -> InteractionHandle:
-    """Click the panel's control for ``code`` (a placement goes through the Mayor draft)."""
+async def in_panel(user: ScriptedUser, panel: StoredMessage, record: Any, code: str,
+                   game: str) -> InteractionHandle:
+    """Click the panel's control for ``code``: its button, the menu offering it, the values of
+    a multi-select that stand for it (San Juan's payment); else the Mayor draft's
+    confirmation."""
     custom_id = f"g:{record.id}:{record.version}:{code}"
     if panel.find_component(custom_id=custom_id) is not None:
         return await user.click(panel, custom_id=custom_id)
+    presenter = presenter_for(game)
     for select in panel.selects():
-        if any(o["value"] == code for o in select.get("options", ())):
-            return await user.select(panel, [code], custom_id=select["custom_id"])
+        values = [str(o["value"]) for o in select.get("options", ())]
+        chosen = presenter.decompose(str(select["custom_id"]).split(":")[3], code, values)
+        if chosen is not None:
+            return await user.select(panel, chosen, custom_id=select["custom_id"])
     return await user.click(panel, custom_id_prefix=f"mb:{record.id}:")
 
 
@@ -427,8 +436,8 @@ def figures(values: list[float]) -> dict[str, float]:
 
 
 async def measure(games: int, moves: int, render: bool, think: float, *, players: int = 3,
-                  ai_seats: int = 1, advanced: int = 0, profile: str | None = None
-                  ) -> dict[str, Any]:
+                  ai_seats: int = 1, advanced: int = 0, profile: str | None = None,
+                  game: str = "puerto-rico") -> dict[str, Any]:
     if not 0 <= ai_seats < players:
         raise ValueError("--ai-seats must leave a seat for a person")
     rec, work = Recorder(), Work()
@@ -441,7 +450,7 @@ async def measure(games: int, moves: int, render: bool, think: float, *, players
                 people = [server.add_user(f"creator{i}", guild=guild)]
                 people += [server.add_user(f"guest{i}-{j}", guild=guild)
                            for j in range(players - ai_seats - 1)]
-                tables.append(Table(channel, people))
+                tables.append(Table(channel, people, game))
             settings = Settings(token=server.bot_token, database_path=Path(tmp) / "bench.db",
                                 dev_guild_id=guild.id)
             options: dict[str, Any] = {"guild_ready_timeout": 0.05}
@@ -478,6 +487,7 @@ async def measure(games: int, moves: int, render: bool, think: float, *, players
                 await governor.wait_idle()
             failed = len(server.failed_interactions)
     return {
+        "game": game,
         "ack_ms": figures(rec.latencies),
         "update_ms": figures(rec.updates),
         "loop_lag_ms": figures(lags),
@@ -509,6 +519,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, help="decisions of the people of each game")
     parser.add_argument("--think", type=float,
                         help="mean seconds a player thinks before a move")
+    parser.add_argument("--game", choices=list(PACKAGES), default=next(iter(PACKAGES)),
+                        help="the game every table plays")
     parser.add_argument("--players", type=int, help="seats of each game")
     parser.add_argument("--ai-seats", type=int, help="AI seats of each game")
     parser.add_argument("--advance", type=int,
@@ -524,7 +536,7 @@ def main(argv: list[str] | None = None) -> int:
     result = asyncio.run(measure(
         chosen["games"], chosen["moves"], not args.no_render, chosen["think"],
         players=chosen["players"], ai_seats=chosen["ai_seats"], advanced=chosen["advance"],
-        profile=args.profile))
+        profile=args.profile, game=args.game))
     result = {"scenario": args.scenario, **result}
     if args.json:
         print(json.dumps(result))
