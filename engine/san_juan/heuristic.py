@@ -263,6 +263,8 @@ class SanJuanHeuristic:
             )
             if p.goods[target] >= 0:
                 value -= 1.0
+        if not s.pile and not s.discard:
+            value += 5.0  # nothing left to draw: only building can still end the game
         return value + 1.0  # building brings the end nearer, and the builder is ahead
 
     def best_build(self, s: State, seat: int, privilege: int) -> float:

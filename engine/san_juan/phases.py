@@ -35,11 +35,14 @@ from .data import (
     GOODS,
     INDIGO_PLANT,
     IS_PRODUCTION,
+    LIBRARY,
     MARKET_HALL,
     MARKET_STAND,
     NKINDS,
     POOR_HOUSE,
+    QUARRY,
     ROLES,
+    SMITHY,
     START_HAND,
     TILE_PRICES,
     TILES,
@@ -48,6 +51,9 @@ from .data import (
 )
 from .data import (
     CHAPEL as CHAPEL_CARD,
+)
+from .data import (
+    CRANE as CRANE_CARD,
 )
 from .legality import (
     build_cost,
@@ -256,7 +262,7 @@ def _phase_ended(s: State, ev: Events) -> None:
 
 def _next_pick(s: State, ev: Events) -> None:
     _phase_ended(s, ev)
-    if frozen(s):
+    if stalled(s):
         _game_over(s, END_NO_CARDS, ev)
     elif s.picks >= picks_per_round(s):
         _end_round(s, ev)
@@ -264,14 +270,42 @@ def _next_pick(s: State, ev: Events) -> None:
         _start_roles(s)
 
 
-def frozen(s: State) -> bool:
-    """Ruling (not in the rules): every card lies in a building or under a Chapel, so no card
-    can ever be drawn, held, produced or paid again and nothing can change any more (A-1 covers
-    one empty draw, not a table that can never move).  The game then ends at once and is scored
-    as usual.  Only a long game with a greedy Chapel can come here."""
+def stalled(s: State) -> bool:
+    """Ruling (not in the rules): the game can never end by §6.1 any more, so it ends now and
+    is scored as usual.  That is the case when both piles are empty (so nothing can be drawn:
+    A-1 covers one empty draw, not a table that can never move), no good lies anywhere (no
+    sale can refill the discard pile), no hand is over its limit (no start-of-round discard
+    will) and no player could build any card of his hand even with every reduction he could
+    ever have (the largest privilege, his Smithy or Quarry, his Crane over his dearest
+    building): hands can then only shrink, so no building will ever be added.  Checked after
+    every role phase.  Only long games with greedy Chapels or players who never build come
+    here (random players do)."""
     if s.pile or s.discard:
         return False
-    return not any(any(p.hand) or p.drawn or any(g >= 0 for g in p.goods) for p in s.players)
+    for p in s.players:
+        if p.drawn or any(g >= 0 for g in p.goods):
+            return False
+        size = sum(p.hand)
+        if size > hand_limit(p):
+            return False
+        if size and _could_build(p, size):
+            return False
+    return True
+
+
+def _could_build(p: Player, size: int) -> bool:
+    """Whether some card of the hand could be paid under the most favourable circumstances."""
+    top = p.top
+    privilege = 2 if LIBRARY in top else 1
+    crane = max((COST[t] for t in top if t != CRANE_CARD), default=0) if CRANE_CARD in top else 0
+    for kind in range(NKINDS):
+        if not p.hand[kind] or (not IS_PRODUCTION[kind] and kind in top):
+            continue
+        reducer = SMITHY if IS_PRODUCTION[kind] else QUARRY
+        cost = COST[kind] - privilege - (1 if reducer in top else 0) - crane
+        if cost <= size - 1:
+            return True
+    return False
 
 
 def _end_round(s: State, ev: Events) -> None:

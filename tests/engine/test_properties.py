@@ -1,102 +1,169 @@
-"""Random-playout properties (ARCHITECTURE.md, testing layer 2) over 2, 3, 4 and 5 players.
+"""Random-playout properties (ARCHITECTURE.md, testing layer 2) for every registered game and
+each of its option sets (``game.option_sets()``): a game added to the catalog gets them free.
 
-Many games on the fast path check the end state (conservation, bounded length, a winner, replay
+Many games on the fast path check the end state (invariants, bounded length, a winner, replay
 reproducing the final state); fewer games go through the validating path with every invariant
 checked after every action: a prompt exists until the end, prompted seats have legal actions,
 apply never mutates its input, codes and dumps round-trip, conservation of every component.
+The Puerto Rico specific properties follow at the end.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from typing import Any
 
 import pytest
 
-from engine import get_game, replay
+from engine import game_names, get_game, replay
 from engine.policies import make_policy
-from engine.puerto_rico import invariant_failures
 from engine.simulate import MAX_ACTIONS, canonical_json, play_game, policy_seed, simulate
 
-GAME = get_game("puerto-rico")
-# scale with GOVERNOR_PROPERTY_GAMES for a longer soak; the default keeps CI within minutes
+# scale with GOVERNOR_PROPERTY_GAMES for a longer soak; the default keeps CI within minutes.
+# It is a budget per game and policy, shared by the game's option sets (4 sets' worth each).
 FAST_GAMES = int(os.environ.get("GOVERNOR_PROPERTY_GAMES", "400"))
 CHECKED_GAMES = max(4, FAST_GAMES // 20)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def option_label(options: dict[str, Any]) -> str:
+    return "-".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+CASES = [
+    pytest.param(name, options, id=f"{name}-{option_label(options)}")
+    for name in game_names()
+    for options in get_game(name).option_sets()
+]
+
+
+def share(budget: int, name: str) -> int:
+    """A game's per-option-set share of ``budget`` (at least 2 games)."""
+    return max(2, budget * 4 // len(get_game(name).option_sets()))
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_fast_playouts_end_cleanly(players: int, policy: str) -> None:
-    """FAST_GAMES seeded games per player count and policy: every game ends within the bound,
-    with an end reason, at least one winner, all invariants holding at the end, and (for every
-    tenth game) the replay of its action log reproducing the final state exactly."""
-    options = GAME.normalize_options({"players": players})
-    for i in range(FAST_GAMES):
+def test_fast_playouts_end_cleanly(name: str, options: dict[str, Any], policy: str) -> None:
+    """Seeded games per option set and policy: every game ends within the bound, with an end
+    reason, at least one winner, all invariants holding at the end, and (for every tenth game)
+    the replay of its action log reproducing the final state exactly."""
+    game = get_game(name)
+    opts = game.normalize_options(options)
+    players = opts["players"]
+    invariants = getattr(game, "invariants", None)
+    for i in range(share(FAST_GAMES, name)):
         seed = 10_000 * players + i
-        policies = [
-            make_policy(policy, "puerto-rico", policy_seed(seed, s)) for s in range(players)
-        ]
-        result = play_game(GAME, options, seed, policies)
+        policies = [make_policy(policy, name, policy_seed(seed, s)) for s in range(players)]
+        result = play_game(game, opts, seed, policies)
         assert result.failures == []
         assert len(result.actions) < MAX_ACTIONS
-        assert invariant_failures(result.final) == []
-        outcome = GAME.outcome(result.final)
+        if invariants is not None:
+            assert invariants(result.final) == []
+        outcome = game.outcome(result.final)
         assert outcome is not None and outcome.winners and outcome.end_reasons
-        assert GAME.prompt(result.final) is None
+        assert game.prompt(result.final) is None
         if i % 10 == 0:
-            replayed, _ = replay("puerto-rico", options, seed, result.actions)
-            assert canonical_json(GAME.dump(replayed)) == canonical_json(GAME.dump(result.final))
+            replayed, _ = replay(name, opts, seed, result.actions)
+            assert canonical_json(game.dump(replayed)) == canonical_json(game.dump(result.final))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("name", "options"), CASES)
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_checked_playouts_hold_every_invariant_after_every_action(
-    players: int, policy: str
+    name: str, options: dict[str, Any], policy: str
 ) -> None:
     """The validating path with ``--check``: zero invariant failures."""
-    result = simulate("puerto-rico", players, CHECKED_GAMES, 500 * players, [policy], check=True)
+    players = options["players"]
+    count = share(CHECKED_GAMES, name)
+    result = simulate(name, players, count, 500 * players, [policy], check=True, options=options)
     assert result["failures"] == []
     assert result["invariant_failures"] == 0
 
 
-def test_checked_and_fast_paths_make_the_same_games() -> None:
+@pytest.mark.parametrize("name", game_names())
+def test_checked_and_fast_paths_make_the_same_games(name: str) -> None:
     """The unchecked simulation path applies exactly what the validating path applies."""
-    fast = simulate("puerto-rico", 4, 6, 77, ["random"])
-    checked = simulate("puerto-rico", 4, 6, 77, ["random"], check=True)
+    options = get_game(name).option_sets()[-1]
+    fast = simulate(name, options["players"], 4, 77, ["random"], options=options)
+    checked = simulate(name, options["players"], 4, 77, ["random"], check=True, options=options)
     assert fast["digest"] == checked["digest"]
 
 
-def test_simulation_is_reproducible() -> None:
+@pytest.mark.parametrize("name", game_names())
+def test_simulation_is_reproducible(name: str) -> None:
     """Equal inputs give equal digests; another seed gives another digest."""
-    a = simulate("puerto-rico", 3, 5, 3, ["heuristic", "random", "random"])
-    b = simulate("puerto-rico", 3, 5, 3, ["heuristic", "random", "random"])
-    c = simulate("puerto-rico", 3, 5, 4, ["heuristic", "random", "random"])
+    policies = ["heuristic", "random", "random"]
+    a = simulate(name, 3, 5, 3, policies)
+    b = simulate(name, 3, 5, 3, policies)
+    c = simulate(name, 3, 5, 4, policies)
     assert a["digest"] == b["digest"] != c["digest"]
 
 
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_views_carry_the_generic_keys_and_are_json(name: str, options: dict[str, Any]) -> None:
+    """Every view, public or a seat's, is JSON-safe and carries what the bot reads of any game:
+    ``game``, ``round``, ``prompt`` (the prompt's seats and kind), ``game_over`` and, once the
+    game is over, ``outcome``.  Every event is JSON-safe and round-trips."""
+    from engine.core import Event
+
+    game = get_game(name)
+    opts = game.normalize_options(options)
+    players = opts["players"]
+    policies = [make_policy("random", name, 40 + s) for s in range(players)]
+    state = game.setup(opts, 5)
+    step = 0
+    while True:
+        prompt = game.prompt(state)
+        if step % 7 == 0 or prompt is None:
+            for viewer in [None, *range(players)]:
+                view = game.view(state, viewer)
+                json.dumps(view)
+                assert view["game"] == name and isinstance(view["round"], int)
+                assert view["game_over"] is (prompt is None)
+                if prompt is None:
+                    assert view["prompt"] is None
+                    assert view["outcome"] == game.outcome(state).to_json()  # type: ignore[union-attr]
+                else:
+                    assert view["prompt"]["seats"] == list(prompt.seats)
+                    assert view["prompt"]["kind"] == prompt.kind
+        if prompt is None:
+            break
+        seat = prompt.seats[0]
+        action = policies[seat].choose(game, state, seat, game.legal_actions(state, seat))
+        state, events = game.apply(state, seat, action)
+        for event in events:
+            assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event
+        step += 1
+
+
+# --- Puerto Rico -------------------------------------------------------------------------------
+
+
 def test_heuristic_beats_three_random_players() -> None:
-    """A heuristic seat wins at least 80% of 4-player games against three random seats."""
+    """Puerto Rico: a heuristic seat wins at least 80% of 4-player games against three random
+    seats."""
     result = simulate("puerto-rico", 4, 200, 2024, ["heuristic", "random", "random", "random"])
     assert result["wins_by_seat"][0] >= 0.8 * 200
 
 
 def test_views_of_finished_games_are_json_and_public_hides_chips() -> None:
-    """Views are JSON-safe; the public view never shows a player's VP chips, a seat view shows
-    exactly its own."""
-    import json
-
-    options = GAME.normalize_options({"players": 4})
+    """Puerto Rico: views are JSON-safe; the public view never shows a player's VP chips, a
+    seat view shows exactly its own."""
+    game = get_game("puerto-rico")
+    options = game.normalize_options({"players": 4})
     policies = [make_policy("random", "puerto-rico", s) for s in range(4)]
-    state = GAME.setup(options, 5)
+    state = game.setup(options, 5)
     for _ in range(150):
-        prompt = GAME.prompt(state)
+        prompt = game.prompt(state)
         assert prompt is not None
         seat = prompt.seats[0]
-        state, _ = GAME.apply(
-            state, seat, policies[seat].choose(GAME, state, seat, GAME.legal_actions(state, seat))
+        state, _ = game.apply(
+            state, seat, policies[seat].choose(game, state, seat, game.legal_actions(state, seat))
         )
-    public = GAME.view(state, None)
+    public = game.view(state, None)
     json.dumps(public)
     assert all(p["vp"] is None for p in public["players"])
     for seat in range(4):
-        own = GAME.view(state, seat)
+        own = game.view(state, seat)
         assert [p["vp"] is not None for p in own["players"]] == [s == seat for s in range(4)]
