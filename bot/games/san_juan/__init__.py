@@ -19,6 +19,7 @@ from discord import ui
 
 from engine.core import Game
 from engine.san_juan.data import CARDS, GOODS, ROLES
+from storage import ActionRecord
 
 from ...gamelog import LogWriter
 from ...i18n import Catalog
@@ -30,7 +31,7 @@ from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
 from . import help as topics
 from . import panels, refusals, summary
 from .catalog import CATALOG, FOLDER
-from .gamelog import SanJuanLogWriter
+from .gamelog import SanJuanLogWriter, view_at_phase_end
 from .words import SanJuanWords, family
 
 
@@ -135,6 +136,10 @@ class SanJuanPresenter(GamePresenter):
     def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
                    ) -> LogWriter:
         return SanJuanLogWriter(names, lang, self.catalog, humans=humans)
+
+    def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
+                          end: int) -> dict[str, Any]:
+        return view_at_phase_end(view, actions, end)
 
     # --- the private panel -------------------------------------------------------------------
 

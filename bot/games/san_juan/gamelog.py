@@ -8,13 +8,52 @@ moves played for a person, which events belong to a phase) is :mod:`bot.gamelog`
 
 from __future__ import annotations
 
-from engine.core import Event
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ...gamelog import LogWriter
+from engine.core import Event
+from storage import ActionRecord
+
+from ...gamelog import LogWriter, public_events
 
 QUIET = frozenset({"PhaseEnded", "TileReturned", "CardsPaid", "CardsKept", "ChapelCardPlaced"})
 """Events that make no line: those the next lines already tell (a payment's count is the
 building's cost), and those nobody else may learn of."""
+
+
+def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int
+                      ) -> dict[str, Any]:
+    """The public board as it stood when the role phase ended by ``actions[end]`` ended, from
+    ``view``, the public view right after that action: the role just played and its chooser
+    (the view already asks for the next role), and, when the same action ended the round (the
+    view shows the next round: a new Governor, the roles back, maybe its Chapel or hand-limit
+    step), that round's number, Governor and roles as taken.  Nobody is asked; the game is not
+    over yet on the image (the score sheet follows)."""
+    out = dict(view)
+    events = public_events(actions[end])
+    ended = next((e for e in events if e.type == "PhaseEnded"), None)
+    if ended is None:
+        return out
+    role = str(ended.data.get("role"))
+    out.update(phase=role, role={"name": role, "chooser": ended.seat,
+                                 "library": bool(ended.data.get("library"))},
+               prompt=None, done=[], game_over=False, outcome=None, gold_mine=None)
+    rounded = next((e for e in events if e.type == "RoundEnded"), None)
+    if rounded is None:
+        return out
+    out["round"] = int(rounded.data.get("round", view.get("round", 1)))
+    if any(e.type == "RoundStarted" for e in events):
+        out["governor"] = (int(view.get("governor", 0)) - 1) % int(view.get("players", 1))
+    taken: dict[object, int | None] = {}
+    for index in range(end, -1, -1):
+        earlier = events if index == end else public_events(actions[index])
+        if index != end and any(e.type == "RoundEnded" for e in earlier):
+            break  # the round before
+        for event in earlier:
+            if event.type == "RoleChosen":
+                taken[event.data.get("role")] = event.seat
+    out["roles"] = [{**r, "taken_by": taken.get(r.get("name"))} for r in view.get("roles", ())]
+    return out
 
 
 class SanJuanLogWriter(LogWriter):
