@@ -23,7 +23,17 @@ def _simulate(args: argparse.Namespace) -> int:
             )
             return 2
     try:
-        result = simulate(args.game, args.players, args.games, args.seed, policies, args.check)
+        options = json.loads(args.options) if args.options else {}
+    except ValueError as exc:
+        print(f"--options is not JSON: {exc}", file=sys.stderr)
+        return 2
+    if not isinstance(options, dict):
+        print("--options must be a JSON object", file=sys.stderr)
+        return 2
+    try:
+        result = simulate(
+            args.game, args.players, args.games, args.seed, policies, args.check, options
+        )
     except (EngineError, ValueError) as exc:
         print(f"cannot simulate: {exc}", file=sys.stderr)
         return 2
@@ -113,6 +123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--policy", default="random", choices=POLICY_NAMES)
     sim.add_argument("--policies", help="one policy per seat, e.g. heuristic,random,random,random")
+    sim.add_argument(
+        "--options", help="game options as a JSON object, e.g. '{\"variant_start\": true}'"
+    )
     sim.add_argument("--check", action="store_true", help="verify invariants after every action")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=_simulate)

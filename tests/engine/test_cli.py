@@ -1,4 +1,5 @@
-"""The engine's command line (kept exact: it is used for acceptance)."""
+"""The engine's command line (kept exact: it is used for acceptance); the simulate and replay
+commands are checked for every game of the registry."""
 
 from __future__ import annotations
 
@@ -6,6 +7,11 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from engine import game_names, get_game, replay
+from engine.policies import make_policy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,11 +27,12 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_simulate_json_has_every_documented_field() -> None:
+@pytest.mark.parametrize("game", game_names())
+def test_simulate_json_has_every_documented_field(game: str) -> None:
     proc = run(
         "simulate",
         "--game",
-        "puerto-rico",
+        game,
         "--players",
         "3",
         "--games",
@@ -56,9 +63,12 @@ def test_simulate_json_has_every_documented_field() -> None:
     assert sum(data["end_reasons"].values()) >= 5
 
 
-def test_simulate_digest_is_stable_and_policies_mix() -> None:
+@pytest.mark.parametrize("game", game_names())
+def test_simulate_digest_is_stable_and_policies_mix(game: str) -> None:
     args = (
         "simulate",
+        "--game",
+        game,
         "--players",
         "4",
         "--games",
@@ -78,6 +88,76 @@ def test_simulate_rejects_bad_arguments() -> None:
     assert run("simulate", "--players", "7", "--games", "1").returncode == 2
     assert run("simulate", "--players", "3", "--policies", "heuristic,random").returncode == 2
     assert run("simulate", "--game", "chess", "--players", "2").returncode == 2
+    assert run("simulate", "--game", "san-juan", "--players", "5", "--games", "1").returncode == 2
+    assert run("simulate", "--players", "3", "--options", "[1]").returncode == 2
+    assert run("simulate", "--players", "3", "--options", "{").returncode == 2
+    bad = run("simulate", "--game", "san-juan", "--players", "3", "--options", '{"x": 1}')
+    assert bad.returncode == 2 and "unknown_option" in bad.stderr
+
+
+def test_simulate_passes_options() -> None:
+    """``--options`` reaches the game: San Juan's variant start."""
+    proc = run(
+        "simulate",
+        "--game",
+        "san-juan",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--options",
+        '{"variant_start": true}',
+        "--check",
+        "--json",
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["invariant_failures"] == 0
+
+
+def _first_actions(game_name: str, count: int) -> tuple[dict[str, object], list[list[object]]]:
+    game = get_game(game_name)
+    options = game.option_sets()[1]
+    state = game.setup(options, 4)
+    policies = [make_policy("random", game_name, s) for s in range(options["players"])]
+    actions: list[list[object]] = []
+    for _ in range(count):
+        prompt = game.prompt(state)
+        assert prompt is not None
+        seat = prompt.seats[0]
+        action = policies[seat].choose(game, state, seat, game.legal_actions(state, seat))
+        actions.append([seat, game.encode_action(action)])
+        state, _ = game.apply(state, seat, action)
+    return options, actions
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_replay_of_any_game_prints_its_prompt_and_public_view(game: str, tmp_path: Path) -> None:
+    options, actions = _first_actions(game, 6)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"game": game, "options": options, "seed": 4, "actions": actions}))
+    proc = run("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    state, _ = replay(game, options, 4, actions)
+    engine_game = get_game(game)
+    prompt = engine_game.prompt(state)
+    assert data["version"] == 6
+    assert data["view"] == json.loads(json.dumps(engine_game.view(state, None)))
+    assert data["prompt"]["seats"] == list(prompt.seats) and data["prompt"]["kind"] == prompt.kind
+    for seat in prompt.seats:
+        legal = [engine_game.encode_action(a) for a in engine_game.legal_actions(state, seat)]
+        assert data["prompt"]["legal"][str(seat)] == legal
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_replay_of_any_game_names_the_failing_action(game: str, tmp_path: Path) -> None:
+    options, actions = _first_actions(game, 3)
+    actions[2][1] = "no.such.code"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": game, "options": options, "seed": 4, "actions": actions}))
+    proc = run("replay", str(path))
+    assert proc.returncode == 1
+    assert "action 2" in proc.stderr and "unknown_action" in proc.stderr
 
 
 def test_replay_prints_prompt_view_and_outcome(tmp_path: Path) -> None:
