@@ -160,6 +160,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         out["hand"] = _names(p.hand_cards())
         out["drawn"] = _names(sorted(p.drawn))
         out["chapel_cards"] = len(p.chapel)
+        out["chapel_names"] = _names(sorted(p.chapel))  # §3.4: the owner knows which ones
         out["pending"] = (
             _pending(s, viewer, prompt.kind)
             if prompt is not None and viewer in prompt.seats

@@ -124,6 +124,11 @@ def test_a10_a_chapel_card_is_secret() -> None:
     assert placed and placed[0].for_viewer(1) is None and placed[0].for_viewer(None) is None
     assert GAME.view(state, 1)["seats"][0]["chapel"] is None
     assert GAME.view(state, 0)["seats"][0]["chapel"] == 3
+    # the points shown to the others leave the Chapel cards out; the owner's include them
+    assert GAME.view(state, 1)["seats"][0]["vp"] == 1 + 2
+    assert GAME.view(state, None)["seats"][0]["vp"] == 1 + 2
+    assert GAME.view(state, 0)["seats"][0]["vp"] == 1 + 2 + 3
+    assert len(GAME.view(state, 0)["chapel_names"]) == 3
     assert GAME.view(state, 1)["seats"][1]["chapel"] == 0  # no Chapel, nothing to hide
 
 
