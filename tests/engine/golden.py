@@ -2,15 +2,17 @@
 
 Each file in ``tests/golden/`` is a replay file (``{"game", "options", "seed", "actions"}``, the
 format of ``python -m engine replay``) plus ``expected``: the outcome and a hash of the final
-state.  Regenerate only after a deliberate rules change, and say why in the commit:
+state.  Regenerate only after a deliberate rules change, and say why in the commit (name the
+games to rewrite only theirs):
 
-    python -m tests.engine.golden
+    python -m tests.engine.golden [GAME ...]
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -46,36 +48,71 @@ CASES: list[dict[str, Any]] = [
         "seed": 55,
         "policies": ["heuristic", "random", "heuristic", "random"],
     },
+    {
+        "name": "sj-2p-heuristic",
+        "game": "san-juan",
+        "options": {"players": 2},
+        "seed": 11,
+        "policies": ["heuristic", "heuristic"],
+    },
+    {
+        "name": "sj-3p-mixed-variant",
+        "game": "san-juan",
+        "options": {"players": 3, "variant_start": True},
+        "seed": 22,
+        "policies": ["heuristic", "random", "heuristic"],
+    },
+    {
+        "name": "sj-4p-heuristic",
+        "game": "san-juan",
+        "options": {"players": 4},
+        "seed": 33,
+        "policies": ["heuristic"] * 4,
+    },
+    {
+        "name": "sj-4p-random",
+        "game": "san-juan",
+        "options": {"players": 4},
+        "seed": 44,
+        "policies": ["random"] * 4,
+    },
 ]
 
 
-def state_hash(state: Any) -> str:
-    game = get_game("puerto-rico")
+def state_hash(state: Any, game_name: str = "puerto-rico") -> str:
+    game = get_game(game_name)
     return hashlib.sha256(canonical_json(game.dump(state)).encode()).hexdigest()
 
 
 def record(case: dict[str, Any]) -> dict[str, Any]:
-    game = get_game("puerto-rico")
+    game_name = case.get("game", "puerto-rico")
+    game = get_game(game_name)
     options = game.normalize_options(case["options"])
     policies = [
-        make_policy(name, "puerto-rico", policy_seed(case["seed"], seat))
+        make_policy(name, game_name, policy_seed(case["seed"], seat))
         for seat, name in enumerate(case["policies"])
     ]
     result = play_game(game, options, case["seed"], policies)
     outcome = game.outcome(result.final)
     assert outcome is not None
     return {
-        "game": "puerto-rico",
+        "game": game_name,
         "options": options,
         "seed": case["seed"],
         "actions": [[seat, code] for seat, code in result.actions],
-        "expected": {"outcome": outcome.to_json(), "final_state_sha256": state_hash(result.final)},
+        "expected": {
+            "outcome": outcome.to_json(),
+            "final_state_sha256": state_hash(result.final, game_name),
+        },
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    games = set(sys.argv[1:] if argv is None else argv)
     GOLDEN_DIR.mkdir(exist_ok=True)
     for case in CASES:
+        if games and case.get("game", "puerto-rico") not in games:
+            continue
         path = GOLDEN_DIR / f"{case['name']}.json"
         path.write_text(json.dumps(record(case), sort_keys=True, indent=None) + "\n")
         print(f"wrote {path}")
