@@ -1,12 +1,19 @@
-"""Engine throughput: random playouts at 2, 3, 4 and 5 players.
+"""Engine throughput: random playouts of every game at each of its player counts.
 
-    python -m bench.engine --json [--games 500] [--seed 0]
+    python -m bench.engine --json [--game san-juan] [--games 500] [--seed 0] [--repeat 3]
 
-Prints one JSON object keyed by player count:
-``{"2": {"games_per_s": .., "actions_per_s": .., "best_games_per_s": .., "games": .., ...}}``.
+Prints one JSON object keyed by game, then by player count::
+
+    {"puerto-rico": {"2": {...}, "3": {...}, "4": {...}, "5": {...}},
+     "san-juan": {"2": {...}, "3": {...}, "4": {...}}}
+
+each figure being ``{"games_per_s": .., "actions_per_s": .., "best_games_per_s": .., "games": ..,
+"actions": .., "runs": ..}``.  (Before San Juan the object had Puerto Rico's player counts at
+the top level: they are now under ``"puerto-rico"``.)  ``--game`` measures one game only.
 Each player count is measured ``--repeat`` times (default 3) over the same seeds; the figures
 are the median run (``best_games_per_s`` is the fastest), so a busy neighbour on the machine
-skews them less.
+skews them less.  The games alternate player count by player count, so a change in the
+machine's load weighs on both alike.
 Every seat plays the random policy; the simulator's unchecked fast path applies the actions (the
 validating ``apply`` is what the bot uses; ``--checked`` measures that one instead).
 """
@@ -17,12 +24,20 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from engine import game_names, get_game
 from engine.simulate import simulate
+
+
+def player_counts(game: str) -> list[int]:
+    """The player counts of a game's option sets."""
+    return sorted({int(options["players"]) for options in get_game(game).option_sets()})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__)
+    parser.add_argument("--game", choices=game_names(), help="measure this game only")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
@@ -33,32 +48,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    figures: dict[str, dict[str, float]] = {}
-    for players in (2, 3, 4, 5):
-        runs = sorted(
-            (
-                simulate("puerto-rico", players, args.games, args.seed, ["random"], args.checked)
-                for _ in range(max(1, args.repeat))
-            ),
-            key=lambda r: r["games_per_s"],
-        )
-        median = runs[len(runs) // 2]
-        figures[str(players)] = {
+    games = [args.game] if args.game else game_names()
+    runs: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for _ in range(max(1, args.repeat)):
+        for players in range(2, 6):
+            for game in games:
+                if players in player_counts(game):
+                    result = simulate(
+                        game, players, args.games, args.seed, ["random"], args.checked
+                    )
+                    runs.setdefault((game, players), []).append(result)
+    figures: dict[str, dict[str, dict[str, float]]] = {}
+    for (game, players), results in sorted(runs.items()):
+        ordered = sorted(results, key=lambda r: r["games_per_s"])
+        median = ordered[len(ordered) // 2]
+        figures.setdefault(game, {})[str(players)] = {
             "games_per_s": median["games_per_s"],
             "actions_per_s": median["actions_per_s"],
-            "best_games_per_s": runs[-1]["games_per_s"],
+            "best_games_per_s": ordered[-1]["games_per_s"],
             "games": median["games"],
             "actions": median["actions"],
-            "runs": len(runs),
+            "runs": len(ordered),
         }
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:
-        for count, row in figures.items():
-            print(
-                f"{count} players: {row['games_per_s']:8.1f} games/s "
-                f"{row['actions_per_s']:10.0f} actions/s"
-            )
+        for game, rows in figures.items():
+            for count, row in rows.items():
+                print(
+                    f"{game:>12} {count} players: {row['games_per_s']:8.1f} games/s "
+                    f"{row['actions_per_s']:10.0f} actions/s"
+                )
     return 0
 
 
