@@ -443,7 +443,10 @@ def sell_options(s: State, seat: int) -> list[Action]:
     return goods_options(A.SELL, goods_by_good(s.players[seat]), sell_capacity(s, seat))
 
 
-def councillor_options(s: State, seat: int) -> Choices:
+KEEP_ONE = tuple(A.multi(A.KEEP, (k,)) for k in range(NKINDS))
+
+
+def councillor_options(s: State, seat: int) -> Sequence[Action]:
     p = s.players[seat]
     archive, count = councillor_rule(s, seat)
     drawn = counts_of(p.drawn, NKINDS)
@@ -452,6 +455,8 @@ def councillor_options(s: State, seat: int) -> Choices:
         pool = [h + d for h, d in zip(p.hand, drawn, strict=True)]
         seq = multiset_seq(pool, count)
         out.add(len(seq), _multi_of(A.DISCARD, seq))
+    elif count == 1:  # the usual case: keep one of the drawn cards
+        return [*(KEEP_ONE[k] for k in sorted(set(p.drawn))), A.PASS_ACTION]
     else:
         seq = multiset_seq(drawn, count)
         out.add(len(seq), _multi_of(A.KEEP, seq))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import Event
-from ..rng import below
+from ..rng import _GAMMA, MASK64, below
 from .data import CARDS
 from .state import State
 
@@ -21,7 +21,21 @@ NAMES = tuple(card.name for card in CARDS)
 
 
 def shuffle(s: State, cards: list[int]) -> None:
-    """Fisher–Yates with the game's seeded generator, in place."""
+    """Fisher–Yates with the game's seeded generator, in place: exactly ``rng.below`` per
+    step, inlined (a reshuffle is the longest loop of a game)."""
+    rng = s.rng
+    for i in range(len(cards) - 1, 0, -1):
+        rng = (rng + _GAMMA) & MASK64
+        z = rng
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    s.rng = rng
+
+
+def _shuffle_reference(s: State, cards: list[int]) -> None:
+    """:func:`shuffle` written with ``rng.below`` (the tests compare the two)."""
     rng = s.rng
     for i in range(len(cards) - 1, 0, -1):
         rng, j = below(rng, i + 1)

@@ -163,3 +163,17 @@ def test_heuristic_beats_three_random_players() -> None:
     assert result["wins_by_seat"][0] >= 0.8 * games
     result = simulate("san-juan", 4, 20, 99, ["random", "random", "heuristic", "random"])
     assert result["wins_by_seat"][2] >= 0.8 * 20
+
+
+def test_the_inlined_shuffle_is_the_generators_shuffle() -> None:
+    """``ops.shuffle`` (inlined) draws exactly what ``rng.below`` would."""
+    from engine.san_juan.ops import _shuffle_reference, shuffle
+
+    for seed in range(20):
+        a = GAME.setup({"players": 2}, seed)
+        b = a.clone()
+        cards = list(range(seed * 3))
+        other = list(cards)
+        shuffle(a, cards)
+        _shuffle_reference(b, other)
+        assert cards == other and a.rng == b.rng
