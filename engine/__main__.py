@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import get_game
+from . import game_names, get_game
 from .core import EngineError, ReplayError, replay
 from .policies import POLICY_NAMES
 from .simulate import simulate
@@ -117,7 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play games with policies and report figures")
-    sim.add_argument("--game", default="puerto-rico")
+    sim.add_argument(
+        "--game", default=game_names()[0], help="a game of the catalog (default: the first)"
+    )
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)

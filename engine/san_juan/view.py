@@ -6,7 +6,7 @@ owner included); the Chapel cards of others are hidden, count included (A-10); t
 trading-house tile, the tiles revealed so far and the Gold mine's face-up cards are public.  A
 seat's view adds only that seat's own hand, its drawn-but-undecided cards, its Chapel cards and
 the context of its pending decision.  At the end of the game everything a score sheet needs is
-public.  The shape is documented in ``docs/san-juan.md``.
+public.  The shape is documented in ``docs/engine-san-juan.md``.
 """
 
 from __future__ import annotations
