@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.games import presenter_for
+from bot.games.puerto_rico import PuertoRicoPresenter
 from bot.games.puerto_rico.catalog import CATALOG
 from bot.games.puerto_rico.choices import Chooser, Effect
 from bot.i18n import LANGUAGES
@@ -34,7 +35,7 @@ def chooser(state: Any, seat: int, lang: str) -> tuple[Chooser, tuple[str, ...]]
     codes = tuple(GAME.encode_action(a) for a in GAME.legal_actions(state, seat))
     prompt = GAME.prompt(state)
     return Chooser(GAME.view(state, seat), lang, CATALOG,
-                   effects=PR._effects(GAME, state, seat, codes),
+                   effects=PuertoRicoPresenter._effects(GAME, state, seat, codes),
                    prompt_kind=prompt.kind if prompt else None), codes
 
 

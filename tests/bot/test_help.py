@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import presenter_for
+from bot.games.contract import HelpTopic
 from bot.games.puerto_rico.catalog import CATALOG
 from bot.help import help_text
 from bot.i18n import LANGUAGES
@@ -17,7 +18,7 @@ PROMPT_KINDS = ("role", "settle", "hospice", "university", "mayor_privilege", "a
 PR = presenter_for("puerto-rico")
 
 
-def topic(ident: str):  # type: ignore[no-untyped-def]
+def topic(ident: str) -> HelpTopic:
     return next(t for t in PR.help_topics() if t.id == ident)
 
 

@@ -87,7 +87,7 @@ def test_every_decision_offers_exactly_the_legal_choices(players: int, seed: int
             continue
         kinds.add(panel.kind)
         layout, _ = PanelView(panel, rng.choice(["en", "es"])).build()
-        every = list(walk(layout.to_components()))
+        every = list(walk(layout.to_components()))  # type: ignore[no-untyped-call]
         assert len(every) <= 40
         assert all(len(str(c.get("custom_id", ""))) <= 100 for c in every)
         assert all(len(c.get("options", ())) <= 25 for c in every)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import presenter_for
 from bot.gamelog import public_events
+from bot.games import presenter_for
 from engine import get_game
 from engine.policies import make_policy
 from engine.san_juan.data import CARDS

@@ -9,15 +9,14 @@ from typing import Any
 
 import pytest
 
-from bot.games.puerto_rico.catalog import CATALOG
-from bot.rendering import IMAGE_LABELS
+from bot.rendering import image_labels
 from render import layout_panel, layout_scoresheet, layout_table
 from render import theme as T
 from render.puerto_rico.labels import ENGLISH
 from render.scene import Scene, Text
 from tests.render.helpers import GAME, crowded, positions, problems, texts_in
 
-SPANISH = CATALOG.section("es", *IMAGE_LABELS)
+SPANISH = image_labels("puerto-rico", "es")
 PLAYERS = (2, 3, 4, 5)
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 

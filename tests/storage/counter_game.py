@@ -69,6 +69,13 @@ class CounterGame:
             raise InvalidSetup("bad_target", target=target)
         return {"players": players, "target": target, "draw": bool(options.get("draw", False))}
 
+    def option_sets(self) -> list[dict[str, Any]]:
+        return [{"players": n} for n in (1, 2, 3, 4)]
+
+    def determinize(self, state: CounterState, seat: int | None, seed: int) -> CounterState:
+        """Nothing is hidden in this game: the state itself."""
+        return state
+
     def setup(self, options: Mapping[str, Any], seed: int) -> CounterState:
         opts = self.normalize_options(options)
         return CounterState(
