@@ -84,6 +84,10 @@ class SanJuanPresenter(GamePresenter):
     def prompt_family(self, kind: str) -> str:
         return refusals.PROMPT_FAMILIES.get(kind, "")
 
+    def prompt_text(self, kind: str, lang: str) -> str:
+        """What a prompt asks, without the image's question mark ("Prospector: draw a card")."""
+        return super().prompt_text(kind, lang).rstrip("?")
+
     def names_for(self, words: Words, wanted: str) -> list[str]:
         """Ids of roles, cards and goods whose id or name in the reader's language is
         ``wanted`` (case-insensitive)."""

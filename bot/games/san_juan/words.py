@@ -105,9 +105,12 @@ class SanJuanWords(Words):
             return self.t("act.role_library" if lib else "act.role", role=self.role(role))
         if fam == "build":
             name, _, at = body.partition("@")
+            cost = (self.pending.get("costs") or {}).get(code)
             if at:
-                return self.t("act.build_over", card=self.card(name), over=self.over(int(at)))
-            return self.t("act.build", card=self.card(name))
+                label = self.t("act.build_over", card=self.card(name), over=self.over(int(at)))
+            else:
+                label = self.t("act.build", card=self.card(name))
+            return label if cost is None else self.t("act.with_cost", label=label, n=int(cost))
         if fam == "pay":
             cards, goods = pay_parts(code)
             card_words = self.counted(cards, self.card)
@@ -128,7 +131,9 @@ class SanJuanWords(Words):
         if fam == "produce":
             return self.t("act.produce", goods=self.counted(multiset(body), self.good))
         if fam == "sell":
-            return self.t("act.sell", goods=self.counted(multiset(body), self.good))
+            label = self.t("act.sell", goods=self.counted(multiset(body), self.good))
+            gain = (self.extras.get("effects") or {}).get(code)
+            return label if gain is None else self.t("act.with_gain", label=label, n=int(gain))
         if fam == "keep":
             return self.t("act.keep", cards=self.counted(multiset(body), self.card))
         if fam == "discard":
@@ -154,12 +159,9 @@ class SanJuanWords(Words):
                 return None
             card = CARDS[kind]
             effect = self.word("effect", name)
-            return self.t("act.build_desc", cost=int(cost), vp=card.vp, effect=effect)
+            return self.t("act.build_desc", vp=card.vp, effect=effect)
         if fam == "role":
             return self.word("privilege", code.split(".")[1])
-        if fam == "sell":
-            gain = (self.extras.get("effects") or {}).get(code)
-            return None if gain is None else self.t("act.sell_desc", n=int(gain))
         return None
 
     def choice_name(self, code: str) -> str:
