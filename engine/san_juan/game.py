@@ -8,7 +8,7 @@ from typing import Any
 from ..core import CorruptState, Event, InvalidSetup, Outcome, Prompt, register
 from ..rng import seed_state
 from . import actions as A
-from . import legality, phases, scoring
+from . import flow, legality, phases, scoring
 from .data import NKINDS
 from .invariants import invariant_failures
 from .ops import shuffle
@@ -22,7 +22,7 @@ class SanJuan:
     name = "san-juan"
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return phases.normalize_options(options)
+        return flow.normalize_options(options)
 
     def option_sets(self) -> list[dict[str, Any]]:
         """The option dicts the generic tests exercise: 2, 3 and 4 players, each with and
@@ -34,7 +34,7 @@ class SanJuan:
         ]
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
-        return phases.setup(options, seed)
+        return flow.setup(options, seed)
 
     def players(self, state: State) -> int:
         return state.n
@@ -100,7 +100,7 @@ class SanJuan:
         if state.game_name != self.name:
             raise CorruptState("wrong_game", game=state.game_name)
         try:
-            options = phases.normalize_options(state.options)
+            options = flow.normalize_options(state.options)
         except InvalidSetup as exc:
             raise CorruptState("bad_options") from exc
         if options["players"] != state.n:

@@ -54,7 +54,7 @@ STEP_GOLD_MINE = 4  # prospector: the Gold mine owner in ``turn`` decides to use
 STEP_GOLD_TAKE = 5  # prospector: he takes one of the 4 face-up cards
 
 END_TWELVE = "twelve_buildings"  # §6.1
-END_NO_CARDS = "no_cards_left"  # ruling beside phases.stalled
+END_NO_CARDS = "no_cards_left"  # ruling beside flow.stalled
 
 
 class Player:

@@ -20,7 +20,7 @@ from typing import Any
 
 import engine.san_juan  # noqa: F401  (registers "san-juan")
 from engine.core import Event, get_game
-from engine.san_juan import phases
+from engine.san_juan import flow
 from engine.san_juan.data import CARDS, KIND_INDEX, ROLE_INDEX, TILES
 from engine.san_juan.game import SanJuan
 from engine.san_juan.state import State
@@ -165,7 +165,7 @@ class Scenario:
         s.picks = 0
         s.taken = [-1] * 5
         events: list[Event] = []
-        phases._end_round(s, events)
+        flow.end_round(s, events)
         self.events.extend(events)
         assert GAME.invariants(s) == [], GAME.invariants(s)
         return s
