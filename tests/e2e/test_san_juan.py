@@ -1,0 +1,176 @@
+"""San Juan on the offline Discord, end to end (issue #10): whole games of 2, 3 and 4 seats from
+``/game new game:san-juan`` to the score sheet by clicks (role buttons, the panel's buttons,
+menus and multi-selects, its one-click suggestion) and by ``/sj`` commands with autocomplete;
+no hand card in anything anyone else can see; old buttons after a restart; undo refused after a
+draw and accepted before one; a forged multi-select of the wrong count."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from bot.games.san_juan import CATALOG as SJ_WORDS
+from storage import GameRecord, GameStatus
+from tests.e2e.conftest import OfflineGovernor, World
+from tests.e2e.game_play import load, settled, table_at
+from tests.e2e.sj_play import (
+    CARD_NAMES,
+    GAME,
+    SanJuanPlayers,
+    cards_in,
+    check_no_leaks,
+    made_public,
+    open_panel,
+    shown_cards,
+    start_game,
+    t,
+)
+from tests.offline_discord import ScriptedUser, StoredMessage, running_client
+
+
+def channel_posts(world: World) -> list[StoredMessage]:
+    return [m for m in world.server.messages(world.general, include_ephemeral=False)
+            if m.author.id == world.server.bot_user.id]
+
+
+async def check_the_end(world: World, bot: OfflineGovernor, game_id: int,
+                        people: Sequence[ScriptedUser], lang: str = "en") -> None:
+    """Finished in storage with its results; the log replays (verify); the last post is the
+    score sheet (its PNG, the winner, each seat's total and breakdown as the outcome says), and
+    everyone whose DMs are open gets the standings with its link; the table shows the final
+    board without moves; one story image per role phase."""
+    record = await bot.storage.games.get(game_id)
+    assert record.status is GameStatus.FINISHED and record.outcome is not None
+    assert len(await bot.storage.games.results(game_id)) == len(record.seats)
+    assert (await bot.storage.verify([game_id])).ok
+    title = t(lang, "final.title", title=SJ_WORDS.t(lang, "game.title"), game=game_id)
+    final = await world.server.wait_for_message(
+        world.general, lambda m: title in m.text() and any(
+            a.filename.endswith("-scores.png") for a in m.attachments))
+    for person in people:
+        if person.user.dms_open:
+            await world.server.wait_for_dm(person, lambda m: str(final.id) in m.text())
+    await bot.wait_idle()
+    posts = channel_posts(world)
+    assert final.id == posts[-1].id and final.attachments[0].is_png
+    text = final.text()
+    assert bot.service.publisher is not None
+    names = await bot.service.publisher.seat_names(record)
+    outcome = record.outcome
+    winners = [names[s] for s in outcome["winners"]]
+    assert (t(lang, "final.winner", names=", ".join(winners)) in text
+            or t(lang, "final.winners", names=", ".join(winners)) in text), text
+    buildings, chapel = (SJ_WORDS.t(lang, f"score.{part}") for part in ("buildings", "chapel"))
+    vp, tie = ("VP", "tie-break") if lang == "en" else ("PV", "desempate")
+    for line in outcome["scores"]:
+        parts = line["breakdown"]
+        assert re.search(
+            rf"^{line['rank']}\. \*\*{re.escape(names[line['seat']])}\*\*: {line['total']} {vp}"
+            rf" \({buildings} {parts['buildings']} · {chapel} {parts['chapel']}( · [^)]+)?\)"
+            rf" · {tie} {line['tiebreak']}$", text, re.MULTILINE), (line, text)
+    table = world.server.get_message(record.messages["table"])
+    assert table is not None and title in table.text()
+    assert not [b for b in table.buttons() if str(b.get("custom_id", "")).startswith("g:")]
+    log = await bot.storage.games.actions(game_id)
+    phases = sum(e["type"] == "PhaseEnded" for a in log for e in a.events)
+    thread = world.server.messages(record.messages["thread"], include_ephemeral=False)
+    images = [a for m in thread for a in m.attachments if "-phase-" in a.filename]
+    assert phases > 10 and len(images) == phases and all(a.is_png for a in images)
+
+
+class PanelCheck:
+    """Each private panel opened during a game shows its owner's hand (every card of it, in the
+    owner's language), their own seat image only, and no card but those its owner may know:
+    their own view and what the game made public so far."""
+
+    def __init__(self, bot: OfflineGovernor, game_id: int) -> None:
+        self.bot = bot
+        self.game_id = game_id
+        self.checked = 0
+        self.others_held = 0
+        """Panels drawn while another seat held a card this one could not know."""
+
+    async def __call__(self, user: ScriptedUser, seat: int, panel: StoredMessage, state: Any
+                      ) -> None:
+        assert panel.ephemeral
+        view = GAME.view(state, seat)
+        known = cards_in(view) | made_public(await self.bot.storage.games.actions(self.game_id))
+        shown = shown_cards(panel)
+        assert set(shown) <= known, (seat, {c: w for c, w in shown.items() if c not in known})
+        text = panel.text()
+        for card in view["hand"]:
+            assert any(name in text for name in CARD_NAMES[card]), (card, text)
+        assert [a.filename for a in panel.attachments if "-seat-" in a.filename] == [
+            f"game-{self.game_id}-seat-{seat + 1}.png"]
+        others = {card for other in range(GAME.players(state)) if other != seat
+                  for card in GAME.view(state, other)["hand"]}
+        self.others_held += bool(others - known)
+        self.checked += 1
+
+
+async def whole_game(world: World, bot: OfflineGovernor, people: Sequence[ScriptedUser],
+                     args: str, *, lang: str = "en", share: float = 0.2
+                     ) -> tuple[GameRecord, SanJuanPlayers, PanelCheck]:
+    """From ``/game new`` to the score sheet; every panel opened is checked."""
+    record = await start_game(world, bot, people[0], people[1:], args, lang)
+    players = SanJuanPlayers(world, bot, record.id, {p.id: p for p in people},
+                             command_share=share)
+    check = players.on_panel = PanelCheck(bot, record.id)
+    await players.play()
+    await check_the_end(world, bot, record.id, people, lang)
+    secrets = await check_no_leaks(world, bot, record.id, people)
+    assert secrets.secret and secrets.checked > 20
+    assert check.checked > 10 and check.others_held > 0
+    return await bot.storage.games.get(record.id), players, check
+
+
+async def test_a_three_player_game_by_clicks_and_commands(
+    world: World, governor: OfflineGovernor, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Three people (carol reads Spanish) play a whole game with nothing but clicks and slash
+    commands: role buttons, panel buttons and menus, the multi-selects and the one-click
+    suggestion, ``/sj`` with autocomplete.  Every decision is theirs (logged with their user
+    id) or forced (logged as automatic); nobody ever sees a card of another's hand."""
+    carol = world.server.add_user("carol", guild=world.guild, locale="es-ES")
+    people = [world.alice, world.bob, carol]
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        record, players, _ = await whole_game(world, governor, people, "max_players:3")
+    used = players.used
+    assert used["role button"] > 10 and used["panel button"] > 10, used
+    assert used["pay multi-select"] > 3 and used["suggestion button"] > 0, used
+    assert len([k for k in used if k.startswith("/sj")]) >= 4, used
+    log = await governor.storage.games.actions(record.id)
+    ids = {p.id for p in people}
+    assert all(a.user_id in ids or a.user_id is None for a in log)
+    assert sum(a.user_id is not None for a in log) == sum(used.values())
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_two_player_game_with_the_variant_start(world: World,
+                                                        governor: OfflineGovernor) -> None:
+    """The variant start (everybody draws and keeps 4 of them, a multi-select each) and a
+    whole two-player game, mostly by ``/sj`` commands whose autocomplete offers the code."""
+    record, players, _ = await whole_game(world, governor, [world.alice, world.bob],
+                                          "max_players:2 variant:variant_start", share=0.6)
+    assert record.options["variant_start"] is True and len(record.seats) == 2
+    log = await governor.storage.games.actions(record.id)
+    assert [a.code[:2] for a in log[:2]] == ["k.", "k."]
+    assert sum(n for how, n in players.used.items() if how.startswith("/sj")) > 30
+
+
+async def test_a_four_player_game_in_spanish_with_ai_seats(world: World,
+                                                           governor: OfflineGovernor) -> None:
+    """Two people and two AI seats, the game in Spanish (the seed's card names): the AI seats
+    play at once whenever it is their turn (logged without a user), to the score sheet."""
+    record, players, _ = await whole_game(world, governor, [world.alice, world.bob],
+                                          "max_players:4 ai_seats:2 language:es", lang="es")
+    assert len(record.seats) == 4 and record.language == "es"
+    ai = {s.seat for s in record.seats if s.ai_policy}
+    assert len(ai) == 2
+    log = await governor.storage.games.actions(record.id)
+    assert any(a.seat in ai for a in log)
+    assert all(a.user_id is None for a in log if a.seat in ai)
