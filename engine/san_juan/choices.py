@@ -124,3 +124,65 @@ class Choices(Sequence[Action]):
         for length, make in self.blocks:
             for k in range(length):
                 yield make(k)
+
+
+# --- enumerated multisets -----------------------------------------------------------------------
+
+_MS_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+
+
+def multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """Every distinct multiset of ``size`` items drawn from ``counts`` (a count per item), as
+    sorted tuples in lexicographic order."""
+    key = (tuple(counts), size)
+    cached = _MS_CACHE.get(key)
+    if cached is not None:
+        return cached
+    items = [(k, c) for k, c in enumerate(counts) if c]
+    out: list[tuple[int, ...]] = []
+    rest = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        rest[i] = rest[i + 1] + items[i][1]
+    prefix: list[int] = []
+
+    def walk(i: int, need: int) -> None:
+        if need == 0:
+            out.append(tuple(prefix))
+            return
+        if rest[i] < need:
+            return
+        kind, count = items[i]
+        for take in range(min(count, need), -1, -1):
+            prefix.extend([kind] * take)
+            walk(i + 1, need - take)
+            if take:
+                del prefix[-take:]
+
+    if 0 <= size <= rest[0]:
+        walk(0, size)
+    if len(_MS_CACHE) > 50_000:
+        _MS_CACHE.clear()
+    _MS_CACHE[key] = out
+    return out
+
+
+def counts_of(cards: Sequence[int], width: int) -> list[int]:
+    out = [0] * width
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def multiset_seq(counts: Sequence[int], size: int) -> Multisets:
+    """:class:`Multisets` of ``counts``, cached (a state asks for the same ones several times:
+    its prompt, its legal actions, the check)."""
+    key = (tuple(counts), size)
+    found = _SEQ_CACHE.get(key)
+    if found is None:
+        if len(_SEQ_CACHE) > 20_000:
+            _SEQ_CACHE.clear()
+        found = _SEQ_CACHE[key] = Multisets(counts, size)
+    return found
+
+
+_SEQ_CACHE: dict[tuple[tuple[int, ...], int], Multisets] = {}

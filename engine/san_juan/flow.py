@@ -31,8 +31,8 @@ from .data import (
     VARIANT_DRAWS,
 )
 from .data import CRANE as CRANE_CARD
-from .legality import hand_limit, has_active
 from .ops import NAMES, Events, discard_from_hand, draw_many, draw_to_hand, names, private, shuffle
+from .rules import hand_limit, has_active
 from .scoring import final_scores
 from .state import (
     CHAPEL,

@@ -59,16 +59,15 @@ from .data import (
     VP,
     WELL,
 )
-from .legality import (
+from .legality import is_legal, prompt_kind
+from .rules import (
     build_cost,
     councillor_rule,
     empty_by_good,
     goods_by_good,
     hand_limit,
     has_active,
-    is_legal,
     payable_goods,
-    prompt_kind,
 )
 from .state import State
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from .actions import Action
 from .data import CARDS, NKINDS
 from .flow import chapel_decision, hand_limit_decision, may_draw, variant_keep_decision
-from .legality import privilege
 from .ops import Events
 from .roles import (
     build,
@@ -23,6 +22,7 @@ from .roles import (
     produce,
     sell,
 )
+from .rules import privilege
 from .state import (
     BUILDER,
     CHAPEL,

@@ -36,15 +36,7 @@ from .data import (
     WELL,
 )
 from .flow import done_simultaneous, game_over, keep_from_drawn, next_pick, passed, phase_ended
-from .legality import (
-    build_cost,
-    can_draw,
-    councillor_draws,
-    empty_by_good,
-    goods_count,
-    has_active,
-    pay_needs_prompt,
-)
+from .legality import pay_needs_prompt
 from .ops import (
     NAMES,
     Events,
@@ -56,6 +48,7 @@ from .ops import (
     names,
     private,
 )
+from .rules import build_cost, can_draw, councillor_draws, empty_by_good, goods_count, has_active
 from .state import (
     END_TWELVE,
     ROLE_PHASES,

@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from .data import CARDS, CHAPEL, GOODS, LIBRARY, ROLES, TILE_PRICES, VARIANT_KEEP
-from .legality import (
+from .legality import current_prompt
+from .rules import (
     build_cost,
     build_options,
     councillor_rule,
-    current_prompt,
     hand_limit,
     has_active,
     payable_goods,

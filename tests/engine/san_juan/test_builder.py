@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.san_juan.actions import KIND_NAMES, multiset_text
-from engine.san_juan.legality import build_cost, build_options, payable_goods
+from engine.san_juan.rules import build_cost, build_options, payable_goods
 from engine.san_juan.state import State
 
 from .scenario import GAME, Scenario, hand_of, kind, legal_codes, prompt_kind

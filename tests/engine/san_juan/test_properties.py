@@ -13,9 +13,9 @@ import pytest
 from engine.core import IllegalAction
 from engine.policies import make_policy
 from engine.san_juan import actions as A
-from engine.san_juan.choices import Multisets
+from engine.san_juan.choices import Multisets, multisets
 from engine.san_juan.data import COPIES, NKINDS, TOTAL_CARDS
-from engine.san_juan.legality import is_legal, legal, multisets, prompt_seats
+from engine.san_juan.legality import is_legal, legal, prompt_seats
 from engine.san_juan.state import State
 from engine.simulate import simulate
 

@@ -1,0 +1,225 @@
+"""Small facts about a position that the rules use everywhere: which buildings work (§5.0),
+privileges and capacities (§4), the hand limit (§3.3), build costs and what may pay (§4.1, A-3,
+A-5, A-16) and the legal builds.  Section numbers (§) and rulings (A-n) refer to
+``shared/rules/san-juan.md``.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .actions import Action
+from .data import (
+    AQUEDUCT,
+    ARCHIVE,
+    BLACK_MARKET,
+    BLACK_MARKET_GOODS,
+    COST,
+    CRANE,
+    GOOD_OF,
+    HAND_LIMIT,
+    IS_PRODUCTION,
+    NGOODS,
+    NKINDS,
+    PREFECTURE,
+    QUARRY,
+    SMITHY,
+    TILE_PRICES,
+    TOWER,
+    TOWER_HAND_LIMIT,
+    TRADING_POST,
+)
+from .state import (
+    Player,
+    State,
+)
+
+# --- small facts about a player -------------------------------------------------------------
+
+
+def active_index(p: Player, kind: int) -> int:
+    """The area index of the violet ``kind`` when it is a top-level building whose function
+    works (built before the builder phase now running, §5.0), else -1."""
+    top = p.top
+    if kind in top:
+        i = top.index(kind)
+        return -1 if i == p.fresh else i
+    return -1
+
+
+def has_active(p: Player, kind: int) -> bool:
+    return active_index(p, kind) >= 0
+
+
+def tops(p: Player) -> list[int]:
+    return p.top
+
+
+def goods_count(p: Player) -> int:
+    return sum(1 for g in p.goods if g >= 0)
+
+
+def goods_by_good(p: Player) -> list[int]:
+    """How many goods ``p`` has of each good (indigo..silver)."""
+    out = [0] * NGOODS
+    top, goods = p.top, p.goods
+    for i in range(len(top)):
+        if goods[i] >= 0:
+            out[GOOD_OF[top[i]]] += 1
+    return out
+
+
+def empty_by_good(p: Player) -> list[int]:
+    """How many empty production buildings ``p`` has of each good."""
+    out = [0] * NGOODS
+    top, goods = p.top, p.goods
+    for i in range(len(top)):
+        if goods[i] < 0:
+            good = GOOD_OF[top[i]]
+            if good >= 0:
+                out[good] += 1
+    return out
+
+
+def can_draw(s: State, count: int = 1) -> bool:
+    return len(s.pile) + len(s.discard) >= count
+
+
+def privilege(s: State, seat: int) -> int:
+    """The chooser's privilege: 1, or 2 with the Library (§4, §5.17); 0 for the others."""
+    if seat != s.chooser:
+        return 0
+    return 2 if s.library else 1
+
+
+def hand_limit(p: Player) -> int:
+    """§3.3 / §5.11: 7, or 12 with an active Tower."""
+    return TOWER_HAND_LIMIT if has_active(p, TOWER) else HAND_LIMIT
+
+
+def produce_capacity(s: State, seat: int) -> int:
+    """§4.2: 1, +1 (+2 with the Library) for the producer, +1 with an active Aqueduct."""
+    return 1 + privilege(s, seat) + (1 if has_active(s.players[seat], AQUEDUCT) else 0)
+
+
+def sell_capacity(s: State, seat: int) -> int:
+    """§4.3: 1, +1 (+2 with the Library) for the trader, +1 with an active Trading post."""
+    return 1 + privilege(s, seat) + (1 if has_active(s.players[seat], TRADING_POST) else 0)
+
+
+def councillor_draws(s: State, seat: int) -> int:
+    """§4.4: 2, 5 for the councillor, 8 with the Library."""
+    return 2 + 3 * privilege(s, seat)
+
+
+def councillor_rule(s: State, seat: int) -> tuple[bool, int]:
+    """(Archive mode, count): without an active Archive the seat keeps ``count`` of its drawn
+    cards; with one it discards ``count`` cards from its hand and drawn cards together
+    (§4.4, §5.3, §5.14).  With no more drawn cards than it may keep, both come to keeping them
+    all, which is the keep form."""
+    p = s.players[seat]
+    keep = 2 if has_active(p, PREFECTURE) else 1
+    drawn = len(p.drawn)
+    if drawn > keep and has_active(p, ARCHIVE):
+        return True, drawn - keep
+    return False, min(keep, drawn)
+
+
+def prices(s: State) -> tuple[int, ...]:
+    return TILE_PRICES[s.face_up]
+
+
+def clockwise(s: State, first: int) -> list[int]:
+    n = s.n
+    return [(first + i) % n for i in range(n)]
+
+
+def simultaneous_start(s: State) -> int:
+    """Simultaneous steps list their seats clockwise from the chooser (role phases) or the
+    Governor (round start, variant): the order A-12 would use, and the simulator's."""
+    return s.chooser if s.chooser >= 0 else s.governor
+
+
+# --- build costs (§4.1) ------------------------------------------------------------------------
+
+
+def build_cost(s: State, seat: int, kind: int, target: int) -> int:
+    """c = max(0, cost - privilege - Smithy - Quarry - Crane) for ``kind`` built by ``seat``,
+    over the stack ``target`` (-1: a new place).  A-5: a building being covered contributes
+    nothing to its own replacement; A-16: the Crane reduces by the printed cost of the top card
+    covered."""
+    p = s.players[seat]
+    value = COST[kind] - privilege(s, seat)
+    if IS_PRODUCTION[kind]:
+        i = active_index(p, SMITHY)
+        if i >= 0 and i != target:
+            value -= 1
+    else:
+        i = active_index(p, QUARRY)
+        if i >= 0 and i != target:
+            value -= 1
+    if target >= 0:
+        value -= COST[p.top[target]]
+    return value if value > 0 else 0
+
+
+def payable_goods(p: Player, target: int) -> int:
+    """How many goods may pay for a build over ``target`` (A-3): up to 2 with an active Black
+    market that is not being covered, never the good on the building being covered."""
+    i = active_index(p, BLACK_MARKET)
+    if i < 0 or i == target:
+        return 0
+    count = 0
+    goods = p.goods
+    for j in range(len(goods)):
+        if goods[j] >= 0 and j != target:
+            count += 1
+    return min(BLACK_MARKET_GOODS, count)
+
+
+def build_options(s: State, seat: int) -> list[Action]:
+    """Every legal build (L1–L4 of §4.1) and ``pass``.  Ruling A-14: never over a building of
+    the same name; D-07: one top-level copy of each violet kind.  The same arithmetic as
+    :func:`build_cost` and :func:`payable_goods`, hoisted out of the loops (a hot path; the
+    tests compare the two)."""
+    p = s.players[seat]
+    hand = p.hand
+    out: list[Action] = []
+    top_kinds = p.top
+    crane = active_index(p, CRANE)
+    smithy = active_index(p, SMITHY)
+    quarry = active_index(p, QUARRY)
+    market = active_index(p, BLACK_MARKET)
+    goods = p.goods
+    held = len(goods) - goods.count(-1)
+    budget = sum(hand) - 1  # the cards left once the one built is placed
+    base = COST_AFTER_PRIVILEGE[privilege(s, seat)]
+    for kind in range(NKINDS):
+        if not hand[kind]:
+            continue
+        if IS_PRODUCTION[kind]:
+            reducer = smithy
+        elif kind in top_kinds:
+            continue  # L2
+        else:
+            reducer = quarry
+        cost = base[kind] - (1 if reducer >= 0 else 0)
+        if cost <= budget + (min(BLACK_MARKET_GOODS, held) if market >= 0 else 0):
+            out.append(A.BUILD_ACTIONS[kind])
+        if crane >= 0:
+            for target, top in enumerate(top_kinds):
+                if top in (CRANE, kind):  # L3
+                    continue
+                value = base[kind] - COST[top] - (1 if 0 <= reducer != target else 0)
+                if market < 0 or market == target:
+                    extra = 0
+                else:
+                    extra = min(BLACK_MARKET_GOODS, held - (1 if goods[target] >= 0 else 0))
+                if value <= budget + extra:
+                    out.append(A.build_over(kind, target))
+    out.append(A.PASS_ACTION)
+    return out
+
+
+# printed cost minus the Builder privilege (0, 1 or 2), by card kind (may go below 0: compared
+# with a budget, never paid)
+COST_AFTER_PRIVILEGE = tuple(tuple(c - privilege for c in COST) for privilege in range(3))
