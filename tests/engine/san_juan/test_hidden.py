@@ -160,3 +160,39 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest(seat: int 
     assert GAME.determinize(state, seat, 6).pile != other.pile
     with pytest.raises(ValueError):
         GAME.determinize(state, 3, 1)
+
+
+def test_any_draw_is_a_reveal_and_nothing_else_is() -> None:
+    """``reveals``: a step that drew a card (Councillor, production, sale, Prospector, Gold
+    mine, Carpenter), turned a tile or reshuffled can never be undone; a role choice without a
+    draw, a build, a payment, a keep or a pass can."""
+    from .scenario import Scenario
+
+    sc = Scenario(players=3)
+    sc.player(
+        0, hand=["well", "x", "x", "x"], buildings=["indigo_plant", "sugar_mill", "gold_mine"]
+    )
+    state = sc.state
+    built = sc.choose("builder", 0)
+    assert not GAME.reveals(state, built)
+    paid = sc.act(built, 0, "b.well")
+    assert not GAME.reveals(built, paid)
+    after = sc.act(paid, 0, GAME.encode_action(GAME.legal_actions(paid, 0)[0]))
+    assert not GAME.reveals(paid, after)
+    sc2 = Scenario(players=3)
+    start = sc2.state
+    drawn = sc2.choose("councillor", 0)
+    assert GAME.reveals(start, drawn)
+    kept = sc2.act(drawn, 0, GAME.encode_action(GAME.legal_actions(drawn, 0)[0]))
+    assert not GAME.reveals(drawn, kept)
+    sc3 = Scenario(players=3)
+    start = sc3.state
+    traded = sc3.choose("trader", 0)  # a tile is turned even if nobody sells
+    assert GAME.reveals(start, traded)
+    sc4 = Scenario(players=3)
+    sc4.player(0, buildings=["indigo_plant", "gold_mine"])
+    state = sc4.choose("prospector", 0)
+    after = sc4.act(state, 0, "draw")
+    assert GAME.reveals(state, after)
+    mined = sc4.act(after, 0, "reveal")
+    assert GAME.reveals(after, mined)
