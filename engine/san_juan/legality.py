@@ -215,14 +215,30 @@ def role_options(s: State, seat: int) -> list[Action]:
     chooses once per round, so the same test is exact).  A-8: the Library is declared with the
     choice."""
     library = has_active(s.players[seat], LIBRARY) and not s.lib_used >> seat & 1
+    free = tuple(role for role in range(len(ROLES)) if s.taken[role] < 0)
+    return _ROLE_LISTS[library][free]
+
+
+def _role_list(free: tuple[int, ...], library: bool) -> list[Action]:
     out: list[Action] = []
-    for role in range(len(ROLES)):
-        if s.taken[role] < 0:
-            plain, doubled = A.ROLE_ACTIONS[role]
-            out.append(plain)
-            if library:
-                out.append(doubled)
+    for role in free:
+        plain, doubled = A.ROLE_ACTIONS[role]
+        out.append(plain)
+        if library:
+            out.append(doubled)
     return out
+
+
+# the role lists by Library and free roles (shared: never mutate one)
+_ROLE_LISTS = tuple(
+    {
+        free: _role_list(free, library)
+        for free in (
+            tuple(r for r in range(len(ROLES)) if mask >> r & 1) for mask in range(1 << len(ROLES))
+        )
+    }
+    for library in (False, True)
+)
 
 
 def legal(s: State, seat: int) -> Sequence[Action]:
