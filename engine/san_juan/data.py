@@ -137,7 +137,9 @@ ROLES = ("builder", "producer", "trader", "councillor", "prospector")
 ROLE_INDEX = {name: i for i, name in enumerate(ROLES)}
 BUILDER, PRODUCER, TRADER, COUNCILLOR, PROSPECTOR = range(5)
 
-# trading-house tiles T1..T5 (§2.4): prices of (indigo, sugar, tobacco, coffee, silver)
+# trading-house tiles T1..T5 (§2.4): prices of (indigo, sugar, tobacco, coffee, silver); rows are
+# goods and columns tiles in the seed's table.  A-6: the Market hall example's prices match no tile;
+# the table wins, the example only shows the rule (+1 card once per phase).
 TILE_PRICES: dict[int, tuple[int, int, int, int, int]] = {
     1: (1, 1, 1, 2, 2),
     2: (1, 1, 2, 2, 2),

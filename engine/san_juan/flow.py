@@ -114,7 +114,7 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
             hand = s.players[(s.governor + offset) % n].hand
             for card in draw_many(s, START_HAND, None):
                 hand[card] += 1
-        start_roles(s)
+        start_roles(s)  # no start-of-round steps before round 1
     s.reveals = 0
     return s
 

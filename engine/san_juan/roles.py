@@ -126,7 +126,8 @@ def build(s: State, seat: int, action: Action, ev: Events) -> None:
     p.hand[kind] -= 1
     covered = -1
     if target >= 0:
-        # E1: the new card covers the old one; its good is lost (§5.9); Chapel cards stay
+        # E1: the new card covers the old one; its good is lost (§5.9; A-18: the seed's
+        # "construction building" carrying a good is a production building); Chapel cards stay
         covered = p.area[target][-1]
         p.cover(target, kind)
         good = p.goods[target]
@@ -312,7 +313,7 @@ def sell(s: State, seat: int, action: Action, ev: Events) -> None:
             price += price_of[good]
         sold = len(action.goods)
         stand = 1 if sold >= 2 and has_active(p, MARKET_STAND) else 0  # §5.8
-        hall = 1 if sold >= 1 and has_active(p, MARKET_HALL) else 0  # §5.15: once per phase
+        hall = 1 if sold >= 1 and has_active(p, MARKET_HALL) else 0  # §5.15, A-6: once a phase
         if ev is not None:
             ev.append(
                 Event(

@@ -69,7 +69,8 @@ def goods_by_good(p: Player) -> list[int]:
 
 
 def empty_by_good(p: Player) -> list[int]:
-    """How many empty production buildings ``p`` has of each good."""
+    """How many empty production buildings ``p`` has of each good.  A-22: one built this round
+    counts (production buildings have no function to activate)."""
     out = [0] * NGOODS
     top, goods = p.top, p.goods
     for i in range(len(top)):
