@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.games.san_juan import CATALOG as SJ_WORDS
+from engine.policies import make_policy
 from storage import GameRecord, GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import load, settled, table_at
@@ -24,6 +25,7 @@ from tests.e2e.sj_play import (
     cards_in,
     check_no_leaks,
     made_public,
+    multi_values,
     open_panel,
     shown_cards,
     start_game,
@@ -100,7 +102,8 @@ class PanelCheck:
         view = GAME.view(state, seat)
         known = cards_in(view) | made_public(await self.bot.storage.games.actions(self.game_id))
         shown = shown_cards(panel)
-        assert set(shown) <= known, (seat, {c: w for c, w in shown.items() if c not in known})
+        assert set(shown) <= known, (seat, {c: sorted(w)[:2] for c, w in shown.items()
+                                            if c not in known})
         text = panel.text()
         for card in view["hand"]:
             assert any(name in text for name in CARD_NAMES[card]), (card, text)
@@ -174,3 +177,189 @@ async def test_a_four_player_game_in_spanish_with_ai_seats(world: World,
     log = await governor.storage.games.actions(record.id)
     assert any(a.seat in ai for a in log)
     assert all(a.user_id is None for a in log if a.seat in ai)
+
+
+# ----------------------------------------------------------------------------------------------
+# The controls one by one
+# ----------------------------------------------------------------------------------------------
+
+
+def heuristic(record: GameRecord, state: Any, seat: int) -> str:
+    action = make_policy("heuristic", "san-juan", record.version).choose(
+        GAME, state, seat, GAME.legal_actions(state, seat))
+    return GAME.encode_action(action)
+
+
+async def drive(bot: OfflineGovernor, game_id: int, until: Callable[[Any], bool],
+                limit: int = 400) -> None:
+    """Play the people's heuristic choices straight through the service until ``until(state)``
+    (quicker than clicking, for getting to the position a test is about)."""
+    for _ in range(limit):
+        record, state = await load(bot, game_id)
+        if until(state):
+            return
+        prompt = GAME.prompt(state)
+        assert prompt is not None
+        seat = prompt.seats[0]
+        user = record.seat(seat).user_id  # type: ignore[union-attr]
+        assert user is not None
+        await bot.service.submit(game_id, user, record.version, heuristic(record, state, seat))
+    raise AssertionError("the position was never reached")
+
+
+def asked(kind: str, seats: tuple[int, ...]) -> Callable[[Any], bool]:
+    def check(state: Any) -> bool:
+        prompt = GAME.prompt(state)
+        return prompt is not None and prompt.kind == kind and tuple(prompt.seats) == seats
+    return check
+
+
+async def test_old_buttons_work_after_a_restart(
+    world: World, make_governor: Callable[..., OfflineGovernor]
+) -> None:
+    """Controls drawn by one bot process are used with the next one over the same database:
+    the keep multi-select of a private panel and another panel's one-click suggestion (the
+    variant start, both seats at once), then the table's role button."""
+    server = world.server
+    alice, bob = world.alice, world.bob
+    first = make_governor()
+    async with running_client(server, first):
+        await server.wait_for_command_sync(world.guild)
+        record = await start_game(world, first, alice, [bob],
+                                  "max_players:2 variant:variant_start")
+        _, state = await load(first, record.id)
+        assert asked("variant_keep", (0, 1))(state)
+        panels = [await open_panel(world, first, record.id, person) for person in (alice, bob)]
+        codes = [heuristic(record, state, seat) for seat in (0, 1)]
+        await first.wait_idle()
+    version = record.version
+    second = make_governor()
+    async with running_client(server, second):
+        multi = multi_values(codes[0])
+        assert multi is not None
+        menu, values = multi
+        handle = await alice.select(panels[0], values, custom_id=f"gs:{record.id}:{version}:{menu}")
+        assert (await handle.response()).type == 6
+        await settled(world, second, record.id, version)
+        redrawn = await handle.original_message(lambda m: "Waiting for bob" in m.text())
+        assert redrawn.id == panels[0].id and redrawn.ephemeral
+        suggestion = next(b for b in panels[1].buttons()
+                          if b["custom_id"].startswith(f"g:{record.id}:{version}:k."))
+        now = await second.storage.games.get(record.id)
+        handle = await bob.click(panels[1], custom_id=suggestion["custom_id"])
+        assert (await handle.response()).type == 6
+        moved = await settled(world, second, record.id, now.version)
+        log = await second.storage.games.actions(record.id)
+        assert [(a.code, a.user_id) for a in log] == [
+            (codes[0], alice.id), (suggestion["custom_id"].split(":", 3)[3], bob.id)]
+        table = await table_at(world, second, record.id)
+        await second.wait_idle()
+    third = make_governor()
+    async with running_client(server, third):
+        custom_id = f"g:{record.id}:{moved.version}:r.builder"
+        handle = await alice.click(table, custom_id=custom_id)
+        assert (await handle.response()).type == 6
+        panel = await handle.wait_for_followup(lambda m: "Your turn:** build" in m.text())
+        assert panel.ephemeral
+        after = await settled(world, third, record.id, moved.version)
+        assert after.messages["table"] == table.id
+        await third.wait_idle()
+    assert len(server.gateway_events("identify")) == 3
+    server.assert_no_failed_interactions()
+
+
+async def test_undo_accepted_before_a_draw_and_refused_after_one(
+    world: World, governor: OfflineGovernor
+) -> None:
+    """Choosing the Builder draws nothing: ``/game undo`` takes it back and it is Alice's
+    choice again.  Choosing the Councillor draws cards for everybody: neither ``/game undo``
+    nor her panel's Undo can take it back, and nothing changes."""
+    server = world.server
+    alice = world.alice
+    record = await start_game(world, governor, alice, [world.bob], "max_players:2")
+    game_id = record.id
+
+    async def click_role(code: str) -> GameRecord:
+        before = await governor.storage.games.get(game_id)
+        table = await table_at(world, governor, game_id)
+        handle = await alice.click(table, custom_id=f"g:{game_id}:{before.version}:{code}")
+        assert (await handle.response()).type == 6
+        return await settled(world, governor, game_id, before.version)
+
+    await click_role("r.builder")
+    handle = await alice.run("/game undo", channel=world.general)
+    reply = await handle.wait_for_followup()
+    assert reply.ephemeral and t("en", "reply.undone") in reply.text()
+    assert "Your turn:** choose a role" in reply.text()  # her panel, her choice again
+    await governor.wait_idle()
+    assert await governor.storage.games.actions(game_id) == []
+    everything = await governor.storage.games.actions(game_id, include_undone=True)
+    assert [a.code for a in everything] == ["r.builder"]
+    _, state = await load(governor, game_id)
+    assert asked("role", (0,))(state)
+    table = await table_at(world, governor, game_id)
+    assert "alice took back: alice chose the Builder." in table.text()
+
+    moved = await click_role("r.councillor")
+    _, state = await load(governor, game_id)
+    assert sum(len(GAME.view(state, seat)["drawn"]) for seat in (0, 1)) > 0
+    revealed = t("en", "err.undo_revealed", game=game_id)
+    handle = await alice.run("/game undo", channel=world.general)
+    assert (await handle.wait_for_followup()).content == revealed
+    panel = await open_panel(world, governor, game_id, alice)
+    handle = await alice.click(panel, custom_id=f"t:{game_id}:{moved.version}:undo")
+    assert (await handle.response()).type == 6
+    await server.wait_for(lambda: [m for m in (*handle.followups, handle.original_message_or_none)
+                                   if m is not None and revealed in m.text()] or None)
+    await governor.wait_idle()
+    now = await governor.storage.games.get(game_id)
+    assert now.version == moved.version
+    assert [a.code for a in await governor.storage.games.actions(game_id)] == ["r.councillor"]
+
+
+async def test_a_wrong_count_is_refused_and_changes_nothing(
+    world: World, governor: OfflineGovernor
+) -> None:
+    """A payment menu sent with one card too few (a modified client: Discord itself enforces
+    the count) and one with too many: each gets one private line with the numbers, and the
+    game stays as it was; the right count then pays."""
+    server = world.server
+    alice = world.alice
+    record = await start_game(world, governor, alice, [world.bob], "max_players:2")
+    game_id = record.id
+    _, state = await load(governor, game_id)
+    await governor.service.submit(game_id, alice.id, record.version, "r.builder")
+    record, state = await load(governor, game_id)
+    costs = GAME.view(state, 0)["pending"]["costs"]
+    hand = len(GAME.view(state, 0)["hand"])
+    build = next(code for code, cost in costs.items() if 2 <= cost < hand - 1)
+    await governor.service.submit(game_id, alice.id, record.version, build)
+    record, state = await load(governor, game_id)
+    assert asked("pay", (0,))(state)
+    cost = int(GAME.view(state, 0)["pending"]["cost"])
+    panel = await open_panel(world, governor, game_id, alice)
+    custom_id = f"gs:{game_id}:{record.version}:pay"
+    menu = panel.component(custom_id=custom_id)
+    assert menu["min_values"] == menu["max_values"] == cost
+    values = [o["value"] for o in menu["options"]]
+    card = SJ_WORDS.t("en", f"card.{build.split('.', 1)[1]}")
+    for chosen in (values[: cost - 1], values[: cost + 1]):
+        shown = server.get_message(panel.id)
+        assert shown is not None
+        forged = shown.component(custom_id=custom_id)
+        forged["min_values"], forged["max_values"] = 1, 25  # what a modified client could send
+        handle = await alice.select(panel, chosen, custom_id=custom_id)
+        assert (await handle.response()).type == 6
+        answer = await handle.wait_for_followup()
+        assert answer.ephemeral
+        assert SJ_WORDS.t("en", "why.pay_count", card=card, n=cost,
+                          chosen=len(chosen)) in answer.text(), answer.text()
+        await governor.wait_idle()
+        assert (await governor.storage.games.get(game_id)).version == record.version
+    panel = await open_panel(world, governor, game_id, alice)
+    handle = await alice.select(panel, values[:cost], custom_id=custom_id)
+    assert (await handle.response()).type == 6
+    await settled(world, governor, game_id, record.version)
+    log = await governor.storage.games.actions(game_id)
+    assert [a.code[:2] for a in log[-1:]] == ["p."]
+    server.assert_no_failed_interactions()
