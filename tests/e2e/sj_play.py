@@ -21,9 +21,9 @@ from typing import Any
 
 from bot.games.san_juan import CATALOG as SJ_WORDS
 from bot.games.san_juan import DECISIONS
-from bot.i18n import CATALOG as BOT_WORDS
 from bot.games.san_juan.panels import compose
 from bot.games.san_juan.words import family, multiset, pay_parts
+from bot.i18n import CATALOG as BOT_WORDS
 from engine.core import Event, get_game
 from engine.policies import make_policy
 from storage import ActionRecord, GameRecord, GameStatus
@@ -157,10 +157,10 @@ def shown_cards(message: StoredMessage) -> dict[str, set[str]]:
     the card ids in custom ids and option values.  ``{card: {where, ...}}``."""
     found: dict[str, set[str]] = {}
     for payload in (*message.revisions, message.to_payload()):
-        for key, text in strings(payload):
+        for key, raw in strings(payload):
             if key in NOT_TEXT:
                 continue
-            text = visible_text(text)
+            text = visible_text(raw)
             named = cards_named(text)
             if key in ("custom_id", "value"):  # an embed field's value or an option's
                 named |= {c for c in CARD_NAMES if re.search(rf"(?<![a-z_]){c}(?![a-z_])", text)}
@@ -290,14 +290,19 @@ class SanJuanPlayers:
         raise AssertionError("the position was never reached")
 
     async def make(self, user: ScriptedUser, seat: int, code: str) -> None:
+        """Make the move, then wait until it is stored, the table shows it and the private
+        answer (the redrawn panel, the command's reply) is there."""
         record = await self.bot.storage.games.get(self.game_id)
+        answered: Callable[[], Awaitable[object]] | None = None
         if self.rng.random() < self.command_share:
-            await self.by_command(user, code)
+            answered = (await self.by_command(user, code)).wait_for_followup
         elif code.startswith("r.") and await self.on_table(user, code, record):
             pass
         else:
-            await self.in_panel(user, seat, code, record)
+            answered = await self.in_panel(user, seat, code, record)
         await settled(self.world, self.bot, self.game_id, record.version)
+        if answered is not None:
+            await answered()
 
     async def on_table(self, user: ScriptedUser, code: str, record: GameRecord) -> bool:
         """Click the table's role button for ``code`` (``False`` when the table has none: a
@@ -315,13 +320,22 @@ class SanJuanPlayers:
         return await open_panel(self.world, self.bot, self.game_id, user)
 
     async def in_panel(self, user: ScriptedUser, seat: int, code: str, record: GameRecord
-                       ) -> None:
+                       ) -> Callable[[], Awaitable[object]]:
+        """Open the panel and make the move there; returns the wait for its redrawing."""
+        server = self.world.server
         panel = await self.open_panel(user)
         if self.on_panel is not None:
             _, state = await load(self.bot, self.game_id)
             await self.on_panel(user, seat, panel, state)
+        mark = server.mark()
         handle = await self.choose(user, panel, code, record.version)
         assert (await handle.response()).type == 6
+
+        def redrawn() -> StoredMessage | None:
+            message = server.get_message(panel.id)
+            return message if message is not None and message.version > mark else None
+
+        return lambda: server.wait_for(redrawn, what="the panel redrawn after the move")
 
     async def choose(self, user: ScriptedUser, panel: StoredMessage, code: str, version: int
                      ) -> InteractionHandle:
@@ -353,13 +367,13 @@ class SanJuanPlayers:
         self.count("panel menu")
         return await user.select(panel, [code], custom_id=select["custom_id"])
 
-    async def by_command(self, user: ScriptedUser, code: str) -> None:
+    async def by_command(self, user: ScriptedUser, code: str) -> InteractionHandle:
         command, option = command_for(code)
         if option is None:
             handle = await user.run(f"/{command}", channel=self.world.general)
         else:
             offered: list[str] = []
-            for typed_text in ("", code):  # what the user types first, then the code itself
+            for typed_text in ("", code):  # "" shows 25 at most: then typing the code narrows
                 typed = await user.autocomplete(command, {option: typed_text}, focused=option,
                                                 channel=self.world.general)
                 offered = [c["value"] for c in await typed.choices()]
@@ -370,6 +384,7 @@ class SanJuanPlayers:
         reply = await handle.response()
         assert reply.type == 5 and reply.ephemeral
         self.count(f"/{command}")
+        return handle
 
 
 # ----------------------------------------------------------------------------------------------

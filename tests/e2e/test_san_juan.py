@@ -169,8 +169,8 @@ async def test_a_four_player_game_in_spanish_with_ai_seats(world: World,
                                                            governor: OfflineGovernor) -> None:
     """Two people and two AI seats, the game in Spanish (the seed's card names): the AI seats
     play at once whenever it is their turn (logged without a user), to the score sheet."""
-    record, players, _ = await whole_game(world, governor, [world.alice, world.bob],
-                                          "max_players:4 ai_seats:2 language:es", lang="es")
+    record, _, _ = await whole_game(world, governor, [world.alice, world.bob],
+                                    "max_players:4 ai_seats:2 language:es", lang="es")
     assert len(record.seats) == 4 and record.language == "es"
     ai = {s.seat for s in record.seats if s.ai_policy}
     assert len(ai) == 2
@@ -249,6 +249,7 @@ async def test_old_buttons_work_after_a_restart(
         handle = await bob.click(panels[1], custom_id=suggestion["custom_id"])
         assert (await handle.response()).type == 6
         moved = await settled(world, second, record.id, now.version)
+        await handle.original_message(lambda m: "Waiting for alice" in m.text())
         log = await second.storage.games.actions(record.id)
         assert [(a.code, a.user_id) for a in log] == [
             (codes[0], alice.id), (suggestion["custom_id"].split(":", 3)[3], bob.id)]
@@ -284,7 +285,10 @@ async def test_undo_accepted_before_a_draw_and_refused_after_one(
         table = await table_at(world, governor, game_id)
         handle = await alice.click(table, custom_id=f"g:{game_id}:{before.version}:{code}")
         assert (await handle.response()).type == 6
-        return await settled(world, governor, game_id, before.version)
+        moved = await settled(world, governor, game_id, before.version)
+        panel = await handle.wait_for_followup()  # her panel opens: she decides next
+        assert panel.ephemeral and "Your turn:**" in panel.text()
+        return moved
 
     await click_role("r.builder")
     handle = await alice.run("/game undo", channel=world.general)
@@ -360,6 +364,7 @@ async def test_a_wrong_count_is_refused_and_changes_nothing(
     handle = await alice.select(panel, values[:cost], custom_id=custom_id)
     assert (await handle.response()).type == 6
     await settled(world, governor, game_id, record.version)
+    await handle.original_message(lambda m: "Waiting for bob" in m.text())
     log = await governor.storage.games.actions(game_id)
     assert [a.code[:2] for a in log[-1:]] == ["p."]
     server.assert_no_failed_interactions()
