@@ -121,9 +121,12 @@ class TurnService:
             names = await service._names(record)
             lang = record.language or self.catalog.default
             what = self.writer(record, names, lang).lines([plan.decision], trailing=False)
-            note = presenter_for(record.game).catalog.t(
-                lang, "log.undone", name=names.get(plan.decision.seat, "?"),
-                what=" ".join(what) or plan.decision.code)
+            name = names.get(plan.decision.seat, "?")
+            catalog = presenter_for(record.game).catalog
+            # A decision with no public line (San Juan's payment, a card under the Chapel) is
+            # never told by its code: the code may name the cards of a hand.
+            note = (catalog.t(lang, "log.undone", name=name, what=" ".join(what)) if what
+                    else catalog.t(lang, "log.undone_private", name=name))
             return await service._publish(result.record, result.state, [],
                                           before=record_waiting(record), actor=user_id,
                                           notes=(note,))
