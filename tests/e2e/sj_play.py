@@ -55,6 +55,10 @@ _NAME_PATTERNS = {
 }
 
 
+_CODE_PATTERNS = {card: re.compile(rf"(?<=[.,]){card}(?![a-z_])") for card in CARD_NAMES}
+"""A card's id inside an action code (``c.well``, ``p.indigo_plant,well``)."""
+
+
 def cards_named(text: str) -> set[str]:
     """The cards (ids) whose name, in any language, ``text`` mentions as a word (case matters:
     "Well" is the card, "well" is not)."""
@@ -117,6 +121,11 @@ def made_public(log: Sequence[ActionRecord]) -> set[str]:
     return out
 
 
+def dealt_public(record: GameRecord) -> set[str]:
+    """The cards on the table from the start (everybody's Indigo plant)."""
+    return cards_in(GAME.view(GAME.setup(record.options, record.seed or 0), None))
+
+
 def held_cards(record: GameRecord, log: Sequence[ActionRecord]) -> set[str]:
     """Every card that was in some seat's hand (or drawn and undecided) at some point of the
     game: the game replayed from its seed."""
@@ -161,7 +170,8 @@ def shown_cards(message: StoredMessage) -> dict[str, set[str]]:
             if key in NOT_TEXT:
                 continue
             text = visible_text(raw)
-            named = cards_named(text)
+            named = cards_named(text) | {c for c, code in _CODE_PATTERNS.items()
+                                         if code.search(text)}
             if key in ("custom_id", "value"):  # an embed field's value or an option's
                 named |= {c for c in CARD_NAMES if re.search(rf"(?<![a-z_]){c}(?![a-z_])", text)}
             for card in named:
@@ -419,17 +429,17 @@ class Secrets:
 
 
 async def check_no_leaks(world: World, bot: OfflineGovernor, game_id: int,
-                         people: Sequence[ScriptedUser]) -> Secrets:
+                         people: Sequence[ScriptedUser], *, at_least: int = 20) -> Secrets:
     """No message anyone else can see names a card the game never made public, in any of its
     versions, labels, filenames or alt texts; no public attachment is a seat image; and some
     cards were held and never made public (so the check means something)."""
     record = await bot.storage.games.get(game_id)
     log = await bot.storage.games.actions(game_id)
-    public = made_public(log)
+    public = made_public(log) | dealt_public(record)
     held = held_cards(record, log)
     assert held - public, "every card held was made public: the check would mean nothing"
     messages = public_messages(world, record, people)
-    assert len(messages) > 20
+    assert len(messages) >= at_least
     for message in messages:
         assert not message.ephemeral
         files = [str(a["filename"]) for p in (*message.revisions, message.to_payload())

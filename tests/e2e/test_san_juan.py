@@ -368,3 +368,38 @@ async def test_a_wrong_count_is_refused_and_changes_nothing(
     log = await governor.storage.games.actions(game_id)
     assert [a.code[:2] for a in log[-1:]] == ["p."]
     server.assert_no_failed_interactions()
+
+
+async def test_an_undone_payment_names_no_card(world: World, governor: OfflineGovernor
+                                               ) -> None:
+    """A payment (which hand cards went to the discards) can be taken back when nothing was
+    drawn after it; the table then says that Alice took back her last decision, never which
+    cards it named (the log has no public line for it, and its code names her cards)."""
+    alice = world.alice
+    record = await start_game(world, governor, alice, [world.bob], "max_players:2")
+    game_id = record.id
+    await governor.service.submit(game_id, alice.id, record.version, "r.builder")
+    record, state = await load(governor, game_id)
+    view = GAME.view(state, 0)
+    build = next(code for code, cost in view["pending"]["costs"].items()
+                 if 1 <= cost < len(view["hand"]) - 1)
+    await governor.service.submit(game_id, alice.id, record.version, build)
+    record, state = await load(governor, game_id)
+    assert asked("pay", (0,))(state)
+    code = heuristic(record, state, 0)
+    panel = await open_panel(world, governor, game_id, alice)
+    multi = multi_values(code)
+    assert multi is not None
+    handle = await alice.select(panel, multi[1], custom_id=f"gs:{game_id}:{record.version}:pay")
+    assert (await handle.response()).type == 6
+    paid = await settled(world, governor, game_id, record.version)
+    await handle.original_message(lambda m: "Waiting for bob" in m.text())
+    undo = await alice.run("/game undo", channel=world.general)
+    assert t("en", "reply.undone") in (await undo.wait_for_followup()).text()
+    await governor.wait_idle()
+    record, state = await load(governor, game_id)
+    assert record.version > paid.version and asked("pay", (0,))(state)
+    table = await table_at(world, governor, record.id)
+    secrets = await check_no_leaks(world, governor, game_id, [alice, world.bob], at_least=3)
+    assert {v.split(".")[1] for v in multi[1]} <= secrets.secret  # so never shown
+    assert t("en", "log.undone_private", name="alice") in table.text()
