@@ -141,6 +141,7 @@ def test_replay_of_any_game_prints_its_prompt_and_public_view(game: str, tmp_pat
     state, _ = replay(game, options, 4, actions)
     engine_game = get_game(game)
     prompt = engine_game.prompt(state)
+    assert prompt is not None
     assert data["version"] == 6
     assert data["view"] == json.loads(json.dumps(engine_game.view(state, None)))
     assert data["prompt"]["seats"] == list(prompt.seats) and data["prompt"]["kind"] == prompt.kind

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="union-attr"
+# (a prompt or event a scenario knows exists: the tests read it straight away)
 """The builder phase (rules spec §4.1, §5.1, §5.4, §5.5, §5.9, §5.13, §5.16, §5.17): worked
 examples S-01, S-06, S-08, S-09, S-14, S-16, S-22, S-23; tests D-05, D-06, D-07; rulings A-3,
 A-5, A-14, A-16."""

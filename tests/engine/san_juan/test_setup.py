@@ -6,6 +6,7 @@ import pytest
 
 import engine.san_juan  # noqa: F401  (registers "san-juan")
 from engine.core import get_game
+from engine.san_juan import SAN_JUAN
 from engine.san_juan.data import INDIGO_PLANT, TOTAL_CARDS
 from engine.san_juan.state import State
 
@@ -20,4 +21,4 @@ def test_standard_setup_counts(players: int, pile: int) -> None:
     for p in state.players:
         assert p.area == [(INDIGO_PLANT,)] and sum(p.hand) == 4
     assert TOTAL_CARDS == 110
-    assert GAME.invariants(state) == []
+    assert SAN_JUAN.invariants(state) == []
