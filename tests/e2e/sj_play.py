@@ -53,8 +53,6 @@ _NAME_PATTERNS = {
     card: re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in sorted(names)))
     for card, names in CARD_NAMES.items()
 }
-
-
 _CODE_PATTERNS = {card: re.compile(rf"(?<=[.,]){card}(?![a-z_])") for card in CARD_NAMES}
 """A card's id inside an action code (``c.well``, ``p.indigo_plant,well``)."""
 
@@ -288,17 +286,6 @@ class SanJuanPlayers:
             moves += 1
         return moves
 
-    async def play_until(self, until: Callable[[Any], bool], max_moves: int = 2000) -> None:
-        """Play (as :meth:`play`) until ``until(state)`` holds."""
-        for _ in range(max_moves):
-            _, state = await load(self.bot, self.game_id)
-            if until(state):
-                return
-            move = await self.next_move()
-            assert move is not None, "the game ended first"
-            await self.make(*move)
-        raise AssertionError("the position was never reached")
-
     async def make(self, user: ScriptedUser, seat: int, code: str) -> None:
         """Make the move, then wait until it is stored, the table shows it and the private
         answer (the redrawn panel, the command's reply) is there."""
@@ -435,7 +422,8 @@ async def check_no_leaks(world: World, bot: OfflineGovernor, game_id: int,
     cards were held and never made public (so the check means something)."""
     record = await bot.storage.games.get(game_id)
     log = await bot.storage.games.actions(game_id)
-    public = made_public(log) | dealt_public(record)
+    told = await bot.storage.games.actions(game_id, include_undone=True)  # undone, yet shown
+    public = made_public(told) | dealt_public(record)
     held = held_cards(record, log)
     assert held - public, "every card held was made public: the check would mean nothing"
     messages = public_messages(world, record, people)

@@ -19,7 +19,6 @@ from storage import GameRecord, GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import load, settled, table_at
 from tests.e2e.sj_play import (
-    CARD_NAMES,
     GAME,
     SanJuanPlayers,
     cards_in,
@@ -93,6 +92,7 @@ class PanelCheck:
         self.bot = bot
         self.game_id = game_id
         self.checked = 0
+        self.languages: set[str] = set()
         self.others_held = 0
         """Panels drawn while another seat held a card this one could not know."""
 
@@ -105,8 +105,10 @@ class PanelCheck:
         assert set(shown) <= known, (seat, {c: sorted(w)[:2] for c, w in shown.items()
                                             if c not in known})
         text = panel.text()
+        lang = SJ_WORDS.language_of(user.user.locale)
         for card in view["hand"]:
-            assert any(name in text for name in CARD_NAMES[card]), (card, text)
+            assert SJ_WORDS.t(lang, f"card.{card}") in text, (card, lang, text)
+        self.languages.add(lang)
         assert [a.filename for a in panel.attachments if "-seat-" in a.filename] == [
             f"game-{self.game_id}-seat-{seat + 1}.png"]
         others = {card for other in range(GAME.players(state)) if other != seat
@@ -141,7 +143,8 @@ async def test_a_three_player_game_by_clicks_and_commands(
     carol = world.server.add_user("carol", guild=world.guild, locale="es-ES")
     people = [world.alice, world.bob, carol]
     with caplog.at_level(logging.WARNING, logger="bot"):
-        record, players, _ = await whole_game(world, governor, people, "max_players:3")
+        record, players, panels = await whole_game(world, governor, people, "max_players:3")
+    assert panels.languages == {"en", "es"}
     used = players.used
     assert used["role button"] > 10 and used["panel button"] > 10, used
     assert used["pay multi-select"] > 3 and used["suggestion button"] > 0, used
