@@ -404,6 +404,9 @@ async def in_panel(user: ScriptedUser, panel: StoredMessage, record: Any, code: 
         chosen = presenter.decompose(str(select["custom_id"]).split(":")[3], code, values)
         if chosen is not None:
             return await user.select(panel, chosen, custom_id=select["custom_id"])
+    if panel.find_component(custom_id_prefix=f"mb:{record.id}:") is None:
+        raise AssertionError(f"game {record.id} v{record.version}: no control for {code!r} in "
+                             f"{[b.get('custom_id') for b in panel.buttons()]}")
     return await user.click(panel, custom_id_prefix=f"mb:{record.id}:")
 
 

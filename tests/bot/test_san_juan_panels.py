@@ -159,3 +159,17 @@ def test_compose_refuses_what_the_panel_never_offers() -> None:
     assert compose("pay", ["c.smithy.0", "c.smithy.0"]) is None
     assert compose("discard", ["c.well.0", "c.smithy.1"]) == "d.smithy,well"
     assert compose("pay", ["c.smithy.0", "g.indigo.0"]) == "p.smithy+g.indigo"
+
+
+def test_decompose_is_the_inverse_of_compose() -> None:
+    values = ["c.smithy.0", "c.smithy.1", "c.well.0", "g.indigo.0"]
+    chosen = SJ.decompose("pay", "p.smithy*2+g.indigo", values)
+    assert chosen == ["c.smithy.0", "c.smithy.1", "g.indigo.0"]
+    assert compose("pay", chosen) == "p.smithy*2+g.indigo"
+    assert SJ.decompose("keep", "k.well", values) == ["c.well.0"]
+    assert SJ.decompose("keep", "d.well", values) is None
+    assert SJ.decompose("pay", "p.smithy*3", values) is None
+    # a menu of codes (many goods to produce): the code itself
+    assert SJ.decompose("produce_1", "pr.sugar*2,coffee", ["pr.sugar*2,coffee"]) == [
+        "pr.sugar*2,coffee"]
+    assert SJ.decompose("produce_1", "pr.indigo", ["pr.sugar"]) is None

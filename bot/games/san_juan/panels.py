@@ -92,15 +92,16 @@ def compose(name: str, values: Sequence[str]) -> str | None:
 
 def decompose(name: str, code: str, values: Sequence[str]) -> list[str] | None:
     """Which of menu ``name``'s option ``values`` stand for ``code`` (the inverse of
-    :func:`compose`); ``None`` when the menu cannot make it."""
+    :func:`compose` for the multi-selects; the code itself in a menu of codes); ``None`` when
+    the menu cannot make it."""
     if name.startswith("pay"):
         cards, goods = pay_parts(code)
         wanted = [("c", n, k) for n, k in cards] + [("g", n, k) for n, k in goods]
     elif code.startswith(("k.", "d.")) and name.startswith(
             "keep" if code[0] == "k" else "discard"):
         wanted = [("c", n, k) for n, k in multiset(code[2:])]
-    else:
-        return None
+    else:  # a menu of codes
+        return [code] if code in values else None
     out: list[str] = []
     for head, ident, count in wanted:
         found = [v for v in values if v.startswith(f"{head}.{ident}.")][:count]
