@@ -72,6 +72,21 @@ def phase_events(actions: Sequence[ActionRecord], end: int | None = None, *,
     return out
 
 
+def roles_taken(actions: Sequence[ActionRecord], end: int, key: str) -> dict[object, int | None]:
+    """Who chose each role (``RoleChosen``'s ``data[key]``) in the round that the action
+    ``end`` closes, back to the previous ``RoundEnded``: the role cards as they stood when the
+    round's last phase ended (a story image drawn after the round moved on)."""
+    taken: dict[object, int | None] = {}
+    for index in range(end, -1, -1):
+        events = public_events(actions[index])
+        if index != end and any(e.type == "RoundEnded" for e in events):
+            break  # the round before
+        for event in events:
+            if event.type == "RoleChosen":
+                taken[event.data.get(key)] = event.seat
+    return taken
+
+
 def phase_ends(actions: Sequence[ActionRecord]) -> list[int]:
     """Indexes of the actions that ended a role phase (their events hold ``PhaseEnded``)."""
     return [

@@ -11,7 +11,7 @@ from typing import Any
 from engine.core import Event
 from storage import ActionRecord
 
-from ...gamelog import LogWriter, public_events
+from ...gamelog import LogWriter, public_events, roles_taken
 from ...i18n import Catalog
 from .catalog import CATALOG
 
@@ -71,14 +71,7 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
         out["governor"] = governor
         out["players"] = [{**p, "is_governor": p.get("seat") == governor}
                           for p in view.get("players", ())]
-    taken: dict[object, int | None] = {}
-    for index in range(end, -1, -1):
-        earlier = events if index == end else public_events(actions[index])
-        if index != end and any(e.type == "RoundEnded" for e in earlier):
-            break  # the round before
-        for event in earlier:
-            if event.type == "RoleChosen":
-                taken[event.data.get("card")] = event.seat
+    taken = roles_taken(actions, end, "card")
     placed = set(rounded.data.get("doubloons_on") or ())
     out["roles"] = [{**r, "taken_by": taken.get(r.get("card")),
                      "doubloons": int(r.get("doubloons") or 0) - (r.get("card") in placed)}

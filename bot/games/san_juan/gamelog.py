@@ -14,7 +14,7 @@ from typing import Any
 from engine.core import Event
 from storage import ActionRecord
 
-from ...gamelog import LogWriter, public_events
+from ...gamelog import LogWriter, public_events, roles_taken
 
 QUIET = frozenset({"PhaseEnded", "TileReturned", "CardsPaid", "CardsKept", "ChapelCardPlaced"})
 """Events that make no line: those the next lines already tell (a payment's count is the
@@ -44,14 +44,7 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
     out["round"] = int(rounded.data.get("round", view.get("round", 1)))
     if any(e.type == "RoundStarted" for e in events):
         out["governor"] = (int(view.get("governor", 0)) - 1) % int(view.get("players", 1))
-    taken: dict[object, int | None] = {}
-    for index in range(end, -1, -1):
-        earlier = events if index == end else public_events(actions[index])
-        if index != end and any(e.type == "RoundEnded" for e in earlier):
-            break  # the round before
-        for event in earlier:
-            if event.type == "RoleChosen":
-                taken[event.data.get("role")] = event.seat
+    taken = roles_taken(actions, end, "role")
     out["roles"] = [{**r, "taken_by": taken.get(r.get("name"))} for r in view.get("roles", ())]
     return out
 
