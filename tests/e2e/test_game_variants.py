@@ -1,0 +1,34 @@
+"""``/game new``'s game choice and its ``variant`` option: the autocomplete offers the optional
+rules of the game being chosen (San Juan's variant start; Puerto Rico has none), the lobby
+shows the rule turned on, and a variant the game does not have is refused with its name and
+changes nothing."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import OfflineGovernor, World
+from tests.e2e.test_bot_lobby import open_lobby
+
+
+async def test_the_variant_option_follows_the_game_chosen(world: World, governor: OfflineGovernor
+                                                           ) -> None:
+    typed = await world.alice.autocomplete("game new", {"game": "san-juan", "variant": ""},
+                                           focused="variant", channel=world.general)
+    assert [(c["name"], c["value"]) for c in await typed.choices()] == [
+        ("San Juan · variant start (draw 5-8 cards, keep 4)", "variant_start")]
+    typed = await world.alice.autocomplete("game new", {"game": "puerto-rico", "variant": ""},
+                                           focused="variant", channel=world.general)
+    assert await typed.choices() == []
+
+    refused = await world.alice.run("/game new game:puerto-rico variant:variant_start",
+                                    channel=world.general)
+    reply = await refused.wait_for_followup()
+    assert reply.ephemeral and "Puerto Rico has no such variant (variant_start)" in reply.content
+    assert await governor.storage.games.find_by_channel(world.general.id) is None
+
+    lobby = await open_lobby(world, world.alice,
+                             "game:san-juan max_players:3 variant:variant_start")
+    assert "San Juan" in lobby.embeds[0]["title"]
+    assert "Rules: variant start" in lobby.embeds[0]["fields"][1]["value"]
+    record = await governor.storage.games.find_by_channel(world.general.id)
+    assert record is not None and record.game == "san-juan"
+    assert record.options == {"players": 3, "variant_start": True}
