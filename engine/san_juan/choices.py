@@ -12,38 +12,59 @@ the enumeration :func:`multisets` (which the tests compare it with).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import compress
+from math import comb
 from typing import overload
 
-from .actions import Action
+from .actions import Action, multi
 
 Multiset = tuple[int, ...]
 
 
 class Multisets(Sequence[Multiset]):
     """Every distinct multiset of ``size`` items taken from ``counts`` (a count per item), as
-    sorted tuples in lexicographic order: for each item in turn, the most copies first."""
+    sorted tuples in lexicographic order: for each item in turn, the most copies first.
 
-    __slots__ = ("items", "size", "table")
+    The counting table is a product of polynomials ``1 + x + ... + x^count`` (one per item,
+    from the last), each kept as one integer whose ``bits``-wide digits are the coefficients
+    of ``x^0 .. x^size``: ``rows[j]`` counts the multisets of every size up to ``size`` made
+    of the last ``j`` items.  A digit never overflows: it is at most the number of multisets
+    of ``size`` items of ``m`` kinds, ``comb(m + size - 1, size)``, which fits in ``bits``.
+    Sizes 0 and 1 need no table.  Nothing is cached: a state's hands rarely repeat, and a
+    cache of tables would only grow the heap the garbage collector walks."""
+
+    __slots__ = ("bits", "counts", "kinds", "length", "rows", "size")
 
     def __init__(self, counts: Sequence[int], size: int) -> None:
-        self.items = [(k, c) for k, c in enumerate(counts) if c]
+        self.kinds = kinds = list(compress(range(len(counts)), counts))
+        self.counts = counts
         self.size = size
-        # table[i][need]: multisets of ``need`` items from items[i:]
-        width = max(size, 0) + 1
-        table = [[0] * width for _ in range(len(self.items) + 1)]
-        table[-1][0] = 1
-        for i in range(len(self.items) - 1, -1, -1):
-            below, row, count = table[i + 1], table[i], self.items[i][1]
-            window = 0  # below[need - count .. need]: taking 0..count copies of this item
-            for need in range(width):
-                window += below[need]
-                if need > count:
-                    window -= below[need - count - 1]
-                row[need] = window
-        self.table = table
+        self.bits = 0
+        self.rows: list[int] = []
+        if size <= 1:
+            self.length = (len(kinds) if size == 1 else 1) if size >= 0 else 0
+            return
+        m = len(kinds)
+        if not m:
+            self.length = 0
+            return
+        self.bits = bits = comb(m + size - 1, size).bit_length() + 1
+        mask = (1 << (bits * (size + 1))) - 1
+        row = 1
+        rows = [1]
+        geometric = _GEOMETRIC
+        for i in range(m - 1, -1, -1):
+            count = min(counts[kinds[i]], size)
+            factor = geometric.get((count, bits))
+            if factor is None:
+                factor = _geometric(count, bits)
+            row = (row * factor) & mask
+            rows.append(row)
+        self.rows = rows
+        self.length = (row >> (bits * size)) & ((1 << bits) - 1)
 
     def __len__(self) -> int:
-        return self.table[0][self.size] if self.size >= 0 else 0
+        return self.length
 
     @overload
     def __getitem__(self, index: int) -> Multiset: ...
@@ -53,23 +74,46 @@ class Multisets(Sequence[Multiset]):
 
     def __getitem__(self, index: int | slice) -> Multiset | list[Multiset]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        k = _index(index, len(self))
+            return [self[i] for i in range(*index.indices(self.length))]
+        k = _index(index, self.length)
+        size = self.size
+        if size <= 1:
+            return (self.kinds[k],) if size == 1 else ()
         out: list[int] = []
-        need = self.size
-        table = self.table
-        for i, (item, count) in enumerate(self.items):
-            if need == 0:
-                break
-            below = table[i + 1]
-            for take in range(min(count, need), -1, -1):
-                ways = below[need - take]
+        need = size
+        rows = self.rows
+        bits = self.bits
+        low = (1 << bits) - 1
+        counts = self.counts
+        kinds = self.kinds
+        j = len(kinds)
+        for item in kinds:
+            j -= 1
+            below = rows[j]  # the items after this one
+            count = counts[item]
+            for take in range(count if count < need else need, -1, -1):
+                ways = (below >> (bits * (need - take))) & low
                 if k < ways:
-                    out.extend([item] * take)
-                    need -= take
+                    if take:
+                        out += [item] * take
+                        need -= take
                     break
                 k -= ways
+            if need == 0:
+                break
         return tuple(out)
+
+
+_GEOMETRIC: dict[tuple[int, int], int] = {}
+
+
+def _geometric(count: int, bits: int) -> int:
+    """``1 + x + ... + x^count`` with ``x = 2**bits``."""
+    factor = 0
+    for t in range(count + 1):
+        factor |= 1 << (bits * t)
+    _GEOMETRIC[(count, bits)] = factor
+    return factor
 
 
 def _index(index: int, length: int) -> int:
@@ -126,6 +170,43 @@ class Choices(Sequence[Action]):
                 yield make(k)
 
 
+class MultisetActions(Sequence[Action]):
+    """``multi(kind, m)`` for each multiset ``m`` of cards in ``seq``, then ``last`` when
+    given (``pass``): the one-block case of :class:`Choices` without its closures, for the
+    frequent payment, keep and discard decisions."""
+
+    __slots__ = ("kind", "last", "length", "seq", "size")
+
+    def __init__(self, kind: int, seq: Multisets, last: Action | None = None) -> None:
+        self.kind = kind
+        self.seq = seq
+        self.last = last
+        self.size = size = len(seq)
+        self.length = size + (last is not None)
+
+    def __len__(self) -> int:
+        return self.length
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.length))]
+        k = _index(index, self.length)
+        if k < self.size:
+            return multi(self.kind, self.seq[k])
+        assert self.last is not None
+        return self.last
+
+    def __iter__(self) -> Iterator[Action]:
+        for k in range(self.length):
+            yield self[k]
+
+
 # --- enumerated multisets -----------------------------------------------------------------------
 
 _MS_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
@@ -174,15 +255,6 @@ def counts_of(cards: Sequence[int], width: int) -> list[int]:
 
 
 def multiset_seq(counts: Sequence[int], size: int) -> Multisets:
-    """:class:`Multisets` of ``counts``, cached (a state asks for the same ones several times:
-    its prompt, its legal actions, the check)."""
-    key = (tuple(counts), size)
-    found = _SEQ_CACHE.get(key)
-    if found is None:
-        if len(_SEQ_CACHE) > 20_000:
-            _SEQ_CACHE.clear()
-        found = _SEQ_CACHE[key] = Multisets(counts, size)
-    return found
-
-
-_SEQ_CACHE: dict[tuple[tuple[int, ...], int], Multisets] = {}
+    """:class:`Multisets` of ``counts`` (built afresh: cheaper than a cache lookup for the
+    small sizes of the game, and no table outlives the decision)."""
+    return Multisets(counts, size)

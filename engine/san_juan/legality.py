@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import Action
-from .choices import Choices, Multisets, counts_of, multiset_seq, multisets
+from .choices import Choices, MultisetActions, Multisets, counts_of, multiset_seq, multisets
 from .data import (
+    AQUEDUCT,
     CRANE,
     GOLD_MINE,
     GOLD_MINE_CARDS,
@@ -27,6 +28,7 @@ from .data import (
     LIBRARY,
     NKINDS,
     ROLES,
+    TRADING_POST,
     VARIANT_KEEP,
 )
 from .rules import (
@@ -123,24 +125,22 @@ _PROSPECTOR_KIND = {
 }
 
 
-def _multi_of(kind: int, seq: Multisets) -> Callable[[int], Action]:
-    return lambda k: A.multi(kind, seq[k])
-
-
 def _pay_of(cards: Multisets, goods: list[tuple[int, ...]]) -> Callable[[int], Action]:
     width = len(cards)
     return lambda k: A.multi(A.PAY, cards[k % width], goods[k // width])
 
 
-def pay_options(s: State, seat: int) -> Choices:
+def pay_options(s: State, seat: int) -> Sequence[Action]:
     """The distinct ways to pay ``b_cost`` (E2 of §4.1): that many hand cards, up to 2 of them
     replaced by goods with an active Black market (A-3)."""
     p = s.players[seat]
     cost = s.b_cost
     hand = p.hand
-    size = sum(hand)
     max_goods = min(payable_goods(p, -1), cost)
-    by_good = goods_by_good(p) if max_goods else []
+    if not max_goods:  # hand cards only (the block ``g = 0`` below, alone)
+        return MultisetActions(A.PAY, Multisets(hand, cost))
+    size = sum(hand)
+    by_good = goods_by_good(p)
     out = Choices()
     for g in range(max(0, cost - size), max_goods + 1):
         cards = multiset_seq(hand, cost - g)
@@ -180,33 +180,53 @@ _GOODS_CACHE: dict[tuple[int, tuple[int, ...], int], list[Action]] = {}
 
 
 def produce_options(s: State, seat: int) -> list[Action]:
-    return goods_options(A.PRODUCE, empty_by_good(s.players[seat]), produce_capacity(s, seat))
+    """Every production the seat may make (§4.2; the list is shared: never mutate it)."""
+    p = s.players[seat]
+    top = p.top
+    capacity = 1 + (0 if seat != s.chooser else 2 if s.library else 1)  # produce_capacity
+    if AQUEDUCT in top and top.index(AQUEDUCT) != p.fresh:
+        capacity += 1
+    return goods_options(A.PRODUCE, empty_by_good(p), capacity)
 
 
 def sell_options(s: State, seat: int) -> list[Action]:
-    return goods_options(A.SELL, goods_by_good(s.players[seat]), sell_capacity(s, seat))
+    """Every sale the seat may make (§4.3; the list is shared: never mutate it)."""
+    p = s.players[seat]
+    top = p.top
+    capacity = 1 + (0 if seat != s.chooser else 2 if s.library else 1)  # sell_capacity
+    if TRADING_POST in top and top.index(TRADING_POST) != p.fresh:
+        capacity += 1
+    return goods_options(A.SELL, goods_by_good(p), capacity)
 
 
 KEEP_ONE = tuple(A.multi(A.KEEP, (k,)) for k in range(NKINDS))
+# keep one of the drawn cards, by the sorted distinct kinds drawn (shared: never mutate one)
+_KEEP_ONE_LISTS: dict[tuple[int, ...], list[Action]] = {}
 
 
 def councillor_options(s: State, seat: int) -> Sequence[Action]:
     p = s.players[seat]
     archive, count = councillor_rule(s, seat)
-    drawn = counts_of(p.drawn, NKINDS)
-    out = Choices()
     if archive:
-        pool = [h + d for h, d in zip(p.hand, drawn, strict=True)]
-        seq = multiset_seq(pool, count)
-        out.add(len(seq), _multi_of(A.DISCARD, seq))
+        pool = p.hand[:]
+        for card in p.drawn:
+            pool[card] += 1
+        seq = Multisets(pool, count)
+        kind = A.DISCARD
     elif count == 1:  # the usual case: keep one of the drawn cards
-        return [*(KEEP_ONE[k] for k in sorted(set(p.drawn))), A.PASS_ACTION]
+        kinds = tuple(sorted(set(p.drawn)))
+        found = _KEEP_ONE_LISTS.get(kinds)
+        if found is None:
+            if len(_KEEP_ONE_LISTS) > 20_000:
+                _KEEP_ONE_LISTS.clear()
+            found = _KEEP_ONE_LISTS[kinds] = [*(KEEP_ONE[k] for k in kinds), A.PASS_ACTION]
+        return found
     else:
-        seq = multiset_seq(drawn, count)
-        out.add(len(seq), _multi_of(A.KEEP, seq))
+        seq = Multisets(counts_of(p.drawn, NKINDS), count)
+        kind = A.KEEP
     # A-7 / A-15: the councillor action may be declined; everybody's cards are drawn when the
     # phase starts, so declining keeps none of them.
-    return out.add_one(A.PASS_ACTION)
+    return MultisetActions(kind, seq, A.PASS_ACTION)
 
 
 def role_options(s: State, seat: int) -> list[Action]:
@@ -214,9 +234,18 @@ def role_options(s: State, seat: int) -> list[Action]:
     used this round (§5.17: in 2 players at most once per round; in 3 and 4 players every seat
     chooses once per round, so the same test is exact).  A-8: the Library is declared with the
     choice."""
-    library = has_active(s.players[seat], LIBRARY) and not s.lib_used >> seat & 1
-    free = tuple(role for role in range(len(ROLES)) if s.taken[role] < 0)
-    return _ROLE_LISTS[library][free]
+    top = s.players[seat].top
+    library = (
+        LIBRARY in top
+        and top.index(LIBRARY) != s.players[seat].fresh
+        and not s.lib_used >> seat & 1
+    )
+    taken = tuple(s.taken)
+    lists = _ROLES_BY_TAKEN.get(taken)
+    if lists is None:
+        free = tuple(role for role in range(len(ROLES)) if taken[role] < 0)
+        lists = _ROLES_BY_TAKEN[taken] = (_ROLE_LISTS[False][free], _ROLE_LISTS[True][free])
+    return lists[library]
 
 
 def _role_list(free: tuple[int, ...], library: bool) -> list[Action]:
@@ -239,50 +268,101 @@ _ROLE_LISTS = tuple(
     }
     for library in (False, True)
 )
+# the same, by ``State.taken`` (who took each role: a seat or -1), filled as positions come
+_ROLES_BY_TAKEN: dict[tuple[int, ...], tuple[list[Action], list[Action]]] = {}
 
 
 def legal(s: State, seat: int) -> Sequence[Action]:
     """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
-    phase = s.phase
-    if phase == OVER:
-        return []
-    if phase in SIMULTANEOUS:
-        if not 0 <= seat < s.n or not s.pending[seat]:
-            return []
-        p = s.players[seat]
-        if phase == PRODUCER:
-            return produce_options(s, seat)
-        if phase == TRADER:
-            return sell_options(s, seat)
-        if phase == COUNCILLOR:
-            return councillor_options(s, seat)
-        if phase == CHAPEL:
-            out = [A.CHAPEL_ACTIONS[k] for k in range(NKINDS) if p.hand[k]]
-            out.append(A.PASS_ACTION)
-            return out
-        if phase == HAND_LIMIT_PHASE:
-            seq = multiset_seq(p.hand, sum(p.hand) - hand_limit(p))
-            return Choices().add(len(seq), _multi_of(A.DISCARD, seq))
-        # variant start (§2.7): keep 4 of the cards drawn
-        seq = multiset_seq(counts_of(p.drawn, NKINDS), VARIANT_KEEP)
-        return Choices().add(len(seq), _multi_of(A.KEEP, seq))
+    return _LEGAL[s.phase](s, seat)
+
+
+# one function per phase (``_LEGAL[phase]``): the simulator calls ``legal`` once per action
+
+
+def _pending(s: State, seat: int) -> bool:
+    return 0 <= seat < s.n and s.pending[seat]
+
+
+def _legal_over(s: State, seat: int) -> Sequence[Action]:
+    return []
+
+
+def _legal_role(s: State, seat: int) -> Sequence[Action]:
+    return role_options(s, seat) if seat == s.turn else []
+
+
+def _legal_builder(s: State, seat: int) -> Sequence[Action]:
     if seat != s.turn:
         return []
-    if phase == ROLE:
-        return role_options(s, seat)
     step = s.step
-    if phase == BUILDER:
-        if step == STEP_MAIN:
-            return build_options(s, seat)
-        if step == STEP_PAY:
-            return pay_options(s, seat)
-        return [A.DRAW_ACTION, A.PASS_ACTION]  # Carpenter, Poor house
-    # prospector
+    if step == STEP_MAIN:
+        return build_options(s, seat)
+    if step == STEP_PAY:
+        return pay_options(s, seat)
+    return [A.DRAW_ACTION, A.PASS_ACTION]  # Carpenter, Poor house
+
+
+def _legal_prospector(s: State, seat: int) -> Sequence[Action]:
+    if seat != s.turn:
+        return []
+    step = s.step
     if step == STEP_GOLD_MINE:
         return [A.REVEAL_ACTION, A.PASS_ACTION]
     if step == STEP_GOLD_TAKE:
         return [A.TAKE_ACTIONS[k] for k in sorted(set(s.gm_cards))]
     return [A.DRAW_ACTION, A.PASS_ACTION]
+
+
+def _legal_producer(s: State, seat: int) -> Sequence[Action]:
+    return produce_options(s, seat) if 0 <= seat < s.n and s.pending[seat] else []
+
+
+def _legal_trader(s: State, seat: int) -> Sequence[Action]:
+    return sell_options(s, seat) if 0 <= seat < s.n and s.pending[seat] else []
+
+
+def _legal_councillor(s: State, seat: int) -> Sequence[Action]:
+    return councillor_options(s, seat) if 0 <= seat < s.n and s.pending[seat] else []
+
+
+def _legal_chapel(s: State, seat: int) -> Sequence[Action]:
+    if not _pending(s, seat):
+        return []
+    hand = s.players[seat].hand
+    out = [A.CHAPEL_ACTIONS[k] for k in range(NKINDS) if hand[k]]
+    out.append(A.PASS_ACTION)
+    return out
+
+
+def _legal_hand_limit(s: State, seat: int) -> Sequence[Action]:
+    if not _pending(s, seat):
+        return []
+    p = s.players[seat]
+    return MultisetActions(A.DISCARD, Multisets(p.hand, sum(p.hand) - hand_limit(p)))
+
+
+def _legal_variant_keep(s: State, seat: int) -> Sequence[Action]:
+    """The variant start (§2.7): keep 4 of the cards drawn."""
+    if not _pending(s, seat):
+        return []
+    drawn = counts_of(s.players[seat].drawn, NKINDS)
+    return MultisetActions(A.KEEP, Multisets(drawn, VARIANT_KEEP))
+
+
+_LEGAL_BY_PHASE: dict[int, Callable[[State, int], Sequence[Action]]] = {
+    VARIANT_KEEP_PHASE: _legal_variant_keep,
+    CHAPEL: _legal_chapel,
+    HAND_LIMIT_PHASE: _legal_hand_limit,
+    ROLE: _legal_role,
+    BUILDER: _legal_builder,
+    PRODUCER: _legal_producer,
+    TRADER: _legal_trader,
+    COUNCILLOR: _legal_councillor,
+    PROSPECTOR: _legal_prospector,
+    OVER: _legal_over,
+}
+_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(len(_LEGAL_BY_PHASE)))
 
 
 def prompt_kind(s: State) -> str:

@@ -6,6 +6,8 @@ A-5, A-16) and the legal builds.  Section numbers (§) and rulings (A-n) refer t
 
 from __future__ import annotations
 
+from itertools import compress
+
 from . import actions as A
 from .actions import Action
 from .data import (
@@ -47,7 +49,9 @@ def active_index(p: Player, kind: int) -> int:
 
 
 def has_active(p: Player, kind: int) -> bool:
-    return active_index(p, kind) >= 0
+    """``active_index(p, kind) >= 0``, in one call (the hottest test of the rules)."""
+    top = p.top
+    return kind in top and top.index(kind) != p.fresh
 
 
 def tops(p: Player) -> list[int]:
@@ -55,16 +59,16 @@ def tops(p: Player) -> list[int]:
 
 
 def goods_count(p: Player) -> int:
-    return sum(1 for g in p.goods if g >= 0)
+    goods = p.goods
+    return len(goods) - goods.count(-1)  # a good is a card kind (>= 0) or -1
 
 
 def goods_by_good(p: Player) -> list[int]:
     """How many goods ``p`` has of each good (indigo..silver)."""
     out = [0] * NGOODS
-    top, goods = p.top, p.goods
-    for i in range(len(top)):
-        if goods[i] >= 0:
-            out[GOOD_OF[top[i]]] += 1
+    for top, good in zip(p.top, p.goods, strict=True):
+        if good >= 0:
+            out[GOOD_OF[top]] += 1
     return out
 
 
@@ -72,13 +76,20 @@ def empty_by_good(p: Player) -> list[int]:
     """How many empty production buildings ``p`` has of each good.  A-22: one built this round
     counts (production buildings have no function to activate)."""
     out = [0] * NGOODS
-    top, goods = p.top, p.goods
-    for i in range(len(top)):
-        if goods[i] < 0:
-            good = GOOD_OF[top[i]]
-            if good >= 0:
-                out[good] += 1
+    for top, good in zip(p.top, p.goods, strict=True):
+        if good < 0:
+            made = GOOD_OF[top]
+            if made >= 0:
+                out[made] += 1
     return out
+
+
+def has_empty(p: Player) -> bool:
+    """``any(empty_by_good(p))``: an empty production building."""
+    goods = p.goods
+    if -1 not in goods:
+        return False
+    return any(good < 0 and IS_PRODUCTION[top] for top, good in zip(p.top, goods, strict=True))
 
 
 def can_draw(s: State, count: int = 1) -> bool:
@@ -94,7 +105,8 @@ def privilege(s: State, seat: int) -> int:
 
 def hand_limit(p: Player) -> int:
     """§3.3 / §5.11: 7, or 12 with an active Tower."""
-    return TOWER_HAND_LIMIT if has_active(p, TOWER) else HAND_LIMIT
+    top = p.top
+    return TOWER_HAND_LIMIT if TOWER in top and top.index(TOWER) != p.fresh else HAND_LIMIT
 
 
 def produce_capacity(s: State, seat: int) -> int:
@@ -118,9 +130,10 @@ def councillor_rule(s: State, seat: int) -> tuple[bool, int]:
     (§4.4, §5.3, §5.14).  With no more drawn cards than it may keep, both come to keeping them
     all, which is the keep form."""
     p = s.players[seat]
-    keep = 2 if has_active(p, PREFECTURE) else 1
+    top, fresh = p.top, p.fresh
+    keep = 2 if PREFECTURE in top and top.index(PREFECTURE) != fresh else 1
     drawn = len(p.drawn)
-    if drawn > keep and has_active(p, ARCHIVE):
+    if drawn > keep and ARCHIVE in top and top.index(ARCHIVE) != fresh:
         return True, drawn - keep
     return False, min(keep, drawn)
 
@@ -166,14 +179,16 @@ def build_cost(s: State, seat: int, kind: int, target: int) -> int:
 def payable_goods(p: Player, target: int) -> int:
     """How many goods may pay for a build over ``target`` (A-3): up to 2 with an active Black
     market that is not being covered, never the good on the building being covered."""
-    i = active_index(p, BLACK_MARKET)
-    if i < 0 or i == target:
+    top = p.top
+    if BLACK_MARKET not in top:
         return 0
-    count = 0
+    i = top.index(BLACK_MARKET)
+    if i in (p.fresh, target):
+        return 0
     goods = p.goods
-    for j in range(len(goods)):
-        if goods[j] >= 0 and j != target:
-            count += 1
+    count = len(goods) - goods.count(-1)
+    if 0 <= target < len(goods) and goods[target] >= 0:
+        count -= 1
     return min(BLACK_MARKET_GOODS, count)
 
 
@@ -184,16 +199,33 @@ def build_options(s: State, seat: int) -> list[Action]:
     tests compare the two)."""
     p = s.players[seat]
     hand = p.hand
-    out: list[Action] = []
     top_kinds = p.top
-    crane = active_index(p, CRANE)
-    smithy = active_index(p, SMITHY)
-    quarry = active_index(p, QUARRY)
-    market = active_index(p, BLACK_MARKET)
+    fresh = p.fresh
+    crane = top_kinds.index(CRANE) if CRANE in top_kinds else -1
+    smithy = top_kinds.index(SMITHY) if SMITHY in top_kinds else -1
+    quarry = top_kinds.index(QUARRY) if QUARRY in top_kinds else -1
+    market = top_kinds.index(BLACK_MARKET) if BLACK_MARKET in top_kinds else -1
+    if fresh >= 0:  # the building placed in this builder phase does not work yet (§5.0)
+        crane = -1 if crane == fresh else crane
+        smithy = -1 if smithy == fresh else smithy
+        quarry = -1 if quarry == fresh else quarry
+        market = -1 if market == fresh else market
     goods = p.goods
     held = len(goods) - goods.count(-1)
     budget = sum(hand) - 1  # the cards left once the one built is placed
-    base = COST_AFTER_PRIVILEGE[privilege(s, seat)]
+    chosen = 0 if seat != s.chooser else 2 if s.library else 1  # privilege(s, seat)
+    if crane < 0:  # new places only (the usual case): one comprehension, same order
+        costs = NEW_PLACE_COST[chosen][smithy >= 0][quarry >= 0]
+        limit = budget + (min(BLACK_MARKET_GOODS, held) if market >= 0 else 0)
+        out = [
+            BUILD_ACTIONS[kind]
+            for kind in compress(KINDS, hand)
+            if costs[kind] <= limit and (IS_PRODUCTION[kind] or kind not in top_kinds)  # L2
+        ]
+        out.append(A.PASS_ACTION)
+        return out
+    out = []
+    base = COST_AFTER_PRIVILEGE[chosen]
     for kind in range(NKINDS):
         if not hand[kind]:
             continue
@@ -224,3 +256,20 @@ def build_options(s: State, seat: int) -> list[Action]:
 # printed cost minus the Builder privilege (0, 1 or 2), by card kind (may go below 0: compared
 # with a budget, never paid)
 COST_AFTER_PRIVILEGE = tuple(tuple(c - privilege for c in COST) for privilege in range(3))
+# NEW_PLACE_COST[privilege][smithy][quarry][kind]: the same, less 1 for an active Smithy
+# (production kinds) or Quarry (violet kinds), for a build in a new place
+NEW_PLACE_COST = tuple(
+    tuple(
+        tuple(
+            tuple(
+                c - (1 if (smithy if IS_PRODUCTION[k] else quarry) else 0)
+                for k, c in enumerate(base)
+            )
+            for quarry in (False, True)
+        )
+        for smithy in (False, True)
+    )
+    for base in COST_AFTER_PRIVILEGE
+)
+KINDS = range(NKINDS)
+BUILD_ACTIONS = A.BUILD_ACTIONS

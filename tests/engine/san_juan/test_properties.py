@@ -101,6 +101,33 @@ def test_on_demand_multisets_equal_their_enumeration() -> None:
                 seq[len(seq)]
 
 
+def _count_multisets(counts: list[int], size: int) -> int:
+    """The number of multisets of ``size`` items from ``counts``, by the plain recurrence."""
+    ways = [1] + [0] * size
+    for count in counts:
+        ways = [
+            sum(ways[need - t] for t in range(min(count, need) + 1)) for need in range(size + 1)
+        ]
+    return ways[size]
+
+
+def test_multiset_counts_hold_for_large_hands() -> None:
+    """The packed counting table of ``Multisets`` (one integer per row, a digit per size) gives
+    the exact count for hands far larger than a game deals (every kind, many copies), and the
+    same multisets as the enumeration where that stays small."""
+    rng = random.Random(11)
+    for _ in range(200):
+        counts = [rng.choice([0, 1, 2, 3, 5, 8, 12]) for _ in range(rng.randint(1, NKINDS))]
+        size = rng.randint(0, min(30, sum(counts) + 1))
+        seq = Multisets(counts, size)
+        assert len(seq) == _count_multisets(counts, size)
+        if len(seq) <= 3000:
+            assert list(seq) == multisets(counts, size)
+        elif size:
+            assert len(seq[0]) == len(seq[-1]) == len(seq[len(seq) // 2]) == size
+            assert seq[0] < seq[len(seq) // 2] < seq[-1]  # lexicographic order
+
+
 def test_direct_legality_equals_membership_in_the_legal_actions() -> None:
     """``is_legal`` (no listing) accepts exactly the legal actions at positions of random games:
     every legal action passes; near misses (one card more, fewer or changed) pass exactly when
