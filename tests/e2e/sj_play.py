@@ -65,8 +65,8 @@ def cards_named(text: str) -> set[str]:
 
 def _chapel_count(lang: str) -> str:
     """The words after the count of one's Chapel cards in one's panel ("under your Chapel")."""
-    line = SJ_WORDS.t(lang, "panel.me", n=1, hand="", buildings=1, goods=1, chapel="§", vp=1)
-    found = re.search(r"§ ([^·]+?) ·", line)
+    line = SJ_WORDS.t(lang, "panel.me_chapel", chapel="§")
+    found = re.search(r"§ (.+)$", line)
     assert found is not None, line
     return found[1]
 
@@ -74,7 +74,7 @@ def _chapel_count(lang: str) -> str:
 NOT_CARDS = tuple(words for lang in ("en", "es")
                   for words in (SJ_WORDS.t(lang, "score.chapel"), _chapel_count(lang)))
 """Words that name a card but stand for no card of anyone's hand: the score sheet's part
-"Chapel cards" and the panel's "0 under your Chapel" (every player's, 0 without a Chapel)."""
+"Chapel cards" and the panel's "2 under your Chapel" (the owner's count)."""
 
 
 def visible_text(text: str) -> str:

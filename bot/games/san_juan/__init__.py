@@ -169,9 +169,14 @@ class SanJuanPresenter(GamePresenter):
         me = seats[panel.seat]
         assert isinstance(words, SanJuanWords)
         hand = list(view.get("hand") or ())
-        return self.catalog.t(lang, "panel.me", n=len(hand), buildings=me.get("building_count", 0),
-                              goods=me.get("goods", 0), chapel=view.get("chapel_cards", 0),
-                              vp=me.get("vp", 0), hand=words.cards(hand) or "—")
+        line = self.catalog.t(lang, "panel.me", n=len(hand), buildings=me.get("building_count", 0),
+                              goods=me.get("goods", 0), vp=me.get("vp", 0),
+                              hand=words.cards(hand) or "—")
+        chapel = any(b.get("card") == "chapel" or "chapel" in (b.get("covered") or ())
+                     for b in me.get("buildings", ()))
+        if chapel:  # the count under one's own Chapel (a Chapel covered by a Crane still counts)
+            line += self.catalog.t(lang, "panel.me_chapel", chapel=view.get("chapel_cards", 0))
+        return line
 
     def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
         return panels.controls(view)
