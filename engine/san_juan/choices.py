@@ -34,10 +34,11 @@ class Multisets(Sequence[Multiset]):
     cache of tables would only grow the heap the garbage collector walks."""
 
     __slots__ = ("bits", "counts", "kinds", "length", "rows", "size")
+    counts: tuple[int, ...]
 
     def __init__(self, counts: Sequence[int], size: int) -> None:
         self.kinds = kinds = list(compress(range(len(counts)), counts))
-        self.counts = counts
+        self.counts = counts = tuple(counts)  # a snapshot: the caller's hand may change later
         self.size = size
         self.bits = 0
         self.rows: list[int] = []

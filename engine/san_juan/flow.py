@@ -31,8 +31,9 @@ from .data import (
     VARIANT_DRAWS,
 )
 from .data import CRANE as CRANE_CARD
+from .data import HAND_LIMIT as HAND_LIMIT_CARDS
 from .ops import NAMES, Events, discard_from_hand, draw_many, draw_to_hand, names, private, shuffle
-from .rules import hand_limit, has_active
+from .rules import hand_limit
 from .scoring import final_scores
 from .state import (
     CHAPEL,
@@ -126,9 +127,10 @@ def passed(s: State, seat: int, decision: str, ev: Events) -> None:
 
 def done_simultaneous(s: State, seat: int) -> bool:
     """Mark ``seat`` as done in a simultaneous step; True when nobody is left."""
-    s.pending[seat] = False
+    pending = s.pending
+    pending[seat] = False
     s.acted |= 1 << seat
-    return not any(s.pending)
+    return True not in pending
 
 
 # --- the round (§3) -----------------------------------------------------------------------------
@@ -161,9 +163,9 @@ def phase_ended(s: State, ev: Events) -> None:
 
 def next_pick(s: State, ev: Events) -> None:
     phase_ended(s, ev)
-    if stalled(s):
+    if not (s.pile or s.discard) and stalled(s):
         game_over(s, END_NO_CARDS, ev)
-    elif s.picks >= picks_per_round(s):
+    elif s.picks >= (3 if s.n == 2 else s.n):  # picks_per_round
         end_round(s, ev)
     else:
         start_roles(s)
@@ -229,7 +231,8 @@ def end_round(s: State, ev: Events) -> None:
     anyone = False
     for seat, p in enumerate(s.players):
         # §5.10: the owner of an active Chapel may place one hand card under it
-        flag = has_active(p, CHAPEL_CARD) and any(p.hand)
+        top = p.top
+        flag = CHAPEL_CARD in top and top.index(CHAPEL_CARD) != p.fresh and any(p.hand)
         pending[seat] = flag
         anyone = anyone or flag
     if not anyone:
@@ -244,7 +247,8 @@ def _start_hand_limit(s: State) -> None:
     pending = s.pending
     anyone = False
     for seat, p in enumerate(s.players):
-        flag = sum(p.hand) > hand_limit(p)
+        size = sum(p.hand)
+        flag = size > HAND_LIMIT_CARDS and size > hand_limit(p)  # the Tower's 12 only above 7
         pending[seat] = flag
         anyone = anyone or flag
     if not anyone:

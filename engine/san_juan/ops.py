@@ -67,7 +67,14 @@ def draw(s: State, ev: Events) -> int:
 
 def draw_many(s: State, count: int, ev: Events) -> list[int]:
     """Up to ``count`` cards (fewer when both piles run out, A-1)."""
-    out: list[int] = []
+    pile = s.pile
+    if 0 < count <= len(pile):  # no reshuffle: the top ``count`` cards, top first
+        out = pile[-count:]
+        del pile[-count:]
+        out.reverse()
+        s.reveals += count
+        return out
+    out = []
     for _ in range(count):
         card = draw(s, ev)
         if card < 0:
@@ -79,7 +86,18 @@ def draw_many(s: State, count: int, ev: Events) -> list[int]:
 def draw_to_hand(s: State, seat: int, count: int, reason: str, ev: Events) -> int:
     """``seat`` draws up to ``count`` cards into its hand; returns how many it got."""
     hand = s.players[seat].hand
-    got: list[int] = []
+    pile = s.pile
+    if 0 < count <= len(pile):  # no reshuffle: the top ``count`` cards, top first
+        got = pile[-count:]
+        del pile[-count:]
+        got.reverse()
+        s.reveals += count
+        for card in got:
+            hand[card] += 1
+        if ev is not None:
+            cards_drawn(ev, seat, got, reason)
+        return count
+    got = []
     for _ in range(count):
         card = draw(s, ev)
         if card < 0:

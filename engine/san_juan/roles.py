@@ -48,7 +48,7 @@ from .ops import (
     names,
     private,
 )
-from .rules import build_cost, can_draw, councillor_draws, empty_by_good, goods_count, has_active
+from .rules import build_cost, can_draw, has_active, has_empty
 from .state import (
     END_TWELVE,
     ROLE_PHASES,
@@ -94,9 +94,10 @@ def _builder_next(s: State, ev: Events) -> None:
     """The next seat clockwise from the builder that holds a card (a seat without one has
     nothing to place; hand sizes are public)."""
     n = s.n
+    players = s.players
     while s.turns < n:
         seat = (s.chooser + s.turns) % n
-        if any(s.players[seat].hand):
+        if any(players[seat].hand):
             s.turn = seat
             s.step = STEP_MAIN
             return
@@ -195,8 +196,13 @@ def pay(s: State, seat: int, action: Action, ev: Events) -> None:
 
 def _after_pay(s: State, seat: int, ev: Events) -> None:
     """E3: the Carpenter's draw after a violet building (A-4: before the Poor house)."""
-    p = s.players[seat]
-    if not IS_PRODUCTION[s.b_kind] and has_active(p, CARPENTER) and can_draw(s):
+    top = s.players[seat].top
+    if (
+        not IS_PRODUCTION[s.b_kind]
+        and CARPENTER in top
+        and has_active(s.players[seat], CARPENTER)
+        and (s.pile or s.discard)  # can_draw
+    ):
         s.step = STEP_CARPENTER
         return
     poor_house(s, seat, ev)
@@ -205,7 +211,12 @@ def _after_pay(s: State, seat: int, ev: Events) -> None:
 def poor_house(s: State, seat: int, ev: Events) -> None:
     """E4: the Poor house's draw with 0 or 1 hand card after building (§5.4, A-4)."""
     p = s.players[seat]
-    if has_active(p, POOR_HOUSE) and sum(p.hand) <= 1 and can_draw(s):
+    if (
+        POOR_HOUSE in p.top
+        and has_active(p, POOR_HOUSE)
+        and sum(p.hand) <= 1
+        and (s.pile or s.discard)  # can_draw
+    ):
         s.step = STEP_POOR_HOUSE
         return
     builder_seat_done(s, ev)
@@ -232,7 +243,7 @@ def _start_producer(s: State, ev: Events) -> None:
     pending = s.pending
     anyone = False
     for seat, p in enumerate(s.players):
-        flag = any(empty_by_good(p))
+        flag = has_empty(p)  # any(empty_by_good(p))
         pending[seat] = flag
         anyone = anyone or flag
     if not anyone:
@@ -262,7 +273,7 @@ def produce(s: State, seat: int, action: Action, ev: Events) -> None:
                     "GoodsProduced", seat, {"goods": [GOODS[g] for g in made], "buildings": where}
                 )
             )
-        if len(made) >= 2 and has_active(p, WELL):  # §5.7, A-17
+        if len(made) >= 2 and WELL in p.top and has_active(p, WELL):  # §5.7, A-17
             draw_to_hand(s, seat, 1, "well", ev)
     if done_simultaneous(s, seat):
         next_pick(s, ev)
@@ -289,7 +300,8 @@ def _start_trader(s: State, ev: Events) -> None:
     pending = s.pending
     anyone = False
     for seat, p in enumerate(s.players):
-        flag = goods_count(p) > 0
+        goods = p.goods
+        flag = goods.count(-1) < len(goods)  # goods_count(p) > 0
         pending[seat] = flag
         anyone = anyone or flag
     if not anyone:
@@ -312,8 +324,10 @@ def sell(s: State, seat: int, action: Action, ev: Events) -> None:
                     break
             price += price_of[good]
         sold = len(action.goods)
-        stand = 1 if sold >= 2 and has_active(p, MARKET_STAND) else 0  # §5.8
-        hall = 1 if sold >= 1 and has_active(p, MARKET_HALL) else 0  # §5.15, A-6: once a phase
+        top = p.top
+        stand = 1 if sold >= 2 and MARKET_STAND in top and has_active(p, MARKET_STAND) else 0
+        hall = 1 if sold >= 1 and MARKET_HALL in top and has_active(p, MARKET_HALL) else 0
+        # (§5.8 the Market stand; §5.15 and A-6 the Market hall, once a phase)
         if ev is not None:
             ev.append(
                 Event(
@@ -349,10 +363,12 @@ def _start_councillor(s: State, ev: Events) -> None:
     n = s.n
     pending = s.pending
     anyone = False
+    chooser = s.chooser
     for offset in range(n):
-        seat = (s.chooser + offset) % n
+        seat = (chooser + offset) % n
         p = s.players[seat]
-        p.drawn = draw_many(s, councillor_draws(s, seat), ev)
+        # councillor_draws: 2, 5 for the councillor, 8 with the Library
+        p.drawn = draw_many(s, 2 if offset else 8 if s.library else 5, ev)
         if ev is not None:
             cards_drawn(ev, seat, p.drawn, "councillor")
         flag = bool(p.drawn)
@@ -417,10 +433,12 @@ def gold_next(s: State, ev: Events) -> None:
     included; ``turns`` counts the seats already considered.  A-9.5: fewer than 4 cards in the
     two piles together and the Gold mine cannot be used."""
     n = s.n
+    players = s.players
     while s.turns < n:
         seat = (s.chooser + s.turns) % n
         s.turns += 1
-        if has_active(s.players[seat], GOLD_MINE) and can_draw(s, GOLD_MINE_CARDS):
+        p = players[seat]
+        if GOLD_MINE in p.top and has_active(p, GOLD_MINE) and can_draw(s, GOLD_MINE_CARDS):
             s.turn = seat
             s.step = STEP_GOLD_MINE
             return

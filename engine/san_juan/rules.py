@@ -17,6 +17,7 @@ from .data import (
     BLACK_MARKET_GOODS,
     COST,
     CRANE,
+    END_BUILDINGS,
     GOOD_OF,
     HAND_LIMIT,
     IS_PRODUCTION,
@@ -214,9 +215,9 @@ def build_options(s: State, seat: int) -> list[Action]:
     held = len(goods) - goods.count(-1)
     budget = sum(hand) - 1  # the cards left once the one built is placed
     chosen = 0 if seat != s.chooser else 2 if s.library else 1  # privilege(s, seat)
+    costs = NEW_PLACE_COST[chosen][smithy >= 0][quarry >= 0]
+    limit = budget + (min(BLACK_MARKET_GOODS, held) if market >= 0 else 0)
     if crane < 0:  # new places only (the usual case): one comprehension, same order
-        costs = NEW_PLACE_COST[chosen][smithy >= 0][quarry >= 0]
-        limit = budget + (min(BLACK_MARKET_GOODS, held) if market >= 0 else 0)
         out = [
             BUILD_ACTIONS[kind]
             for kind in compress(KINDS, hand)
@@ -224,31 +225,34 @@ def build_options(s: State, seat: int) -> list[Action]:
         ]
         out.append(A.PASS_ACTION)
         return out
-    out = []
-    base = COST_AFTER_PRIVILEGE[chosen]
-    for kind in range(NKINDS):
-        if not hand[kind]:
+    # with the Crane: what each stack that may be covered offers, the card kind aside
+    targets = []
+    for target, top in enumerate(top_kinds):
+        if top == CRANE:  # L3
             continue
+        if market < 0 or market == target:
+            extra = 0
+        else:
+            extra = min(BLACK_MARKET_GOODS, held - (1 if goods[target] >= 0 else 0))
+        targets.append((target, top, COST[top], budget + extra))
+    base = COST_AFTER_PRIVILEGE[chosen]
+    out = []
+    for kind in compress(KINDS, hand):
         if IS_PRODUCTION[kind]:
             reducer = smithy
         elif kind in top_kinds:
             continue  # L2
         else:
             reducer = quarry
-        cost = base[kind] - (1 if reducer >= 0 else 0)
-        if cost <= budget + (min(BLACK_MARKET_GOODS, held) if market >= 0 else 0):
-            out.append(A.BUILD_ACTIONS[kind])
-        if crane >= 0:
-            for target, top in enumerate(top_kinds):
-                if top in (CRANE, kind):  # L3
-                    continue
-                value = base[kind] - COST[top] - (1 if 0 <= reducer != target else 0)
-                if market < 0 or market == target:
-                    extra = 0
-                else:
-                    extra = min(BLACK_MARKET_GOODS, held - (1 if goods[target] >= 0 else 0))
-                if value <= budget + extra:
-                    out.append(A.build_over(kind, target))
+        if costs[kind] <= limit:
+            out.append(BUILD_ACTIONS[kind])
+        printed = base[kind]
+        over = BUILD_OVER[kind]
+        for target, top, covered, room in targets:
+            if top == kind:  # L3, A-14
+                continue
+            if printed - covered - (1 if 0 <= reducer != target else 0) <= room:
+                out.append(over[target] if target < _OVER else A.build_over(kind, target))
     out.append(A.PASS_ACTION)
     return out
 
@@ -273,3 +277,6 @@ NEW_PLACE_COST = tuple(
 )
 KINDS = range(NKINDS)
 BUILD_ACTIONS = A.BUILD_ACTIONS
+# BUILD_OVER[kind][target]: ``A.build_over(kind, target)`` for every area index a game reaches
+_OVER = END_BUILDINGS + 2
+BUILD_OVER = tuple(tuple(A.build_over(k, t) for t in range(_OVER)) for k in range(NKINDS))
