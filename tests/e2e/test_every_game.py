@@ -63,6 +63,8 @@ async def test_a_smoke_game_of_every_game(world: World, governor: OfflineGoverno
     found = await governor.storage.games.find_by_channel(world.general.id)
     assert found is not None and found.game == game
     game_id = found.id
+    mine = found.seat_of(world.alice.id)
+    assert mine is not None
     made = 0
     while True:
         record, state = await load(governor, game_id)
@@ -71,14 +73,12 @@ async def test_a_smoke_game_of_every_game(world: World, governor: OfflineGoverno
         engine = get_game(game)
         prompt = engine.prompt(state)
         assert prompt is not None
-        seat = record.seat_of(world.alice.id)
-        assert seat is not None
-        if seat.seat not in prompt.seats:
+        if mine.seat not in prompt.seats:
             await settled(world, governor, game_id, record.version)  # the AI seats move
             continue
         policy = make_policy("heuristic", game, record.version)
-        code = engine.encode_action(policy.choose(engine, state, seat.seat,
-                                                  engine.legal_actions(state, seat.seat)))
+        code = engine.encode_action(policy.choose(engine, state, mine.seat,
+                                                  engine.legal_actions(state, mine.seat)))
         panel = await open_panel(world, governor, game_id, world.alice)
         handle = await move(world.alice, panel, game, game_id, record.version, code)
         assert (await handle.response()).type == 6
@@ -95,4 +95,4 @@ async def test_a_smoke_game_of_every_game(world: World, governor: OfflineGoverno
     assert final.attachments[0].is_png
     log = await governor.storage.games.actions(game_id)
     assert any(a.user_id == world.alice.id for a in log)
-    assert all(a.user_id is None for a in log if a.seat != seat.seat)
+    assert all(a.user_id is None for a in log if a.seat != mine.seat)
