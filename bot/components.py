@@ -240,16 +240,64 @@ class TableButton(GameIdButton, template=rf"t:{IDS}:(?P<tail>[a-z]{{1,12}})"):
         await handlers.table_click(interaction, self.game_id, self.version, self.tail)
 
 
+class LobbyRules(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"lr:{IDS}",
+):
+    """The lobby's menu of the game's optional rules (``GamePresenter.variants``): the values
+    chosen are the rules on; the creator (or Manage Server) changes them before the start."""
+
+    def __init__(self, game_id: int, version: int,
+                 options: list[discord.SelectOption] | None = None, *,
+                 placeholder: str | None = None) -> None:
+        options = options or [discord.SelectOption(label="?", value="?")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=checked_id(f"lr:{game_id}:{version}"),
+                options=options,
+                placeholder=placeholder,
+                min_values=0,
+                max_values=len(options),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LobbyRules:
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["game"]), int(match["version"]),
+                   (list(select.options) if select else []) or None,
+                   placeholder=select.placeholder if select else None)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = [str(v) for v in self.item.values]
+        try:
+            await handlers_of(interaction).lobby_click(
+                interaction, self.game_id, self.version, "rules=" + ",".join(values))
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"lobby rules {self.custom_id}")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     GameButton,
     GameSelect,
     TableButton,
+    LobbyRules,
 )
 
 
-def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str) -> discord.ui.View:
-    """The lobby's five buttons, drawn for ``version``; Add AI adds an AI of ``level``."""
+def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str,
+               rules: list[discord.SelectOption] | None = None) -> discord.ui.View:
+    """The lobby's five buttons, drawn for ``version``; Add AI adds an AI of ``level``; with
+    ``rules``, the menu of the game's optional rules under them."""
     view = discord.ui.View(timeout=None)
     green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
     for action, style in (
@@ -261,6 +309,8 @@ def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str) -
     ):
         key = "add_ai" if action.startswith("ai.") else action
         view.add_item(LobbyButton(game_id, version, action, label=labels[key], style=style))
+    if rules:
+        view.add_item(LobbyRules(game_id, version, rules, placeholder=labels.get("rules")))
     return view
 
 

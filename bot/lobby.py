@@ -64,9 +64,14 @@ class LobbyFlow:
         """``embed`` and ``view`` of the lobby message for ``record`` (open or closed)."""
         lang = record.language or self.default_language
         if record.status is GameStatus.LOBBY:
+            presenter = presenter_for(record.game)
+            labels = {**self.labels(lang), "rules": self.catalog.t(lang, "lobby.rules")}
+            rules = [discord.SelectOption(
+                label=presenter.catalog.t(lang, f"variant.{ident}")[:100], value=ident,
+                default=bool(record.options.get(ident))) for ident in presenter.variants]
             return fit_message(
-                embed=lobby_embed(record, lang, level, presenter_for(record.game).catalog),
-                view=lobby_view(record.id, record.version, self.labels(lang), level),
+                embed=lobby_embed(record, lang, level, presenter.catalog),
+                view=lobby_view(record.id, record.version, labels, level, rules[:25] or None),
             )
         key = "lobby.started" if record.status is not GameStatus.ABANDONED else "lobby.cancelled"
         return {"embed": closed_lobby_embed(record, lang, key, None,
@@ -153,6 +158,9 @@ class LobbyFlow:
                 await self.service.leave(game_id, actor.user_id)
             elif action.startswith("ai."):
                 await self.service.add_ai(game_id, actor, version, action.removeprefix("ai."))
+            elif action.startswith("rules="):
+                chosen = [v for v in action.removeprefix("rules=").split(",") if v]
+                await self.service.set_variants(game_id, actor, version, chosen)
             elif action == "start":
                 self.check_channel(interaction)
                 await self.service.start(game_id, actor, version)

@@ -253,6 +253,23 @@ class GameService:
                 game_id, level, expected_version=expected_version
             )
 
+    async def set_variants(self, game_id: int, actor: Actor, expected_version: int,
+                           variants: Sequence[str]) -> GameRecord:
+        """Turn the game's optional rules ``variants`` on, the others off (creator or Manage
+        Server, in the lobby; the version is checked)."""
+        async with self.lock(game_id):
+            record = await self.storage.games.get(game_id)
+            self._check_manager(record, actor)
+            presenter = presenter_for(record.game)
+            unknown = [v for v in variants if v not in presenter.variants]
+            if unknown:
+                raise UserError("err.no_such_variant", variant=unknown[0][:40],
+                                title=presenter.title(record.language or "en"))
+            _, high = presenter.players
+            options = presenter.lobby_options(int(record.options.get("players", high)), variants)
+            return await self.storage.games.set_options(
+                game_id, options, expected_version=expected_version)
+
     async def cancel(
         self, game_id: int, actor: Actor, expected_version: int | None = None
     ) -> GameRecord:

@@ -32,3 +32,42 @@ async def test_the_variant_option_follows_the_game_chosen(world: World, governor
     record = await governor.storage.games.find_by_channel(world.general.id)
     assert record is not None and record.game == "san-juan"
     assert record.options == {"players": 3, "variant_start": True}
+
+
+async def test_the_creator_turns_optional_rules_on_and_off_in_the_lobby(
+        world: World, governor: OfflineGovernor) -> None:
+    """The lobby's menu of the game's optional rules: preselected as created; the creator turns
+    them off and on (the embed and the stored options follow); anyone else is refused and
+    nothing changes; Puerto Rico's lobby (no optional rules yet) has no menu."""
+    lobby = await open_lobby(world, world.alice, "game:san-juan max_players:3")
+    menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
+    assert [(o["value"], o.get("default", False)) for o in menu["options"]] == [
+        ("variant_start", False)]
+    assert menu["min_values"] == 0 and menu["max_values"] == 1
+    mark = world.server.mark()
+    handle = await world.alice.select(lobby, ["variant_start"], custom_id=menu["custom_id"])
+    assert (await handle.response()).type == 6
+    lobby = await world.server.wait_for_message(
+        world.general, lambda m: m.id == lobby.id and "Rules: variant start" in m.text(),
+        since=mark)
+    record = await governor.storage.games.find_by_channel(world.general.id)
+    assert record is not None and record.options == {"players": 3, "variant_start": True}
+
+    menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
+    refused = await world.bob.select(lobby, [], custom_id=menu["custom_id"])
+    assert "creator" in (await refused.wait_for_followup()).content
+    assert (await governor.storage.games.get(record.id)).options["variant_start"] is True
+
+    mark = world.server.mark()
+    handle = await world.alice.select(lobby, [], custom_id=menu["custom_id"])
+    assert (await handle.response()).type == 6
+    await world.server.wait_for_message(
+        world.general, lambda m: m.id == lobby.id and "Rules:" not in m.text(), since=mark)
+    assert (await governor.storage.games.get(record.id)).options == {
+        "players": 3, "variant_start": False}
+
+
+async def test_a_game_without_optional_rules_has_no_menu(world: World,
+                                                          governor: OfflineGovernor) -> None:
+    lobby = await open_lobby(world, world.alice, "game:puerto-rico max_players:3")
+    assert not [s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:")]
