@@ -29,7 +29,9 @@ hook point         base game users; what the expansions will attach
 =================  ================================================================================
 settler_options    Hacienda draw; Exp. 1 Forest House (forest instead of plantation), Library
 quarry_allowed     Construction Hut
-tile_placed        Hospice; Exp. 4 plantation goal; Exp. 1 Forest House colonist to San Juan
+tile_placed        Hospice; Exp. 1 Forest House colonist to San Juan
+island_gained      any tile joining an island (normal pick, Hacienda; Exp. 1 Library, Exp. 2
+                   Hunting Lodge): Exp. 4 plantation goal
 build_discount     (quarries and the Builder privilege are base rules); Exp. 1 Forest House,
                    Black Market; Exp. 2 Zoning Office
 built              University; Exp. 1 Church; Exp. 4 construction goal
@@ -41,6 +43,11 @@ loaded             Harbor; Exp. 1 Lighthouse
 storage            Small and Large Warehouse; Exp. 1 Storehouse
 final_bonus        the five large buildings; Exp. 1 Cloister; Exp. 2 Royal Garden, nobles
 =================  ================================================================================
+
+An expansion's rules that belong to no building (Exp. 4 goals) are module handlers
+(``MODULE_EFFECTS``, registered with ``module_effect``) on the points that run them for every
+player (``MODULE_HOOK_POINTS``: island_gained, built, produced), after the buildings' handlers of
+the same point, plus a ``MODULE_SETUP`` step after the supplies are laid out.
 
 Structural points that are not a building's: ``Ruleset.privilege`` (Exp. 1 Library doubles
 privileges), the role cards of the setup row (Exp. 3 Buccaneer adds an eighth card), phase

@@ -39,6 +39,7 @@ HOOK_POINTS: dict[str, str] = {
     "settler_options": "(s, seat, out) add choices to a Settler turn (Hacienda draw)",
     "quarry_allowed": "(s, seat) -> bool: a non-Settler may take a quarry (Construction Hut)",
     "tile_placed": "(s, seat, tile, ev) after the normal Settler pick is placed (Hospice)",
+    "island_gained": "(s, seat, tile, ev) after any tile joins an island (Exp. 4 plantation goal)",
     "build_discount": "(s, seat, building) -> int: extra discount on a building",
     "built": "(s, seat, building, ev) after a building is placed (University)",
     "produced": "(s, seat, received, ev) after a player's production (Factory)",
@@ -56,6 +57,13 @@ PERFORMERS: dict[int, Handler] = {}
 OFFER_HANDLERS: dict[str, Handler] = {}
 # building name -> {hook point -> handler}
 EFFECTS: dict[str, dict[str, Handler]] = {}
+# An expansion's rules that belong to no building (Exp. 4 goals): module -> {hook -> handler}.
+# They run for every player, and only on the hook points whose callers run them (``ALWAYS``).
+MODULE_EFFECTS: dict[str, dict[str, Handler]] = {}
+MODULE_HOOK_POINTS = frozenset({"island_gained", "built", "produced"})
+# module -> (s, ev) run once at setup, after the supplies are laid out (Exp. 4 goals)
+MODULE_SETUP: dict[str, Handler] = {}
+ALWAYS = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
 
 
 def effect(building: str, hook: str) -> Callable[[Handler], Handler]:
@@ -67,6 +75,24 @@ def effect(building: str, hook: str) -> Callable[[Handler], Handler]:
         return fn
 
     return register
+
+
+def module_effect(module: str, hook: str) -> Callable[[Handler], Handler]:
+    if hook not in MODULE_HOOK_POINTS:
+        raise ValueError(f"hook point {hook} does not run module handlers")
+
+    def register(fn: Handler) -> Handler:
+        MODULE_EFFECTS.setdefault(module, {})[hook] = fn
+        return fn
+
+    return register
+
+
+def island_gained(s: State, seat: int, tile: int, ev: Events) -> None:
+    """Run the ``island_gained`` handlers: a tile has just joined ``seat``'s island."""
+    for b, fn in s.rs.hooks["island_gained"]:
+        if b < 0 or s.players[seat].bw[b] > 0:
+            fn(s, seat, tile, ev)
 
 
 def island_used(s: State, seat: int) -> int:
@@ -92,6 +118,7 @@ def _hacienda_draw(s: State, seat: int, action: Any, ev: Events) -> int:
     s.flags |= F_HACIENDA_DRAWN
     if ev is not None:
         ev.append(Event("PlantationTaken", seat, {"tile": TILES[kind], "source": "hacienda"}))
+    island_gained(s, seat, kind, ev)
     return 0
 
 
@@ -257,12 +284,19 @@ def _city_hall(s: State, seat: int) -> int:
     return sum(1 for b in s.players[seat].city if CATALOG[b].violet)
 
 
-def compile_hooks(buildings: tuple[int, ...]) -> dict[str, list[tuple[int, Handler]]]:
-    """For the buildings of one game, the handlers of each hook point as (building, handler)."""
+def compile_hooks(
+    buildings: tuple[int, ...], modules: tuple[str, ...] = ()
+) -> dict[str, list[tuple[int, Handler]]]:
+    """For the buildings and modules of one game, the handlers of each hook point as (building,
+    handler); a module's handlers come after the buildings' (Appendix C: the Exp. 4 checks are
+    the last step of their point) with the building ``ALWAYS``."""
     hooks: dict[str, list[tuple[int, Handler]]] = {name: [] for name in HOOK_POINTS}
     for b in buildings:
         for hook, fn in EFFECTS.get(CATALOG[b].name, {}).items():
             hooks[hook].append((b, fn))
+    for m in modules:
+        for hook, fn in MODULE_EFFECTS.get(m, {}).items():
+            hooks[hook].append((ALWAYS, fn))
     return hooks
 
 

@@ -30,6 +30,10 @@ class PuertoRico:
         sets: list[dict[str, Any]] = [{"players": n} for n in (2, 3, 4, 5)]
         sets.append({"players": 3, "edition": "2020"})
         sets.append({"players": 4, "mayor_placement": "sequential"})
+        # issue #11: every module set built so far (the last set is also the one the
+        # checked-path test plays)
+        sets.extend({"players": n, "modules": ["festival"]} for n in (2, 4))
+        sets.append({"players": 3, "modules": ["festival"], "edition": "2020"})
         return sets
 
     def determinize(self, state: State, seat: int | None, seed: int) -> State:

@@ -32,6 +32,7 @@ from .data import (
     TRADING_HOUSE_CAPACITY,
 )
 from .legality import (
+    _clockwise,
     build_options,
     cargo_options,
     city_used,
@@ -39,7 +40,15 @@ from .legality import (
     production,
     sale_price,
 )
-from .state import State
+from .state import (
+    FEST_BUILDING,
+    FEST_CONSTRUCTION_GOAL,
+    FEST_GOODS,
+    FEST_PLANTATION_GOAL,
+    FEST_PRODUCTION_GOAL,
+    FEST_TILE,
+    State,
+)
 
 CATALOG = A.CATALOG
 _VIOLET_VALUE = {
@@ -110,14 +119,15 @@ class PuertoRicoHeuristic:
 
     def tile_value(self, s: State, seat: int, tile: int) -> float:
         p = s.players[seat]
+        value = festival_tile_bonus(s, seat, tile)
         if tile == QUARRY:
             return 3.0 if s.round < 10 else 1.0
         if tile == CORN:
-            return 2.5
+            return value + 2.5
         processors = s.rs.processors[tile]
         circles = sum(CATALOG[b].circles for b in processors if p.bw[b] >= 0)
         missing = circles - p.tiles[tile]
-        return 1.0 + TRADE_PRICE[tile] * 0.5 + (2.0 if missing > 0 else 0.0)
+        return value + 1.0 + TRADE_PRICE[tile] * 0.5 + (2.0 if missing > 0 else 0.0)
 
     def building_value(self, s: State, seat: int, b: int) -> float:
         p = s.players[seat]
@@ -139,6 +149,8 @@ class PuertoRicoHeuristic:
                 value -= 2.0
         else:
             value += _VIOLET_VALUE.get(building.name, 1.0) * (0.5 if late else 1.0)
+        if festival_open(s, FEST_CONSTRUCTION_GOAL) and b == s.festival[FEST_BUILDING]:
+            value += 3.0  # Exp. 4: the construction goal's 3 VP
         # spend well: a better building for the money
         return value - 0.15 * price(s, seat, b)
 
@@ -157,6 +169,11 @@ class PuertoRicoHeuristic:
                 (sum((1 + TRADE_PRICE[g]) * n for g, n in enumerate(production(s, o))))
                 for o in others
             )
+            if festival_open(s, FEST_PRODUCTION_GOAL):  # Exp. 4: 3 doubloons to the first
+                for o in _clockwise(s, seat):
+                    if meets_production_goal(s, production(s, o)):
+                        value += 3.0 if o == seat else -1.0
+                        break
             return value + mine - 0.6 * theirs + (1.5 if mine else 0.0)
         if role == TRADER:
             if len(s.house) >= TRADING_HOUSE_CAPACITY:
@@ -187,6 +204,24 @@ class PuertoRicoHeuristic:
                 return value - 1.0
             return value + (3.0 if s.round < 8 else 1.5)
         return value
+
+
+def festival_open(s: State, goal: int) -> bool:
+    return bool(s.festival) and s.festival_won[goal] < 0
+
+
+def meets_production_goal(s: State, made: list[int]) -> bool:
+    shown = s.festival[FEST_GOODS]
+    return all(made[k] >= shown.count(k) for k in set(shown))
+
+
+def festival_tile_bonus(s: State, seat: int, tile: int) -> float:
+    """Exp. 4: a plantation towards the open plantation goal (3 colonists to the first with
+    three of the shown kind) is worth more the closer it brings the player."""
+    if not festival_open(s, FEST_PLANTATION_GOAL) or tile != s.festival[FEST_TILE]:
+        return 0.0
+    have = s.players[seat].tiles[tile]
+    return {2: 3.0, 1: 1.0, 0: 0.5}.get(have, 0.0)
 
 
 def _make(seed: int) -> Policy:

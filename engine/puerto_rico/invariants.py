@@ -21,12 +21,17 @@ from .data import (
     TRADER,
     TRADING_HOUSE_CAPACITY,
 )
+from .festival import construction_candidates, goal_barrels_left, goal_tiles_left
 from .legality import city_used, current_prompt, legal
 from .ruleset import Ruleset
 from .state import (
     BUILDER_PHASE,
     CAPTAIN_PHASE,
     CRAFTSMAN_PHASE,
+    FEST_BUILDING,
+    FEST_CONSTRUCTION_GOAL,
+    FEST_GOODS,
+    FEST_TILE,
     GAME_OVER,
     MAYOR_PHASE,
     ROLE_SELECTION,
@@ -68,10 +73,15 @@ def counts_fingerprint(s: State) -> dict[str, int]:
     """Totals that the rules conserve (used by --check and by load validation)."""
     total_colonists = s.colonist_supply + s.colonist_ship + sum(p.colonists() for p in s.players)
     total_goods = (
-        sum(s.goods) + sum(sum(p.goods) for p in s.players) + sum(s.ship_load) + len(s.house)
+        sum(s.goods)
+        + sum(sum(p.goods) for p in s.players)
+        + sum(s.ship_load)
+        + len(s.house)
+        + sum(goal_barrels_left(s))
     )
     total_plantations = (
-        sum(s.deck)
+        goal_tiles_left(s)
+        + sum(s.deck)
         + sum(s.discard)
         + len(s.face_up)
         + sum(sum(p.tiles[:QUARRY]) for p in s.players)
@@ -178,6 +188,7 @@ def invariant_failures(s: State) -> list[str]:
         for b in p.city:
             if b not in rs.buildings or p.bw[b] > A.CATALOG[b].circles:
                 out.append(f"player:{seat}:building")
+    out.extend(_festival_failures(s))
     for offer in s.offers:
         who, name, arg = offer
         if name not in A.OFFERS or not isinstance(who, int) or not 0 <= who < n:
@@ -187,6 +198,26 @@ def invariant_failures(s: State) -> list[str]:
     if not out and not s.over:
         out.extend(_playable(s))
     return out
+
+
+def _festival_failures(s: State) -> list[str]:
+    """Exp. 4: the goals exist exactly with the module, each a legal draw of §13, each won at
+    most once by a seat; a won construction goal's winner owns the building."""
+    if not s.rs.festival:
+        return [] if not s.festival and not s.festival_won else ["festival:not_in_play"]
+    if len(s.festival) != 5 or len(s.festival_won) != 3:
+        return ["festival:shape"]
+    tile, building, goods = s.festival[FEST_TILE], s.festival[FEST_BUILDING], s.festival[FEST_GOODS]
+    if not 0 <= tile < NGOODS or any(not 0 <= g < NGOODS for g in goods) or goods != sorted(goods):
+        return ["festival:goals"]
+    if building not in construction_candidates(s, goods):
+        return ["festival:building"]
+    if any(not -1 <= w < s.n for w in s.festival_won):
+        return ["festival:winner"]
+    won = s.festival_won[FEST_CONSTRUCTION_GOAL]
+    if won >= 0 and s.players[won].bw[building] < 0:
+        return ["festival:winner"]
+    return []
 
 
 def _offer_target_ok(p: Player, name: str, arg: int) -> bool:

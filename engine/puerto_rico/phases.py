@@ -15,7 +15,7 @@ from ..core import Event, InvalidSetup
 from ..rng import seed_state
 from . import actions as A
 from .actions import CATALOG, Action
-from .buildings import OFFER_HANDLERS, PERFORMERS
+from .buildings import MODULE_SETUP, OFFER_HANDLERS, PERFORMERS, island_gained
 from .data import (
     BUILDER,
     CAPTAIN,
@@ -121,6 +121,10 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
         p.tiles[tile] = 1  # face up and unoccupied (§2.2)
         s.players.append(p)
     s.pending = [False] * n
+    for module in rs.modules:  # Exp. 4 goals; before the first plantations are turned up
+        module_setup = MODULE_SETUP.get(module)
+        if module_setup is not None:
+            module_setup(s, None)
     refill_plantations(s, None)
     advance(s, None)
     return s
@@ -267,6 +271,7 @@ def _settler_act(s: State, seat: int, action: Action, ev: Events) -> None:
         for b, fn in s.rs.hooks["tile_placed"]:
             if p.bw[b] > 0:
                 fn(s, seat, tile, ev)
+        island_gained(s, seat, tile, ev)
         _next_turn(s)
     elif kind == A.PASS:
         _passed(s, seat, ev)
@@ -424,7 +429,7 @@ def _builder_act(s: State, seat: int, action: Action, ev: Events) -> None:
     if ev is not None:
         ev.append(Event("BuildingBuilt", seat, {"building": CATALOG[b].name, "price": cost}))
     for hb, fn in s.rs.hooks["built"]:
-        if p.bw[hb] > 0:
+        if hb < 0 or p.bw[hb] > 0:
             fn(s, seat, b, ev)
     if city_used(p) >= CITY_SPACES:  # E2, ruling A55: the 12th space, large buildings included
         trigger_end(s, END_CITY, ev)
@@ -461,7 +466,7 @@ def _produce_all(s: State, ev: Events) -> None:
                 )
             )
         for b, fn in hooks:
-            if p.bw[b] > 0:
+            if b < 0 or p.bw[b] > 0:
                 fn(s, seat, received, ev)
     s.step = STEP_PRIVILEGE
 

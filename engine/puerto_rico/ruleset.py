@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core import InvalidSetup
 from . import actions as A
+from . import festival as _festival  # noqa: F401  (registers the Exp. 4 module's handlers)
 from .actions import CATALOG, Action
 from .buildings import compile_hooks
 from .data import (
@@ -20,6 +21,12 @@ from .state import (
 )
 
 MAYOR_PLACEMENTS = ("simultaneous", "sequential")
+# The four expansions of the 2020 rulebook (rules spec §10-§13), in catalog order: normalized
+# options list the chosen ones in this order.
+MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
+# The modules that are fully built; the others raise ``module_not_available`` so that nothing
+# half-built is playable (issue #11 lands them one at a time).
+AVAILABLE_MODULES = frozenset({"festival"})
 
 
 class Ruleset:
@@ -33,7 +40,9 @@ class Ruleset:
         self.buildings: tuple[int, ...] = tuple(
             A.BUILDING_INDEX[b.name] for b in self.edition.buildings
         )
-        self.hooks = compile_hooks(self.buildings)
+        self.modules: tuple[str, ...] = tuple(options["modules"])
+        self.festival = "festival" in self.modules
+        self.hooks = compile_hooks(self.buildings, self.modules)
         # per catalog index, for the hot paths
         self.cost = [b.cost for b in CATALOG]
         self.column = [b.column for b in CATALOG]
@@ -76,7 +85,7 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """Validate options and fill defaults.  Raises :class:`InvalidSetup` with a specific code."""
     if not isinstance(options, Mapping):
         raise InvalidSetup("options_not_an_object")
-    known = {"players", "edition", "expansions", "mayor_placement"}
+    known = {"players", "edition", "expansions", "modules", "mayor_placement"}
     unknown = sorted(set(options) - known)
     if unknown:
         raise InvalidSetup("unknown_option", option=unknown[0])
@@ -88,20 +97,39 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
     edition = options.get("edition", "classic")
     if edition not in EDITIONS:
         raise InvalidSetup("unknown_edition", option="edition", value=str(edition))
+    # ``expansions`` is the option of the games stored before issue #11: always [] there (no
+    # expansion could be chosen), read as no modules.
     expansions = options.get("expansions", [])
     if not isinstance(expansions, list | tuple) or any(not isinstance(e, str) for e in expansions):
         raise InvalidSetup("bad_expansions", option="expansions")
     if expansions:
         raise InvalidSetup("expansion_not_available", option="expansions", value=expansions[0])
+    modules = normalize_modules(options.get("modules", []))
     placement = options.get("mayor_placement", "simultaneous")
     if placement not in MAYOR_PLACEMENTS:
         raise InvalidSetup("bad_mayor_placement", option="mayor_placement", value=str(placement))
     return {
         "players": players,
         "edition": edition,
-        "expansions": [],
+        "modules": modules,
         "mayor_placement": placement,
     }
+
+
+def normalize_modules(modules: Any) -> list[str]:
+    """The ``modules`` option: a list of distinct known module names, returned in catalog order."""
+    if not isinstance(modules, list | tuple) or any(not isinstance(m, str) for m in modules):
+        raise InvalidSetup("bad_modules", option="modules")
+    for m in modules:
+        if m not in MODULES:
+            raise InvalidSetup("unknown_module", option="modules", value=m)
+    if len(set(modules)) != len(modules):
+        dup = next(m for m in modules if list(modules).count(m) > 1)
+        raise InvalidSetup("duplicate_module", option="modules", value=dup)
+    for m in modules:
+        if m not in AVAILABLE_MODULES:
+            raise InvalidSetup("module_not_available", option="modules", value=m)
+    return [m for m in MODULES if m in modules]
 
 
 # ----------------------------------------------------------------------------------------------

@@ -16,6 +16,14 @@ from ..core import CorruptState
 
 DUMP_VERSION = 1
 
+# Exp. 4 Festival board (``State.festival``): the plantation kind, the building, the 3 barrels
+FEST_TILE = 0
+FEST_BUILDING = 1
+FEST_GOODS = slice(2, 5)
+# the three goals, indices of ``State.festival_won``
+FEST_PLANTATION_GOAL, FEST_PRODUCTION_GOAL, FEST_CONSTRUCTION_GOAL = range(3)
+FESTIVAL_GOALS = ("plantation", "production", "construction")
+
 # phases
 ROLE_SELECTION = 0
 SETTLER_PHASE = 1
@@ -101,6 +109,8 @@ class State:
         "discard",
         "end_reasons",
         "face_up",
+        "festival",
+        "festival_won",
         "flags",
         "game_name",
         "goods",
@@ -170,6 +180,10 @@ class State:
         self.wharf_used = 0  # bit per seat
         self.produced = 0  # bit per kind the Craftsman received this phase
         self.end_reasons: list[str] = []
+        # Exp. 4 (empty without the module): the goals on the Festival board, FEST_* indices,
+        # and by goal (FEST_PLANTATION_GOAL...) the seat that achieved it, -1 while open
+        self.festival: list[int] = []
+        self.festival_won: list[int] = []
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -212,6 +226,8 @@ class State:
         s.wharf_used = self.wharf_used
         s.produced = self.produced
         s.end_reasons = self.end_reasons[:]
+        s.festival = self.festival  # never mutated after setup
+        s.festival_won = self.festival_won[:]
         return s
 
     @property
@@ -266,7 +282,7 @@ def dump_state(s: State) -> dict[str, Any]:
     out: dict[str, Any] = {
         "format": DUMP_VERSION,
         "game": s.game_name,
-        "options": s.options,
+        "options": stored_options(s.options),
         "players": [p.to_json() for p in s.players],
         "pending": s.pending,
         "offers": s.offers,
@@ -276,7 +292,19 @@ def dump_state(s: State) -> dict[str, Any]:
         out[name] = getattr(s, name)
     for name in _INT_LISTS:
         out[name] = getattr(s, name)
+    if s.festival:  # module fields only when the module is in play: older dumps stay as they were
+        out["festival"] = s.festival
+        out["festival_won"] = s.festival_won
     return out
+
+
+def stored_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Normalized options as a dump stores them.  Games without modules keep the form they had
+    before issue #11 (``"expansions": []``, no ``modules``), so that their dumps, snapshots and
+    golden hashes stay byte for byte what they were; ``normalize_options`` reads both forms."""
+    if options.get("modules"):
+        return dict(options)
+    return {("expansions" if k == "modules" else k): v for k, v in options.items()}
 
 
 def _int(data: Mapping[str, Any], key: str) -> int:
@@ -375,6 +403,9 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
         if not isinstance(reasons, list) or any(not isinstance(r, str) for r in reasons):
             raise CorruptState("bad_field", field="end_reasons")
         s.end_reasons = list(reasons)
+        if "festival" in data:
+            s.festival = _ints(data, "festival", 5)
+            s.festival_won = _ints(data, "festival_won", 3)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

@@ -14,13 +14,32 @@ from .actions import CATALOG
 from .data import GOODS, NGOODS, NTILES, ROLES, TILES, TRADING_HOUSE_CAPACITY
 from .legality import city_used, current_prompt, price
 from .scoring import final_scores
-from .state import BUILDER_PHASE, PHASE_NAMES, State
+from .state import BUILDER_PHASE, FEST_BUILDING, FEST_GOODS, FEST_TILE, PHASE_NAMES, State
 
 VIEW_VERSION = 1
 
 
 def _goods(values: list[int]) -> dict[str, int]:
     return {GOODS[k]: values[k] for k in range(NGOODS)}
+
+
+def _festival(s: State) -> dict[str, Any] | None:
+    """Exp. 4: the three goals on the Festival board (public) and the seat that achieved each
+    (``None`` while open); ``None`` without the module."""
+    if not s.festival:
+        return None
+    won = [None if w < 0 else w for w in s.festival_won]
+    return {
+        "plantation": {"tile": TILES[s.festival[FEST_TILE]], "achieved_by": won[0]},
+        "production": {
+            "goods": [GOODS[g] for g in s.festival[FEST_GOODS]],
+            "achieved_by": won[1],
+        },
+        "construction": {
+            "building": CATALOG[s.festival[FEST_BUILDING]].name,
+            "achieved_by": won[2],
+        },
+    }
 
 
 def view(s: State, viewer: int | None) -> dict[str, Any]:
@@ -124,6 +143,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         ],
         "market": market,
         "players": players,
+        "festival": _festival(s),
         "end_triggered": list(s.end_reasons),
         "game_over": s.over,
     }

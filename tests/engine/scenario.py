@@ -199,6 +199,33 @@ class Scenario:
             self.state.market[b] = count
         return self
 
+    def festival(
+        self,
+        plantation: str | None = None,
+        goods: Iterable[str] | None = None,
+        building: str | None = None,
+    ) -> Scenario:
+        """Exp. 4: set the goals on the Festival board (a game set up with the ``festival``
+        module); the goal tile and barrels move between the board and their supplies."""
+        s = self.state
+        fest = s.festival[:]  # a new list: states share it once set up
+        if plantation is not None:
+            s.deck[fest[0]] += 1
+            kind = TILE_INDEX[plantation]
+            self._take_tiles(kind, 1)
+            fest[0] = kind
+        if goods is not None:
+            for k in fest[2:5]:
+                s.goods[k] += 1
+            kinds = sorted(GOOD_INDEX[g] for g in goods)
+            for k in kinds:
+                self._take_goods(k, 1)
+            fest[2:5] = kinds
+        if building is not None:
+            fest[1] = BUILDING_INDEX[building]
+        s.festival = fest
+        return self
+
     def role_doubloons(self, card: str, doubloons: int) -> Scenario:
         s = self.state
         index = s.rs.card_of[f"r.{card}"]

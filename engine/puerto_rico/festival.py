@@ -1,0 +1,165 @@
+"""Expansion 4, the Festival (rules spec §13, rulings §14.4 A36; the seed [A], p. 18).
+
+Three goals are set up at random before the game; each is achieved once, by the first player who
+meets it, in any order.  The module is data plus handlers on the hook points ``island_gained``,
+``produced`` and ``built`` (run after the buildings' handlers of the same point, Appendix C); no
+role code names it.  Its state is ``State.festival`` (the goals) and ``State.festival_won``.
+
+Order of setup: the goals are drawn in ``setup`` after the supplies are laid out and the starting
+plantations dealt, before the first face-up plantations are turned up: plantation goal, then
+production goal, then construction goal (the construction draw depends on the barrels).  The seed
+says: with Expansion 1, choose the construction goal only after the Expansion 1 draft is finished
+("no escojáis el edificio ... hasta que hayáis completado la preparación de la Expansión 1"), so
+when the draft lands, ``_draw_construction_goal`` moves to the draft's end (the two other goals
+stay here).  With 2 players the seed applies the Festival setup first, then the 2-player changes
+("empezad aplicando esas reglas y luego las arriba mencionadas"): the engine removes the 2-player
+barrels and plantations first, which gives the same counts (3 barrels of each kind are always
+there to draw from; the goal tile is taken from stacks of at least 5).
+"""
+
+from __future__ import annotations
+
+from ..core import Event
+from ..rng import below
+from .actions import CATALOG
+from .buildings import MODULE_SETUP, module_effect
+from .data import GOODS, NGOODS, TILES
+from .ops import Events, gain_vp, pay
+from .state import (
+    FEST_BUILDING,
+    FEST_CONSTRUCTION_GOAL,
+    FEST_GOODS,
+    FEST_PLANTATION_GOAL,
+    FEST_PRODUCTION_GOAL,
+    FEST_TILE,
+    FESTIVAL_GOALS,
+    State,
+)
+
+MODULE = "festival"
+GOAL_BARRELS_PER_KIND = 3  # §13: 3 barrels of each kind are mixed, 3 drawn
+GOAL_BARRELS = 3
+GOAL_PLANTATIONS = 3  # §13: three plantations of the shown kind
+REWARD_COLONISTS = 3
+REWARD_DOUBLOONS = 3
+REWARD_VP = 3
+GOAL_COLUMN = 3  # §13: the buildings worth 3 VP (the third column)
+
+
+def construction_candidates(s: State, goods: list[int]) -> list[int]:
+    """§13: one of each column-3 building in play, minus the production buildings that process a
+    kind shown in the production goal; in catalog order."""
+    return [
+        b
+        for b in s.rs.buildings
+        if CATALOG[b].column == GOAL_COLUMN
+        and not (CATALOG[b].production and CATALOG[b].good in goods)
+    ]
+
+
+def setup_festival(s: State, ev: Events) -> None:
+    # Plantation goal: one tile of each kind, face down, one drawn (each kind equally likely);
+    # the drawn tile leaves the stacks until the goal is achieved.
+    s.rng, tile = below(s.rng, NGOODS)
+    s.deck[tile] -= 1
+    # Production goal: 3 barrels of each kind mixed, 3 drawn without putting back (duplicates
+    # possible); they are out of the supply until the goal is achieved.
+    bag = [GOAL_BARRELS_PER_KIND] * NGOODS
+    goods: list[int] = []
+    for _ in range(GOAL_BARRELS):
+        s.rng, pick = below(s.rng, sum(bag))
+        for kind, count in enumerate(bag):
+            if pick < count:
+                bag[kind] -= 1
+                s.goods[kind] -= 1
+                goods.append(kind)
+                break
+            pick -= count
+    goods.sort()
+    # Construction goal: drawn from the candidates.  Ruling A36: the Festival tile stays one of
+    # the market's available copies (``market`` is not changed), so building it or any copy on
+    # the board achieves the goal.
+    candidates = construction_candidates(s, goods)
+    s.rng, k = below(s.rng, len(candidates))
+    s.festival = [tile, candidates[k], *goods]
+    s.festival_won = [-1, -1, -1]
+
+
+MODULE_SETUP[MODULE] = setup_festival
+
+
+def _achieved(s: State, seat: int, goal: int, ev: Events, **data: object) -> None:
+    s.festival_won[goal] = seat
+    if ev is not None:
+        ev.append(Event("FestivalGoalAchieved", seat, {"goal": FESTIVAL_GOALS[goal], **data}))
+
+
+@module_effect(MODULE, "island_gained")
+def _plantation_goal(s: State, seat: int, tile: int, ev: Events) -> None:
+    """§13 plantation goal: three plantations of the shown kind on the island (A36: occupied or
+    not; checked whenever a plantation is gained, so the first in resolution order wins).
+    Reward: 3 colonists from the supply (as many as are left) into San Juan; the goal tile goes
+    to the plantation discards.  Appendix C puts the check after the Hospice; the Hospice's
+    colonist is an offer decided after this check, so when the supply holds fewer than 4
+    colonists the goal's colonists are taken first (the Hospice then falls back on the ship)."""
+    goal_tile = s.festival[FEST_TILE]
+    if (
+        tile != goal_tile
+        or s.festival_won[FEST_PLANTATION_GOAL] >= 0
+        or s.players[seat].tiles[tile] < GOAL_PLANTATIONS
+    ):
+        return
+    _achieved(s, seat, FEST_PLANTATION_GOAL, ev, tile=TILES[tile])
+    s.discard[goal_tile] += 1
+    count = min(REWARD_COLONISTS, s.colonist_supply)
+    s.colonist_supply -= count
+    s.players[seat].san_juan += count
+    if ev is not None and count:
+        ev.append(
+            Event(
+                "ColonistGained",
+                seat,
+                {"target": "san_juan", "source": "supply", "by": "festival", "count": count},
+            )
+        )
+
+
+@module_effect(MODULE, "produced")
+def _production_goal(s: State, seat: int, received: list[int], ev: Events) -> None:
+    """§13 production goal: the player's own production (A36: the Craftsman privilege barrel
+    excluded) includes every barrel shown, duplicates counted ({indigo, indigo, coffee} needs 2
+    indigo and 1 coffee).  Reward: 3 doubloons; the 3 barrels return to the supply."""
+    if s.festival_won[FEST_PRODUCTION_GOAL] >= 0:
+        return
+    shown = s.festival[FEST_GOODS]
+    for kind in set(shown):
+        if received[kind] < shown.count(kind):
+            return
+    _achieved(s, seat, FEST_PRODUCTION_GOAL, ev, goods=[GOODS[k] for k in shown])
+    for kind in shown:
+        s.goods[kind] += 1
+    pay(s, seat, REWARD_DOUBLOONS, "festival", ev)
+
+
+@module_effect(MODULE, "built")
+def _construction_goal(s: State, seat: int, building: int, ev: Events) -> None:
+    """§13 construction goal: building the shown building (A36: the Festival tile or any copy
+    from the board).  Reward: 3 VP from the VP supply."""
+    if building != s.festival[FEST_BUILDING] or s.festival_won[FEST_CONSTRUCTION_GOAL] >= 0:
+        return
+    _achieved(s, seat, FEST_CONSTRUCTION_GOAL, ev, building=CATALOG[building].name)
+    gain_vp(s, seat, REWARD_VP, "festival", ev)
+
+
+def goal_barrels_left(s: State) -> list[int]:
+    """The barrels still on the Festival board, by kind (for conservation)."""
+    out = [0] * NGOODS
+    if s.festival and s.festival_won[FEST_PRODUCTION_GOAL] < 0:
+        for kind in s.festival[FEST_GOODS]:
+            out[kind] += 1
+    return out
+
+
+def goal_tiles_left(s: State) -> int:
+    """The plantation tiles still on the Festival board (0 or 1, for conservation)."""
+    return 1 if s.festival and s.festival_won[FEST_PLANTATION_GOAL] < 0 else 0
