@@ -24,6 +24,11 @@ code                   meaning
 ``wharf.<good>``       Captain: ship every barrel of that good with the Wharf
 ``keep.<good><n>...``  Captain: barrels kept after loading, e.g. ``keep.indigo1.tobacco4``;
                        ``keep.none`` keeps nothing
+``bu.piracy.<i>.<n>``  Exp. 3 Buccaneer: empty cargo ship ``i``, keeping ``n`` (0-3) barrels
+``bu.plunder``         Exp. 3 Buccaneer: empty the trading house, 1 VP per barrel
+``bu.raid``            Exp. 3 Buccaneer: reduce the colonist ship to N colonists
+``bu.capture.<card>``  Exp. 3 Buccaneer: capture an unused role card (``bu.capture.mayor``)
+``raid.<slot>``        Exp. 3 Raid: place one kept colonist (``raid.corn``, ``raid.harbor``)
 ``pass``               decline: take no tile, build nothing, sell nothing, refuse an offer
                        or a privilege, take no more from the Wharf
 =====================  =================================================================
@@ -49,9 +54,24 @@ SELL = 10
 SHIP = 11
 WHARF = 12
 KEEP = 13
+# Exp. 3 Buccaneer (§12): the four options and the Raid's placement
+PIRACY = 14
+PLUNDER = 15
+RAID = 16
+CAPTURE = 17
+RAID_PLACE = 18
 
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
-CARD_CODES = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector")
+CARD_CODES = (
+    "settler",
+    "mayor",
+    "builder",
+    "craftsman",
+    "trader",
+    "captain",
+    "prospector",
+    "buccaneer",  # Exp. 3
+)
 OFFERS = ("hospice", "university")
 MAX_SHIPS = 5
 # Catalog of every building the game knows; indices are stable (expansions append).
@@ -119,6 +139,25 @@ SHIP_ACTIONS = [
     for i, g in enumerate(GOODS)
 ]
 WHARF_ACTIONS = [_add(Action(WHARF, f"wharf.{g}", i)) for i, g in enumerate(GOODS)]
+# Exp. 3: PIRACY_ACTIONS[ship][kept], CAPTURE_ACTIONS[role][copy], RAID_PLACE_ACTIONS[slot]
+PIRACY_KEEP_MAX = 3
+PIRACY_ACTIONS = [
+    [_add(Action(PIRACY, f"bu.piracy.{k}.{n}", k, n)) for n in range(PIRACY_KEEP_MAX + 1)]
+    for k in range(MAX_SHIPS)
+]
+PLUNDER_ACTION = _add(Action(PLUNDER, "bu.plunder"))
+RAID_ACTION = _add(Action(RAID, "bu.raid"))
+CAPTURE_ACTIONS = [
+    [_add(Action(CAPTURE, f"bu.capture.{a.code[2:]}", a.a, a.b)) for a in copies]
+    for copies in ROLE_ACTIONS
+]
+RAID_PLACE_ACTIONS = {
+    **{i: _add(Action(RAID_PLACE, f"raid.{t}", i)) for i, t in enumerate(TILES)},
+    **{
+        BUILDING_SLOT + i: _add(Action(RAID_PLACE, f"raid.{b.name}", BUILDING_SLOT + i))
+        for i, b in enumerate(CATALOG)
+    },
+}
 
 _KEEP_CACHE: dict[tuple[int, ...], Action] = {}
 

@@ -49,6 +49,10 @@ HOOK_POINTS: dict[str, str] = {
     "loaded": "(s, seat, good, count, ev) after each load of any kind (Harbor)",
     "storage": "(s, seat) -> (kinds, barrels): barrels kept after loading (warehouses)",
     "final_bonus": "(s, seat) -> int: end-game VP of an occupied building (large buildings)",
+    # structural points, for modules only
+    "role_allowed": "(s, seat, card) -> bool: may choose that card now (Exp. 3 token)",
+    "role_chosen": "(s, seat, card, ev) after a role card is taken (Exp. 3 token, Capture)",
+    "round_ending": "(s, ev) -> bool: before the round's end; True: a phase was started (Exp. 3)",
 }
 
 # Actions contributed by buildings through settler_options/load_options: kind -> performer.
@@ -60,10 +64,43 @@ EFFECTS: dict[str, dict[str, Handler]] = {}
 # An expansion's rules that belong to no building (Exp. 4 goals): module -> {hook -> handler}.
 # They run for every player, and only on the hook points whose callers run them (``ALWAYS``).
 MODULE_EFFECTS: dict[str, dict[str, Handler]] = {}
-MODULE_HOOK_POINTS = frozenset({"island_gained", "built", "produced"})
+MODULE_HOOK_POINTS = frozenset(
+    {"island_gained", "built", "produced", "role_allowed", "role_chosen", "round_ending"}
+)
 # module -> (s, ev) run once at setup, after the supplies are laid out (Exp. 4 goals)
 MODULE_SETUP: dict[str, Handler] = {}
 ALWAYS = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
+
+
+class RolePhase:
+    """A role a module adds (Exp. 3 Buccaneer): its phase and the functions the round code,
+    ``advance`` and the legality code call for it, so that no role code names it."""
+
+    def __init__(
+        self,
+        phase: int,
+        start: Handler,
+        act: Handler,
+        legal: Handler,
+        prompt_kind: Handler,
+        action_kinds: dict[str, frozenset[int]],
+    ) -> None:
+        self.phase = phase
+        self.start = start  # (s, ev): the role was chosen, s.chooser/s.card are set
+        self.act = act  # (s, seat, action, ev): a legal action of the phase
+        self.legal = legal  # (s, seat) -> [Action] for the seat in turn
+        self.prompt_kind = prompt_kind  # (s) -> str
+        self.action_kinds = action_kinds  # prompt kind -> action kinds (for error codes)
+
+
+# module role index -> its phase; phase -> the same
+MODULE_ROLES: dict[int, RolePhase] = {}
+MODULE_PHASES: dict[int, RolePhase] = {}
+
+
+def module_role(role: int, phase: RolePhase) -> None:
+    MODULE_ROLES[role] = phase
+    MODULE_PHASES[phase.phase] = phase
 
 
 def effect(building: str, hook: str) -> Callable[[Handler], Handler]:

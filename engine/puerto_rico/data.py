@@ -38,6 +38,14 @@ ROLES: tuple[str, ...] = (
     "prospector",
 )
 ROLE_INDEX = {name: i for i, name in enumerate(ROLES)}
+# Exp. 3 (§12): the eighth role card.  Kept out of ``ROLES`` (the base game's seven, which the
+# presentation layers list); ``ALL_ROLES`` names every role index the engine knows.
+BUCCANEER = 7
+ALL_ROLES: tuple[str, ...] = (*ROLES, "buccaneer")
+# the role cards a module adds to the setup row, and the roles that never get the end-of-round
+# doubloon (§12: not even when unchosen)
+MODULE_ROLE_CARDS: dict[str, tuple[int, ...]] = {"buccaneer": (BUCCANEER,)}
+NO_DOUBLOON_ROLES = frozenset({BUCCANEER})
 
 # --- buildings --------------------------------------------------------------------------------
 

@@ -8,12 +8,21 @@ from typing import Any
 from ..core import CorruptState, Event, Outcome, Prompt, register
 from ..rng import seed_state
 from . import actions as A
+from . import buccaneer as _buccaneer  # noqa: F401  (registers the Exp. 3 role)
 from . import legality, phases, scoring
 from .data import NGOODS, NTILES
 from .invariants import invariant_failures
 from .ruleset import normalize_options, ruleset
 from .state import State, dump_state, load_state
 from .view import view as _view
+
+# Exp. 3 module sets played by the engine's own tests (see ``option_sets``)
+BUCCANEER_OPTION_SETS: list[dict[str, Any]] = [
+    {"players": 2, "modules": ["buccaneer"]},
+    {"players": 4, "modules": ["buccaneer"]},
+    {"players": 5, "modules": ["buccaneer", "festival"]},
+    {"players": 3, "modules": ["buccaneer", "festival"], "edition": "2020"},
+]
 
 
 class PuertoRico:
@@ -34,6 +43,9 @@ class PuertoRico:
         # checked-path test plays)
         sets.extend({"players": n, "modules": ["festival"]} for n in (2, 4))
         sets.append({"players": 3, "modules": ["festival"], "edition": "2020"})
+        # The Buccaneer's sets (BUCCANEER_OPTION_SETS) join these once the bot words its new
+        # codes and prompt kinds (the bot's generic tests walk these sets); until then
+        # tests/engine/test_buccaneer.py plays them.
         return sets
 
     def determinize(self, state: State, seat: int | None, seed: int) -> State:

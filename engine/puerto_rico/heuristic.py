@@ -14,7 +14,9 @@ from ..core import Game
 from ..policies import HEURISTICS, Policy
 from ..rng import below, seed_state
 from . import actions as A
+from .buccaneer import buccaneer_options
 from .data import (
+    BUCCANEER,
     BUILDER,
     CAPTAIN,
     CORN,
@@ -115,6 +117,10 @@ class PuertoRicoHeuristic:
             return 9.0 + count - 0.1 * TRADE_PRICE[a.a]
         if kind == A.KEEP:
             return sum(n * (1 + TRADE_PRICE[g]) for g, n in enumerate(a.keep))
+        if kind in _BUCCANEER_KINDS:
+            return buccaneer_option_value(s, seat, a)
+        if kind == A.RAID_PLACE:
+            return 1.0  # Exp. 3: a kept colonist placed beats sending it to the supply
         return 0.0
 
     def tile_value(self, s: State, seat: int, tile: int) -> float:
@@ -203,7 +209,34 @@ class PuertoRicoHeuristic:
             if sum(p.tiles) >= 12:
                 return value - 1.0
             return value + (3.0 if s.round < 8 else 1.5)
+        if role == BUCCANEER:  # Exp. 3: the best of its options (only the chooser acts)
+            options = buccaneer_options(s)
+            return value + max(buccaneer_option_value(s, seat, x) for x in options)
         return value
+
+
+_BUCCANEER_KINDS = frozenset({A.PIRACY, A.PLUNDER, A.RAID, A.CAPTURE})
+
+
+def buccaneer_option_value(s: State, seat: int, a: A.Action) -> float:
+    """Exp. 3: what an option is worth to the Buccaneer, in about the units of the role values
+    (a doubloon or a VP is about 1; taking from the others is worth a bit more)."""
+    kind = a.kind
+    if kind == A.PIRACY:
+        good, load = s.ship_kind[a.a], s.ship_load[a.a]
+        kept = a.b * (1.0 + TRADE_PRICE[good] * 0.5)
+        # emptying a nearly full ship also takes VP from the next Captain's shippers
+        return 0.5 + kept + 0.2 * load
+    if kind == A.PLUNDER:
+        return 1.2 * len(s.house)
+    if kind == A.RAID:
+        p = s.players[seat]
+        free = sum(p.tiles) - sum(p.workers) + sum(CATALOG[b].circles - p.bw[b] for b in p.city)
+        return 1.2 * min(3, max(0, s.colonist_ship - s.n), free)
+    if kind == A.CAPTURE:
+        card: int = s.rs.card_of["r." + a.code[len("bu.capture.") :]]
+        return 0.5 + s.card_doubloons[card] + (0.5 if s.n > 2 else 0.0)
+    return 0.0
 
 
 def festival_open(s: State, goal: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import actions as A
 from .actions import CATALOG
 from .data import (
+    BUCCANEER,
     BUILDER,
     CAPTAIN,
     CITY_SPACES,
@@ -25,6 +26,11 @@ from .festival import construction_candidates, goal_barrels_left, goal_tiles_lef
 from .legality import city_used, current_prompt, legal
 from .ruleset import Ruleset
 from .state import (
+    BUC_CAPTOR,
+    BUC_CAPTURED,
+    BUC_RAID,
+    BUC_TOKEN,
+    BUCCANEER_PHASE,
     BUILDER_PHASE,
     CAPTAIN_PHASE,
     CRAFTSMAN_PHASE,
@@ -39,6 +45,7 @@ from .state import (
     STEP_ARRANGE,
     STEP_KEEP,
     STEP_PRIVILEGE,
+    STEP_RAID,
     STEP_TURN,
     TRADER_PHASE,
     Player,
@@ -54,6 +61,7 @@ _PHASE_STEPS = {
     CRAFTSMAN_PHASE: (STEP_PRIVILEGE,),
     TRADER_PHASE: (STEP_TURN,),
     CAPTAIN_PHASE: (STEP_TURN, STEP_KEEP),
+    BUCCANEER_PHASE: (STEP_TURN, STEP_RAID),
     GAME_OVER: (STEP_TURN,),
 }
 # the role each phase resolves (-1: none)
@@ -65,13 +73,19 @@ _PHASE_ROLE = {
     CRAFTSMAN_PHASE: CRAFTSMAN,
     TRADER_PHASE: TRADER,
     CAPTAIN_PHASE: CAPTAIN,
+    BUCCANEER_PHASE: BUCCANEER,
     GAME_OVER: -1,
 }
 
 
 def counts_fingerprint(s: State) -> dict[str, int]:
     """Totals that the rules conserve (used by --check and by load validation)."""
-    total_colonists = s.colonist_supply + s.colonist_ship + sum(p.colonists() for p in s.players)
+    total_colonists = (
+        s.colonist_supply
+        + s.colonist_ship
+        + sum(p.colonists() for p in s.players)
+        + (s.buccaneer[BUC_RAID] if s.buccaneer else 0)
+    )
     total_goods = (
         sum(s.goods)
         + sum(sum(p.goods) for p in s.players)
@@ -140,7 +154,7 @@ def invariant_failures(s: State) -> list[str]:
     if any(v < 0 for values in lists for v in values):
         out.append("negative_count")
     if (
-        s.cards != list(rs.row.roles)
+        s.cards != list(rs.cards)
         or len(s.card_taken) != len(s.cards)
         or len(s.card_doubloons) != len(s.cards)
         or any(not -1 <= t < n for t in s.card_taken)
@@ -189,6 +203,7 @@ def invariant_failures(s: State) -> list[str]:
             if b not in rs.buildings or p.bw[b] > A.CATALOG[b].circles:
                 out.append(f"player:{seat}:building")
     out.extend(_festival_failures(s))
+    out.extend(_buccaneer_failures(s))
     for offer in s.offers:
         who, name, arg = offer
         if name not in A.OFFERS or not isinstance(who, int) or not 0 <= who < n:
@@ -218,6 +233,31 @@ def _festival_failures(s: State) -> list[str]:
     if won >= 0 and s.players[won].bw[building] < 0:
         return ["festival:winner"]
     return []
+
+
+def _buccaneer_failures(s: State) -> list[str]:
+    """Exp. 3: the token held by a seat or on the card; a capture names an unused-or-taken card
+    and its captor; Raid colonists only while they are being placed; never a doubloon on the
+    Buccaneer card (§12)."""
+    if BUCCANEER not in s.rs.cards:
+        return [] if not s.buccaneer else ["buccaneer:not_in_play"]
+    b = s.buccaneer
+    if len(b) != 4:
+        return ["buccaneer:shape"]
+    out = []
+    if not -1 <= b[BUC_TOKEN] < s.n:
+        out.append("buccaneer:token")
+    if (
+        (b[BUC_CAPTURED] < 0) != (b[BUC_CAPTOR] < 0)
+        or not (-1 <= b[BUC_CAPTURED] < len(s.cards) and -1 <= b[BUC_CAPTOR] < s.n)
+        or (b[BUC_CAPTURED] >= 0 and s.cards[b[BUC_CAPTURED]] == BUCCANEER)
+    ):
+        out.append("buccaneer:capture")
+    if b[BUC_RAID] < 0 or (b[BUC_RAID] > 0) != (s.step == STEP_RAID):
+        out.append("buccaneer:raid")
+    if any(s.card_doubloons[c] for c, role in enumerate(s.cards) if role == BUCCANEER):
+        out.append("buccaneer:doubloons")
+    return out
 
 
 def _offer_target_ok(p: Player, name: str, arg: int) -> bool:

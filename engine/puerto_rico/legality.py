@@ -13,6 +13,7 @@ from itertools import combinations
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import CATALOG, Action
+from .buildings import MODULE_PHASES
 from .data import (
     CITY_SPACES,
     CORN,
@@ -90,6 +91,9 @@ def _turn_kind(s: State) -> str:
     phase = s.phase
     if phase == ROLE_SELECTION:
         return P_ROLE
+    module = MODULE_PHASES.get(phase)
+    if module is not None:
+        return str(module.prompt_kind(s))
     if s.step == STEP_PRIVILEGE:
         return P_MAYOR_PRIVILEGE if phase == MAYOR_PHASE else P_CRAFT_PRIVILEGE
     return {
@@ -122,7 +126,12 @@ def legal(s: State, seat: int) -> list[Action]:
         return []
     phase = s.phase
     if phase == ROLE_SELECTION:
-        return [a for i, a in enumerate(s.rs.card_actions) if s.card_taken[i] < 0]
+        allowed = s.rs.hooks["role_allowed"]  # Exp. 3: the Buccaneer token
+        return [
+            a
+            for i, a in enumerate(s.rs.card_actions)
+            if s.card_taken[i] < 0 and all(fn(s, seat, i) for _, fn in allowed)
+        ]
     if phase == SETTLER_PHASE:
         return settler_options(s, seat)
     if phase == MAYOR_PHASE:  # STEP_PRIVILEGE
@@ -135,7 +144,8 @@ def legal(s: State, seat: int) -> list[Action]:
         return sell_options(s, seat)
     if phase == CAPTAIN_PHASE:
         return load_options(s, seat)
-    return []  # pragma: no cover
+    module = MODULE_PHASES.get(phase)
+    return [] if module is None else list(module.legal(s, seat))
 
 
 def _clockwise(s: State, first: int) -> list[int]:
@@ -516,7 +526,12 @@ def check(s: State, seat: int, action: Action) -> None:
         raise NotYourTurn(seat=seat, expected=list(prompt.seats))
     if action in legal(s, seat):
         return
-    allowed = _PROMPT_ACTION_KINDS.get(prompt.kind, frozenset({A.OFFER, A.PASS}))
+    allowed = _PROMPT_ACTION_KINDS.get(prompt.kind)
+    if allowed is None:
+        module = MODULE_PHASES.get(s.phase)
+        allowed = None if module is None else module.action_kinds.get(prompt.kind)
+    if allowed is None:
+        allowed = frozenset({A.OFFER, A.PASS})
     if action.kind not in allowed:
         raise IllegalAction("wrong_decision", action=action.code, expected=prompt.kind)
     raise IllegalAction(explain(s, seat, action), action=action.code)
@@ -527,7 +542,10 @@ def explain(s: State, seat: int, action: Action) -> str:
     p = s.players[seat]
     kind = action.kind
     if kind == A.ROLE:
-        return "role_taken" if action.code in s.rs.card_of else "role_not_in_game"
+        card = s.rs.card_of.get(action.code)
+        if card is None:
+            return "role_not_in_game"
+        return "role_taken" if s.card_taken[card] >= 0 else "role_not_allowed"
     if kind == A.SETTLE:
         if sum(p.tiles) >= ISLAND_SPACES:
             return "island_full"

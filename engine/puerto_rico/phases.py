@@ -15,8 +15,16 @@ from ..core import Event, InvalidSetup
 from ..rng import seed_state
 from . import actions as A
 from .actions import CATALOG, Action
-from .buildings import MODULE_SETUP, OFFER_HANDLERS, PERFORMERS, island_gained
+from .buildings import (
+    MODULE_PHASES,
+    MODULE_ROLES,
+    MODULE_SETUP,
+    OFFER_HANDLERS,
+    PERFORMERS,
+    island_gained,
+)
 from .data import (
+    ALL_ROLES,
     BUILDER,
     CAPTAIN,
     CITY_SPACES,
@@ -30,7 +38,6 @@ from .data import (
     PLANTATIONS_TOTAL,
     PROSPECTOR,
     QUARRY,
-    ROLES,
     SETTLER,
     TILES,
     TRADER,
@@ -95,7 +102,7 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
     s.n = n
     s.rng = seed_state(seed)
     s.governor = 0  # seat 0 is the first governor; the application seats players at random
-    s.cards = list(row.roles)
+    s.cards = list(rs.cards)
     s.card_doubloons = [0] * len(s.cards)
     s.card_taken = [-1] * len(s.cards)
     s.colonist_supply = row.colonist_supply
@@ -137,7 +144,10 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
     elif action.kind == A.ROLE:
         choose_role(s, seat, action, ev)
     else:
-        _ACT[s.phase](s, seat, action, ev)
+        act = _ACT.get(s.phase)
+        if act is None:
+            act = MODULE_PHASES[s.phase].act
+        act(s, seat, action, ev)
     advance(s, ev)
 
 
@@ -179,9 +189,11 @@ def choose_role(s: State, seat: int, action: Action, ev: Events) -> None:
             Event(
                 "RoleChosen",
                 seat,
-                {"role": ROLES[role], "card": action.code[2:], "doubloons": coins},
+                {"role": ALL_ROLES[role], "card": action.code[2:], "doubloons": coins},
             )
         )
+    for _, fn in s.rs.hooks["role_chosen"]:
+        fn(s, seat, card, ev)
     _start_phase(s, role, ev)
 
 
@@ -213,11 +225,15 @@ def _start_phase(s: State, role: int, ev: Events) -> None:
         # §4.7: no action; the privilege is one doubloon from the bank.
         pay(s, s.chooser, s.rs.privilege(s, s.chooser), "prospector", ev)
         _end_phase(s, ev)
+    else:  # a module's role (Exp. 3 Buccaneer)
+        module = MODULE_ROLES[role]
+        s.phase = module.phase
+        module.start(s, ev)
 
 
 def _end_phase(s: State, ev: Events) -> None:
     if ev is not None and s.card >= 0:
-        ev.append(Event("PhaseEnded", s.chooser, {"role": ROLES[s.cards[s.card]]}))
+        ev.append(Event("PhaseEnded", s.chooser, {"role": ALL_ROLES[s.cards[s.card]]}))
     s.phase = ROLE_SELECTION
     s.step = STEP_TURN
     s.flags = 0
@@ -225,8 +241,9 @@ def _end_phase(s: State, ev: Events) -> None:
 
 def _end_round(s: State, ev: Events) -> None:
     placed = []
+    no_doubloon = s.rs.no_doubloon
     for card, taken in enumerate(s.card_taken):
-        if taken < 0:
+        if taken < 0 and not no_doubloon[card]:  # §12: never on the Buccaneer
             s.card_doubloons[card] += 1
             s.bank -= 1
             placed.append(s.rs.card_actions[card].code[2:])
@@ -613,9 +630,13 @@ def advance(s: State, ev: Events) -> None:
             return
         if phase == ROLE_SELECTION:
             if s.picks >= s.rs.picks_per_round:
-                _end_round(s, ev)
+                # Appendix C end of round: a module may first play a phase (Exp. 3 Capture)
+                if not any(fn(s, ev) for _, fn in s.rs.hooks["round_ending"]):
+                    _end_round(s, ev)
                 continue
             s.turn = (s.governor + s.picks) % n
+            return
+        if phase in MODULE_PHASES:  # a module's phase stops only at decisions, ends itself
             return
         step = s.step
         if step in (STEP_ARRANGE, STEP_KEEP, STEP_PRIVILEGE):

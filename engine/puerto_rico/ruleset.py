@@ -13,7 +13,9 @@ from .actions import CATALOG, Action
 from .buildings import compile_hooks
 from .data import (
     EDITIONS,
+    MODULE_ROLE_CARDS,
     NGOODS,
+    NO_DOUBLOON_ROLES,
     Edition,
 )
 from .state import (
@@ -26,7 +28,7 @@ MAYOR_PLACEMENTS = ("simultaneous", "sequential")
 MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
 # The modules that are fully built; the others raise ``module_not_available`` so that nothing
 # half-built is playable (issue #11 lands them one at a time).
-AVAILABLE_MODULES = frozenset({"festival"})
+AVAILABLE_MODULES = frozenset({"buccaneer", "festival"})
 
 
 class Ruleset:
@@ -56,10 +58,15 @@ class Ruleset:
             if CATALOG[b].production and good is not None:
                 self.processors[good].append(b)
         self.picks_per_round = 6 if self.n == 2 else self.n
-        # role cards: ROLE action per card, and card per action code
+        # role cards: the setup row's, then the modules' (Exp. 3 adds the Buccaneer, §12, at
+        # every player count, [A]); ROLE action per card, and card per action code
+        self.cards: tuple[int, ...] = self.row.roles + tuple(
+            role for m in self.modules for role in MODULE_ROLE_CARDS.get(m, ())
+        )
+        self.no_doubloon = [role in NO_DOUBLOON_ROLES for role in self.cards]
         self.card_actions: list[Action] = []
         seen: dict[int, int] = {}
-        for role in self.row.roles:
+        for role in self.cards:
             copy = seen.get(role, 0)
             seen[role] = copy + 1
             self.card_actions.append(A.ROLE_ACTIONS[role][copy])

@@ -32,6 +32,7 @@ BUILDER_PHASE = 3
 CRAFTSMAN_PHASE = 4
 TRADER_PHASE = 5
 CAPTAIN_PHASE = 6
+BUCCANEER_PHASE = 7  # Exp. 3
 GAME_OVER = 9
 PHASE_NAMES = {
     ROLE_SELECTION: "role_selection",
@@ -41,6 +42,7 @@ PHASE_NAMES = {
     CRAFTSMAN_PHASE: "craftsman",
     TRADER_PHASE: "trader",
     CAPTAIN_PHASE: "captain",
+    BUCCANEER_PHASE: "buccaneer",
     GAME_OVER: "game_over",
 }
 
@@ -49,6 +51,11 @@ STEP_TURN = 0  # the seat in ``turn`` takes its turn of the phase
 STEP_PRIVILEGE = 1  # the chooser decides on a privilege (Mayor colonist, Craftsman barrel)
 STEP_ARRANGE = 2  # Mayor: seats flagged in ``pending`` arrange their colonists
 STEP_KEEP = 3  # Captain: seats flagged in ``pending`` choose the barrels they keep
+STEP_RAID = 4  # Exp. 3 Buccaneer: the chooser places the colonists kept by a Raid
+
+# Exp. 3 (``State.buccaneer``): the seat holding the token (-1: on the card), the captured role
+# card (-1: none this round), the seat that captured it, colonists of a Raid still to place
+BUC_TOKEN, BUC_CAPTURED, BUC_CAPTOR, BUC_RAID = range(4)
 
 
 class Player:
@@ -98,6 +105,7 @@ class State:
 
     __slots__ = (
         "bank",
+        "buccaneer",
         "card",
         "card_doubloons",
         "card_taken",
@@ -184,6 +192,7 @@ class State:
         # and by goal (FEST_PLANTATION_GOAL...) the seat that achieved it, -1 while open
         self.festival: list[int] = []
         self.festival_won: list[int] = []
+        self.buccaneer: list[int] = []  # Exp. 3, BUC_* indices (empty without the module)
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -228,6 +237,7 @@ class State:
         s.end_reasons = self.end_reasons[:]
         s.festival = self.festival  # never mutated after setup
         s.festival_won = self.festival_won[:]
+        s.buccaneer = self.buccaneer[:]
         return s
 
     @property
@@ -295,6 +305,8 @@ def dump_state(s: State) -> dict[str, Any]:
     if s.festival:  # module fields only when the module is in play: older dumps stay as they were
         out["festival"] = s.festival
         out["festival_won"] = s.festival_won
+    if s.buccaneer:
+        out["buccaneer"] = s.buccaneer
     return out
 
 
@@ -406,6 +418,8 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
         if "festival" in data:
             s.festival = _ints(data, "festival", 5)
             s.festival_won = _ints(data, "festival_won", 3)
+        if "buccaneer" in data:
+            s.buccaneer = _ints(data, "buccaneer", 4)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import CATALOG
-from .data import GOODS, NGOODS, NTILES, ROLES, TILES, TRADING_HOUSE_CAPACITY
+from .buccaneer import view_part as _buccaneer
+from .data import ALL_ROLES, GOODS, NGOODS, NTILES, TILES, TRADING_HOUSE_CAPACITY
 from .legality import city_used, current_prompt, price
 from .scoring import final_scores
 from .state import BUILDER_PHASE, FEST_BUILDING, FEST_GOODS, FEST_TILE, PHASE_NAMES, State
@@ -53,7 +54,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         roles.append(
             {
                 "card": rs.card_actions[card].code[2:],
-                "role": ROLES[role],
+                "role": ALL_ROLES[role],
                 "doubloons": s.card_doubloons[card],
                 "taken_by": None if taken < 0 else taken,
             }
@@ -118,7 +119,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "governor": s.governor,
         "phase": PHASE_NAMES[s.phase],
         "chooser": None if s.chooser < 0 else s.chooser,
-        "active_role": None if s.card < 0 else ROLES[s.cards[s.card]],
+        "active_role": None if s.card < 0 else ALL_ROLES[s.cards[s.card]],
         "builder_phase": s.phase == BUILDER_PHASE,
         "prompt": None
         if prompt is None
@@ -144,6 +145,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "market": market,
         "players": players,
         "festival": _festival(s),
+        "buccaneer": _buccaneer(s),
         "end_triggered": list(s.end_reasons),
         "game_over": s.over,
     }
