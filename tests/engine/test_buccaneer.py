@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import replay
-from engine.core import IllegalAction, Prompt
+from engine.core import CorruptState, IllegalAction, Prompt
 from engine.policies import make_policy
 from engine.puerto_rico.data import GOOD_INDEX
 from engine.puerto_rico.game import BUCCANEER_OPTION_SETS
@@ -279,3 +279,16 @@ def test_buccaneer_playouts_hold_every_invariant(options: dict[str, object], pol
         assert outcome is not None and outcome.winners
         replayed, _ = replay("puerto-rico", opts, seed, result.actions)
         assert canonical_json(GAME.dump(replayed)) == canonical_json(GAME.dump(result.final))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [[5, -1, -1, 0], [-1, 3, -1, 0], [-1, 99, 0, 0], [-1, -1, -1, 2], [-1, -1, -1], "x"],
+)
+def test_corrupted_buccaneer_saves_raise_corrupt_state(value: object) -> None:
+    """Fuzz (ARCHITECTURE.md layer 4): a save with an impossible token holder, capture or Raid
+    count raises only CorruptState."""
+    dumped = GAME.dump(GAME.setup({"players": 4, **BUCCANEER}, 2))
+    dumped["buccaneer"] = value
+    with pytest.raises(CorruptState):
+        GAME.load(dumped)

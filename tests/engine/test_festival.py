@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core import InvalidSetup
+from engine.core import CorruptState, InvalidSetup
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import GOOD_INDEX, GOODS, GOODS_TOTAL, PLANTATIONS_TOTAL, TILES
 from engine.puerto_rico.heuristic import PuertoRicoHeuristic
@@ -366,3 +366,24 @@ def test_heuristic_values_the_open_goals() -> None:
     state.festival_won = [1, -1, 1]
     assert ai.building_value(state, 0, BUILDING_INDEX["harbor"]) == pytest.approx(with_goal - 3)
     assert ai.tile_value(state, 0, GOOD_INDEX["sugar"]) == pytest.approx(tile_with_goal - 3)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("festival", [99, 4, 0, 0, 1]),
+        ("festival", [0, 99, 0, 0, 1]),
+        ("festival", [0, 4, 0, 0, 99]),
+        ("festival", [0, 4]),
+        ("festival_won", [7, -1, -1]),
+        ("festival_won", "x"),
+        ("buccaneer", [-1, -1, -1, 0]),
+    ],
+)
+def test_corrupted_festival_saves_raise_corrupt_state(field: str, value: object) -> None:
+    """Fuzz (ARCHITECTURE.md layer 4): a save whose Festival pieces are malformed or impossible
+    (or that carries another module's pieces) raises only CorruptState."""
+    dumped = GAME.dump(GAME.setup({"players": 4, **FESTIVAL}, 2))
+    dumped[field] = value
+    with pytest.raises(CorruptState):
+        GAME.load(dumped)
