@@ -234,6 +234,23 @@ def test_capture_unchosen_role_is_played_by_the_buccaneer_at_round_end() -> None
     assert sc.invariant_failures(state) == []
 
 
+def test_two_players_the_buccaneer_may_choose_his_captured_role_without_bonus() -> None:
+    """§12 with 2 players ([A]: the Buccaneer is allowed), engine choice of buccaneer.py: each
+    player picks three roles a round, so the Buccaneer may choose the card he captured himself;
+    the 3 doubloons are only for an opponent's choice."""
+    sc = buc(players=2)
+    sc.player(0, doubloons=0)
+    state = sc.choose("buccaneer", 0)
+    state = sc.act(state, 0, "bu.capture.prospector")
+    state = sc.act(state, 1, "r.trader")
+    state = sc.finish_phase(state)
+    assert "r.prospector" in sc.legal(state, 0)
+    state = sc.act(state, 0, "r.prospector")
+    assert state.players[0].doubloons == 1  # the privilege only
+    assert not [e for e in sc.events_of("DoubloonsEarned") if e.data["reason"] == "capture"]
+    assert sc.invariant_failures(state) == []
+
+
 # --- invariants, heuristic ----------------------------------------------------------------------
 
 
