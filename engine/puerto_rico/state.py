@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import CorruptState
+from ..fields import bool_list, int_field, int_list, mapping_field, str_list
 
 DUMP_VERSION = 1
 
@@ -319,22 +320,6 @@ def stored_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return {("expansions" if k == "modules" else k): v for k, v in options.items()}
 
 
-def _int(data: Mapping[str, Any], key: str) -> int:
-    value = data[key]
-    if type(value) is not int:
-        raise CorruptState("bad_field", field=key)
-    return value
-
-
-def _ints(data: Mapping[str, Any], key: str, length: int | None = None) -> list[int]:
-    value = data[key]
-    if not isinstance(value, list) or any(type(v) is not int for v in value):
-        raise CorruptState("bad_field", field=key)
-    if length is not None and len(value) != length:
-        raise CorruptState("bad_length", field=key)
-    return list(value)
-
-
 def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: int) -> State:
     """Inverse of :func:`dump_state`.  Raises :class:`CorruptState` on any malformed field."""
     if not isinstance(data, Mapping):
@@ -344,14 +329,11 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
             raise CorruptState("unsupported_format", format=data.get("format"))
         s = State()
         s.game_name = str(data["game"])
-        options = data["options"]
-        if not isinstance(options, Mapping):
-            raise CorruptState("bad_field", field="options")
-        s.options = dict(options)
+        s.options = mapping_field(data, "options")
         for name in _SCALARS:
-            setattr(s, name, _int(data, name))
+            setattr(s, name, int_field(data, name))
         for name in _INT_LISTS:
-            setattr(s, name, _ints(data, name))
+            setattr(s, name, int_list(data, name))
         for group in (
             ("cards", "card_doubloons", "card_taken"),
             ("ship_cap", "ship_kind", "ship_load"),
@@ -370,12 +352,12 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
             if not isinstance(raw, Mapping):
                 raise CorruptState("bad_field", field="players")
             p = Player(ngoods, ntiles, nbuildings)
-            p.doubloons = _int(raw, "doubloons")
-            p.vp = _int(raw, "vp")
-            p.goods = _ints(raw, "goods", ngoods)
-            p.tiles = _ints(raw, "tiles", ntiles)
-            p.workers = _ints(raw, "workers", ntiles)
-            p.san_juan = _int(raw, "san_juan")
+            p.doubloons = int_field(raw, "doubloons")
+            p.vp = int_field(raw, "vp")
+            p.goods = int_list(raw, "goods", ngoods)
+            p.tiles = int_list(raw, "tiles", ntiles)
+            p.workers = int_list(raw, "workers", ntiles)
+            p.san_juan = int_field(raw, "san_juan")
             city = raw["city"]
             if not isinstance(city, list):
                 raise CorruptState("bad_field", field="city")
@@ -392,14 +374,9 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
                 p.bw[entry[0]] = entry[1]
                 p.city.append(entry[0])
             s.players.append(p)
-        pending = data["pending"]
-        if (
-            not isinstance(pending, list)
-            or len(pending) != s.n
-            or any(type(v) is not bool for v in pending)
-        ):
+        s.pending = bool_list(data, "pending")
+        if len(s.pending) != s.n:
             raise CorruptState("bad_field", field="pending")
-        s.pending = list(pending)
         offers = data["offers"]
         if not isinstance(offers, list) or any(
             not isinstance(o, list)
@@ -411,15 +388,12 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
         ):
             raise CorruptState("bad_field", field="offers")
         s.offers = [list(o) for o in offers]
-        reasons = data["end_reasons"]
-        if not isinstance(reasons, list) or any(not isinstance(r, str) for r in reasons):
-            raise CorruptState("bad_field", field="end_reasons")
-        s.end_reasons = list(reasons)
+        s.end_reasons = str_list(data, "end_reasons")
         if "festival" in data:
-            s.festival = _ints(data, "festival", 5)
-            s.festival_won = _ints(data, "festival_won", 3)
+            s.festival = int_list(data, "festival", 5)
+            s.festival_won = int_list(data, "festival_won", 3)
         if "buccaneer" in data:
-            s.buccaneer = _ints(data, "buccaneer", 4)
+            s.buccaneer = int_list(data, "buccaneer", 4)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import CorruptState
+from ..fields import bool_list, int_field, int_list, mapping_field, str_list
 from .data import NKINDS
 
 DUMP_VERSION = 1
@@ -269,22 +270,8 @@ def dump_state(s: State) -> dict[str, Any]:
     return out
 
 
-def _int(data: Mapping[str, Any], key: str) -> int:
-    value = data[key]
-    if type(value) is not int:
-        raise CorruptState("bad_field", field=key)
-    return value
-
-
-def _ints(data: Mapping[str, Any], key: str) -> list[int]:
-    value = data[key]
-    if not isinstance(value, list) or any(type(v) is not int for v in value):
-        raise CorruptState("bad_field", field=key)
-    return list(value)
-
-
 def _kinds(data: Mapping[str, Any], key: str) -> list[int]:
-    values = _ints(data, key)
+    values = int_list(data, key)
     if any(not 0 <= v < NKINDS for v in values):
         raise CorruptState("bad_card", field=key)
     return values
@@ -300,28 +287,19 @@ def load_state(data: Mapping[str, Any]) -> State:
             raise CorruptState("unsupported_format", format=data.get("format"))
         s = State()
         s.game_name = str(data["game"])
-        options = data["options"]
-        if not isinstance(options, Mapping):
-            raise CorruptState("bad_field", field="options")
-        s.options = dict(options)
+        s.options = mapping_field(data, "options")
         for name in _SCALARS:
-            setattr(s, name, _int(data, name))
+            setattr(s, name, int_field(data, name))
         for name in _INT_LISTS:
-            setattr(s, name, _ints(data, name))
+            setattr(s, name, int_list(data, name))
         for name in ("pile", "discard", "gm_cards"):
             _kinds(data, name)
         library = data["library"]
         if type(library) is not bool:
             raise CorruptState("bad_field", field="library")
         s.library = library
-        pending = data["pending"]
-        if not isinstance(pending, list) or any(type(v) is not bool for v in pending):
-            raise CorruptState("bad_field", field="pending")
-        s.pending = list(pending)
-        reasons = data["end_reasons"]
-        if not isinstance(reasons, list) or any(not isinstance(r, str) for r in reasons):
-            raise CorruptState("bad_field", field="end_reasons")
-        s.end_reasons = list(reasons)
+        s.pending = bool_list(data, "pending")
+        s.end_reasons = str_list(data, "end_reasons")
         players = data["players"]
         if not isinstance(players, list):
             raise CorruptState("bad_field", field="players")
@@ -343,12 +321,12 @@ def load_state(data: Mapping[str, Any]) -> State:
                     raise CorruptState("bad_field", field="area")
                 p.area.append(tuple(stack))
                 p.top.append(stack[-1])
-            p.goods = _ints(raw, "goods")
+            p.goods = int_list(raw, "goods")
             if len(p.goods) != len(p.area) or any(not -1 <= g < NKINDS for g in p.goods):
                 raise CorruptState("bad_field", field="goods")
             p.chapel = _kinds(raw, "chapel")
             p.drawn = _kinds(raw, "drawn")
-            p.fresh = _int(raw, "fresh")
+            p.fresh = int_field(raw, "fresh")
             s.players.append(p)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
