@@ -125,6 +125,12 @@ def passed(s: State, seat: int, decision: str, ev: Events) -> None:
         ev.append(Event("Passed", seat, {"decision": decision}))
 
 
+def ask(s: State, flags: list[bool]) -> bool:
+    """Prompt at once every seat whose flag is set (a simultaneous step); whether anyone is."""
+    s.pending = flags
+    return True in flags
+
+
 def done_simultaneous(s: State, seat: int) -> bool:
     """Mark ``seat`` as done in a simultaneous step; True when nobody is left."""
     pending = s.pending
@@ -227,15 +233,9 @@ def end_round(s: State, ev: Events) -> None:
     s.phase = CHAPEL
     s.step = STEP_MAIN
     s.acted = 0
-    pending = s.pending
-    anyone = False
-    for seat, p in enumerate(s.players):
-        # §5.10: the owner of an active Chapel may place one hand card under it
-        top = p.top
-        flag = CHAPEL_CARD in top and top.index(CHAPEL_CARD) != p.fresh and any(p.hand)
-        pending[seat] = flag
-        anyone = anyone or flag
-    if not anyone:
+    # §5.10: the owner of an active Chapel may place one hand card under it
+    if not ask(s, [CHAPEL_CARD in p.top and p.top.index(CHAPEL_CARD) != p.fresh and any(p.hand)
+                   for p in s.players]):
         _start_hand_limit(s)
 
 
@@ -244,14 +244,9 @@ def _start_hand_limit(s: State) -> None:
     must be discarded down to the limit; the only moment the limit is checked (D-03)."""
     s.phase = HAND_LIMIT
     s.acted = 0
-    pending = s.pending
-    anyone = False
-    for seat, p in enumerate(s.players):
-        size = sum(p.hand)
-        flag = size > HAND_LIMIT_CARDS and size > hand_limit(p)  # the Tower's 12 only above 7
-        pending[seat] = flag
-        anyone = anyone or flag
-    if not anyone:
+    sizes = [sum(p.hand) for p in s.players]  # the Tower's 12 only matters above 7
+    if not ask(s, [size > HAND_LIMIT_CARDS and size > hand_limit(p)
+                   for size, p in zip(sizes, s.players, strict=True)]):
         start_roles(s)
 
 

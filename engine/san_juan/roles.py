@@ -35,7 +35,15 @@ from .data import (
     TILE_PRICES,
     WELL,
 )
-from .flow import done_simultaneous, game_over, keep_from_drawn, next_pick, passed, phase_ended
+from .flow import (
+    ask,
+    done_simultaneous,
+    game_over,
+    keep_from_drawn,
+    next_pick,
+    passed,
+    phase_ended,
+)
 from .legality import pay_needs_prompt
 from .ops import (
     NAMES,
@@ -240,13 +248,7 @@ def _end_builder(s: State, ev: Events) -> None:
 
 
 def _start_producer(s: State, ev: Events) -> None:
-    pending = s.pending
-    anyone = False
-    for seat, p in enumerate(s.players):
-        flag = has_empty(p)  # any(empty_by_good(p))
-        pending[seat] = flag
-        anyone = anyone or flag
-    if not anyone:
+    if not ask(s, [has_empty(p) for p in s.players]):
         next_pick(s, ev)
 
 
@@ -297,14 +299,7 @@ def _start_trader(s: State, ev: Events) -> None:
                 {"tile": tile, "prices": dict(zip(GOODS, TILE_PRICES[tile], strict=True))},
             )
         )
-    pending = s.pending
-    anyone = False
-    for seat, p in enumerate(s.players):
-        goods = p.goods
-        flag = goods.count(-1) < len(goods)  # goods_count(p) > 0
-        pending[seat] = flag
-        anyone = anyone or flag
-    if not anyone:
+    if not ask(s, [p.goods.count(-1) < len(p.goods) for p in s.players]):  # any good
         _end_trader(s, ev)
 
 
