@@ -232,3 +232,24 @@ def heading_lines(text: str, size: int, width: float) -> tuple[tuple[str, ...], 
     if fonts.length(text, size, False) <= width:
         return (text,), False
     return fonts.wrap(text, size, False, (width, width)), False
+
+
+def seat_band(sk: Sketch, box: Box, seat: int, name: str, round_text: str,
+              governor: str | None, governor_width: int) -> None:
+    """A panel's title band (``box``, 50 px high): the seat's colour, its player's name, the
+    round on the right and, for the Governor, the ``governor`` pill before it.  Regions:
+    ``title``, ``player:<seat>:name``, ``player:<seat>:governor``."""
+    x, y = box.x, box.y
+    sk.rect(sk.region("title", box), T.BAND, radius=10)
+    sk.rect(Box(x + 6, y + 8, 8, 34), T.seat_color(seat), radius=4)
+    round_box = sk.text(x + box.w - 16, y + 35, round_text, size=T.TEXT_KEY, bold=True,
+                        fill=T.BAND_TEXT, anchor="rs")
+    rx = round_box.x - 16
+    if governor is not None:
+        gov = pill(sk, rx, y + 25, governor, T.GOLD, T.INK, max_width=governor_width,
+                   align="right")
+        sk.region(f"player:{seat}:governor", gov)
+        rx = gov.x - 12
+    sk.region(f"player:{seat}:name", sk.text(x + 24, y + 35, name, size=T.TEXT_HEADING,
+                                             bold=True, fill=T.BAND_TEXT,
+                                             max_width=rx - x - 24))

@@ -20,9 +20,10 @@ from functools import partial
 from .. import fonts
 from .. import theme as T
 from .. import widgets as W
+from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import market, players
-from .context import Table, View
+from .context import Table
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 

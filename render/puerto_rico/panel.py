@@ -20,8 +20,9 @@ from typing import Any
 from .. import fonts
 from .. import theme as T
 from .. import widgets as W
+from ..context import View
 from ..scene import Box, Scene, Sketch
-from .context import Table, View
+from .context import Table
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .market import market_tile
@@ -92,23 +93,10 @@ def _caption(sk: Sketch, x: int, y: int, text: str, max_width: float) -> Box:
 
 
 def _band(t: Table, seat: int, y: int) -> int:
-    sk, lb, view = t.sk, t.labels, t.view
-    band = sk.region("title", Box(M, y, INNER, 50))
-    sk.rect(band, T.BAND, radius=10)
-    sk.rect(Box(M + 6, y + 8, 8, 34), T.seat_color(seat), radius=4)
-    right = M + INNER - 16
-    round_box = sk.text(right, y + 35, lb("ui.round", n=view.get("round", 1)),
-                        size=T.TEXT_KEY, bold=True, fill=T.BAND_TEXT, anchor="rs")
-    rx = round_box.x - 16
-    player = view["players"][seat]
-    if player.get("is_governor"):
-        gov = W.pill(sk, rx, y + 25, lb("ui.governor"), T.GOLD, T.INK, max_width=200,
-                     align="right")
-        sk.region(f"player:{seat}:governor", gov)
-        rx = gov.x - 12
-    name = sk.text(M + 24, y + 35, t.names[seat], size=T.TEXT_HEADING, bold=True,
-                   fill=T.BAND_TEXT, max_width=rx - M - 24)
-    sk.region(f"player:{seat}:name", name)
+    lb, view = t.labels, t.view
+    governor = lb("ui.governor") if view["players"][seat].get("is_governor") else None
+    W.seat_band(t.sk, Box(M, y, INNER, 50), seat, t.names[seat],
+                lb("ui.round", n=view.get("round", 1)), governor, 200)
     return y + 50 + T.GAP
 
 

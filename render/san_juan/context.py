@@ -6,26 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..scene import Sketch
-from .labels import Labels
-
-View = Mapping[str, Any]
+from ..context import Drawing, View
 
 
 @dataclass(frozen=True)
-class Table:
-    """The view being drawn, its words and names, the sketch, and the regions to frame."""
-
-    view: View
-    labels: Labels
-    names: list[str]
-    sk: Sketch
-    marks: frozenset[str]
-
-    @property
-    def viewer(self) -> int | None:
-        viewer = self.view.get("viewer")
-        return viewer if isinstance(viewer, int) else None
+class Table(Drawing):
+    """The generic drawing state plus this game's readings of the view."""
 
     @property
     def seats(self) -> Sequence[Mapping[str, Any]]:

@@ -22,10 +22,11 @@ from typing import Any
 from .. import fonts
 from .. import theme as T
 from .. import widgets as W
+from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import players
 from .cards import GOODS
-from .context import Table, View, player_count
+from .context import Table, player_count
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .pieces import card_back, cards_grid, good_colors, grouped, hand_card, hand_height

@@ -20,9 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from .. import fonts
 from .. import theme as T
 from .. import widgets as W
+from ..context import View
 from ..scene import Box, Scene
 from .cards import card
-from .context import Table, View
+from .context import Table
 from .highlights import EventLike
 from .labels import Labels
 from .layout import (
@@ -89,22 +90,10 @@ def panel_focus(view: View, seat: int) -> str:
 
 
 def _band(t: Table, seat: int, y: int) -> int:
-    sk, lb = t.sk, t.labels
-    band = sk.region("title", Box(M, y, INNER, 50))
-    sk.rect(band, T.BAND, radius=10)
-    sk.rect(Box(M + 6, y + 8, 8, 34), T.seat_color(seat), radius=4)
-    right = M + INNER - 16
-    round_box = sk.text(right, y + 35, lb("ui.round", n=t.view.get("round", 1)),
-                        size=T.TEXT_KEY, bold=True, fill=T.BAND_TEXT, anchor="rs")
-    rx = round_box.x - 16
-    if int(t.view.get("governor", -1)) == seat:
-        gov = W.pill(sk, rx, y + 25, lb("ui.governor"), T.GOLD, T.INK, max_width=220,
-                     align="right")
-        sk.region(f"player:{seat}:governor", gov)
-        rx = gov.x - 12
-    name = sk.text(M + 24, y + 35, t.names[seat], size=T.TEXT_HEADING, bold=True,
-                   fill=T.BAND_TEXT, max_width=rx - M - 24)
-    sk.region(f"player:{seat}:name", name)
+    lb = t.labels
+    governor = lb("ui.governor") if int(t.view.get("governor", -1)) == seat else None
+    W.seat_band(t.sk, Box(M, y, INNER, 50), seat, t.names[seat],
+                lb("ui.round", n=t.view.get("round", 1)), governor, 220)
     return y + 50 + T.GAP
 
 
