@@ -119,3 +119,40 @@ def test_the_lobby_turns_the_variant_start_on() -> None:
     options = GAME.normalize_options(SJ.lobby_options(2, ["variant_start"]))
     state = GAME.setup(options, 1)
     assert GAME.prompt(state).kind == "variant_keep"  # type: ignore[union-attr]
+
+
+def test_the_table_doubles_the_privilege_for_a_chooser_with_an_unused_library() -> None:
+    """§5.17: the role buttons on the (public) table carry ``.lib`` when the seat to choose
+    has an active Library not used this round; the taken cards and other choosers do not."""
+    view: dict[str, Any] = {
+        "prompt": {"kind": "role", "seats": [1]},
+        "seats": [{"library": True, "library_used": False},
+                  {"library": True, "library_used": False}],
+        "roles": [{"name": "builder", "taken_by": 0}, {"name": "trader", "taken_by": None}],
+    }
+    assert SJ.role_buttons(view) == [("r.builder", 0), ("r.trader.lib", None)]
+    view["seats"][1]["library_used"] = True  # 2 players: once per round
+    assert SJ.role_buttons(view) == [("r.builder", 0), ("r.trader", None)]
+    view["seats"][1] = {"library": False, "library_used": False}
+    assert SJ.role_buttons(view) == [("r.builder", 0), ("r.trader", None)]
+
+
+def test_the_panel_counts_chapel_cards_only_for_a_chapel_owner() -> None:
+    from bot.turns import Panel
+    from tests.bot.test_san_juan_panels import record
+
+    state = GAME.setup({"players": 2, "variant_start": False}, 1)
+    view = GAME.view(state, 0)
+    words = SJ.words(view, "en")
+
+    def status(buildings: list[dict[str, Any]]) -> str:
+        seats = [dict(s) for s in view["seats"]]
+        seats[0]["buildings"] = buildings
+        panel = Panel(record(2), 0, {**view, "seats": seats, "chapel_cards": 2}, None, (), {})
+        return SJ.panel_status(panel, words, "en") or ""
+
+    plain = {"card": "indigo_plant", "good": False, "active": True, "covered": []}
+    assert "Chapel" not in status([plain])
+    assert status([plain, {**plain, "card": "chapel"}]).endswith("2 under your Chapel")
+    covered = {**plain, "card": "palace", "covered": ["chapel"]}  # built over by a Crane
+    assert status([covered]).endswith("2 under your Chapel")

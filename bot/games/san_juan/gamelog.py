@@ -66,18 +66,11 @@ class SanJuanLogWriter(LogWriter):
             return self.t("log.built", name=name, card=card, n=data.get("cost", 0))
         if event.type == "GoodLost":
             return self.t("log.good_lost", name=name, good=self.thing("good", data.get("good")))
-        if event.type == "CardsDrawn":
-            reason = str(data.get("reason", ""))
-            key = f"log.drew_{reason}"
-            if not self.catalog.has(key):
-                key = "log.drew"
-            return self.t(key, name=name, n=int(data.get("count", 0)))
-        if event.type == "CardsDiscarded":
-            reason = str(data.get("reason", ""))
-            key = f"log.discarded_{reason}"
-            if not self.catalog.has(key):
-                key = "log.discarded"
-            return self.t(key, name=name, n=int(data.get("count", 0)))
+        if event.type in ("CardsDrawn", "CardsDiscarded"):
+            base = "log.drew" if event.type == "CardsDrawn" else "log.discarded"
+            key = f"{base}_{data.get('reason')}"  # the line of its reason, else the plain one
+            return self.t(key if self.catalog.has(key) else base, name=name,
+                          n=int(data.get("count", 0)))
         if event.type == "GoodsProduced":
             return self.t("log.produced", name=name, goods=self.goods(data.get("goods")))
         if event.type == "GoodsSold":
