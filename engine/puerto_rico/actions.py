@@ -37,7 +37,16 @@ code                   meaning
 from __future__ import annotations
 
 from ..core import InvalidAction
-from .data import BASE_BUILDINGS, GOOD_INDEX, GOODS, NGOODS, NTILES, TILES
+from .data import (
+    BASE_BUILDINGS,
+    GOOD_INDEX,
+    GOODS,
+    NEW_BUILDINGS,
+    NGOODS,
+    NOBLES_BUILDINGS,
+    NTILES,
+    TILES,
+)
 
 # action kinds
 ROLE = 0
@@ -74,8 +83,10 @@ CARD_CODES = (
 )
 OFFERS = ("hospice", "university")
 MAX_SHIPS = 5
-# Catalog of every building the game knows; indices are stable (expansions append).
-CATALOG = BASE_BUILDINGS
+# Catalog of every building the game knows; indices are stable (expansions append): the base
+# game's 23, then Exp. 1's 14, then Exp. 2's 8.
+CATALOG = (*BASE_BUILDINGS, *NEW_BUILDINGS, *NOBLES_BUILDINGS)
+NBASE_BUILDINGS = len(BASE_BUILDINGS)
 BUILDING_INDEX = {b.name: i for i, b in enumerate(CATALOG)}
 BUILDING_SLOT = 100  # PLACE arg = BUILDING_SLOT + building index; tile kinds are below it
 

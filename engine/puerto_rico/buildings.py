@@ -125,6 +125,15 @@ def module_effect(module: str, hook: str) -> Callable[[Handler], Handler]:
     return register
 
 
+def in_play(s: State) -> list[int]:
+    """The buildings of this game, in catalog order: every building of the ruleset, or with the
+    Exp. 1 draft the production buildings and the violet ones drafted so far."""
+    rs = s.rs
+    if not rs.draft:
+        return list(rs.buildings)
+    return sorted((*rs.setup_buildings, *s.drafted))
+
+
 def island_gained(s: State, seat: int, tile: int, ev: Events) -> None:
     """Run the ``island_gained`` handlers: a tile has just joined ``seat``'s island."""
     for b, fn in s.rs.hooks["island_gained"]:

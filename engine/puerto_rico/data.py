@@ -125,6 +125,54 @@ BASE_BUILDINGS: tuple[Building, ...] = (
 )
 
 
+# Exp. 1, The New Buildings (§10.2; costs, VP and circles: public source, Appendix A).  Union
+# Hall is small; the Statue has no circle (no colonist can be placed on it).
+NEW_BUILDINGS: tuple[Building, ...] = (
+    _b("aqueduct", 1, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("forest_house", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("black_market", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("storehouse", 3, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("guest_house", 4, 2, 2, 2, 2, 1, SMALL_VIOLET),
+    _b("church", 5, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("trading_post", 5, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("small_wharf", 6, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("lighthouse", 7, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("library", 8, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("specialty_factory", 8, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("union_hall", 9, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("cloister", 10, 4, 4, 1, 1, 1, LARGE_VIOLET),
+    _b("statue", 10, 8, 4, 0, 1, 1, LARGE_VIOLET),
+)
+
+# Exp. 2, The Nobles (§11.2; costs, VP and circles: public source).  The Jeweler is a production
+# building ([A]) that processes no good and counts as a large one for the Guild Hall; it keeps
+# both copies with 2 players (every production building does).
+NOBLES_BUILDINGS: tuple[Building, ...] = (
+    _b("land_office", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("chapel", 3, 1, 1, 1, 2, 1, SMALL_VIOLET),
+    _b("hunting_lodge", 4, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("zoning_office", 5, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("royal_supplier", 6, 2, 2, 1, 2, 1, SMALL_VIOLET),
+    _b("villa", 7, 3, 3, 1, 2, 1, SMALL_VIOLET),
+    _b("jeweler", 8, 3, 3, 1, 2, 2, LARGE_PRODUCTION),
+    _b("royal_garden", 10, 4, 4, 1, 1, 1, LARGE_VIOLET),
+)
+
+# The modules that add buildings, and the buildings each adds (in catalog order).
+MODULE_BUILDINGS: dict[str, tuple[Building, ...]] = {
+    "new_buildings": NEW_BUILDINGS,
+    "nobles": NOBLES_BUILDINGS,
+}
+
+# §10.1: the violet spaces of the board by printed cost (the spaces the 17 base violet buildings
+# occupy), and with Exp. 2 the red spaces (ruling A21: one per Exp. 2 violet building, costs 2,
+# 3, 4, 5, 6, 7 and 10).  The Exp. 1 draft fills exactly these spaces.
+VIOLET_SPACES: dict[int, int] = {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 5}
+RED_SPACES: dict[int, int] = {2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: 1}
+
+NOBLES_TOTAL = 20  # §11: the 20 nobles next to the colonist supply
+
+
 @dataclass(frozen=True, slots=True)
 class SetupRow:
     """The setup table (§2.2) for one player count."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..core import Event
 from ..rng import below
 from .actions import CATALOG
-from .buildings import MODULE_SETUP, module_effect
+from .buildings import MODULE_SETUP, in_play, module_effect
 from .data import GOODS, NGOODS, TILES
 from .ops import Events, gain_vp, pay
 from .state import (
@@ -51,7 +51,7 @@ def construction_candidates(s: State, goods: list[int]) -> list[int]:
     kind shown in the production goal; in catalog order."""
     return [
         b
-        for b in s.rs.buildings
+        for b in in_play(s)
         if CATALOG[b].column == GOAL_COLUMN
         and not (CATALOG[b].production and CATALOG[b].good in goods)
     ]

@@ -122,10 +122,10 @@ class PuertoRico:
         return A.decode(code)
 
     def dump(self, state: State) -> dict[str, Any]:
-        return dump_state(state)
+        return dump_state(state, A.NBASE_BUILDINGS)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        state = load_state(data, NGOODS, NTILES, len(A.CATALOG))
+        state = load_state(data, NGOODS, NTILES, len(A.CATALOG), A.NBASE_BUILDINGS)
         if state.game_name != self.name:
             raise CorruptState("wrong_game", game=state.game_name)
         try:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from . import actions as A
-from .actions import CATALOG
+from .buildings import in_play
 from .data import (
     BUCCANEER,
     BUILDER,
@@ -122,9 +122,7 @@ def expected_totals(s: State) -> dict[str, int]:
         "vp": rs.edition.vp_chips[n],
         "plantations": sum(PLANTATIONS_TOTAL) - NGOODS * row.plantations_removed,
         "quarries": row.quarries,
-        "buildings": sum(
-            CATALOG[b].copies_2p if n == 2 else CATALOG[b].copies for b in rs.buildings
-        ),
+        "buildings": sum(rs.copies[b] for b in in_play(s)),
     }
 
 
@@ -190,6 +188,7 @@ def invariant_failures(s: State) -> list[str]:
         or not 0 <= s.chooser < n
     ):
         out.append("phase_role")
+    playing = set(in_play(s))
     for seat, p in enumerate(s.players):
         if p.doubloons < 0 or p.vp < 0 or p.san_juan < 0:
             out.append(f"player:{seat}:negative")
@@ -200,7 +199,7 @@ def invariant_failures(s: State) -> list[str]:
         if sum(p.tiles) > ISLAND_SPACES or city_used(p) > CITY_SPACES:
             out.append(f"player:{seat}:spaces")
         for b in p.city:
-            if b not in rs.buildings or p.bw[b] > A.CATALOG[b].circles:
+            if b not in playing or p.bw[b] > A.CATALOG[b].circles:
                 out.append(f"player:{seat}:building")
     out.extend(_festival_failures(s))
     out.extend(_buccaneer_failures(s))

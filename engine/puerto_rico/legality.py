@@ -13,7 +13,7 @@ from itertools import combinations
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import CATALOG, Action
-from .buildings import MODULE_PHASES
+from .buildings import MODULE_PHASES, in_play
 from .data import (
     CITY_SPACES,
     CORN,
@@ -556,7 +556,7 @@ def explain(s: State, seat: int, action: Action) -> str:
         return "hacienda_not_available"
     if kind == A.BUILD:
         b = action.a
-        if b not in s.rs.buildings:
+        if b not in in_play(s):
             return "building_not_in_game"
         if p.bw[b] >= 0:
             return "already_owned"

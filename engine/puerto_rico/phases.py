@@ -110,8 +110,8 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
     s.vp_supply = rs.edition.vp_chips[n]
     s.quarries = row.quarries
     s.market = [0] * NBUILDINGS
-    for b in rs.buildings:
-        s.market[b] = CATALOG[b].copies_2p if n == 2 else CATALOG[b].copies
+    for b in rs.setup_buildings:
+        s.market[b] = rs.copies[b]
     s.goods = [total - row.goods_removed for total in GOODS_TOTAL]
     s.ship_cap = list(row.ships)
     s.ship_kind = [-1] * len(row.ships)

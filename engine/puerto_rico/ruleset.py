@@ -13,6 +13,7 @@ from .actions import CATALOG, Action
 from .buildings import compile_hooks
 from .data import (
     EDITIONS,
+    MODULE_BUILDINGS,
     MODULE_ROLE_CARDS,
     NGOODS,
     NO_DOUBLOON_ROLES,
@@ -23,6 +24,7 @@ from .state import (
 )
 
 MAYOR_PLACEMENTS = ("simultaneous", "sequential")
+BUILDING_SELECTIONS = ("draft", "random")
 # The four expansions of the 2020 rulebook (rules spec §10-§13), in catalog order: normalized
 # options list the chosen ones in this order.
 MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
@@ -39,10 +41,26 @@ class Ruleset:
         self.n: int = options["players"]
         self.row = self.edition.setup[self.n]
         self.sequential_mayor = options["mayor_placement"] == "sequential"
-        self.buildings: tuple[int, ...] = tuple(
-            A.BUILDING_INDEX[b.name] for b in self.edition.buildings
-        )
         self.modules: tuple[str, ...] = tuple(options["modules"])
+        # Exp. 1 (§10.1): the violet buildings are drafted (or drawn at random) onto the board's
+        # spaces before the game; without it every building of the edition and of the modules
+        # is in the market (Exp. 2 without Exp. 1: ruling A21).
+        self.draft = "new_buildings" in self.modules
+        self.random_selection = options.get("building_selection") == "random"
+        base = tuple(A.BUILDING_INDEX[b.name] for b in self.edition.buildings)
+        added = tuple(
+            A.BUILDING_INDEX[b.name] for m in self.modules for b in MODULE_BUILDINGS.get(m, ())
+        )
+        # every building that may be in this game (the draft's candidates included)
+        self.buildings: tuple[int, ...] = base + added
+        # the buildings in the market from the start: all of them, or with the draft only the
+        # production buildings (violet ones join as they are drafted, ``State.drafted``)
+        self.setup_buildings: tuple[int, ...] = (
+            tuple(b for b in self.buildings if CATALOG[b].production)
+            if self.draft
+            else self.buildings
+        )
+        self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
         self.festival = "festival" in self.modules
         self.hooks = compile_hooks(self.buildings, self.modules)
         # per catalog index, for the hot paths
@@ -92,7 +110,14 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """Validate options and fill defaults.  Raises :class:`InvalidSetup` with a specific code."""
     if not isinstance(options, Mapping):
         raise InvalidSetup("options_not_an_object")
-    known = {"players", "edition", "expansions", "modules", "mayor_placement"}
+    known = {
+        "players",
+        "edition",
+        "expansions",
+        "modules",
+        "mayor_placement",
+        "building_selection",
+    }
     unknown = sorted(set(options) - known)
     if unknown:
         raise InvalidSetup("unknown_option", option=unknown[0])
@@ -115,12 +140,25 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
     placement = options.get("mayor_placement", "simultaneous")
     if placement not in MAYOR_PLACEMENTS:
         raise InvalidSetup("bad_mayor_placement", option="mayor_placement", value=str(placement))
-    return {
+    out = {
         "players": players,
         "edition": edition,
         "modules": modules,
         "mayor_placement": placement,
     }
+    # Exp. 1 (§10.1): the violet buildings are drafted by the players, or (a quick start, public
+    # source) drawn at random for each space; only with the module
+    selection = options.get("building_selection")
+    if "new_buildings" in modules:
+        selection = "draft" if selection is None else selection
+        if selection not in BUILDING_SELECTIONS:
+            raise InvalidSetup(
+                "bad_building_selection", option="building_selection", value=str(selection)
+            )
+        out["building_selection"] = selection
+    elif selection is not None:
+        raise InvalidSetup("building_selection_without_new_buildings", option="building_selection")
+    return out
 
 
 def normalize_modules(modules: Any) -> list[str]:

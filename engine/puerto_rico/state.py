@@ -25,6 +25,9 @@ FEST_GOODS = slice(2, 5)
 FEST_PLANTATION_GOAL, FEST_PRODUCTION_GOAL, FEST_CONSTRUCTION_GOAL = range(3)
 FESTIVAL_GOALS = ("plantation", "production", "construction")
 
+# Exp. 1: ``State.draft_left`` has one entry per printed cost 0-10
+DRAFT_COSTS = 11
+
 # phases
 ROLE_SELECTION = 0
 SETTLER_PHASE = 1
@@ -34,6 +37,7 @@ CRAFTSMAN_PHASE = 4
 TRADER_PHASE = 5
 CAPTAIN_PHASE = 6
 BUCCANEER_PHASE = 7  # Exp. 3
+DRAFT_PHASE = 8  # Exp. 1: the violet buildings are drafted before the first round
 GAME_OVER = 9
 PHASE_NAMES = {
     ROLE_SELECTION: "role_selection",
@@ -44,6 +48,7 @@ PHASE_NAMES = {
     TRADER_PHASE: "trader",
     CAPTAIN_PHASE: "captain",
     BUCCANEER_PHASE: "buccaneer",
+    DRAFT_PHASE: "draft",
     GAME_OVER: "game_over",
 }
 
@@ -116,6 +121,8 @@ class State:
         "colonist_supply",
         "deck",
         "discard",
+        "draft_left",
+        "drafted",
         "end_reasons",
         "face_up",
         "festival",
@@ -194,6 +201,10 @@ class State:
         self.festival: list[int] = []
         self.festival_won: list[int] = []
         self.buccaneer: list[int] = []  # Exp. 3, BUC_* indices (empty without the module)
+        # Exp. 1 (empty without the module): the board's empty violet spaces by printed cost
+        # (index 0-10) and the buildings drafted onto it, in the order they were placed
+        self.draft_left: list[int] = []
+        self.drafted: list[int] = []
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -239,6 +250,8 @@ class State:
         s.festival = self.festival  # never mutated after setup
         s.festival_won = self.festival_won[:]
         s.buccaneer = self.buccaneer[:]
+        s.draft_left = self.draft_left[:]
+        s.drafted = self.drafted[:]
         return s
 
     @property
@@ -288,8 +301,10 @@ _INT_LISTS = (
 )
 
 
-def dump_state(s: State) -> dict[str, Any]:
-    """The whole state, secrets included, as JSON-safe data (for storage, never for players)."""
+def dump_state(s: State, nbase: int) -> dict[str, Any]:
+    """The whole state, secrets included, as JSON-safe data (for storage, never for players).
+    ``nbase`` is the number of base-game buildings at the head of the catalog (see
+    :func:`stored_market`)."""
     out: dict[str, Any] = {
         "format": DUMP_VERSION,
         "game": s.game_name,
@@ -303,11 +318,15 @@ def dump_state(s: State) -> dict[str, Any]:
         out[name] = getattr(s, name)
     for name in _INT_LISTS:
         out[name] = getattr(s, name)
+    out["market"] = stored_market(s.market, nbase)
     if s.festival:  # module fields only when the module is in play: older dumps stay as they were
         out["festival"] = s.festival
         out["festival_won"] = s.festival_won
     if s.buccaneer:
         out["buccaneer"] = s.buccaneer
+    if s.draft_left:
+        out["draft_left"] = s.draft_left
+        out["drafted"] = s.drafted
     return out
 
 
@@ -320,7 +339,18 @@ def stored_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return {("expansions" if k == "modules" else k): v for k, v in options.items()}
 
 
-def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: int) -> State:
+def stored_market(market: list[int], nbase: int) -> list[int]:
+    """The market as a dump stores it: without the expansions' entries while they are all 0, so
+    that the dumps of games without them stay byte for byte what they were before the catalog
+    grew (``load_state`` pads them back)."""
+    if any(market[nbase:]):
+        return market
+    return market[:nbase]
+
+
+def load_state(
+    data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: int, nbase: int
+) -> State:
     """Inverse of :func:`dump_state`.  Raises :class:`CorruptState` on any malformed field."""
     if not isinstance(data, Mapping):
         raise CorruptState("not_an_object")
@@ -340,6 +370,8 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
         ):
             if len({len(getattr(s, name)) for name in group}) != 1:
                 raise CorruptState("bad_length", field=group[0])
+        if len(s.market) == nbase:
+            s.market += [0] * (nbuildings - nbase)
         if len(s.market) != nbuildings:
             raise CorruptState("bad_length", field="market")
         for name in ("deck", "discard", "goods"):
@@ -394,6 +426,11 @@ def load_state(data: Mapping[str, Any], ngoods: int, ntiles: int, nbuildings: in
             s.festival_won = int_list(data, "festival_won", 3)
         if "buccaneer" in data:
             s.buccaneer = int_list(data, "buccaneer", 4)
+        if "draft_left" in data:
+            s.draft_left = int_list(data, "draft_left", DRAFT_COSTS)
+            s.drafted = int_list(data, "drafted")
+            if any(not 0 <= b < nbuildings for b in s.drafted):
+                raise CorruptState("bad_field", field="drafted")
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

@@ -12,6 +12,7 @@ from typing import Any
 
 from .actions import CATALOG
 from .buccaneer import view_part as _buccaneer
+from .buildings import in_play
 from .data import ALL_ROLES, GOODS, NGOODS, NTILES, TILES, TRADING_HOUSE_CAPACITY
 from .legality import city_used, current_prompt, price
 from .scoring import final_scores
@@ -60,7 +61,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
             }
         )
     market = []
-    for b in rs.buildings:
+    for b in in_play(s):
         building = CATALOG[b]
         entry: dict[str, Any] = {
             "building": building.name,

@@ -234,8 +234,13 @@ def end_round(s: State, ev: Events) -> None:
     s.step = STEP_MAIN
     s.acted = 0
     # §5.10: the owner of an active Chapel may place one hand card under it
-    if not ask(s, [CHAPEL_CARD in p.top and p.top.index(CHAPEL_CARD) != p.fresh and any(p.hand)
-                   for p in s.players]):
+    if not ask(
+        s,
+        [
+            CHAPEL_CARD in p.top and p.top.index(CHAPEL_CARD) != p.fresh and any(p.hand)
+            for p in s.players
+        ],
+    ):
         _start_hand_limit(s)
 
 
@@ -245,8 +250,13 @@ def _start_hand_limit(s: State) -> None:
     s.phase = HAND_LIMIT
     s.acted = 0
     sizes = [sum(p.hand) for p in s.players]  # the Tower's 12 only matters above 7
-    if not ask(s, [size > HAND_LIMIT_CARDS and size > hand_limit(p)
-                   for size, p in zip(sizes, s.players, strict=True)]):
+    if not ask(
+        s,
+        [
+            size > HAND_LIMIT_CARDS and size > hand_limit(p)
+            for size, p in zip(sizes, s.players, strict=True)
+        ],
+    ):
         start_roles(s)
 
 

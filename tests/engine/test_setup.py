@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Prompt
-from engine.puerto_rico.actions import CATALOG
+from engine.puerto_rico.actions import CATALOG, NBASE_BUILDINGS
 from engine.puerto_rico.data import COLONISTS_TOTAL, GOODS, TILES
 from engine.puerto_rico.state import ROLE_SELECTION
 from tests.engine.scenario import GAME
@@ -186,7 +186,8 @@ def test_setup_building_copies(players: int) -> None:
         "tobacco_storage": 3,
         "coffee_roaster": 3,
     }
-    for b, building in enumerate(CATALOG):
+    assert not any(state.market[NBASE_BUILDINGS:])  # no expansion building without modules
+    for b, building in enumerate(CATALOG[:NBASE_BUILDINGS]):
         copies = state.market[b]
         if players == 2:
             assert copies == (2 if building.production else 1), building.name
