@@ -69,6 +69,14 @@ PLUNDER = 15
 RAID = 16
 CAPTURE = 17
 RAID_PLACE = 18
+# Exp. 1 New Buildings (§10): the draft, forests, the Trading Post, the Small Wharf, the Black
+# Market and the Guest House
+DRAFT = 19
+FOREST = 20
+TRADING_POST = 21
+SMALL_WHARF = 22
+BLACK_MARKET = 23
+GUEST = 24
 
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
 CARD_CODES = (
@@ -81,7 +89,7 @@ CARD_CODES = (
     "prospector",
     "buccaneer",  # Exp. 3
 )
-OFFERS = ("hospice", "university")
+OFFERS = ("hospice", "university", "forest")
 MAX_SHIPS = 5
 # Catalog of every building the game knows; indices are stable (expansions append): the base
 # game's 23, then Exp. 1's 14, then Exp. 2's 8.
@@ -170,7 +178,91 @@ RAID_PLACE_ACTIONS = {
     },
 }
 
+# Exp. 1: DRAFT_ACTIONS[building], FOREST_ACTIONS[good], TRADING_POST_ACTIONS[good],
+# GUEST_ACTIONS[slot]; Small Wharf and Black Market codes are built on demand like ``keep``
+DRAFT_ACTIONS = {i: _add(Action(DRAFT, f"d.{b.name}", i)) for i, b in enumerate(CATALOG)}
+FOREST_ACTIONS = [_add(Action(FOREST, f"f.{g}", i)) for i, g in enumerate(GOODS)]
+TRADING_POST_ACTIONS = [_add(Action(TRADING_POST, f"tp.{g}", i)) for i, g in enumerate(GOODS)]
+GUEST_ACTIONS = {
+    **{i: _add(Action(GUEST, f"g.{t}", i)) for i, t in enumerate(TILES)},
+    **{
+        BUILDING_SLOT + i: _add(Action(GUEST, f"g.{b.name}", BUILDING_SLOT + i))
+        for i, b in enumerate(CATALOG)
+    },
+}
+SAN_JUAN_SLOT = 99  # a Black Market colonist taken from San Juan
+
 _KEEP_CACHE: dict[tuple[int, ...], Action] = {}
+_SMALL_WHARF_CACHE: dict[tuple[int, ...], Action] = {}
+_BLACK_MARKET_CACHE: dict[tuple[int, int, int, int], Action] = {}
+
+
+def _goods_code(counts: tuple[int, ...]) -> str:
+    parts = [f"{GOODS[k]}{n}" for k, n in enumerate(counts) if n]
+    return ".".join(parts) if parts else "none"
+
+
+def small_wharf_action(counts: tuple[int, ...]) -> Action:
+    """Exp. 1 Small Wharf: ship ``counts[k]`` barrels of each good ``k`` (``sw.corn2.sugar1``,
+    ``sw.none``)."""
+    action = _SMALL_WHARF_CACHE.get(counts)
+    if action is None:
+        action = Action(SMALL_WHARF, "sw." + _goods_code(counts), keep=counts)
+        _SMALL_WHARF_CACHE[counts] = action
+    return action
+
+
+def _slot_name(slot: int) -> str:
+    if slot == SAN_JUAN_SLOT:
+        return "san_juan"
+    return TILES[slot] if slot < BUILDING_SLOT else CATALOG[slot - BUILDING_SLOT].name
+
+
+_SLOT_INDEX = {
+    "san_juan": SAN_JUAN_SLOT,
+    **{t: i for i, t in enumerate(TILES)},
+    **{b.name: BUILDING_SLOT + i for i, b in enumerate(CATALOG)},
+}
+
+
+def black_market_action(building: int, colonist: int, good: int, vp: int) -> Action:
+    """Exp. 1 Black Market: build ``building`` paying every doubloon plus up to one colonist
+    (from ``colonist``, a slot, -1 for none), one barrel (``good``, -1 for none) and one VP chip
+    (``vp`` 0 or 1): ``bm.factory.c.san_juan.g.sugar.vp``."""
+    key = (building, colonist, good, vp)
+    action = _BLACK_MARKET_CACHE.get(key)
+    if action is None:
+        code = f"bm.{CATALOG[building].name}"
+        if colonist >= 0:
+            code += f".c.{_slot_name(colonist)}"
+        if good >= 0:
+            code += f".g.{GOODS[good]}"
+        if vp:
+            code += ".vp"
+        # a: building, b: colonist slot; keep: (good, vp)
+        action = Action(BLACK_MARKET, code, building, colonist, keep=(good, vp))
+        _BLACK_MARKET_CACHE[key] = action
+    return action
+
+
+def _decode_black_market(code: str) -> Action:
+    parts = code.split(".")[1:]
+    b = BUILDING_INDEX.get(parts[0] if parts else "", -1)
+    if b < 0:
+        raise InvalidAction(action=code)
+    rest = parts[1:]
+    colonist, good, vp = -1, -1, 0
+    if rest[:1] == ["c"] and len(rest) >= 2 and rest[1] in _SLOT_INDEX:
+        colonist = _SLOT_INDEX[rest[1]]
+        rest = rest[2:]
+    if rest[:1] == ["g"] and len(rest) >= 2 and rest[1] in GOOD_INDEX:
+        good = GOOD_INDEX[rest[1]]
+        rest = rest[2:]
+    if rest == ["vp"]:
+        vp, rest = 1, []
+    if rest or (colonist < 0 and good < 0 and not vp):
+        raise InvalidAction(action=code)
+    return black_market_action(b, colonist, good, vp)
 
 
 def keep_action(counts: tuple[int, ...]) -> Action:
@@ -184,8 +276,7 @@ def keep_action(counts: tuple[int, ...]) -> Action:
     return action
 
 
-def _decode_keep(code: str) -> Action:
-    body = code[5:]
+def _decode_counts(code: str, body: str) -> tuple[int, ...]:
     counts = [0] * NGOODS
     if body != "none":
         last = -1
@@ -199,7 +290,7 @@ def _decode_keep(code: str) -> Action:
                 raise InvalidAction(action=code)
             counts[k] = int(digits)
             last = k
-    return keep_action(tuple(counts))
+    return tuple(counts)
 
 
 def decode(code: str) -> Action:
@@ -210,12 +301,17 @@ def decode(code: str) -> Action:
     if action is not None:
         return action
     if code.startswith("keep.") and len(code) < 64:
-        return _decode_keep(code)
+        return keep_action(_decode_counts(code, code[5:]))
+    if code.startswith("sw.") and len(code) < 64:
+        return small_wharf_action(_decode_counts(code, code[3:]))
+    if code.startswith("bm.") and len(code) < 80:
+        return _decode_black_market(code)
     raise InvalidAction(action=code[:80])
 
 
 def all_simple_codes() -> list[str]:
-    """Every code except the open-ended ``keep`` family (for tests and documentation)."""
+    """Every code except the open-ended ``keep``, ``sw`` and ``bm`` families (for tests and
+    documentation)."""
     return sorted(_TABLE)
 
 

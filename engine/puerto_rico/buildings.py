@@ -19,6 +19,7 @@ from .actions import (
     CATALOG,
     HACIENDA,
     HACIENDA_ACTION,
+    SAN_JUAN_SLOT,
     WHARF,
     WHARF_ACTIONS,
 )
@@ -36,36 +37,63 @@ from .state import State
 Handler = Callable[..., Any]
 
 HOOK_POINTS: dict[str, str] = {
-    "settler_options": "(s, seat, out) add choices to a Settler turn (Hacienda draw)",
+    "settler_options": "(s, seat, out) add choices to a Settler turn (Hacienda draw, forests)",
     "quarry_allowed": "(s, seat) -> bool: a non-Settler may take a quarry (Construction Hut)",
+    "forest_allowed": "(s, seat) -> bool: a plantation may be placed as a forest (Forest House)",
     "tile_placed": "(s, seat, tile, ev) after the normal Settler pick is placed (Hospice)",
     "island_gained": "(s, seat, tile, ev) after any tile joins an island (Exp. 4 plantation goal)",
     "build_discount": "(s, seat, building) -> int: extra discount on a building",
+    "build_options": "(s, seat, out) add ways to build to a Builder turn (Black Market)",
     "built": "(s, seat, building, ev) after a building is placed (University)",
     "produced": "(s, seat, received, ev) after a player's production (Factory)",
     "sale_any_kind": "(s, seat) -> bool: may sell a kind already in the house (Office)",
     "sale_bonus": "(s, seat) -> int: extra doubloons per sale (Small/Large Market)",
+    "sell_options": "(s, seat, out) add sales to a Trader turn (Trading Post)",
     "load_options": "(s, seat, out) add load choices to a Captain turn (Wharf)",
     "loaded": "(s, seat, good, count, ev) after each load of any kind (Harbor)",
     "storage": "(s, seat) -> (kinds, barrels): barrels kept after loading (warehouses)",
     "final_bonus": "(s, seat) -> int: end-game VP of an occupied building (large buildings)",
+    "privilege_bonus": "(s, seat) -> int: a role privilege counts that much more (Library)",
+    "phase_started": "(s, seat, phase, ev) at a role phase's start, before its automatic steps,"
+    " for each owner clockwise from the chooser (Union Hall, Lighthouse)",
+    "settler_ending": "(s, ev) -> bool: after every Settler turn; True: one more turn was set"
+    " up (Library)",
     # structural points, for modules only
     "role_allowed": "(s, seat, card) -> bool: may choose that card now (Exp. 3 token)",
     "role_chosen": "(s, seat, card, ev) after a role card is taken (Exp. 3 token, Capture)",
     "round_ending": "(s, ev) -> bool: before the round's end; True: a phase was started (Exp. 3)",
+    "draft_ended": "(s, ev) after the Exp. 1 draft filled the board (Exp. 4 construction goal)",
 }
 
-# Actions contributed by buildings through settler_options/load_options: kind -> performer.
+# Actions contributed by buildings through the *_options hook points: kind -> performer.  A
+# Settler performer returns whether the turn is over; a Builder performer pays and returns the
+# doubloons paid (the role code places the building); a Captain performer returns the barrels
+# loaded (VP: ``LOAD_VP`` of its kind, else one per barrel); a Trader performer sells.
 PERFORMERS: dict[int, Handler] = {}
-# Optional follow-ups a building grants: offer name -> (s, seat, arg, ev) when accepted.
+LOAD_VP: dict[int, Callable[[int], int]] = {}
+# Optional follow-ups a building grants: offer name -> (s, seat, arg, ev) when accepted; when
+# declined, ``DECLINE_HANDLERS`` (if any); ``OFFER_VALID`` (s) -> bool: the offer still has a
+# source (default: a colonist in the supply or on the ship), else it is dropped.
 OFFER_HANDLERS: dict[str, Handler] = {}
+DECLINE_HANDLERS: dict[str, Handler] = {}
+OFFER_VALID: dict[str, Callable[[State], bool]] = {}
+FOREST_TILE = 6  # the tile of hook points for a forest (Exp. 1), after the TILES kinds
+
 # building name -> {hook point -> handler}
 EFFECTS: dict[str, dict[str, Handler]] = {}
 # An expansion's rules that belong to no building (Exp. 4 goals): module -> {hook -> handler}.
 # They run for every player, and only on the hook points whose callers run them (``ALWAYS``).
 MODULE_EFFECTS: dict[str, dict[str, Handler]] = {}
 MODULE_HOOK_POINTS = frozenset(
-    {"island_gained", "built", "produced", "role_allowed", "role_chosen", "round_ending"}
+    {
+        "island_gained",
+        "built",
+        "produced",
+        "role_allowed",
+        "role_chosen",
+        "round_ending",
+        "draft_ended",
+    }
 )
 # module -> (s, ev) run once at setup, after the supplies are laid out (Exp. 4 goals)
 MODULE_SETUP: dict[str, Handler] = {}
@@ -100,6 +128,11 @@ MODULE_PHASES: dict[int, RolePhase] = {}
 
 def module_role(role: int, phase: RolePhase) -> None:
     MODULE_ROLES[role] = phase
+    MODULE_PHASES[phase.phase] = phase
+
+
+def module_phase(phase: RolePhase) -> None:
+    """A module's phase that belongs to no role (Exp. 1's draft before the first round)."""
     MODULE_PHASES[phase.phase] = phase
 
 
@@ -142,7 +175,7 @@ def island_gained(s: State, seat: int, tile: int, ev: Events) -> None:
 
 
 def island_used(s: State, seat: int) -> int:
-    return sum(s.players[seat].tiles)
+    return s.players[seat].island()
 
 
 # --- Settler ----------------------------------------------------------------------------------
@@ -152,8 +185,14 @@ F_HACIENDA_DRAWN = 1  # the seat in turn has drawn its Hacienda tile
 
 @effect("hacienda", "settler_options")
 def _hacienda_option(s: State, seat: int, out: list[Any]) -> None:
-    # §8.2: before the normal pick; never when the island is full or the stacks are empty (A46).
-    if not s.flags & F_HACIENDA_DRAWN and sum(s.deck) > 0 and island_used(s, seat) < ISLAND_SPACES:
+    # §8.2: before the normal pick; never when the island is full or the stacks are empty (A46),
+    # nor on an Exp. 1 Library's second pick (the Hacienda acts once per phase)
+    if (
+        not s.flags & F_HACIENDA_DRAWN
+        and s.turns_taken < s.n
+        and sum(s.deck) > 0
+        and island_used(s, seat) < ISLAND_SPACES
+    ):
         out.append(HACIENDA_ACTION)
 
 
@@ -164,8 +203,19 @@ def _hacienda_draw(s: State, seat: int, action: Any, ev: Events) -> int:
     s.flags |= F_HACIENDA_DRAWN
     if ev is not None:
         ev.append(Event("PlantationTaken", seat, {"tile": TILES[kind], "source": "hacienda"}))
-    island_gained(s, seat, kind, ev)
+    if any_hook(s, seat, "forest_allowed"):
+        # Exp. 1 Forest House: he sees the tile, then decides whether it becomes a forest; the
+        # tile joins the island (island_gained) when he has decided
+        s.offers.append([seat, "forest", kind])
+    else:
+        island_gained(s, seat, kind, ev)
     return 0
+
+
+def any_hook(s: State, seat: int, hook: str) -> bool:
+    """Whether an occupied building of ``seat`` answers yes on a yes/no hook point."""
+    bw = s.players[seat].bw
+    return any(bw[b] > 0 and fn(s, seat) for b, fn in s.rs.hooks[hook])
 
 
 PERFORMERS[HACIENDA] = _hacienda_draw
@@ -178,8 +228,9 @@ def _construction_hut(s: State, seat: int) -> bool:
 
 @effect("hospice", "tile_placed")
 def _hospice_offer(s: State, seat: int, tile: int, ev: Events) -> None:
-    # §8.2 Hospice: plantation or quarry (ruling A13); supply, else ship (ruling A12).
-    if s.colonist_supply > 0 or s.colonist_ship > 0:
+    # §8.2 Hospice: plantation or quarry (ruling A13); supply, else ship (ruling A12).  Exp. 1
+    # Library: only for the first tile of the phase (§10.2), not the second pick.
+    if (s.colonist_supply > 0 or s.colonist_ship > 0) and s.turns_taken < s.n:
         s.offers.append([seat, "hospice", tile])
 
 
@@ -190,7 +241,10 @@ def _gain_colonist(s: State, seat: int, slot: int, by: str, ev: Events) -> None:
     if source is None:
         return
     p = s.players[seat]
-    if slot < BUILDING_SLOT:
+    if slot == SAN_JUAN_SLOT:
+        p.san_juan += 1
+        target = "san_juan"
+    elif slot < BUILDING_SLOT:
         p.workers[slot] += 1
         target = TILES[slot]
     else:
@@ -201,7 +255,8 @@ def _gain_colonist(s: State, seat: int, slot: int, by: str, ev: Events) -> None:
 
 
 def _hospice_accept(s: State, seat: int, tile: int, ev: Events) -> None:
-    _gain_colonist(s, seat, tile, "hospice", ev)
+    # Exp. 1: the colonist for a forest goes to San Juan (§10.2 Forest House)
+    _gain_colonist(s, seat, SAN_JUAN_SLOT if tile == FOREST_TILE else tile, "hospice", ev)
 
 
 OFFER_HANDLERS["hospice"] = _hospice_accept
@@ -284,8 +339,10 @@ PERFORMERS[WHARF] = _wharf_ship
 
 @effect("harbor", "loaded")
 def _harbor(s: State, seat: int, good: int, count: int, ev: Events) -> None:
-    # Ruling A10: +1 VP per loading action (cargo ship or Wharf).
-    gain_vp(s, seat, 1, "harbor", ev)
+    # Ruling A10: +1 VP per loading action (cargo ship or Wharf; an Exp. 1 Small Wharf use
+    # only with at least one barrel, §10.2).
+    if count > 0:
+        gain_vp(s, seat, 1, "harbor", ev)
 
 
 @effect("small_warehouse", "storage")

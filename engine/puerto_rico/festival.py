@@ -76,13 +76,20 @@ def setup_festival(s: State, ev: Events) -> None:
                 break
             pick -= count
     goods.sort()
-    # Construction goal: drawn from the candidates.  Ruling A36: the Festival tile stays one of
-    # the market's available copies (``market`` is not changed), so building it or any copy on
-    # the board achieves the goal.
-    candidates = construction_candidates(s, goods)
-    s.rng, k = below(s.rng, len(candidates))
-    s.festival = [tile, candidates[k], *goods]
+    s.festival = [tile, -1, *goods]
     s.festival_won = [-1, -1, -1]
+    if not any(s.draft_left):  # with the Exp. 1 draft still to play: at its end
+        _draw_construction_goal(s, None)
+
+
+@module_effect(MODULE, "draft_ended")
+def _draw_construction_goal(s: State, ev: Events) -> None:
+    """Construction goal: drawn from the candidates.  Ruling A36: the Festival tile stays one of
+    the market's available copies (``market`` is not changed), so building it or any copy on
+    the board achieves the goal."""
+    candidates = construction_candidates(s, s.festival[FEST_GOODS])
+    s.rng, k = below(s.rng, len(candidates))
+    s.festival[FEST_BUILDING] = candidates[k]
 
 
 MODULE_SETUP[MODULE] = setup_festival

@@ -10,6 +10,7 @@ from ..rng import seed_state
 from . import actions as A
 from . import buccaneer as _buccaneer  # noqa: F401  (registers the Exp. 3 role)
 from . import legality, phases, scoring
+from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's draft, buildings)
 from .data import NGOODS, NTILES
 from .invariants import invariant_failures
 from .ruleset import normalize_options, ruleset
@@ -43,9 +44,9 @@ class PuertoRico:
         # checked-path test plays)
         sets.extend({"players": n, "modules": ["festival"]} for n in (2, 4))
         sets.append({"players": 3, "modules": ["festival"], "edition": "2020"})
-        # The Buccaneer's sets (BUCCANEER_OPTION_SETS) join these once the bot words its new
-        # codes and prompt kinds (the bot's generic tests walk these sets); until then
-        # tests/engine/test_buccaneer.py plays them.
+        # The Buccaneer's sets (the bot words its codes and prompt kinds, so the bot's and the
+        # images' generic tests walk them too)
+        sets.extend(dict(options) for options in BUCCANEER_OPTION_SETS)
         return sets
 
     def determinize(self, state: State, seat: int | None, seed: int) -> State:

@@ -206,7 +206,7 @@ class PuertoRicoHeuristic:
             ship_share = s.colonist_ship / s.n
             return value + min(empty, ship_share + 1) * 1.2 - (0.0 if empty else 2.0)
         if role == SETTLER:
-            if sum(p.tiles) >= 12:
+            if p.island() >= 12:
                 return value - 1.0
             return value + (3.0 if s.round < 8 else 1.5)
         if role == BUCCANEER:  # Exp. 3: the best of its options (only the chooser acts)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from . import actions as A
-from .buildings import in_play
+from .buildings import FOREST_TILE, in_play
 from .data import (
     BUCCANEER,
     BUILDER,
@@ -34,6 +34,7 @@ from .state import (
     BUILDER_PHASE,
     CAPTAIN_PHASE,
     CRAFTSMAN_PHASE,
+    DRAFT_PHASE,
     FEST_BUILDING,
     FEST_CONSTRUCTION_GOAL,
     FEST_GOODS,
@@ -62,6 +63,7 @@ _PHASE_STEPS = {
     TRADER_PHASE: (STEP_TURN,),
     CAPTAIN_PHASE: (STEP_TURN, STEP_KEEP),
     BUCCANEER_PHASE: (STEP_TURN, STEP_RAID),
+    DRAFT_PHASE: (STEP_TURN,),
     GAME_OVER: (STEP_TURN,),
 }
 # the role each phase resolves (-1: none)
@@ -74,6 +76,7 @@ _PHASE_ROLE = {
     TRADER_PHASE: TRADER,
     CAPTAIN_PHASE: CAPTAIN,
     BUCCANEER_PHASE: BUCCANEER,
+    DRAFT_PHASE: -1,
     GAME_OVER: -1,
 }
 
@@ -98,7 +101,7 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + sum(s.deck)
         + sum(s.discard)
         + len(s.face_up)
-        + sum(sum(p.tiles[:QUARRY]) for p in s.players)
+        + sum(sum(p.tiles[:QUARRY]) + sum(p.forests) for p in s.players)
     )
     return {
         "doubloons": s.bank + sum(s.card_doubloons) + sum(p.doubloons for p in s.players),
@@ -196,7 +199,7 @@ def invariant_failures(s: State) -> list[str]:
             out.append(f"player:{seat}:negative_goods")
         if any(w < 0 or w > t for w, t in zip(p.workers, p.tiles, strict=True)):
             out.append(f"player:{seat}:workers")
-        if sum(p.tiles) > ISLAND_SPACES or city_used(p) > CITY_SPACES:
+        if p.island() > ISLAND_SPACES or city_used(p) > CITY_SPACES:
             out.append(f"player:{seat}:spaces")
         for b in p.city:
             if b not in playing or p.bw[b] > A.CATALOG[b].circles:
@@ -224,7 +227,8 @@ def _festival_failures(s: State) -> list[str]:
     tile, building, goods = s.festival[FEST_TILE], s.festival[FEST_BUILDING], s.festival[FEST_GOODS]
     if not 0 <= tile < NGOODS or any(not 0 <= g < NGOODS for g in goods) or goods != sorted(goods):
         return ["festival:goals"]
-    if building not in construction_candidates(s, goods):
+    drafting = s.phase == DRAFT_PHASE  # Exp. 1: the construction goal waits for the draft
+    if (building != -1) if drafting else building not in construction_candidates(s, goods):
         return ["festival:building"]
     if any(not -1 <= w < s.n for w in s.festival_won):
         return ["festival:winner"]
@@ -260,10 +264,15 @@ def _buccaneer_failures(s: State) -> list[str]:
 
 
 def _offer_target_ok(p: Player, name: str, arg: int) -> bool:
-    """A Hospice offer names a tile kind with a free place, a University offer an owned
-    building with a free circle (the tile or building just placed)."""
+    """A Hospice offer names a tile kind with a free place (or, Exp. 1, a forest: San Juan), a
+    University offer an owned building with a free circle (the tile or building just placed),
+    an Exp. 1 forest offer a plantation kind on the island (the tile just drawn)."""
     if name == "hospice":
+        if arg == FOREST_TILE:
+            return any(p.forests)
         return 0 <= arg < len(p.tiles) and p.tiles[arg] > p.workers[arg]
+    if name == "forest":
+        return 0 <= arg < NGOODS and p.tiles[arg] > p.workers[arg]
     return 0 <= arg < len(p.bw) and 0 <= p.bw[arg] < A.CATALOG[arg].circles
 
 

@@ -29,6 +29,7 @@ from .state import (
     BUILDER_PHASE,
     CAPTAIN_PHASE,
     CRAFTSMAN_PHASE,
+    F_CHOOSER_QUARRY,
     GAME_OVER,
     MAYOR_PHASE,
     ROLE_SELECTION,
@@ -158,7 +159,7 @@ def _clockwise(s: State, first: int) -> list[int]:
 
 def settler_options(s: State, seat: int) -> list[Action]:
     p = s.players[seat]
-    if sum(p.tiles) >= ISLAND_SPACES:  # full island: nothing, not even the Hacienda (§4.1)
+    if p.island() >= ISLAND_SPACES:  # full island: nothing, not even the Hacienda (§4.1)
         return []
     out: list[Action] = []
     for b, fn in s.rs.hooks["settler_options"]:
@@ -169,8 +170,13 @@ def settler_options(s: State, seat: int) -> list[Action]:
         if not seen & (1 << kind):
             seen |= 1 << kind
             out.append(A.SETTLE_ACTIONS[kind])
-    if s.quarries > 0 and (seat == s.chooser or _any_hook(s, seat, "quarry_allowed")):
-        out.append(A.SETTLE_ACTIONS[QUARRY])
+    if s.quarries > 0:
+        if s.turns_taken < s.n:
+            quarry = seat == s.chooser or _any_hook(s, seat, "quarry_allowed")
+        else:  # Exp. 1 Library's second pick: with a Construction Hut, one quarry a phase (A45)
+            quarry = not s.flags & F_CHOOSER_QUARRY and _any_hook(s, seat, "quarry_allowed")
+        if quarry:
+            out.append(A.SETTLE_ACTIONS[QUARRY])
     if out:
         out.append(A.PASS_ACTION)
     return out
@@ -313,6 +319,9 @@ def build_options(s: State, seat: int) -> list[Action]:
         for b in rs.buildings:
             if market[b] > 0 and bw[b] < 0 and size[b] <= free and price(s, seat, b) <= p.doubloons:
                 out.append(A.BUILD_ACTIONS[b])
+        for hb, fn in rs.hooks["build_options"]:  # Exp. 1 Black Market
+            if bw[hb] > 0:
+                fn(s, seat, out)
     else:
         # the same price as price(), inlined for speed: the money plus every discount
         quarries = p.workers[QUARRY]
@@ -369,19 +378,24 @@ def craft_privilege_options(s: State) -> list[Action]:
 
 
 def sell_options(s: State, seat: int) -> list[Action]:
-    if len(s.house) >= TRADING_HOUSE_CAPACITY:
-        return []
     goods = s.players[seat].goods
     out: list[Action] = []
-    any_kind: bool | None = None
-    for k in range(NGOODS):
-        if goods[k]:
-            if k in s.house:
-                if any_kind is None:
-                    any_kind = _any_hook(s, seat, "sale_any_kind")
-                if not any_kind:
-                    continue
-            out.append(A.SELL_ACTIONS[k])
+    if len(s.house) < TRADING_HOUSE_CAPACITY:
+        any_kind: bool | None = None
+        for k in range(NGOODS):
+            if goods[k]:
+                if k in s.house:
+                    if any_kind is None:
+                        any_kind = _any_hook(s, seat, "sale_any_kind")
+                    if not any_kind:
+                        continue
+                out.append(A.SELL_ACTIONS[k])
+    hooks = s.rs.hooks["sell_options"]
+    if hooks:  # Exp. 1 Trading Post (a full trading house does not stop it, A24)
+        bw = s.players[seat].bw
+        for b, fn in hooks:
+            if bw[b] > 0:
+                fn(s, seat, out)
     if out:
         out.append(A.PASS_ACTION)
     return out
@@ -547,7 +561,7 @@ def explain(s: State, seat: int, action: Action) -> str:
             return "role_not_in_game"
         return "role_taken" if s.card_taken[card] >= 0 else "role_not_allowed"
     if kind == A.SETTLE:
-        if sum(p.tiles) >= ISLAND_SPACES:
+        if p.island() >= ISLAND_SPACES:
             return "island_full"
         if action.a == QUARRY:
             return "no_quarries_left" if s.quarries == 0 else "quarry_not_allowed"

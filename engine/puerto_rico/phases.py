@@ -16,10 +16,13 @@ from ..rng import seed_state
 from . import actions as A
 from .actions import CATALOG, Action
 from .buildings import (
+    DECLINE_HANDLERS,
+    LOAD_VP,
     MODULE_PHASES,
     MODULE_ROLES,
     MODULE_SETUP,
     OFFER_HANDLERS,
+    OFFER_VALID,
     PERFORMERS,
     island_gained,
 )
@@ -69,6 +72,7 @@ from .state import (
     BUILDER_PHASE,
     CAPTAIN_PHASE,
     CRAFTSMAN_PHASE,
+    F_CHOOSER_QUARRY,
     GAME_OVER,
     MAYOR_PHASE,
     PHASE_NAMES,
@@ -85,8 +89,10 @@ from .state import (
 
 NBUILDINGS = len(CATALOG)
 
-# per-phase scratch bits in State.flags
+# per-phase scratch bits in State.flags (the others are per turn, cleared by ``_next_turn``)
 F_CAPTAIN_LOADED = 2  # the Captain has had his privilege VP this phase (ruling A9)
+F_CRAFT_PRIVILEGE = 8  # the Craftsman took a privilege barrel (Exp. 1 Library: a second one)
+PHASE_FLAGS = F_CAPTAIN_LOADED | F_CHOOSER_QUARRY | F_CRAFT_PRIVILEGE
 
 
 def setup(options: Mapping[str, Any], seed: int) -> State:
@@ -156,14 +162,18 @@ def _resolve_offer(s: State, action: Action, ev: Events) -> None:
     assert isinstance(seat, int) and isinstance(name, str) and isinstance(arg, int)
     if action.kind == A.OFFER:
         OFFER_HANDLERS[name](s, seat, arg, ev)
-    elif ev is not None:
+        return
+    if ev is not None:
         ev.append(Event("OfferDeclined", seat, {"offer": name}))
+    decline = DECLINE_HANDLERS.get(name)
+    if decline is not None:
+        decline(s, seat, arg, ev)
 
 
 def _next_turn(s: State) -> None:
     s.turns_taken += 1
     s.turn = (s.turn + 1) % s.n
-    s.flags &= F_CAPTAIN_LOADED  # clear the per-turn bits
+    s.flags &= PHASE_FLAGS  # clear the per-turn bits
 
 
 def _passed(s: State, seat: int, ev: Events) -> None:
@@ -202,6 +212,13 @@ def _start_phase(s: State, role: int, ev: Events) -> None:
     s.turns_taken = 0
     s.flags = 0
     s.step = STEP_TURN
+    started = s.rs.hooks["phase_started"]
+    if started:  # Exp. 1 Union Hall, Lighthouse: before the phase's automatic steps
+        for seat in _clockwise(s, s.chooser):
+            bw = s.players[seat].bw
+            for b, fn in started:
+                if bw[b] > 0:
+                    fn(s, seat, role, ev)
     if role == SETTLER:
         s.phase = SETTLER_PHASE
     elif role == MAYOR:
@@ -274,6 +291,8 @@ def _settler_act(s: State, seat: int, action: Action, ev: Events) -> None:
         p = s.players[seat]
         if tile == QUARRY:
             s.quarries -= 1
+            if seat == s.chooser:
+                s.flags |= F_CHOOSER_QUARRY
         else:
             s.face_up.remove(tile)
         p.tiles[tile] += 1
@@ -293,8 +312,9 @@ def _settler_act(s: State, seat: int, action: Action, ev: Events) -> None:
     elif kind == A.PASS:
         _passed(s, seat, ev)
         _next_turn(s)
-    else:
-        PERFORMERS[kind](s, seat, action, ev)  # e.g. the Hacienda draw; the turn goes on
+    elif PERFORMERS[kind](s, seat, action, ev):  # Exp. 1 forest: the turn is over
+        _next_turn(s)
+    # else the Hacienda draw: the turn goes on
 
 
 def refill_plantations(s: State, ev: Events) -> None:
@@ -437,9 +457,12 @@ def _builder_act(s: State, seat: int, action: Action, ev: Events) -> None:
         return
     b = action.a
     p = s.players[seat]
-    cost = price(s, seat, b)
-    p.doubloons -= cost
-    s.bank += cost
+    if action.kind == A.BUILD:
+        cost = price(s, seat, b)
+        p.doubloons -= cost
+        s.bank += cost
+    else:  # Exp. 1 Black Market: the performer pays
+        cost = PERFORMERS[action.kind](s, seat, action, ev)
     s.market[b] -= 1
     p.bw[b] = 0  # new buildings are unoccupied (§4.3)
     p.city.append(b)
@@ -495,6 +518,10 @@ def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
         s.players[seat].goods[good] += 1
         if ev is not None:
             ev.append(Event("PrivilegeGoodTaken", seat, {"good": GOODS[good]}))
+        # Exp. 1 Library: a doubled privilege is a second barrel (of a kind he produced too)
+        if s.rs.privilege(s, seat) > 1 and not s.flags & F_CRAFT_PRIVILEGE:
+            s.flags |= F_CRAFT_PRIVILEGE
+            return  # advance ends the phase when no kind is left
     else:
         _passed(s, seat, ev)
     _end_phase(s, ev)
@@ -512,8 +539,10 @@ def _trader_act(s: State, seat: int, action: Action, ev: Events) -> None:
         pay(s, seat, value, "sale", None)
         if ev is not None:
             ev.append(Event("GoodSold", seat, {"good": GOODS[good], "price": value}))
-    else:
+    elif action.kind == A.PASS:
         _passed(s, seat, ev)
+    else:  # Exp. 1 Trading Post
+        PERFORMERS[action.kind](s, seat, action, ev)
     _next_turn(s)
 
 
@@ -554,9 +583,10 @@ def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
                 Event("GoodsShipped", seat, {"good": GOODS[good], "count": count, "ship": ship})
             )
     else:
-        good = action.a
+        good = action.a if kind == A.WHARF else -1
         count = PERFORMERS[kind](s, seat, action, ev)
-    vp = count
+    load_vp = LOAD_VP.get(kind)
+    vp = count if load_vp is None else load_vp(count)  # Exp. 1 Small Wharf: 1 per 2
     if seat == s.chooser and not s.flags & F_CAPTAIN_LOADED:
         s.flags |= F_CAPTAIN_LOADED  # ruling A9: on his first load of any kind
         vp += s.rs.privilege(s, seat)
@@ -621,7 +651,8 @@ def advance(s: State, ev: Events) -> None:
     while True:
         if s.offers:
             # an offer whose source ran dry in the meantime is dropped
-            if s.colonist_supply > 0 or s.colonist_ship > 0:
+            valid = OFFER_VALID.get(str(s.offers[0][1]))
+            if (s.colonist_supply > 0 or s.colonist_ship > 0) if valid is None else valid(s):
                 return
             s.offers.pop(0)
             continue
@@ -655,14 +686,23 @@ def advance(s: State, ev: Events) -> None:
             continue
         if s.turns_taken >= n:
             if phase == SETTLER_PHASE:
-                _end_settler(s, ev)
+                # Exp. 1 Library: the Settler's second pick, an extra turn (below)
+                extra = s.rs.hooks["settler_ending"]
+                if not (extra and any(fn(s, ev) for _, fn in extra)):
+                    _end_settler(s, ev)
+                    continue
             elif phase == TRADER_PHASE:
                 _end_trader(s, ev)
+                continue
             else:
                 _end_phase(s, ev)
-            continue
-        if phase == TRADER_PHASE and len(s.house) >= TRADING_HOUSE_CAPACITY:
-            _end_trader(s, ev)  # §4.5: a full house ends the phase
+                continue
+        if (
+            phase == TRADER_PHASE
+            and len(s.house) >= TRADING_HOUSE_CAPACITY
+            and not s.rs.hooks["sell_options"]
+        ):
+            _end_trader(s, ev)  # §4.5: a full house ends the phase (Exp. 1: no Trading Post)
             continue
         if phase == SETTLER_PHASE:
             if settler_options(s, s.turn):

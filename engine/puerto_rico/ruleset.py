@@ -30,7 +30,7 @@ BUILDING_SELECTIONS = ("draft", "random")
 MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
 # The modules that are fully built; the others raise ``module_not_available`` so that nothing
 # half-built is playable (issue #11 lands them one at a time).
-AVAILABLE_MODULES = frozenset({"buccaneer", "festival"})
+AVAILABLE_MODULES = frozenset({"new_buildings", "buccaneer", "festival"})
 
 
 class Ruleset:
@@ -68,7 +68,10 @@ class Ruleset:
         self.column = [b.column for b in CATALOG]
         self.size = [b.size for b in CATALOG]
         self.circles = [b.circles for b in CATALOG]
-        self.build_discounts = bool(self.hooks["build_discount"])
+        # the Builder's options go the slow way (price() per building) with any discount hook
+        # or a building that adds ways to build (Exp. 1 Black Market)
+        self.build_discounts = bool(self.hooks["build_discount"] or self.hooks["build_options"])
+        self.privilege_hooks = self.hooks["privilege_bonus"]
         # production buildings by good (§5)
         self.processors: list[list[int]] = [[] for _ in range(NGOODS)]
         for b in self.buildings:
@@ -91,8 +94,12 @@ class Ruleset:
         self.card_of = {a.code: i for i, a in enumerate(self.card_actions)}
 
     def privilege(self, s: State, seat: int) -> int:
-        """Size of a role privilege.  Exp. 1's Library doubles it: it will hook in here."""
-        return 1
+        """Size of a role privilege: 1, more with an occupied building on ``privilege_bonus``
+        (Exp. 1's Library doubles it)."""
+        if not self.privilege_hooks:
+            return 1
+        bw = s.players[seat].bw
+        return 1 + sum(fn(s, seat) for b, fn in self.privilege_hooks if bw[b] > 0)
 
 
 _RULESETS: dict[tuple[Any, ...], Ruleset] = {}

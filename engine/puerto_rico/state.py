@@ -59,13 +59,27 @@ STEP_ARRANGE = 2  # Mayor: seats flagged in ``pending`` arrange their colonists
 STEP_KEEP = 3  # Captain: seats flagged in ``pending`` choose the barrels they keep
 STEP_RAID = 4  # Exp. 3 Buccaneer: the chooser places the colonists kept by a Raid
 
+# a bit of ``State.flags`` kept for the whole phase: the Settler took a quarry this phase (Exp. 1
+# Library's second pick, ruling A45)
+F_CHOOSER_QUARRY = 4
+
 # Exp. 3 (``State.buccaneer``): the seat holding the token (-1: on the card), the captured role
 # card (-1: none this round), the seat that captured it, colonists of a Raid still to place
 BUC_TOKEN, BUC_CAPTURED, BUC_CAPTOR, BUC_RAID = range(4)
 
 
 class Player:
-    __slots__ = ("bw", "city", "doubloons", "goods", "san_juan", "tiles", "vp", "workers")
+    __slots__ = (
+        "bw",
+        "city",
+        "doubloons",
+        "forests",
+        "goods",
+        "san_juan",
+        "tiles",
+        "vp",
+        "workers",
+    )
 
     def __init__(self, ngoods: int, ntiles: int, nbuildings: int) -> None:
         self.doubloons = 0
@@ -76,6 +90,9 @@ class Player:
         self.bw = [-1] * nbuildings
         self.city: list[int] = []
         self.san_juan = 0
+        # Exp. 1 Forest House: forests on the island, by the kind of the face-down plantation
+        # (it returns to that stack's discards when removed); they fill island spaces
+        self.forests = [0] * ngoods
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -87,14 +104,19 @@ class Player:
         p.bw = self.bw[:]
         p.city = self.city[:]
         p.san_juan = self.san_juan
+        p.forests = self.forests[:]
         return p
+
+    def island(self) -> int:
+        """Filled island spaces: plantations, quarries and (Exp. 1) forests."""
+        return sum(self.tiles) + sum(self.forests)
 
     def colonists(self) -> int:
         """Every colonist the player owns: on tiles, on buildings and in San Juan."""
         return sum(self.workers) + sum(c for c in self.bw if c > 0) + self.san_juan
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "doubloons": self.doubloons,
             "vp": self.vp,
             "goods": self.goods,
@@ -103,6 +125,9 @@ class Player:
             "city": [[b, self.bw[b]] for b in self.city],
             "san_juan": self.san_juan,
         }
+        if any(self.forests):  # Exp. 1; absent otherwise, so older dumps stay as they were
+            out["forests"] = self.forests
+        return out
 
 
 class State:
@@ -247,7 +272,7 @@ class State:
         s.wharf_used = self.wharf_used
         s.produced = self.produced
         s.end_reasons = self.end_reasons[:]
-        s.festival = self.festival  # never mutated after setup
+        s.festival = self.festival[:]  # the construction goal is drawn after an Exp. 1 draft
         s.festival_won = self.festival_won[:]
         s.buccaneer = self.buccaneer[:]
         s.draft_left = self.draft_left[:]
@@ -390,6 +415,8 @@ def load_state(
             p.tiles = int_list(raw, "tiles", ntiles)
             p.workers = int_list(raw, "workers", ntiles)
             p.san_juan = int_field(raw, "san_juan")
+            if "forests" in raw:
+                p.forests = int_list(raw, "forests", ngoods)
             city = raw["city"]
             if not isinstance(city, list):
                 raise CorruptState("bad_field", field="city")

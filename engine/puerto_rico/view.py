@@ -103,7 +103,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
                 "goods": _goods(p.goods),
                 "san_juan": p.san_juan,
                 "island": island,
-                "island_used": sum(p.tiles),
+                "island_used": p.island(),
                 "city": city,
                 "city_used": city_used(p),
                 "colonists": p.colonists(),

@@ -1,0 +1,457 @@
+"""Expansion 1, The New Buildings (rules spec §10, rulings A22-A32, A39, A45, A49, A50 of §14.2,
+Appendix C; the seed [A]).
+
+The module is data (the 14 buildings in ``data.NEW_BUILDINGS``) plus:
+
+* the draft of §10.1, a phase of its own before the first round (``buildings.module_phase``):
+  from the starting player clockwise, each player puts one violet building on an empty space of
+  the board whose printed cost is the building's cost, until every space is filled (the red
+  spaces too with Exp. 2, ruling A21); with ``building_selection: random`` each space gets a
+  building drawn at random at setup instead;
+* the buildings' handlers on the hook points of ``buildings.HOOK_POINTS``; no role code names a
+  building.
+
+Engine choices where the rules leave room (each documented beside its handler): A22 Hacienda and
+Forest House may both be drafted; A23 Black Market at most one colonist, one barrel and one VP;
+A24 Trading Post with the Trader privilege, also when the house is full; A25 Lighthouse +1 per
+load with at least one barrel, the Captain's +1 at the start of the phase; A26/A27 Small Wharf
+once per phase, floor(n/2) VP, a use with no barrel counts as the turn's load; A28 Aqueduct; A29
+Specialty Factory; A30 Guest House moves; A31 the Library doubles privileges only; A32 Union Hall
+at the start of the Captain phase; A39 Church; A45 Library + Construction Hut; A49 every
+plantation taken in the Settler phase may become a forest; A50 Cloister kinds.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from ..core import Event
+from ..rng import below
+from . import actions as A
+from .actions import BUILDING_INDEX, BUILDING_SLOT, CATALOG, SAN_JUAN_SLOT, Action
+from .buildings import (
+    DECLINE_HANDLERS,
+    FOREST_TILE,
+    LOAD_VP,
+    MODULE_SETUP,
+    OFFER_HANDLERS,
+    OFFER_VALID,
+    PERFORMERS,
+    RolePhase,
+    effect,
+    island_gained,
+    module_phase,
+)
+from .data import (
+    CAPTAIN,
+    CITY_SPACES,
+    CORN,
+    GOODS,
+    INDIGO,
+    ISLAND_SPACES,
+    NGOODS,
+    RED_SPACES,
+    SUGAR,
+    TILES,
+    TRADE_PRICE,
+    VIOLET_SPACES,
+)
+from .legality import city_used, price
+from .ops import Events, gain_vp, pay
+from .state import DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
+
+MODULE = "new_buildings"
+P_DRAFT = "draft"  # prompt kind of the draft
+
+# --- the draft (§10.1) ---------------------------------------------------------------------------
+
+
+def draft_candidates(s: State, cost: int) -> list[int]:
+    """The violet buildings of printed ``cost`` not yet on the board (catalog order)."""
+    return [
+        b
+        for b in s.rs.buildings
+        if CATALOG[b].violet and CATALOG[b].cost == cost and b not in s.drafted
+    ]
+
+
+def _place_drafted(s: State, b: int) -> None:
+    # §10.1: both copies of a small building go on the space (one with 2 players: rs.copies)
+    s.market[b] = s.rs.copies[b]
+    s.drafted.append(b)
+    s.draft_left[CATALOG[b].cost] -= 1
+
+
+def setup_new_buildings(s: State, ev: Events) -> None:
+    spaces = dict(VIOLET_SPACES)
+    if "nobles" in s.rs.modules:  # Exp. 2: the red spaces are filled too (A21)
+        for cost, count in RED_SPACES.items():
+            spaces[cost] = spaces.get(cost, 0) + count
+    s.draft_left = [spaces.get(cost, 0) for cost in range(DRAFT_COSTS)]
+    if s.rs.random_selection:
+        # a quick start (public source): every space, cheapest first, gets a building drawn at
+        # random among the candidates of its cost
+        for cost in range(DRAFT_COSTS):
+            while s.draft_left[cost]:
+                candidates = draft_candidates(s, cost)
+                s.rng, k = below(s.rng, len(candidates))
+                _place_drafted(s, candidates[k])
+        return
+    s.phase = DRAFT_PHASE
+    s.step = STEP_TURN
+    s.turn = s.governor  # §10.1: the starting player picks first
+
+
+MODULE_SETUP[MODULE] = setup_new_buildings
+
+
+def _draft_legal(s: State, seat: int) -> list[Action]:
+    if seat != s.turn:
+        return []
+    left = s.draft_left
+    return [
+        A.DRAFT_ACTIONS[b]
+        for b in s.rs.buildings
+        if CATALOG[b].violet and left[CATALOG[b].cost] > 0 and b not in s.drafted
+    ]
+
+
+def _draft_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    b = action.a
+    _place_drafted(s, b)
+    if ev is not None:
+        ev.append(Event("BuildingDrafted", seat, {"building": CATALOG[b].name}))
+    s.turn = (s.turn + 1) % s.n
+    if any(s.draft_left):
+        return
+    s.phase = ROLE_SELECTION
+    s.step = STEP_TURN
+    if ev is not None:
+        ev.append(Event("DraftEnded", None, {"buildings": [CATALOG[d].name for d in s.drafted]}))
+    for _, fn in s.rs.hooks["draft_ended"]:  # Exp. 4: the construction goal, after the draft
+        fn(s, ev)
+
+
+module_phase(
+    RolePhase(
+        DRAFT_PHASE,
+        start=lambda s, ev: None,
+        act=_draft_act,
+        legal=_draft_legal,
+        prompt_kind=lambda s: P_DRAFT,
+        action_kinds={P_DRAFT: frozenset({A.DRAFT})},
+    )
+)
+
+
+def draft_view(s: State) -> dict[str, Any] | None:
+    """The board's violet spaces (public): empty spaces by cost and the buildings drafted, in
+    order; ``None`` without the module."""
+    if not s.draft_left:
+        return None
+    return {
+        "spaces_left": {str(c): n for c, n in enumerate(s.draft_left) if n},
+        "drafted": [CATALOG[b].name for b in s.drafted],
+        "selection": (s.rs.random_selection and "random") or "draft",
+    }
+
+
+# --- Settler: Forest House (forests), Library (second pick) -------------------------------------
+
+LIBRARY = BUILDING_INDEX["library"]
+
+
+@effect("forest_house", "forest_allowed")
+def _forest_allowed(s: State, seat: int) -> bool:
+    return True
+
+
+@effect("forest_house", "settler_options")
+def _forest_options(s: State, seat: int, out: list[Any]) -> None:
+    """§10.2 Forest House: a face-up plantation may be placed face down as a forest (A49: on
+    every Settler pick, the Library's second one included)."""
+    seen = 0
+    for kind in s.face_up:
+        if not seen & (1 << kind):
+            seen |= 1 << kind
+            out.append(A.FOREST_ACTIONS[kind])
+
+
+def _take_forest(s: State, seat: int, action: Action, ev: Events) -> bool:
+    kind = action.a
+    p = s.players[seat]
+    s.face_up.remove(kind)
+    p.forests[kind] += 1
+    if ev is not None:
+        ev.append(Event("ForestPlaced", seat, {"tile": TILES[kind], "source": "face_up"}))
+    for b, fn in s.rs.hooks["tile_placed"]:  # Hospice: its colonist goes to San Juan
+        if p.bw[b] > 0:
+            fn(s, seat, FOREST_TILE, ev)
+    island_gained(s, seat, FOREST_TILE, ev)
+    return True  # the turn is over
+
+
+PERFORMERS[A.FOREST] = _take_forest
+
+
+def _forest_accept(s: State, seat: int, kind: int, ev: Events) -> None:
+    """A plantation just drawn (Hacienda) becomes a forest."""
+    p = s.players[seat]
+    p.tiles[kind] -= 1
+    p.forests[kind] += 1
+    if ev is not None:
+        ev.append(Event("ForestPlaced", seat, {"tile": TILES[kind], "source": "hacienda"}))
+    island_gained(s, seat, FOREST_TILE, ev)
+
+
+def _forest_decline(s: State, seat: int, kind: int, ev: Events) -> None:
+    island_gained(s, seat, kind, ev)
+
+
+OFFER_HANDLERS["forest"] = _forest_accept
+DECLINE_HANDLERS["forest"] = _forest_decline
+OFFER_VALID["forest"] = lambda s: True
+
+
+@effect("library", "settler_ending")
+def _library_second_pick(s: State, ev: Events) -> bool:
+    """§10.2 Library, Settler: after every other player has had his turn, the Settler takes one
+    of the remaining face-up plantations (a forest with the Forest House; a quarry only with the
+    Construction Hut and when his first tile was not one, A45), no Hospice colonist.  One extra
+    turn: ``turns_taken == n`` while it lasts."""
+    if s.turns_taken != s.n or s.players[s.chooser].bw[LIBRARY] <= 0:
+        return False
+    s.turn = s.chooser
+    return True
+
+
+@effect("library", "privilege_bonus")
+def _library(s: State, seat: int) -> int:
+    """§10.2 Library: the privilege of the role he picks is doubled (A31: not the doubloons on
+    the card).  Only his own role: ``privilege`` is asked for the chooser."""
+    return 1
+
+
+# --- Builder: Forest House, Black Market, Church ---------------------------------------------
+
+
+@effect("forest_house", "build_discount")
+def _forest_discount(s: State, seat: int, building: int) -> int:
+    # §10.2: 1 doubloon less for every 2 forests, no column limit (T-EXP1-FH)
+    return sum(s.players[seat].forests) // 2
+
+
+BLACK_MARKET = BUILDING_INDEX["black_market"]
+BLACK_MARKET_MAX = 3  # A23: one colonist, one barrel, one VP chip
+
+
+def _colonist_sources(s: State, seat: int) -> list[int]:
+    """The places a Black Market colonist may come from: San Juan, an occupied tile kind, an
+    occupied building other than the Black Market itself (§10.2)."""
+    p = s.players[seat]
+    out = [SAN_JUAN_SLOT] if p.san_juan > 0 else []
+    out.extend(k for k in range(len(p.tiles)) if p.workers[k] > 0)
+    out.extend(BUILDING_SLOT + b for b in p.city if p.bw[b] > 0 and b != BLACK_MARKET)
+    return out
+
+
+@effect("black_market", "build_options")
+def _black_market_options(s: State, seat: int, out: list[Action]) -> None:
+    """§10.2 Black Market, only when short of money: every doubloon plus exactly
+    (price - doubloons) items, at most one of each kind (A23), so at most 3."""
+    p = s.players[seat]
+    free = CITY_SPACES - city_used(p)
+    colonists = [-1, *_colonist_sources(s, seat)]
+    goods = [-1, *(k for k in range(NGOODS) if p.goods[k])]
+    vps = [0, 1] if p.vp > 0 else [0]
+    for b in s.rs.buildings:
+        if s.market[b] <= 0 or p.bw[b] >= 0 or CATALOG[b].size > free:
+            continue
+        need = price(s, seat, b) - p.doubloons
+        if not 0 < need <= BLACK_MARKET_MAX:
+            continue
+        for c, g, v in product(colonists, goods, vps):
+            if (c >= 0) + (g >= 0) + v == need:
+                out.append(A.black_market_action(b, c, g, v))
+
+
+def _black_market_pay(s: State, seat: int, action: Action, ev: Events) -> int:
+    p = s.players[seat]
+    paid = p.doubloons
+    p.doubloons = 0
+    s.bank += paid
+    colonist = action.b
+    good, vp = action.keep
+    items: dict[str, Any] = {}
+    if colonist >= 0:
+        if colonist == SAN_JUAN_SLOT:
+            p.san_juan -= 1
+        elif colonist < BUILDING_SLOT:
+            p.workers[colonist] -= 1
+        else:
+            p.bw[colonist - BUILDING_SLOT] -= 1
+        s.colonist_supply += 1
+        items["colonist"] = A._slot_name(colonist)
+    if good >= 0:
+        p.goods[good] -= 1
+        s.goods[good] += 1
+        items["good"] = GOODS[good]
+    if vp:
+        # returning a VP chip never cancels a triggered game end ([A])
+        p.vp -= 1
+        s.vp_supply += 1
+        items["vp"] = 1
+    if ev is not None:
+        ev.append(Event("BlackMarketUsed", seat, {"doubloons": paid, **items}))
+    return paid
+
+
+PERFORMERS[A.BLACK_MARKET] = _black_market_pay
+
+CHURCH_VP = {1: 0, 2: 1, 3: 1, 4: 2}  # §10.2 by the column of the building built (A39)
+
+
+@effect("church", "built")
+def _church(s: State, seat: int, building: int, ev: Events) -> None:
+    # the Church itself is unoccupied when built, so it never pays for itself
+    gain_vp(s, seat, CHURCH_VP[CATALOG[building].column], "church", ev)
+
+
+# --- Craftsman: Aqueduct, Specialty Factory ------------------------------------------------------
+
+_LARGE_PLANT = {INDIGO: BUILDING_INDEX["indigo_plant"], SUGAR: BUILDING_INDEX["sugar_mill"]}
+
+
+@effect("aqueduct", "produced")
+def _aqueduct(s: State, seat: int, received: list[int], ev: Events) -> None:
+    """§10.2 Aqueduct: +1 indigo / +1 sugar when he produced at least one with his occupied
+    (large) Indigo Plant / Sugar Mill (A28: plantations go to the large building first), as far
+    as the supply goes.  ``received`` grows, so later handlers (Specialty Factory, Exp. 4) see
+    the bonus."""
+    p = s.players[seat]
+    bonus: dict[str, int] = {}
+    for good, plant in _LARGE_PLANT.items():
+        if received[good] and p.bw[plant] > 0 and s.goods[good] > 0:
+            s.goods[good] -= 1
+            p.goods[good] += 1
+            received[good] += 1
+            bonus[GOODS[good]] = 1
+    if ev is not None and bonus:
+        ev.append(Event("GoodsProduced", seat, {"goods": bonus, "by": "aqueduct"}))
+
+
+@effect("specialty_factory", "produced")
+def _specialty_factory(s: State, seat: int, received: list[int], ev: Events) -> None:
+    # §10.2: (most barrels of one non-corn kind produced) - 1 doubloons (A29)
+    best = max(n for k, n in enumerate(received) if k != CORN)
+    pay(s, seat, best - 1, "specialty_factory", ev)
+
+
+# --- Trader: Trading Post --------------------------------------------------------------------
+
+
+@effect("trading_post", "sell_options")
+def _trading_post_options(s: State, seat: int, out: list[Action]) -> None:
+    goods = s.players[seat].goods
+    out.extend(A.TRADING_POST_ACTIONS[k] for k in range(NGOODS) if goods[k])
+
+
+def _trading_post_sell(s: State, seat: int, action: Action, ev: Events) -> None:
+    """§10.2 Trading Post: his one sale goes to his own post instead of the house, any kind, the
+    barrel straight back to the supply; the price with the Trader privilege (A24), no Market
+    bonus ([A])."""
+    good = action.a
+    value = TRADE_PRICE[good]
+    if seat == s.chooser:
+        value += s.rs.privilege(s, seat)
+    s.players[seat].goods[good] -= 1
+    s.goods[good] += 1
+    pay(s, seat, value, "sale", None)
+    if ev is not None:
+        ev.append(
+            Event("GoodSold", seat, {"good": GOODS[good], "price": value, "to": "trading_post"})
+        )
+
+
+PERFORMERS[A.TRADING_POST] = _trading_post_sell
+
+
+# --- Captain: Union Hall, Lighthouse, Small Wharf, Storehouse ------------------------------------
+
+
+@effect("union_hall", "phase_started")
+def _union_hall(s: State, seat: int, role: int, ev: Events) -> None:
+    # §10.2 / A32: before any loading, 1 VP per 2 barrels of a kind
+    if role == CAPTAIN:
+        gain_vp(s, seat, sum(n // 2 for n in s.players[seat].goods), "union_hall", ev)
+
+
+@effect("lighthouse", "phase_started")
+def _lighthouse_captain(s: State, seat: int, role: int, ev: Events) -> None:
+    # A25: the Captain who owns it gets 1 doubloon whether or not he loads (his first turn is
+    # the first of the phase)
+    if role == CAPTAIN and seat == s.chooser:
+        pay(s, seat, 1, "lighthouse", ev)
+
+
+@effect("lighthouse", "loaded")
+def _lighthouse(s: State, seat: int, good: int, count: int, ev: Events) -> None:
+    # A25: +1 doubloon per load, Wharf and Small Wharf included (a Small Wharf use without a
+    # barrel loads no goods: nothing, as for the Harbor)
+    if count > 0:
+        pay(s, seat, 1, "lighthouse", ev)
+
+
+SMALL_WHARF_USED = 8  # ``State.wharf_used`` bit of seat 0's Small Wharf (the Wharf's are 0-7)
+
+
+def _barrel_sets(goods: list[int]) -> list[tuple[int, ...]]:
+    return list(product(*(range(n + 1) for n in goods)))
+
+
+@effect("small_wharf", "load_options")
+def _small_wharf_options(s: State, seat: int, out: list[Action]) -> None:
+    """§10.2 Small Wharf, once per phase (A26): any barrels of any kinds, even none (A27)."""
+    if not s.wharf_used & (1 << (SMALL_WHARF_USED + seat)):
+        out.extend(A.small_wharf_action(c) for c in _barrel_sets(s.players[seat].goods))
+
+
+def _small_wharf_ship(s: State, seat: int, action: Action, ev: Events) -> int:
+    p = s.players[seat]
+    for k, n in enumerate(action.keep):
+        p.goods[k] -= n
+        s.goods[k] += n
+    s.wharf_used |= 1 << (SMALL_WHARF_USED + seat)
+    count = sum(action.keep)
+    if ev is not None:
+        shipped = {GOODS[k]: n for k, n in enumerate(action.keep) if n}
+        ev.append(
+            Event("GoodsShipped", seat, {"goods": shipped, "count": count, "ship": "small_wharf"})
+        )
+    return count
+
+
+PERFORMERS[A.SMALL_WHARF] = _small_wharf_ship
+LOAD_VP[A.SMALL_WHARF] = lambda count: count // 2  # A26: 1 VP per 2 barrels
+
+
+@effect("storehouse", "storage")
+def _storehouse(s: State, seat: int) -> tuple[int, int]:
+    return (0, 3)  # §10.2: 3 more barrels of any kinds
+
+
+# --- Final scoring: Cloister (the Statue is its printed 8 VP) ------------------------------------
+
+CLOISTER_BONUS = (0, 1, 3, 6, 10)  # §10.2 by groups of 3 identical island tiles, at most 4
+
+
+@effect("cloister", "final_bonus")
+def _cloister(s: State, seat: int) -> int:
+    # A50: the kinds are the 5 plantations, quarries and forests
+    p = s.players[seat]
+    groups = sum(n // 3 for n in p.tiles) + sum(p.forests) // 3
+    return CLOISTER_BONUS[min(groups, len(CLOISTER_BONUS) - 1)]
+
+
+assert len(CLOISTER_BONUS) - 1 == ISLAND_SPACES // 3
