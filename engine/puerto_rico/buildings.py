@@ -58,6 +58,10 @@ HOOK_POINTS: dict[str, str] = {
     " for each owner clockwise from the chooser (Union Hall, Lighthouse)",
     "settler_ending": "(s, ev) -> bool: after every Settler turn; True: one more turn was set"
     " up (Library)",
+    "interlude": "(s, seat, out) actions at a phase's start (not the Mayor's) and before the"
+    " Captain's storage; a seat with any is asked (Guest House)",
+    "turn_extras": "(s, seat, out) actions added to each of the seat's decisions in a role"
+    " phase but the Mayor's, taken without ending the turn (Guest House)",
     # structural points, for modules only
     "role_allowed": "(s, seat, card) -> bool: may choose that card now (Exp. 3 token)",
     "role_chosen": "(s, seat, card, ev) after a role card is taken (Exp. 3 token, Capture)",
@@ -71,6 +75,8 @@ HOOK_POINTS: dict[str, str] = {
 # loaded (VP: ``LOAD_VP`` of its kind, else one per barrel); a Trader performer sells.
 PERFORMERS: dict[int, Handler] = {}
 LOAD_VP: dict[int, Callable[[int], int]] = {}
+# kinds of the actions on ``turn_extras``: performed, and the same seat decides again
+EXTRA_KINDS: set[int] = set()
 # Optional follow-ups a building grants: offer name -> (s, seat, arg, ev) when accepted; when
 # declined, ``DECLINE_HANDLERS`` (if any); ``OFFER_VALID`` (s) -> bool: the offer still has a
 # source (default: a colonist in the supply or on the ship), else it is dropped.

@@ -66,7 +66,23 @@ _VIOLET_VALUE = {
     "university": 2.5,
     "harbor": 5.0,
     "wharf": 5.0,
+    # Exp. 1 (§10.2)
+    "aqueduct": 1.5,
+    "forest_house": 1.0,
+    "black_market": 1.0,
+    "storehouse": 2.0,
+    "guest_house": 2.0,
+    "church": 2.5,
+    "trading_post": 2.5,
+    "small_wharf": 3.5,
+    "lighthouse": 3.0,
+    "library": 3.5,
+    "specialty_factory": 3.0,
+    "union_hall": 3.0,
 }
+# Exp. 1's large buildings: the Statue is its printed 8 VP and needs no colonist; the Cloister
+# scores like the other large buildings (only when occupied)
+_DRAFT_LARGE_VALUE = {"statue": 4.0}
 
 
 class PuertoRicoHeuristic:
@@ -121,6 +137,34 @@ class PuertoRicoHeuristic:
             return buccaneer_option_value(s, seat, a)
         if kind == A.RAID_PLACE:
             return 1.0  # Exp. 3: a kept colonist placed beats sending it to the supply
+        return self.new_buildings_score(s, seat, a)
+
+    def new_buildings_score(self, s: State, seat: int, a: A.Action) -> float:
+        """Exp. 1's decisions (§10)."""
+        kind = a.kind
+        if kind == A.DRAFT:  # the buildings it would like to buy, then the others
+            building = CATALOG[a.a]
+            return _VIOLET_VALUE.get(building.name, 2.0) + _DRAFT_LARGE_VALUE.get(
+                building.name, 0.0
+            )
+        if kind == A.FOREST:  # a forest is worth a little less than the plantation
+            return self.tile_value(s, seat, a.a) - 0.8
+        if kind == A.TRADING_POST:
+            return 1.0 + TRADE_PRICE[a.a] - 0.1  # the house first when both are open
+        if kind == A.SMALL_WHARF:
+            barrels = sum(a.keep)
+            # VP per two barrels; keep the dear barrels to sell
+            return 8.5 + barrels // 2 - 0.1 * sum(TRADE_PRICE[g] * n for g, n in enumerate(a.keep))
+        if kind == A.BLACK_MARKET:
+            good, vp = a.keep
+            cost = (a.b >= 0) * 1.5 + (good >= 0) * (1.0 + TRADE_PRICE[max(good, 0)]) + vp * 1.0
+            return self.building_value(s, seat, a.a) - cost
+        if kind == A.GUEST:  # a guest on the Guest House does nothing: move it where it works
+            slot = a.a
+            if slot >= A.BUILDING_SLOT:
+                b = slot - A.BUILDING_SLOT
+                return 2.0 + CATALOG[b].vp * 0.5
+            return 1.5 if slot in (CORN, QUARRY) else 2.0
         return 0.0
 
     def tile_value(self, s: State, seat: int, tile: int) -> float:

@@ -29,12 +29,14 @@ from .state import (
     BUILDER_PHASE,
     CAPTAIN_PHASE,
     CRAFTSMAN_PHASE,
+    DRAFT_PHASE,
     F_CHOOSER_QUARRY,
     GAME_OVER,
     MAYOR_PHASE,
     ROLE_SELECTION,
     SETTLER_PHASE,
     STEP_ARRANGE,
+    STEP_INTERLUDE,
     STEP_KEEP,
     STEP_PRIVILEGE,
     TRADER_PHASE,
@@ -55,6 +57,7 @@ P_CRAFT_PRIVILEGE = "craft_privilege"
 P_SELL = "sell"
 P_SHIP = "ship"
 P_KEEP = "keep"
+P_INTERLUDE = "interlude"  # Exp. 1: Guest House guests may move (a phase's start, storage)
 
 
 def actor(s: State) -> int:
@@ -64,7 +67,7 @@ def actor(s: State) -> int:
     if s.offers:
         return int(s.offers[0][0])
     step = s.step
-    if step in (STEP_ARRANGE, STEP_KEEP):
+    if step in (STEP_ARRANGE, STEP_KEEP, STEP_INTERLUDE):
         if step == STEP_ARRANGE and s.rs.sequential_mayor:
             return next(i for i in _clockwise(s, s.chooser) if s.pending[i])
         return s.pending.index(True)
@@ -77,8 +80,8 @@ def current_prompt(s: State) -> Prompt | None:
     if s.offers:
         seat, name, _ = s.offers[0]
         return Prompt((int(seat),), str(name), False)
-    if s.step in (STEP_ARRANGE, STEP_KEEP):
-        kind = P_ARRANGE if s.step == STEP_ARRANGE else P_KEEP
+    if s.step in (STEP_ARRANGE, STEP_KEEP, STEP_INTERLUDE):
+        kind = {STEP_ARRANGE: P_ARRANGE, STEP_KEEP: P_KEEP, STEP_INTERLUDE: P_INTERLUDE}[s.step]
         seats = tuple(i for i in range(s.n) if s.pending[i])
         if kind == P_ARRANGE and s.rs.sequential_mayor:
             seats = (next(i for i in _clockwise(s, s.chooser) if s.pending[i]),)
@@ -107,6 +110,34 @@ def _turn_kind(s: State) -> str:
 
 def legal(s: State, seat: int) -> list[Action]:
     """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
+    out = _legal(s, seat)
+    extras = s.rs.hooks["turn_extras"]
+    if (
+        extras
+        and out
+        and not s.offers
+        and s.phase not in _NO_EXTRAS
+        and s.step not in (STEP_INTERLUDE, STEP_ARRANGE)
+    ):
+        # Exp. 1 Guest House (A30): before each of his own decisions, but not in the Mayor phase
+        bw = s.players[seat].bw
+        out = out[:]
+        for b, fn in extras:
+            if bw[b] > 0:
+                fn(s, seat, out)
+    return out
+
+
+def interlude_options(s: State, seat: int) -> list[Action]:
+    out: list[Action] = []
+    bw = s.players[seat].bw
+    for b, fn in s.rs.hooks["interlude"]:
+        if bw[b] > 0:
+            fn(s, seat, out)
+    return out
+
+
+def _legal(s: State, seat: int) -> list[Action]:
     if s.phase == GAME_OVER:
         return []
     if s.offers:
@@ -123,6 +154,8 @@ def legal(s: State, seat: int) -> list[Action]:
         return arrange_options(s, seat)
     if step == STEP_KEEP:
         return keep_options(s, seat) if s.pending[seat] else []
+    if step == STEP_INTERLUDE:
+        return [*interlude_options(s, seat), A.PASS_ACTION] if s.pending[seat] else []
     if seat != s.turn:
         return []
     phase = s.phase
@@ -147,6 +180,9 @@ def legal(s: State, seat: int) -> list[Action]:
         return load_options(s, seat)
     module = MODULE_PHASES.get(phase)
     return [] if module is None else list(module.legal(s, seat))
+
+
+_NO_EXTRAS = frozenset({ROLE_SELECTION, MAYOR_PHASE, DRAFT_PHASE})
 
 
 def _clockwise(s: State, first: int) -> list[int]:
@@ -527,6 +563,7 @@ _PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
     P_SELL: frozenset({A.SELL, A.PASS}),
     P_SHIP: frozenset({A.SHIP, A.WHARF, A.PASS}),
     P_KEEP: frozenset({A.KEEP}),
+    P_INTERLUDE: frozenset({A.GUEST, A.PASS}),
 }
 
 

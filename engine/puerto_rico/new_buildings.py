@@ -32,6 +32,7 @@ from . import actions as A
 from .actions import BUILDING_INDEX, BUILDING_SLOT, CATALOG, SAN_JUAN_SLOT, Action
 from .buildings import (
     DECLINE_HANDLERS,
+    EXTRA_KINDS,
     FOREST_TILE,
     LOAD_VP,
     MODULE_SETUP,
@@ -439,6 +440,60 @@ LOAD_VP[A.SMALL_WHARF] = lambda count: count // 2  # A26: 1 VP per 2 barrels
 @effect("storehouse", "storage")
 def _storehouse(s: State, seat: int) -> tuple[int, int]:
     return (0, 3)  # §10.2: 3 more barrels of any kinds
+
+
+# --- Guest House ------------------------------------------------------------------------------
+
+GUEST_HOUSE = BUILDING_INDEX["guest_house"]
+
+
+def guest_moves(s: State, seat: int) -> list[Action]:
+    """§10.2 Guest House: a guest (a colonist seated on it in the Mayor phase) may move to any
+    empty circle of his plantations, quarries or buildings; he stays there until the next Mayor
+    phase (only the pieces still on the Guest House move)."""
+    p = s.players[seat]
+    if p.bw[GUEST_HOUSE] <= 0:
+        return []
+    tiles, workers, bw = p.tiles, p.workers, p.bw
+    out = [A.GUEST_ACTIONS[k] for k in range(len(tiles)) if tiles[k] > workers[k]]
+    out.extend(
+        A.GUEST_ACTIONS[BUILDING_SLOT + b]
+        for b in p.city
+        if b != GUEST_HOUSE and CATALOG[b].circles > bw[b]
+    )
+    return out
+
+
+@effect("guest_house", "interlude")
+def _guests_at_a_phase_start(s: State, seat: int, out: list[Action]) -> None:
+    """A30: at the start of each phase (the Mayor's excepted) and before the Captain's storage
+    (the end of a phase that has an end step: the [A] example keeps 3 barrels with a guest
+    moved to the Storehouse).  Moving at the end of any other phase is the same as moving at
+    the start of the next one, where the interlude asks."""
+    out.extend(guest_moves(s, seat))
+
+
+@effect("guest_house", "turn_extras")
+def _guests_before_a_decision(s: State, seat: int, out: list[Action]) -> None:
+    # A30: before each of his own decisions (the [A] example: after picking the Trader, a
+    # guest moves to the Library and doubles the privilege)
+    out.extend(guest_moves(s, seat))
+
+
+def _move_guest(s: State, seat: int, action: Action, ev: Events) -> None:
+    p = s.players[seat]
+    slot = action.a
+    p.bw[GUEST_HOUSE] -= 1
+    if slot < BUILDING_SLOT:
+        p.workers[slot] += 1
+    else:
+        p.bw[slot - BUILDING_SLOT] += 1
+    if ev is not None:
+        ev.append(Event("GuestMoved", seat, {"to": action.code[2:]}))
+
+
+PERFORMERS[A.GUEST] = _move_guest
+EXTRA_KINDS.add(A.GUEST)
 
 
 # --- Final scoring: Cloister (the Statue is its printed 8 VP) ------------------------------------

@@ -17,6 +17,7 @@ from . import actions as A
 from .actions import CATALOG, Action
 from .buildings import (
     DECLINE_HANDLERS,
+    EXTRA_KINDS,
     LOAD_VP,
     MODULE_PHASES,
     MODULE_ROLES,
@@ -56,6 +57,7 @@ from .legality import (
     craft_privilege_options,
     empty_building_circles,
     has_free_circle,
+    interlude_options,
     keep_options,
     lift_colonists,
     load_options,
@@ -73,12 +75,15 @@ from .state import (
     CAPTAIN_PHASE,
     CRAFTSMAN_PHASE,
     F_CHOOSER_QUARRY,
+    F_INTERLUDE_STORAGE,
     GAME_OVER,
     MAYOR_PHASE,
     PHASE_NAMES,
+    PROSPECTOR_PHASE,
     ROLE_SELECTION,
     SETTLER_PHASE,
     STEP_ARRANGE,
+    STEP_INTERLUDE,
     STEP_KEEP,
     STEP_PRIVILEGE,
     STEP_TURN,
@@ -147,6 +152,10 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
     """Apply a legal action in place and advance to the next decision."""
     if s.offers:
         _resolve_offer(s, action, ev)
+    elif s.step == STEP_INTERLUDE:
+        _interlude_act(s, seat, action, ev)
+    elif action.kind in EXTRA_KINDS:  # Exp. 1 Guest House: a move before his own decision
+        PERFORMERS[action.kind](s, seat, action, ev)
     elif action.kind == A.ROLE:
         choose_role(s, seat, action, ev)
     else:
@@ -207,11 +216,32 @@ def choose_role(s: State, seat: int, action: Action, ev: Events) -> None:
     _start_phase(s, role, ev)
 
 
+_ROLE_PHASES = {
+    SETTLER: SETTLER_PHASE,
+    MAYOR: MAYOR_PHASE,
+    BUILDER: BUILDER_PHASE,
+    CRAFTSMAN: CRAFTSMAN_PHASE,
+    TRADER: TRADER_PHASE,
+    CAPTAIN: CAPTAIN_PHASE,
+    PROSPECTOR: PROSPECTOR_PHASE,
+}
+
+
 def _start_phase(s: State, role: int, ev: Events) -> None:
     s.turn = s.chooser
     s.turns_taken = 0
     s.flags = 0
     s.step = STEP_TURN
+    phase = _ROLE_PHASES.get(role)
+    s.phase = MODULE_ROLES[role].phase if phase is None else phase
+    # Exp. 1 Guest House (A30): guests may move at the start of every phase but the Mayor's
+    if role != MAYOR and _interlude(s, False):
+        return
+    _begin_phase(s, role, ev)
+
+
+def _begin_phase(s: State, role: int, ev: Events) -> None:
+    """The automatic start of a role phase, once any interlude is over."""
     started = s.rs.hooks["phase_started"]
     if started:  # Exp. 1 Union Hall, Lighthouse: before the phase's automatic steps
         for seat in _clockwise(s, s.chooser):
@@ -219,33 +249,58 @@ def _start_phase(s: State, role: int, ev: Events) -> None:
             for b, fn in started:
                 if bw[b] > 0:
                     fn(s, seat, role, ev)
-    if role == SETTLER:
-        s.phase = SETTLER_PHASE
-    elif role == MAYOR:
-        s.phase = MAYOR_PHASE
+    if role == MAYOR:
         if s.colonist_supply > 0:
             s.step = STEP_PRIVILEGE
         else:  # no privilege without a colonist in the supply (§4.2)
             _distribute(s, ev)
-    elif role == BUILDER:
-        s.phase = BUILDER_PHASE
     elif role == CRAFTSMAN:
-        s.phase = CRAFTSMAN_PHASE
         _produce_all(s, ev)
-    elif role == TRADER:
-        s.phase = TRADER_PHASE
     elif role == CAPTAIN:
-        s.phase = CAPTAIN_PHASE
         s.no_load = 0
         s.wharf_used = 0
     elif role == PROSPECTOR:
         # §4.7: no action; the privilege is one doubloon from the bank.
         pay(s, s.chooser, s.rs.privilege(s, s.chooser), "prospector", ev)
         _end_phase(s, ev)
-    else:  # a module's role (Exp. 3 Buccaneer)
-        module = MODULE_ROLES[role]
-        s.phase = module.phase
-        module.start(s, ev)
+    elif role not in _ROLE_PHASES:  # a module's role (Exp. 3 Buccaneer)
+        MODULE_ROLES[role].start(s, ev)
+
+
+def _interlude(s: State, before_storage: bool) -> bool:
+    """Exp. 1 Guest House (A30): a simultaneous step where the owners of a building on the
+    ``interlude`` hook point may act (guests move) before the phase goes on: at the start of a
+    phase, and in the Captain phase before the storage.  False when nobody has anything to do."""
+    hooks = s.rs.hooks["interlude"]
+    if not hooks:
+        return False
+    waiting = False
+    for seat in range(s.n):
+        if interlude_options(s, seat):
+            s.pending[seat] = True
+            waiting = True
+    if waiting:
+        s.step = STEP_INTERLUDE
+        if before_storage:
+            s.flags |= F_INTERLUDE_STORAGE
+    return waiting
+
+
+def _interlude_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    if action.kind == A.PASS:
+        s.pending[seat] = False
+    else:
+        PERFORMERS[action.kind](s, seat, action, ev)
+        if not interlude_options(s, seat):
+            s.pending[seat] = False
+    if any(s.pending):
+        return
+    s.step = STEP_TURN
+    if s.flags & F_INTERLUDE_STORAGE:
+        s.flags &= ~F_INTERLUDE_STORAGE
+        _start_storage(s, ev)
+    else:
+        _begin_phase(s, s.cards[s.card], ev)
 
 
 def _end_phase(s: State, ev: Events) -> None:
@@ -670,6 +725,8 @@ def advance(s: State, ev: Events) -> None:
         if phase in MODULE_PHASES:  # a module's phase stops only at decisions, ends itself
             return
         step = s.step
+        if step == STEP_INTERLUDE:
+            return
         if step in (STEP_ARRANGE, STEP_KEEP, STEP_PRIVILEGE):
             if phase == CRAFTSMAN_PHASE and not craft_privilege_options(s):
                 _end_phase(s, ev)
@@ -677,7 +734,8 @@ def advance(s: State, ev: Events) -> None:
             return
         if phase == CAPTAIN_PHASE:
             if s.no_load >= n:  # ruling A8: a full cycle of turns without a load
-                _start_storage(s, ev)
+                if not _interlude(s, True):  # Exp. 1 Guest House: before the storage
+                    _start_storage(s, ev)
                 continue
             if load_options(s, s.turn):
                 return

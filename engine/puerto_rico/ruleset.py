@@ -99,7 +99,7 @@ class Ruleset:
         if not self.privilege_hooks:
             return 1
         bw = s.players[seat].bw
-        return 1 + sum(fn(s, seat) for b, fn in self.privilege_hooks if bw[b] > 0)
+        return 1 + sum(int(fn(s, seat)) for b, fn in self.privilege_hooks if bw[b] > 0)
 
 
 _RULESETS: dict[tuple[Any, ...], Ruleset] = {}

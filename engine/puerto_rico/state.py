@@ -39,6 +39,7 @@ CAPTAIN_PHASE = 6
 BUCCANEER_PHASE = 7  # Exp. 3
 DRAFT_PHASE = 8  # Exp. 1: the violet buildings are drafted before the first round
 GAME_OVER = 9
+PROSPECTOR_PHASE = 10  # only while an Exp. 1 interlude holds the Prospector's privilege
 PHASE_NAMES = {
     ROLE_SELECTION: "role_selection",
     SETTLER_PHASE: "settler",
@@ -49,6 +50,7 @@ PHASE_NAMES = {
     CAPTAIN_PHASE: "captain",
     BUCCANEER_PHASE: "buccaneer",
     DRAFT_PHASE: "draft",
+    PROSPECTOR_PHASE: "prospector",
     GAME_OVER: "game_over",
 }
 
@@ -58,10 +60,13 @@ STEP_PRIVILEGE = 1  # the chooser decides on a privilege (Mayor colonist, Crafts
 STEP_ARRANGE = 2  # Mayor: seats flagged in ``pending`` arrange their colonists
 STEP_KEEP = 3  # Captain: seats flagged in ``pending`` choose the barrels they keep
 STEP_RAID = 4  # Exp. 3 Buccaneer: the chooser places the colonists kept by a Raid
+STEP_INTERLUDE = 5  # Exp. 1: seats flagged in ``pending`` move Guest House guests
 
 # a bit of ``State.flags`` kept for the whole phase: the Settler took a quarry this phase (Exp. 1
 # Library's second pick, ruling A45)
 F_CHOOSER_QUARRY = 4
+# the interlude in progress is the Captain's, before the storage (Exp. 1 Guest House)
+F_INTERLUDE_STORAGE = 16
 
 # Exp. 3 (``State.buccaneer``): the seat holding the token (-1: on the card), the captured role
 # card (-1: none this round), the seat that captured it, colonists of a Raid still to place

@@ -15,6 +15,7 @@ from .buccaneer import view_part as _buccaneer
 from .buildings import in_play
 from .data import ALL_ROLES, GOODS, NGOODS, NTILES, TILES, TRADING_HOUSE_CAPACITY
 from .legality import city_used, current_prompt, price
+from .new_buildings import draft_view
 from .scoring import final_scores
 from .state import BUILDER_PHASE, FEST_BUILDING, FEST_GOODS, FEST_TILE, PHASE_NAMES, State
 
@@ -84,6 +85,8 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         for kind in range(NTILES):
             for i in range(p.tiles[kind]):
                 island.append({"tile": TILES[kind], "occupied": i < p.workers[kind]})
+        # Exp. 1: forests (face down: which plantation lies under one is not shown)
+        island.extend({"tile": "forest", "occupied": False} for _ in range(sum(p.forests)))
         city = [
             {
                 "building": CATALOG[b].name,
@@ -147,6 +150,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "festival": _festival(s),
         "buccaneer": _buccaneer(s),
+        "draft": draft_view(s),
         "end_triggered": list(s.end_reasons),
         "game_over": s.over,
     }

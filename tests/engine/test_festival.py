@@ -32,9 +32,8 @@ def fest(players: int = 4, seed: int = 0) -> Scenario:
     [
         (["festivals"], "unknown_module"),
         (["festival", "festival"], "duplicate_module"),
-        (["new_buildings"], "module_not_available"),
         (["nobles", "festival"], "module_not_available"),
-        (["buccaneer", "new_buildings"], "module_not_available"),
+        (["buccaneer", "nobles"], "module_not_available"),
         ("festival", "bad_modules"),
         ([1], "bad_modules"),
     ],
