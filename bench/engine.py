@@ -10,6 +10,10 @@ Prints one JSON object keyed by game, then by player count::
 each figure being ``{"games_per_s": .., "actions_per_s": .., "best_games_per_s": .., "games": ..,
 "actions": .., "runs": ..}``.  (Before San Juan the object had Puerto Rico's player counts at
 the top level: they are now under ``"puerto-rico"``.)  ``--game`` measures one game only.
+A game may name option variants worth measuring beside its base rules (``bench_variants()``,
+e.g. Puerto Rico's ``all-modules``: every expansion built): each is measured at the same player
+counts and reported under ``"<game>:<variant>"`` with ``ratio_to_base``, its games/s over the
+base game's at that count.
 Each player count is measured ``--repeat`` times (default 3) over the same seeds; the figures
 are the median run (``best_games_per_s`` is the fastest), so a busy neighbour on the machine
 skews them less.  The games alternate player count by player count, so a change in the
@@ -28,6 +32,12 @@ from typing import Any
 
 from engine import game_names, get_game
 from engine.simulate import simulate
+
+
+def variants(game: str) -> dict[str, dict[str, Any]]:
+    """The game's named option variants to measure besides its base rules ({} for none)."""
+    named = getattr(get_game(game), "bench_variants", None)
+    return {} if named is None else dict(named())
 
 
 def player_counts(game: str) -> list[int]:
@@ -53,11 +63,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     for _ in range(max(1, args.repeat)):
         for players in range(2, 6):
             for game in games:
-                if players in player_counts(game):
+                if players not in player_counts(game):
+                    continue
+                named: dict[str, dict[str, Any]] = {game: {}}
+                named.update({f"{game}:{v}": o for v, o in variants(game).items()})
+                for key, options in named.items():
                     result = simulate(
-                        game, players, args.games, args.seed, ["random"], args.checked
+                        game, players, args.games, args.seed, ["random"], args.checked, options
                     )
-                    runs.setdefault((game, players), []).append(result)
+                    runs.setdefault((key, players), []).append(result)
     figures: dict[str, dict[str, dict[str, float]]] = {}
     for (game, players), results in sorted(runs.items()):
         ordered = sorted(results, key=lambda r: r["games_per_s"])
@@ -70,6 +84,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "actions": median["actions"],
             "runs": len(ordered),
         }
+    for key, rows in figures.items():
+        if ":" in key:
+            base = figures[key.split(":")[0]]
+            for count, row in rows.items():
+                row["ratio_to_base"] = round(row["games_per_s"] / base[count]["games_per_s"], 3)
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:

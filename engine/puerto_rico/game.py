@@ -13,7 +13,7 @@ from . import legality, phases, scoring
 from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's draft, buildings)
 from .data import NGOODS, NTILES
 from .invariants import invariant_failures
-from .ruleset import normalize_options, ruleset
+from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, ruleset
 from .state import State, dump_state, load_state
 from .view import view as _view
 
@@ -48,6 +48,10 @@ class PuertoRico:
         # images' generic tests walk them too)
         sets.extend(dict(options) for options in BUCCANEER_OPTION_SETS)
         return sets
+
+    def bench_variants(self) -> dict[str, dict[str, Any]]:
+        """For ``bench.engine``: every expansion built so far, together (issue #11's figure)."""
+        return {"all-modules": {"modules": [m for m in MODULES if m in AVAILABLE_MODULES]}}
 
     def determinize(self, state: State, seat: int | None, seed: int) -> State:
         """A copy of ``state`` with everything hidden from ``seat`` resampled.  The only hidden

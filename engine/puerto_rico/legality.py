@@ -111,7 +111,7 @@ def _turn_kind(s: State) -> str:
 def legal(s: State, seat: int) -> list[Action]:
     """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
     out = _legal(s, seat)
-    extras = s.rs.hooks["turn_extras"]
+    extras = s.rs.turn_extras
     if (
         extras
         and out
@@ -161,10 +161,13 @@ def _legal(s: State, seat: int) -> list[Action]:
     phase = s.phase
     if phase == ROLE_SELECTION:
         allowed = s.rs.hooks["role_allowed"]  # Exp. 3: the Buccaneer token
+        taken = s.card_taken
+        if not allowed:
+            return [a for i, a in enumerate(s.rs.card_actions) if taken[i] < 0]
         return [
             a
             for i, a in enumerate(s.rs.card_actions)
-            if s.card_taken[i] < 0 and all(fn(s, seat, i) for _, fn in allowed)
+            if taken[i] < 0 and all(fn(s, seat, i) for _, fn in allowed)
         ]
     if phase == SETTLER_PHASE:
         return settler_options(s, seat)
@@ -352,9 +355,20 @@ def build_options(s: State, seat: int) -> list[Action]:
     bw = p.bw
     size = rs.size
     if rs.build_discounts:
+        # price() inlined: the discounts of his occupied buildings, asked per building
+        quarries = p.workers[QUARRY]
+        budget = p.doubloons
+        if seat == s.chooser and s.phase == BUILDER_PHASE:
+            budget += rs.privilege(s, seat)
+        discounts = [fn for hb, fn in rs.hooks["build_discount"] if bw[hb] > 0]
+        cost, column = rs.cost, rs.column
         for b in rs.buildings:
-            if market[b] > 0 and bw[b] < 0 and size[b] <= free and price(s, seat, b) <= p.doubloons:
-                out.append(A.BUILD_ACTIONS[b])
+            if market[b] > 0 and bw[b] < 0 and size[b] <= free:
+                value = cost[b] - (quarries if quarries < column[b] else column[b])
+                for fn in discounts:
+                    value -= fn(s, seat, b)
+                if value <= budget:
+                    out.append(A.BUILD_ACTIONS[b])
         for hb, fn in rs.hooks["build_options"]:  # Exp. 1 Black Market
             if bw[hb] > 0:
                 fn(s, seat, out)

@@ -52,15 +52,16 @@ from .data import (
     INDIGO,
     ISLAND_SPACES,
     NGOODS,
+    QUARRY,
     RED_SPACES,
     SUGAR,
     TILES,
     TRADE_PRICE,
     VIOLET_SPACES,
 )
-from .legality import city_used, price
+from .legality import city_used
 from .ops import Events, gain_vp, pay
-from .state import DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
+from .state import BUILDER_PHASE, DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
 
 MODULE = "new_buildings"
 P_DRAFT = "draft"  # prompt kind of the draft
@@ -110,11 +111,11 @@ MODULE_SETUP[MODULE] = setup_new_buildings
 def _draft_legal(s: State, seat: int) -> list[Action]:
     if seat != s.turn:
         return []
-    left = s.draft_left
+    left, drafted = s.draft_left, set(s.drafted)
     return [
         A.DRAFT_ACTIONS[b]
-        for b in s.rs.buildings
-        if CATALOG[b].violet and left[CATALOG[b].cost] > 0 and b not in s.drafted
+        for b in s.rs.violet_buildings
+        if left[CATALOG[b].cost] > 0 and b not in drafted
     ]
 
 
@@ -266,15 +267,31 @@ def _black_market_options(s: State, seat: int, out: list[Action]) -> None:
     colonists = [-1, *_colonist_sources(s, seat)]
     goods = [-1, *(k for k in range(NGOODS) if p.goods[k])]
     vps = [0, 1] if p.vp > 0 else [0]
-    for b in s.rs.buildings:
-        if s.market[b] <= 0 or p.bw[b] >= 0 or CATALOG[b].size > free:
+    by_need: dict[int, list[tuple[int, int, int]]] = {}
+    for c, g, v in product(colonists, goods, vps):
+        by_need.setdefault((c >= 0) + (g >= 0) + v, []).append((c, g, v))
+    most = max(by_need)
+    if most == 0:
+        return
+    market, bw = s.market, p.bw
+    rs = s.rs
+    cost, column = rs.cost, rs.column
+    quarries = p.workers[QUARRY]
+    budget = p.doubloons  # price() inlined, as in build_options
+    if seat == s.chooser and s.phase == BUILDER_PHASE:
+        budget += rs.privilege(s, seat)
+    discounts = [fn for hb, fn in rs.hooks["build_discount"] if bw[hb] > 0]
+    for b in rs.buildings:
+        if market[b] <= 0 or bw[b] >= 0 or rs.size[b] > free:
             continue
-        need = price(s, seat, b) - p.doubloons
-        if not 0 < need <= BLACK_MARKET_MAX:
-            continue
-        for c, g, v in product(colonists, goods, vps):
-            if (c >= 0) + (g >= 0) + v == need:
-                out.append(A.black_market_action(b, c, g, v))
+        value = cost[b] - (quarries if quarries < column[b] else column[b])
+        if value - budget <= 0:
+            continue  # affordable with doubloons (or cheaper than any discount): not here
+        for fn in discounts:
+            value -= fn(s, seat, b)
+        need = value - budget
+        if 0 < need <= most:
+            out.extend(A.black_market_action(b, c, g, v) for c, g, v in by_need[need])
 
 
 def _black_market_pay(s: State, seat: int, action: Action, ev: Events) -> int:

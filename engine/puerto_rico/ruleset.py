@@ -60,6 +60,7 @@ class Ruleset:
             if self.draft
             else self.buildings
         )
+        self.violet_buildings = tuple(b for b in self.buildings if CATALOG[b].violet)
         self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
         self.festival = "festival" in self.modules
         self.hooks = compile_hooks(self.buildings, self.modules)
@@ -72,6 +73,7 @@ class Ruleset:
         # or a building that adds ways to build (Exp. 1 Black Market)
         self.build_discounts = bool(self.hooks["build_discount"] or self.hooks["build_options"])
         self.privilege_hooks = self.hooks["privilege_bonus"]
+        self.turn_extras = self.hooks["turn_extras"]
         # production buildings by good (§5)
         self.processors: list[list[int]] = [[] for _ in range(NGOODS)]
         for b in self.buildings:
