@@ -13,7 +13,7 @@ from . import legality, phases, scoring
 from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's draft, buildings)
 from .data import NGOODS, NTILES
 from .invariants import invariant_failures
-from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, ruleset
+from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, state_ruleset
 from .state import State, dump_state, load_state
 from .view import view as _view
 
@@ -138,7 +138,7 @@ class PuertoRico:
         except Exception as exc:
             raise CorruptState("bad_options") from exc
         state.options = options
-        state.rs = ruleset(options)
+        state.rs = state_ruleset(options, state.draft_left, state.drafted)
         try:
             problems = invariant_failures(state)
         except (IndexError, KeyError, TypeError, ValueError):

@@ -61,6 +61,7 @@ from .data import (
 )
 from .legality import city_used
 from .ops import Events, gain_vp, pay
+from .ruleset import state_ruleset
 from .state import BUILDER_PHASE, DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
 
 MODULE = "new_buildings"
@@ -99,6 +100,7 @@ def setup_new_buildings(s: State, ev: Events) -> None:
                 candidates = draft_candidates(s, cost)
                 s.rng, k = below(s.rng, len(candidates))
                 _place_drafted(s, candidates[k])
+        s.rs = state_ruleset(s.options, s.draft_left, s.drafted)
         return
     s.phase = DRAFT_PHASE
     s.step = STEP_TURN
@@ -129,6 +131,7 @@ def _draft_act(s: State, seat: int, action: Action, ev: Events) -> None:
         return
     s.phase = ROLE_SELECTION
     s.step = STEP_TURN
+    s.rs = state_ruleset(s.options, s.draft_left, s.drafted)  # compiled for the board
     if ev is not None:
         ev.append(Event("DraftEnded", None, {"buildings": [CATALOG[d].name for d in s.drafted]}))
     for _, fn in s.rs.hooks["draft_ended"]:  # Exp. 4: the construction goal, after the draft

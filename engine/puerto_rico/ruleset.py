@@ -36,7 +36,7 @@ AVAILABLE_MODULES = frozenset({"new_buildings", "buccaneer", "festival"})
 class Ruleset:
     """Everything derived from the options: edition tables, buildings in play, compiled hooks."""
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
+    def __init__(self, options: Mapping[str, Any], drafted: tuple[int, ...] = ()) -> None:
         self.edition: Edition = EDITIONS[options["edition"]]
         self.n: int = options["players"]
         self.row = self.edition.setup[self.n]
@@ -51,8 +51,14 @@ class Ruleset:
         added = tuple(
             A.BUILDING_INDEX[b.name] for m in self.modules for b in MODULE_BUILDINGS.get(m, ())
         )
-        # every building that may be in this game (the draft's candidates included)
+        # every building that may be in this game (the draft's candidates included); once the
+        # Exp. 1 draft is over (``drafted``), exactly the buildings on the board, so that the
+        # hooks of the buildings left in the box cost nothing
         self.buildings: tuple[int, ...] = base + added
+        if drafted:
+            self.buildings = tuple(
+                sorted({*(b for b in self.buildings if CATALOG[b].production), *drafted})
+            )
         # the buildings in the market from the start: all of them, or with the draft only the
         # production buildings (violet ones join as they are drafted, ``State.drafted``)
         self.setup_buildings: tuple[int, ...] = (
@@ -107,12 +113,22 @@ class Ruleset:
 _RULESETS: dict[tuple[Any, ...], Ruleset] = {}
 
 
-def ruleset(options: Mapping[str, Any]) -> Ruleset:
-    key = tuple(sorted((k, str(v)) for k, v in options.items()))
+def ruleset(options: Mapping[str, Any], drafted: tuple[int, ...] = ()) -> Ruleset:
+    """The compiled ruleset of these options (cached); with the buildings of a finished Exp. 1
+    draft, the ruleset of exactly those."""
+    key = (*sorted((k, str(v)) for k, v in options.items()), tuple(sorted(drafted)))
     rs = _RULESETS.get(key)
     if rs is None:
-        rs = _RULESETS[key] = Ruleset(options)
+        rs = _RULESETS[key] = Ruleset(options, tuple(sorted(drafted)))
     return rs
+
+
+def state_ruleset(options: Mapping[str, Any], draft_left: list[int], drafted: list[int]) -> Ruleset:
+    """The ruleset a state plays by: after an Exp. 1 draft (or random selection), the one
+    compiled for the board's buildings."""
+    if draft_left and not any(draft_left):
+        return ruleset(options, tuple(drafted))
+    return ruleset(options)
 
 
 def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
