@@ -3,9 +3,9 @@
 Each file in ``tests/golden/`` is a replay file (``{"game", "options", "seed", "actions"}``, the
 format of ``python -m engine replay``) plus ``expected``: the outcome and a hash of the final
 state.  Regenerate only after a deliberate rules change, and say why in the commit (name the
-games to rewrite only theirs):
+games, or the cases, to rewrite only theirs):
 
-    python -m tests.engine.golden [GAME ...]
+    python -m tests.engine.golden [GAME | CASE ...]
 """
 
 from __future__ import annotations
@@ -47,6 +47,23 @@ CASES: list[dict[str, Any]] = [
         "options": {"players": 4, "edition": "2020", "mayor_placement": "sequential"},
         "seed": 55,
         "policies": ["heuristic", "random", "heuristic", "random"],
+    },
+    {
+        # issue #11: the modules built so far (Exp. 1 drafted, Exp. 3, Exp. 4)
+        "name": "pr-3p-modules-draft",
+        "options": {"players": 3, "modules": ["new_buildings", "buccaneer", "festival"]},
+        "seed": 66,
+        "policies": ["heuristic", "random", "heuristic"],
+    },
+    {
+        "name": "pr-2p-new-buildings-random",
+        "options": {
+            "players": 2,
+            "modules": ["new_buildings", "festival"],
+            "building_selection": "random",
+        },
+        "seed": 77,
+        "policies": ["heuristic", "heuristic"],
     },
     {
         "name": "sj-2p-heuristic",
@@ -111,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     games = set(sys.argv[1:] if argv is None else argv)
     GOLDEN_DIR.mkdir(exist_ok=True)
     for case in CASES:
-        if games and case.get("game", "puerto-rico") not in games:
+        if games and not games & {case.get("game", "puerto-rico"), case["name"]}:
             continue
         path = GOLDEN_DIR / f"{case['name']}.json"
         path.write_text(json.dumps(record(case), sort_keys=True, indent=None) + "\n")
