@@ -1,0 +1,34 @@
+"""Issue #11: random playouts of every set of Puerto Rico's modules built so far (all 16 subsets
+of the four expansions once every one is built) at 2-5 players, with the random and the
+heuristic policy, every action through the validating ``apply`` and the invariants checked after
+each one (conservation of every component, forests, the Buccaneer token, the Festival pieces)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from engine.puerto_rico.ruleset import AVAILABLE_MODULES, MODULES
+from engine.simulate import simulate
+
+BUILT = [m for m in MODULES if m in AVAILABLE_MODULES]
+MODULE_SETS = [list(c) for k in range(len(BUILT) + 1) for c in combinations(BUILT, k)]
+
+
+def test_every_built_module_is_played() -> None:
+    assert len(MODULE_SETS) == 2 ** len(BUILT)
+    assert {"new_buildings", "buccaneer", "festival"} <= set(BUILT)
+
+
+@pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m) or "base")
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_module_set_plays_to_the_end_with_every_invariant(modules: list[str], policy: str) -> None:
+    for players in (2, 3, 4, 5):
+        options: dict[str, Any] = {"modules": modules}
+        result = simulate(
+            "puerto-rico", players, 1, 100 * players + len(modules), [policy], True, options
+        )
+        assert result["invariant_failures"] == 0, (players, result.get("failures"))
+        assert result["games"] == 1 and sum(result["end_reasons"].values()) >= 1
