@@ -1,6 +1,7 @@
 """Board image speed and size: table images of each game at each player count, mid-game.
 
     python -m bench.render --json [--game san-juan] [--positions 6] [--repeat 20] [--seed 0]
+    python -m bench.render --json --game puerto-rico --options '{"modules": ["buccaneer"]}'
 
 Prints one JSON object keyed by game, then by player count::
 
@@ -18,7 +19,8 @@ the last phase's events highlighted, the whole call (layout, raster, PNG) timed 
 ``time.perf_counter``.  ``png_bytes`` is the largest image; ``cold_ms`` is the first image of a
 player count with every cache empty (what the first board of a new game costs); ``layout_ms``
 is the median of the layout step alone.  The budget (docs/render.md): p95 at most 60 ms and
-400 KB at 4 players.
+400 KB at 4 players.  ``--options`` (a JSON object) adds engine options to every game measured,
+e.g. Puerto Rico's expansions (``modules``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine import game_names
 from render import layout_table, render_table
@@ -42,12 +45,14 @@ GAMES: dict[str, tuple[int, ...]] = {
 """The games measured and their player counts."""
 
 
-def positions(game: str, players: int, count: int, seed: int) -> list[Played]:
+def positions(
+    game: str, players: int, count: int, seed: int, options: Mapping[str, Any] | None = None
+) -> list[Played]:
     out = []
     for k in range(count):
-        length = play(game, players, seed + k, 0, finish=True).actions
+        length = play(game, players, seed + k, 0, finish=True, options=options).actions
         stop = length // 3 + (length // 3) * k // max(count - 1, 1)
-        out.append(play(game, players, seed + k, stop))
+        out.append(play(game, players, seed + k, stop, options=options))
     return out
 
 
@@ -57,8 +62,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def measure(game: str, players: int, count: int, repeat: int, seed: int) -> dict[str, float]:
-    games = positions(game, players, count, seed)
+def measure(
+    game: str,
+    players: int,
+    count: int,
+    repeat: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, float]:
+    games = positions(game, players, count, seed, options)
     clear_caches()
     start = time.perf_counter()
     render_table(games[0].view(), games[0].highlights())
@@ -87,14 +99,28 @@ def measure(game: str, players: int, count: int, repeat: int, seed: int) -> dict
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=sorted(GAMES), action="append", default=None,
-                        help="measure this game only (repeatable; default: every game)")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.render",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        action="append",
+        default=None,
+        help="measure this game only (repeatable; default: every game)",
+    )
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--options",
+        type=json.loads,
+        default=None,
+        help="engine options added to every game, as JSON",
+    )
     args = parser.parse_args(argv)
     wanted = list(args.game or GAMES)
     missing = [game for game in wanted if game not in game_names()]
@@ -102,10 +128,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"not measured (no engine registered): {', '.join(missing)}", file=sys.stderr)
     figures = {
         game: {
-            str(players): measure(game, players, args.positions, args.repeat, args.seed)
+            str(players): measure(
+                game, players, args.positions, args.repeat, args.seed, args.options
+            )
             for players in GAMES[game]
         }
-        for game in wanted if game not in missing
+        for game in wanted
+        if game not in missing
     }
     if args.json:
         print(json.dumps(figures, sort_keys=True))

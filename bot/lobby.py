@@ -66,9 +66,10 @@ class LobbyFlow:
         if record.status is GameStatus.LOBBY:
             presenter = presenter_for(record.game)
             labels = {**self.labels(lang), "rules": self.catalog.t(lang, "lobby.rules")}
+            on = presenter.variants_on(record.options)
             rules = [discord.SelectOption(
                 label=presenter.catalog.t(lang, f"variant.{ident}")[:100], value=ident,
-                default=bool(record.options.get(ident))) for ident in presenter.variants]
+                default=ident in on) for ident in presenter.variants]
             return fit_message(
                 embed=lobby_embed(record, lang, level, presenter.catalog),
                 view=lobby_view(record.id, record.version, labels, level, rules[:25] or None),

@@ -96,7 +96,7 @@ def variants_line(record: GameRecord, lang: str, catalog: Catalog) -> str:
     """"\nRules: variant start" when the lobby turned optional rules on (else nothing)."""
     from .games import presenter_for  # noqa: PLC0415  (the games import this module)
 
-    chosen = [v for v in presenter_for(record.game).variants if record.options.get(v)]
+    chosen = presenter_for(record.game).variants_on(record.options)
     if not chosen:
         return ""
     names = [catalog.t(lang, f"variant.{v}") for v in chosen]

@@ -147,7 +147,9 @@ def refusal(exc: BaseException, lang: str) -> tuple[str, dict[str, Any]] | None:
     if isinstance(cause, InvalidAction):
         return "why.unknown_action", {"code": action or "?"}
     if isinstance(cause, IllegalAction):
-        if cause.code in ("wrong_decision", "illegal_now"):
+        if cause.code == "illegal_now":  # the game may know why this choice is not open
+            return presenter.refusal(words, cause.code, action) or wrong_decision(words, action)
+        if cause.code == "wrong_decision":
             return wrong_decision(words, action)
         if cause.code == "cannot_pass":
             _, what = words.prompt()

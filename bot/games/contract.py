@@ -124,6 +124,12 @@ class GamePresenter:
         (ids of :data:`variants`)."""
         return {"players": players}
 
+    def variants_on(self, options: Mapping[str, Any]) -> list[str]:
+        """The optional rules that stored ``options`` turn on (ids of :data:`variants`, in
+        their order): the inverse of :meth:`lobby_options`.  Default: each variant is a
+        boolean option of its own name."""
+        return [v for v in self.variants if options.get(v)]
+
     # --- the table and the story -------------------------------------------------------------
 
     def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str

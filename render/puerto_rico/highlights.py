@@ -38,6 +38,9 @@ def event_keys(event: Event) -> list[str]:
         return [f"{player}:goods"]
     if kind == "DoubloonsEarned":
         return [f"{player}:doubloons"]
+    module = module_keys(event)
+    if module is not None:
+        return module
     if kind == "ColonistGained":
         by = data.get("by")
         if by == "university":
@@ -56,6 +59,30 @@ def event_keys(event: Event) -> list[str]:
     if kind == "VpEarned":
         return [f"{player}:vp"]
     return []
+
+
+def module_keys(event: Event) -> list[str] | None:
+    """The expansions' events (Exp. 3 the Buccaneer, Exp. 4 the Festival); ``None`` for the
+    others."""
+    data, kind = event.data, event.type
+    player = f"player:{event.seat}"
+    if kind == "BuccaneerTokenTaken":
+        return ["buccaneer_token", f"{player}:token"]
+    if kind == "ShipPirated":
+        return [f"ship:{data.get('ship')}", f"{player}:goods"]
+    if kind == "TradingHousePlundered":
+        return ["trading_house"]
+    if kind == "ColonistShipRaided":
+        return ["colonist_ship"]
+    if kind == "ColonistGained" and data.get("by") == "raid":
+        target = data.get("target")
+        return [f"{player}:city:{target}", f"{player}:island:{target}"]
+    if kind in ("RoleCaptured", "CapturedRolePlayed"):
+        keys = [f"role:{data.get('card')}"]
+        return [*keys, f"{player}:doubloons"] if data.get("doubloons") else keys
+    if kind == "FestivalGoalAchieved":
+        return [f"festival:{data.get('goal')}"]
+    return None
 
 
 def highlight_keys(events: Iterable[EventLike] | None, viewer: int | None) -> frozenset[str]:

@@ -1,10 +1,11 @@
 """The table image's layout: an engine view -> a :class:`~render.scene.Scene` (pure, no Pillow
 drawing).  The common board is at the top, the players are stacked below it:
 
-    title band (round)          status (phase, governor, who must act, last round)
-    role cards (doubloons on them, who took which)
+    title band (round; the expansions played)   status (phase, governor, who must act, last round)
+    role cards (doubloons on them, who took which; the Buccaneer's token, the captured card)
     cargo ships                 trading house, goods left, colonists, VP chips left
     face-up plantations, quarries, face-down and discarded counts
+    the Festival board (Exp. 4: its three goals, their rewards, who achieved them)
     buildings (four columns as on the board: cost, VP, circles, copies left)
     one panel per player (see ``render.players``)
     legend
@@ -26,6 +27,7 @@ from . import market, players
 from .context import Table
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
+from .modules import layout_festival, modules_text, role_area
 
 M = T.MARGIN
 
@@ -34,10 +36,15 @@ def _header(t: Table, y: int) -> int:
     sk, lb = t.sk, t.labels
     band = sk.region("title", Box(M, y, T.INNER, 52))
     sk.rect(band, T.BAND, radius=10, static=True)
-    sk.text(M + 18, y + 37, lb("ui.title"), size=T.TEXT_TITLE, bold=True, fill=T.BAND_TEXT,
-            max_width=500, static=True)
-    sk.text(M + T.INNER - 18, y + 37, lb("ui.round", n=t.view["round"]), size=T.TEXT_HEADING,
-            bold=True, fill=T.BAND_TEXT, anchor="rs")
+    title = sk.text(M + 18, y + 37, lb("ui.title"), size=T.TEXT_TITLE, bold=True,
+                    fill=T.BAND_TEXT, max_width=500, static=True)
+    rounds = sk.text(M + T.INNER - 18, y + 37, lb("ui.round", n=t.view["round"]),
+                     size=T.TEXT_HEADING, bold=True, fill=T.BAND_TEXT, anchor="rs")
+    modules = modules_text(t)
+    if modules:
+        box = sk.text(title.right + 14, y + 35, modules, size=T.TEXT_BODY, bold=True,
+                      fill=T.GOLD, max_width=rounds.x - title.right - 40, static=True)
+        sk.region("modules", box)
     return y + 52 + T.GAP
 
 
@@ -98,29 +105,29 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
     return y + h + T.GAP
 
 
+ROLES_PER_ROW = 8  # more cards (5 players with the Buccaneer: 9) go on two rows
+
+
 def _roles(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
     roles = list(view["roles"])
-    n = len(roles)
+    rows = 1 if len(roles) <= ROLES_PER_ROW else 2
+    n = -(-len(roles) // rows)  # cards per row
     w = (T.INNER - T.GAP * (n - 1)) // n
     titles = [W.heading_lines(lb.role(r["role"]), T.TEXT_SMALL, w - 12) for r in roles]
     top = 14 + 22 * max(len(lines) for lines, _ in titles)  # where the seat's name goes
     h = top + 60
     for i, role in enumerate(roles):
-        x = M + i * (w + T.GAP)
-        box = sk.region(f"role:{role['card']}", Box(x, y, w, h))
+        x = M + (i % n) * (w + T.GAP)
+        ry = y + (i // n) * (h + T.GAP)
+        box = sk.region(f"role:{role['card']}", Box(x, ry, w, h))
         sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
         lines, bold = titles[i]
         for k, line in enumerate(lines):
-            sk.text(x + w // 2, y + 27 + 22 * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK,
-                    anchor="ms", static=True)
+            sk.text(x + w // 2, ry + 27 + 22 * k, line, size=T.TEXT_SMALL, bold=bold,
+                    fill=T.INK, anchor="ms", static=True)
+        role_area(t, role, Box(x + 4, ry + top, w - 8, h - top - 4))
         taken = role.get("taken_by")
-        if taken is not None:
-            sk.rect(Box(x + 4, y + top, w - 8, h - top - 4), T.PANEL_ALT, radius=8)
-            W.name_tag(sk, x + w // 2, y + top + 28, t.names[taken], T.seat_color(taken),
-                       T.WHITE, max_width=w - 10)
-        elif role.get("doubloons"):
-            W.coin(sk, x + w // 2, y + top + 28, 38, role["doubloons"], size=T.TEXT_LETTER)
         if (
             taken is not None
             and view.get("active_role") == role["role"]
@@ -128,7 +135,7 @@ def _roles(t: Table, y: int) -> int:
             and view.get("phase") != "role_selection"
         ):
             sk.rect(box, None, T.ACT, 4, radius=10)
-    return y + h + T.GAP
+    return y + rows * (h + T.GAP)
 
 
 def _ships(t: Table, x: int, y: int, w: int) -> int:
@@ -257,6 +264,10 @@ def _plantations(t: Table, y: int) -> int:
     return y + h + T.GAP
 
 
+def _festival(t: Table, y: int) -> int:
+    return layout_festival(t, M, y, T.INNER)
+
+
 def _legend(t: Table, y: int) -> int:
     """Two lines that explain the letters and symbols (drawn with the real pieces)."""
     sk, lb = t.sk, t.labels
@@ -325,7 +336,7 @@ def layout_table(
     )
     y = T.MARGIN
     for section in (_header, partial(_status, status=status), _roles, _board, _plantations,
-                    market.layout_market):
+                    _festival, market.layout_market):
         y = section(t, y)
     y = players.layout_players(t, y)
     y = _legend(t, y)

@@ -4,8 +4,10 @@ part of the table the decision needs:
 
     band: name, Governor, round                 the decision (or who is awaited)
     own board: doubloons, VP chips, San Juan, goods; island; city (whole building names)
-    the focus: role cards | plantations | colonist ship and supply | market (your prices) |
-               goods supply | trading house (and what each good sells for) | cargo ships
+    the focus: role cards (and the Festival board) | plantations | colonist ship and supply |
+               market (your prices) | goods supply | trading house (and what each good sells
+               for) | cargo ships | the Buccaneer's targets (role cards, ships, trading house,
+               colonist ship)
     legend: the goods' letters in the game's language
 
 ``layout_panel(view, seat, focus)`` is pure like ``layout_table``; the focus defaults to the
@@ -26,6 +28,7 @@ from .context import Table
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .market import market_tile
+from .modules import layout_festival, role_area
 from .players import city_cell, city_grid
 
 PANEL_WIDTH = 800
@@ -34,7 +37,7 @@ INNER = PANEL_WIDTH - 2 * M
 PAD = 14
 
 FOCUSES = ("roles", "plantations", "colonists", "market", "goods", "trading_house", "ships",
-           "none")
+           "buccaneer", "none")
 FOCUS_OF_PROMPT = {
     "role": "roles",
     "settle": "plantations",
@@ -47,6 +50,8 @@ FOCUS_OF_PROMPT = {
     "sell": "trading_house",
     "ship": "ships",
     "keep": "ships",
+    "buccaneer": "buccaneer",
+    "raid_place": "colonists",
 }
 FOCUS_OF_PHASE = {
     "role_selection": "roles",
@@ -57,6 +62,7 @@ FOCUS_OF_PHASE = {
     "trader": "trading_house",
     "captain": "ships",
     "prospector": "roles",
+    "buccaneer": "buccaneer",
     "game_over": "none",
 }
 SELL_PRICE = {"corn": 0, "indigo": 1, "sugar": 2, "tobacco": 3, "coffee": 4}
@@ -233,6 +239,11 @@ def _board(t: Table, seat: int, y: int) -> int:
 
 
 def _roles(t: Table, y: int) -> int:
+    """The role cards, then the Festival board (its goals are what a role may serve)."""
+    return layout_festival(t, M, _role_cards(t, y), INNER)
+
+
+def _role_cards(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
     roles = list(view["roles"])
     cols = 4
@@ -246,13 +257,8 @@ def _roles(t: Table, y: int) -> int:
         lines, bold = W.heading_lines(lb.role(role["role"]), T.TEXT_BODY, w - 14)
         sk.text(x + w // 2, top + 27, fonts.fit(" ".join(lines), T.TEXT_BODY, bold, w - 14),
                 size=T.TEXT_BODY, bold=bold, fill=T.INK, anchor="ms")
+        role_area(t, role, Box(x + 4, top + 34, w - 8, h - 38), w - 12)
         taken = role.get("taken_by")
-        if taken is not None:
-            sk.rect(Box(x + 4, top + 34, w - 8, h - 38), T.PANEL_ALT, radius=8)
-            W.name_tag(sk, x + w // 2, top + 62, t.names[taken], T.seat_color(taken), T.WHITE,
-                       max_width=w - 12)
-        elif role.get("doubloons"):
-            W.coin(sk, x + w // 2, top + 61, 38, role["doubloons"], size=T.TEXT_LETTER)
         if (taken is not None and view.get("active_role") == role["role"]
                 and taken == view.get("chooser") and view.get("phase") != "role_selection"):
             sk.rect(box, None, T.ACT, 4, radius=10)
@@ -405,6 +411,14 @@ def _ships(t: Table, y: int) -> int:
     return y + h + T.GAP
 
 
+def _buccaneer(t: Table, y: int) -> int:
+    """The Buccaneer's four options need the role cards (Capture), the cargo ships (Piracy),
+    the trading house (Plunder) and the colonist ship (Raid)."""
+    for section in (_role_cards, _ships, _trading_house, _colonists):
+        y = section(t, y)
+    return y
+
+
 SECTIONS = {
     "roles": _roles,
     "plantations": _plantations,
@@ -413,6 +427,7 @@ SECTIONS = {
     "goods": _goods_supply,
     "trading_house": _trading_house,
     "ships": _ships,
+    "buccaneer": _buccaneer,
 }
 
 

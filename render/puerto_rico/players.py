@@ -17,6 +17,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
 from .context import Table
+from .modules import token_pill
 
 PANEL_H = 298
 ISLAND_SPACES = 12
@@ -85,6 +86,9 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     prompt = t.view.get("prompt") or {}
     if seat in (prompt.get("seats") or []):
         pills.append(("▶ " + lb("ui.to_act"), T.ACT, T.WHITE))
+    token = token_pill(t, seat)
+    if token is not None:
+        pills.append(token)
     pill_w = sum(int(fonts.length(text, T.TEXT_SMALL, True)) + 26 for text, _, _ in pills)
     name = sk.text(LEFT, base, t.names[seat], size=T.TEXT_HEADING, bold=True, fill=T.INK,
                    max_width=max(rx - LEFT - pill_w, 60))
@@ -96,6 +100,8 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
         px = box.right + 10
         if fill == T.GOLD:
             sk.region(f"{key}:governor", box)
+        elif token is not None and text == token[0]:
+            sk.region(f"{key}:token", box)
 
 
 def _island(t: Table, seat: int, p: Mapping[str, Any], y: int) -> int:

@@ -9,6 +9,7 @@ import pytest
 from bot.games import presenter_for
 from bot.games.contract import HelpTopic
 from bot.games.puerto_rico.catalog import CATALOG
+from bot.games.puerto_rico.modules import MODULES
 from bot.help import help_text
 from bot.i18n import LANGUAGES
 from engine.puerto_rico.data import ROLES
@@ -25,7 +26,7 @@ def topic(ident: str) -> HelpTopic:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_topic_has_its_help(lang: str) -> None:
     topics = PR.help_topics()
-    assert len(topics) == 1 + len(ROLES) + 23
+    assert len(topics) == 1 + len(ROLES) + 23 + len(MODULES)  # the expansions presented
     for found in topics:
         text = help_text(PR, found, lang)
         assert text.startswith("**") and "{" not in text, (lang, found)

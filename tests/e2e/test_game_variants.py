@@ -1,5 +1,5 @@
 """``/game new``'s game choice and its ``variant`` option: the autocomplete offers the optional
-rules of the game being chosen (San Juan's variant start; Puerto Rico has none), the lobby
+rules of the game being chosen (San Juan's variant start; Puerto Rico's expansions), the lobby
 shows the rule turned on, and a variant the game does not have is refused with its name and
 changes nothing."""
 
@@ -17,7 +17,7 @@ async def test_the_variant_option_follows_the_game_chosen(world: World, governor
         ("San Juan · variant start (draw 5-8 cards, keep 4)", "variant_start")]
     typed = await world.alice.autocomplete("game new", {"game": "puerto-rico", "variant": ""},
                                            focused="variant", channel=world.general)
-    assert await typed.choices() == []
+    assert [c["value"] for c in await typed.choices()] == ["buccaneer", "festival"]
 
     refused = await world.alice.run("/game new game:puerto-rico variant:variant_start",
                                     channel=world.general)
@@ -38,7 +38,7 @@ async def test_the_creator_turns_optional_rules_on_and_off_in_the_lobby(
         world: World, governor: OfflineGovernor) -> None:
     """The lobby's menu of the game's optional rules: preselected as created; the creator turns
     them off and on (the embed and the stored options follow); anyone else is refused and
-    nothing changes; Puerto Rico's lobby (no optional rules yet) has no menu."""
+    nothing changes."""
     lobby = await open_lobby(world, world.alice, "game:san-juan max_players:3")
     menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
     assert [(o["value"], o.get("default", False)) for o in menu["options"]] == [
@@ -67,7 +67,13 @@ async def test_the_creator_turns_optional_rules_on_and_off_in_the_lobby(
         "players": 3, "variant_start": False}
 
 
-async def test_a_game_without_optional_rules_has_no_menu(world: World,
-                                                          governor: OfflineGovernor) -> None:
+async def test_puerto_ricos_menu_offers_only_the_presented_expansions(
+        world: World, governor: OfflineGovernor) -> None:
+    """The modules the bot words (the Buccaneer, the Festival), not those the engine is still
+    building; none on: the options stay as they were before the expansions."""
     lobby = await open_lobby(world, world.alice, "game:puerto-rico max_players:3")
-    assert not [s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:")]
+    menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
+    assert [(o["value"], o.get("default", False)) for o in menu["options"]] == [
+        ("buccaneer", False), ("festival", False)]
+    record = await governor.storage.games.find_by_channel(world.general.id)
+    assert record is not None and record.options == {"players": 3}

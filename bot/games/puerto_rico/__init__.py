@@ -2,6 +2,8 @@
 (:mod:`.choices`), its log lines (:mod:`.gamelog`), its panel's Builder menus and Mayor draft
 (:mod:`.panels`, :mod:`.arrange`, :mod:`.components`, :mod:`.flow`), its refusals
 (:mod:`.refusals`), its help topics (:mod:`.help`) and its table in words (:mod:`.summary`).
+The expansions it presents (:data:`.modules.MODULES`: Exp. 3 the Buccaneer, Exp. 4 the
+Festival) are the lobby's optional rules; the Buccaneer's panel is :mod:`.buccaneer`.
 Importing the package registers :data:`PRESENTER`.
 """
 
@@ -15,7 +17,7 @@ import discord
 from discord import ui
 
 from engine.core import Game
-from engine.puerto_rico.data import GOODS, ROLES
+from engine.puerto_rico.data import ALL_ROLES, GOODS
 from storage import ActionRecord
 
 from ...gamelog import LogWriter
@@ -26,7 +28,7 @@ from ...turns import Panel
 from ...words import Words
 from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
 from . import help as topics
-from . import panels, refusals, summary
+from . import modules, panels, refusals, summary
 from .arrange import Arrangement, arrangement, drafted
 from .catalog import CATALOG, FOLDER
 from .choices import Chooser, Effect, family
@@ -51,6 +53,8 @@ DECISIONS = (
     Decision("keep", "goods", _starts("keep."), ("keep.",), "keep.?"),
     Decision("take", "choice", lambda c: c.startswith(("o.", "c.")) or c == "m.privilege",
              ("o.", "c.", "m."), "o.?"),
+    Decision("buccaneer", "bu_option", _starts("bu."), ("bu.capture.",), "bu.?"),
+    Decision("raid", "raid_where", _starts("raid."), ("raid.",), "raid.?"),
     Decision("pass", None, lambda c: c == "pass", (), "pass"),
 )
 
@@ -64,8 +68,9 @@ class PuertoRicoPresenter(GamePresenter):
     dynamic_items: ClassVar[tuple[type[Any], ...]] = (ArrangeSelect, ArrangeButton)
     image_prefixes: ClassVar[tuple[str, ...]] = (
         "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
-        "short.", "ui.", "legend.", "score.", "letter.",
+        "short.", "ui.", "legend.", "score.", "letter.", "module.",
     )
+    variants: ClassVar[tuple[str, ...]] = modules.MODULES
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -88,7 +93,7 @@ class PuertoRicoPresenter(GamePresenter):
         is ``wanted`` (case-insensitive)."""
         assert isinstance(words, Chooser)
         out = []
-        ids = [*ROLES, "prospector2", *GOODS, "quarry", "hacienda", "privilege", "auto",
+        ids = [*ALL_ROLES, "prospector2", *GOODS, "quarry", "hacienda", "privilege", "auto",
                *words.market, "hospice", "university"]
         for ident in dict.fromkeys(ids):
             names = {ident, ident.replace("_", " "), words.building(ident).casefold(),
@@ -96,6 +101,14 @@ class PuertoRicoPresenter(GamePresenter):
             if wanted in names:
                 out.append(ident)
         return out
+
+    # --- the lobby ---------------------------------------------------------------------------
+
+    def lobby_options(self, players: int, variants: Iterable[str] = ()) -> dict[str, Any]:
+        return modules.lobby_options(players, variants)
+
+    def variants_on(self, options: Mapping[str, Any]) -> list[str]:
+        return modules.modules_of(options)
 
     # --- the table and the story -------------------------------------------------------------
 

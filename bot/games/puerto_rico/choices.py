@@ -26,7 +26,10 @@ __all__ = ["CHOICE_LIMIT", "Chooser", "Effect", "clip", "family", "keep_counts"]
 FAMILIES = {
     "r": "role", "s": "settle", "o": "offer", "m": "mayor", "b": "build", "c": "craft",
     "t": "sell", "ship": "ship", "wharf": "ship", "keep": "keep", "pass": "pass",
+    "bu": "buccaneer", "raid": "raid",
 }
+RAID_KEEP_MAX = 3  # §12 Raid: the Buccaneer keeps up to 3 of the removed colonists
+PIRACY_KEEP_MAX = 3  # §12 Piracy: he keeps up to 3 of the barrels
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,8 @@ class Effect:
 
 def family(code: str) -> str:
     """``role``, ``settle``, ``offer``, ``mayor``, ``build``, ``craft``, ``sell``, ``ship``,
-    ``keep`` or ``pass``."""
+    ``keep``, ``buccaneer`` (Exp. 3's options), ``raid`` (placing raided colonists) or
+    ``pass``."""
     return FAMILIES.get(code.split(".", 1)[0], "other")
 
 
@@ -78,6 +82,9 @@ class Chooser(Words):
         self.effects: Mapping[str, Effect] = effects or self.extras.get("effects") or {}
         self.market = {str(m["building"]): m for m in view.get("market", ())}
         self.roles = {str(r["card"]): r for r in view.get("roles", ())}
+        buccaneer = view.get("buccaneer")
+        self.captured = str(buccaneer.get("captured") or "") if isinstance(
+            buccaneer, Mapping) else ""
 
     def tile(self, tile: str) -> str:
         return self.word("tile" if tile == "quarry" else "good", tile)
@@ -104,6 +111,66 @@ class Chooser(Words):
         return self.catalog.join(self.lang, [f"{n} {self.tile(g)}" for g, n in counts.items()
                                              if n])
 
+    def role_of(self, card: str) -> str:
+        """The role of a role card (``prospector2`` -> ``prospector``) in words."""
+        return self.word("role", str(self.roles.get(card, {}).get("role", card.rstrip("2"))))
+
+    def free_circles(self) -> int:
+        """The viewer's empty circles: unoccupied island tiles and empty building circles."""
+        me = self.me()
+        island = sum(1 for t in me.get("island", ()) if not t.get("occupied"))
+        city = sum(int(b.get("circles", 0)) - int(b.get("colonists", 0))
+                   for b in me.get("city", ()))
+        return island + max(city, 0)
+
+    def raid_numbers(self) -> tuple[int, int, int]:
+        """(N, removed, kept) of a Raid now: the ship is reduced to N (the player count), the
+        Buccaneer keeps at most 3 and no more than his empty circles (ruling A34)."""
+        players = int(self.view.get("players_count") or 0)
+        ship = int((self.view.get("colonists") or {}).get("ship", 0))
+        removed = max(0, ship - players)
+        return players, removed, min(RAID_KEEP_MAX, removed, self.free_circles())
+
+    def piracy_parts(self, rest: str) -> tuple[int, int, str, int]:
+        """(ship number from 1, barrels on it, its good in words, barrels kept) of
+        ``bu.piracy.<ship>.<kept>``'s tail."""
+        index, _, kept = rest.partition(".")
+        ship = self._ship(index)
+        good = ship.get("good")
+        return (int(index) + 1 if index.isdigit() else 0, int(ship.get("count") or 0),
+                self.tile(str(good)) if good else "?", int(kept) if kept.isdigit() else 0)
+
+    def piracy_option(self, code: str) -> str:
+        """A Piracy choice inside its ship's menu: "Keep 2 corn — 2 barrels to the supply"."""
+        _, count, good, kept = self.piracy_parts(code.removeprefix("bu.piracy."))
+        lost = max(count - kept, 0)
+        if lost:
+            return self.t("act.piracy_keep_lose", n=kept, good=good, lost=lost)
+        return self.t("act.piracy_keep_all", n=kept, good=good)
+
+    def buccaneer_label(self, rest: str) -> str:
+        """``bu.<rest>`` in words: one of the Buccaneer's four options (§12)."""
+        option, _, tail = rest.partition(".")
+        if option == "piracy":
+            ship, count, good, kept = self.piracy_parts(tail)
+            return self.t("act.piracy", ship=ship, count=count, good=good, n=kept)
+        if option == "plunder":
+            return self.t("act.plunder", n=len(self.view.get("trading_house") or ()))
+        if option == "raid":
+            players, removed, kept = self.raid_numbers()
+            if not removed:
+                return self.t("act.raid_nothing", n=players)
+            if not kept:
+                return self.t("act.raid_lose", n=players, lost=removed)
+            return self.t("act.raid", n=players, kept=kept)
+        if option == "capture":
+            coins = int(self.roles.get(tail, {}).get("doubloons") or 0)
+            role = self.role_of(tail)
+            if coins:
+                return self.t("act.capture_coins", role=role, n=coins)
+            return self.t("act.capture", role=role)
+        return f"bu.{rest}"
+
     # --- labels ---------------------------------------------------------------------------
 
     def plain_label(self, code: str) -> str:
@@ -116,6 +183,8 @@ class Chooser(Words):
             role = self.roles.get(rest, {})
             name = self.word("role", str(role.get("role", rest.rstrip("2"))))
             coins = int(role.get("doubloons") or 0)
+            if rest == self.captured:
+                return self.t("act.role_captured", role=name)
             return self.t("act.role_coins", role=name, n=coins) if coins else name
         if head == "s":
             if rest == "hacienda":
@@ -164,6 +233,10 @@ class Chooser(Words):
             return self.t("act.wharf", good=self.tile(rest))
         if head == "keep":
             return self.keep_words(rest)
+        if head == "bu":
+            return self.buccaneer_label(rest)
+        if head == "raid":
+            return self.t("act.raid_place", slot=self.slot(rest))
         return code
 
     def _ship(self, index: str) -> Mapping[str, Any]:
@@ -188,9 +261,19 @@ class Chooser(Words):
         words (a building's effect, a role's, a tile's)."""
         head, _, rest = code.partition(".")
         text: str | None = None
-        if head == "r":
+        if head == "r" and rest == self.captured:
+            text = self.effect_of("effect.role_captured")
+        elif head == "r":
             role = str(self.roles.get(rest, {}).get("role", rest.rstrip("2")))
             text = self.effect_of(f"effect.role.{role}")
+        elif head == "bu":
+            text = self.effect_of(f"effect.{rest.partition('.')[0]}")
+        elif head == "raid":
+            if rest in self.market or self.catalog.has(f"building.{rest}"):
+                text = self.effect_of(f"effect.{rest}")
+            else:
+                text = self.effect_of("effect.place_quarry" if rest == "quarry"
+                                      else "effect.place_plantation")
         elif head == "s":
             text = self.effect_of(f"effect.tile.{rest}")
         elif head == "b" and rest in self.market:

@@ -16,6 +16,9 @@ from ...i18n import Catalog
 from .catalog import CATALOG
 
 QUIET = frozenset({"PhaseEnded", "ColonistsDistributed"})
+OPENERS = ("RoleChosen", "CapturedRolePlayed")
+"""Events that open a role phase: a role chosen, or (Exp. 3) the captured role the Buccaneer
+plays after the round's last pick."""
 """Events that make no line: those the next lines already tell."""
 SKIPPABLE = ("settler", "builder", "trader", "captain")
 """Phases where a seat with nothing to decide is skipped silently (then the log says so)."""
@@ -41,7 +44,7 @@ def with_shipment_vp(events: Iterable[Event]) -> list[Event]:
             continue
         if event.type == "GoodsShipped":
             shipment = len(out)
-        elif event.type in ACTED or event.type == "RoleChosen":
+        elif event.type in ACTED or event.type in OPENERS:
             shipment = None
         out.append(event)
     return out
@@ -63,6 +66,9 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
     events = public_events(actions[end])
     ended = next((e for e in events if e.type == "PhaseEnded"), None)
     rounded = next((e for e in events if e.type == "RoundEnded"), None)
+    played = next((e for e in events if e.type == "CapturedRolePlayed"), None)
+    if ended is not None and rounded is None and played is not None:
+        return before_captured_role(out, actions, end, ended, played)
     if ended is None or rounded is None:
         return out
     out["round"] = int(rounded.data.get("round", view.get("round", 1)))
@@ -72,14 +78,52 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
         out["players"] = [{**p, "is_governor": p.get("seat") == governor}
                           for p in view.get("players", ())]
     taken = roles_taken(actions, end, "card")
+    captured = module_events(actions, end)
+    for event in captured:
+        if event.type == "CapturedRolePlayed":
+            taken[event.data.get("card")] = event.seat
     placed = set(rounded.data.get("doubloons_on") or ())
     out["roles"] = [{**r, "taken_by": taken.get(r.get("card")),
                      "doubloons": int(r.get("doubloons") or 0) - (r.get("card") in placed)}
                     for r in view.get("roles", ())]
+    capture = next((e for e in captured if e.type == "RoleCaptured"), None)
+    if capture is not None and isinstance(view.get("buccaneer"), Mapping):
+        out["buccaneer"] = {**view["buccaneer"], "captured": capture.data.get("card"),
+                            "captured_by": capture.seat}
     out.update(phase="role_selection", chooser=ended.seat,
                active_role=ended.data.get("role"), prompt=None, game_over=False)
     out.pop("outcome", None)
     return out
+
+
+def before_captured_role(out: dict[str, Any], actions: Sequence[ActionRecord], end: int,
+                         ended: Event, played: Event) -> dict[str, Any]:
+    """Exp. 3: the round's last pick ended its phase and, in the same action, the Buccaneer
+    began to play the role he captured (nobody chose it).  The board as the phase ended: that
+    card not played yet, still captured, the ended phase's role and chooser."""
+    card = played.data.get("card")
+    out["roles"] = [{**r, "taken_by": None} if r.get("card") == card else r
+                    for r in out.get("roles", ())]
+    capture = next((e for e in module_events(actions, end) if e.type == "RoleCaptured"), None)
+    if capture is not None and isinstance(out.get("buccaneer"), Mapping):
+        out["buccaneer"] = {**out["buccaneer"], "captured": capture.data.get("card"),
+                            "captured_by": capture.seat}
+    role = str(ended.data.get("role"))
+    out.update(phase=role, chooser=ended.seat, active_role=role, prompt=None)
+    return out
+
+
+def module_events(actions: Sequence[ActionRecord], end: int) -> list[Event]:
+    """The Buccaneer's capture events (``RoleCaptured``, ``CapturedRolePlayed``) of the round
+    that the action ``end`` closes: the captured card as it stood when the round's last phase
+    ended (the view after it has already let it go)."""
+    found: list[Event] = []
+    for index in range(end, -1, -1):
+        events = public_events(actions[index])
+        if index != end and any(e.type == "RoundEnded" for e in events):
+            break
+        found.extend(e for e in events if e.type in ("RoleCaptured", "CapturedRolePlayed"))
+    return found
 
 
 class PrLogWriter(LogWriter):
@@ -103,7 +147,7 @@ class PrLogWriter(LogWriter):
         (the engine skips a seat with nothing to decide, without an event): "bob could not
         load anything", "nobody could sell".  Only phases whose start was seen are told."""
         kind, seat = event.type, event.seat
-        if kind == "RoleChosen":
+        if kind in OPENERS:
             self.phase: tuple[str, set[object]] | None = (str(event.data.get("role")), set())
             return None
         phase = getattr(self, "phase", None)
@@ -159,6 +203,9 @@ class PrLogWriter(LogWriter):
             plantation = self.thing("plantation", data.get("tile"))
             key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
             return self.t(key, name=name, plantation=plantation)
+        module = self.module_line(event, name)
+        if module is not None:
+            return module
         if kind == "ColonistGained":
             by = data.get("by")
             if by == "mayor":
@@ -189,6 +236,9 @@ class PrLogWriter(LogWriter):
             return self.counted("log.built", price, name=name, building=building, price=price)
         if kind == "GoodsProduced":
             return self.t("log.produced", name=name, goods=self.goods(data.get("goods", {})))
+        if kind == "DoubloonsEarned" and self.catalog.has(f"log.earned.{data.get('reason')}"):
+            return self.t(f"log.earned.{data.get('reason')}", name=name,
+                          n=int(data.get("amount") or 0))
         if kind == "DoubloonsEarned":
             reason = data.get("reason")
             why = self.thing("building", reason) if reason == "factory" else self.thing(
@@ -215,7 +265,9 @@ class PrLogWriter(LogWriter):
             return self.t(f"log.wharf{tail}", name=name, n=data.get("count", 0), good=good,
                           **more)
         if kind == "VpEarned":  # VP chips taken apart from a load: the amount only
-            return self.t("log.vp_earned", name=name, n=int(data.get("amount") or 0))
+            key = f"log.vp_earned.{data.get('reason')}"
+            return self.t(key if self.catalog.has(key) else "log.vp_earned", name=name,
+                          n=int(data.get("amount") or 0))
         if kind == "GoodsDiscarded":
             return self.t("log.discarded", name=name, goods=self.goods(data.get("goods", {})))
         if kind == "ShipsEmptied":
@@ -229,3 +281,56 @@ class PrLogWriter(LogWriter):
         if kind == "GameEnded":
             return self.t("log.game_ended")
         return None
+
+    def module_line(self, event: Event, name: str) -> str | None:
+        """The lines of the expansions' events (Exp. 3 the Buccaneer, Exp. 4 the Festival);
+        ``None`` for the other events."""
+        kind, data = event.type, event.data
+        if kind == "BuccaneerTokenTaken":
+            giver = data.get("from")
+            if isinstance(giver, int):
+                return self.t("log.token_from", name=name, other=self.name(giver))
+            return self.t("log.token_card", name=name)
+        if kind == "ShipPirated":
+            ship = data.get("ship")
+            return self.t("log.pirated", name=name, ship=int(ship) + 1 if isinstance(
+                ship, int) else "?", count=int(data.get("count") or 0),
+                good=self.good(data.get("good")), n=int(data.get("kept") or 0))
+        if kind == "TradingHousePlundered":
+            goods = [self.good(g) for g in data.get("goods") or ()]
+            return self.t("log.plundered", name=name,
+                          goods=self.catalog.join(self.lang, goods) or self.t("table.empty"))
+        if kind == "ColonistShipRaided":
+            removed, kept = int(data.get("removed") or 0), int(data.get("kept") or 0)
+            if not removed:
+                return self.t("log.raid_nothing", name=name)
+            return self.t("log.raided", name=name, n=removed, kept=kept)
+        if kind == "RoleCaptured":
+            role = self.thing("role", data.get("role"))
+            return self.counted("log.captured", int(data.get("doubloons") or 0), name=name,
+                                role=role)
+        if kind == "CapturedRolePlayed":
+            return self.t("log.captured_played", name=name,
+                          role=self.thing("role", data.get("role")))
+        if kind == "FestivalGoalAchieved":
+            return self.festival_line(data, name)
+        if kind == "ColonistGained" and data.get("by") == "raid":
+            target = str(data.get("target"))
+            where = self.thing("building", target) if self.catalog.has(
+                f"building.{target}") else self.good(target)
+            return self.t("log.raid_placed", name=name, target=where)
+        if kind == "ColonistGained" and data.get("by") == "festival":
+            return self.t("log.festival_colonists", name=name, n=int(data.get("count") or 0))
+        return None
+
+    def festival_line(self, data: Mapping[str, Any], name: str) -> str:
+        goal = data.get("goal")
+        if goal == "plantation":
+            what = self.t("table.goal.plantation", tile=self.good(data.get("tile")))
+        elif goal == "production":
+            what = self.t("table.goal.production",
+                          goods=", ".join(self.good(g) for g in data.get("goods") or ()))
+        else:
+            what = self.t("table.goal.construction",
+                          building=self.thing("building", data.get("building")))
+        return self.t("log.festival_goal", name=name, goal=what)

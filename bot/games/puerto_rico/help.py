@@ -1,10 +1,11 @@
-"""Puerto Rico's ``/game rules`` topics: how to play, the roles and the buildings.
+"""Puerto Rico's ``/game rules`` topics: how to play, the roles, the buildings and the
+expansions the bot presents (the Buccaneer, the Festival).
 
 The words are in the catalog (``help.overview``, ``help.role.<role>``,
-``help.building.<building>``); the numbers (cost, VP, circles, column, copies) come from the
-engine's public view of a new game, so the help never disagrees with the rules being enforced.
-Topics are grouped: how to play, roles, production buildings, violet buildings, large
-buildings.
+``help.building.<building>``, ``help.module.<module>``); the numbers (cost, VP, circles, column,
+copies) come from the engine's public view of a new game, so the help never disagrees with the
+rules being enforced.  Topics are grouped: how to play, roles, production buildings, violet
+buildings, large buildings, expansions.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from engine.puerto_rico.data import ROLES
 
 from ...games.contract import HelpTopic
 from ...i18n import Catalog
+from .modules import MODULES
 
 GAME = "puerto-rico"
-GROUPS = ("overview", "role", "production", "building", "large")
+GROUPS = ("overview", "role", "production", "building", "large", "module")
 """Topic groups, in the order they are offered."""
 
 
@@ -35,6 +37,8 @@ def market() -> dict[str, dict[str, Any]]:
 def group_of(topic: str) -> str:
     if topic in ROLES:
         return "role"
+    if topic in MODULES:
+        return "module"
     building = market().get(topic)
     if building is None:
         return "overview"
@@ -46,7 +50,8 @@ def group_of(topic: str) -> str:
 
 @cache
 def topics() -> tuple[HelpTopic, ...]:
-    return tuple(HelpTopic(t, group_of(t)) for t in ("overview", *ROLES, *market()))
+    return tuple(HelpTopic(t, group_of(t))
+                 for t in ("overview", *ROLES, *market(), *MODULES))
 
 
 def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
@@ -55,7 +60,9 @@ def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
     if group == "overview":
         return catalog.t(lang, "help.overview_name")
     ident = topic.id
-    name = catalog.t(lang, f"role.{ident}" if group == "role" else f"building.{ident}")
+    key = {"role": f"role.{ident}", "module": f"variant.{ident}"}.get(group,
+                                                                      f"building.{ident}")
+    name = catalog.t(lang, key)
     return catalog.t(lang, "help.topic", group=catalog.t(lang, f"help.group.{group}"),
                      name=name)
 
@@ -67,6 +74,9 @@ def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[s
     ident = topic.id
     if ident in ROLES:
         return f"**{t(lang, f'role.{ident}')}**\n{t(lang, f'help.role.{ident}')}"
+    if ident in MODULES:
+        return (f"**{t(lang, f'variant.{ident}')}**\n"
+                f"{t(lang, f'help.module.{ident}', **commands)}")
     building = market().get(ident)
     if building is not None:
         kind = t(lang, f"help.kind.{building['kind']}")
@@ -77,5 +87,7 @@ def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[s
                 f"{t(lang, f'help.building.{ident}')}")
     roles = catalog.join(lang, [t(lang, f"role.{r}") for r in ROLES])
     topic_option = t(lang, "opt.topic.name")
+    modules = catalog.join(lang, [t(lang, f"variant.{m}") for m in MODULES])
     return (f"{t(lang, 'help.overview', **commands)}\n\n"
-            f"{t(lang, 'help.topics', roles=roles, option=topic_option, **commands)}")
+            f"{t(lang, 'help.topics', roles=roles, option=topic_option, **commands)}\n"
+            f"{t(lang, 'help.modules', modules=modules)}")

@@ -1,8 +1,8 @@
 """Puerto Rico's controls on the private panel: the Builder's buildings as one menu per market
-column (the quarry discount depends on it) with the price after this player's discounts, and the
-Mayor arrangement as the suggestion in one click or a draft in two menus (:mod:`.arrange`).
-The rest (a few choices as buttons, many as menus) is the generic panel's
-(:mod:`bot.panels`)."""
+column (the quarry discount depends on it) with the price after this player's discounts, the
+Mayor arrangement as the suggestion in one click or a draft in two menus (:mod:`.arrange`), and
+the Buccaneer's options and raided colonists (:mod:`.buccaneer`).  The rest (a few choices as
+buttons, many as menus) is the generic panel's (:mod:`bot.panels`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from discord import ui
 from ...components import GameSelect
 from ...panels import OPTIONS, PanelView
 from .arrange import Arrangement, decode, encode
+from .buccaneer import buccaneer_controls, raid_controls
 from .choices import Chooser, clip
 from .components import ArrangeButton, ArrangeSelect
 
@@ -26,13 +27,18 @@ def chooser(pv: PanelView) -> Chooser:
 
 
 def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
-    """The Builder's menus and the Mayor's draft; ``None`` for the other decisions."""
+    """The Builder's menus, the Mayor's draft and the Buccaneer's options; ``None`` for the
+    other decisions."""
     panel = pv.panel
     arrangement = panel.extras.get("arrangement")
     if panel.kind == "arrange" and isinstance(arrangement, Arrangement):
         return arrange_controls(pv, arrangement)
     if panel.kind == "build":
         return build_controls(pv, list(panel.legal))
+    if panel.kind == "buccaneer":
+        return buccaneer_controls(pv, list(panel.legal))
+    if panel.kind == "raid_place":
+        return raid_controls(pv, list(panel.legal))
     return None
 
 

@@ -21,6 +21,7 @@ PROMPT_FAMILIES = {
     "role": "role", "settle": "settle", "hospice": "offer", "university": "offer",
     "mayor_privilege": "mayor", "arrange": "mayor", "build": "build",
     "craft_privilege": "craft", "sell": "sell", "ship": "ship", "keep": "keep",
+    "buccaneer": "buccaneer", "raid_place": "raid",
 }
 
 
@@ -55,6 +56,10 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
         if role.get("taken_by") == w.s.seat:
             return "why.role_taken_by_you", {"role": name}
         return "why.role_taken", {"role": name, "name": w.name(role.get("taken_by"))}
+    if code == "role_not_allowed":  # §12: the token holder may not choose the Buccaneer
+        return "why.role_not_allowed", {"role": chooser.word("role", "buccaneer")}
+    if code == "illegal_now":
+        return module_refusal(w, action)
     if code == "role_not_in_game":
         return "why.role_not_in_game", {"role": chooser.word("role", rest.rstrip("2")),
                                         "n": int(view.get("players_count") or 0)}
@@ -111,6 +116,37 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
         loads = [c for c in w.s.legal if family(c) == "ship"]
         options = w.catalog.join(w.lang, [chooser.label(c) for c in loads[:4]], "or")
         return "why.must_load", {"options": options or "?"}
+    return None
+
+
+def module_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
+    """Why a Buccaneer option or a raid place is not open now (the engine says only
+    ``illegal_now``), with the numbers of the refused seat's view; ``None`` for the rest."""
+    chooser = chooser_of(w)
+    head, _, rest = action.partition(".")
+    if head == "raid":
+        return circle_refusal(w, rest)
+    if head != "bu" or (w.view.get("prompt") or {}).get("kind") != "buccaneer":
+        return None
+    option, _, tail = rest.partition(".")
+    if option == "plunder" and not w.view.get("trading_house"):
+        return "why.nothing_to_plunder", {}
+    if option == "piracy":
+        ship, count, _, kept = chooser.piracy_parts(tail)
+        if not count:
+            return "why.piracy_empty_ship", {"ship": ship}
+        return "why.piracy_keep", {"ship": ship, "count": count, "n": kept,
+                                   "most": min(count, 3)}
+    if option == "capture":
+        role = next((r for r in w.view.get("roles", ()) if r.get("card") == tail), None)
+        if role is None:
+            return "why.role_not_in_game", {"role": chooser.role_of(tail),
+                                            "n": int(w.view.get("players_count") or 0)}
+        if role.get("role") == "buccaneer":
+            return "why.capture_buccaneer", {}
+        if role.get("taken_by") is not None:
+            return "why.capture_taken", {"role": chooser.role_of(tail),
+                                         "name": w.name(role.get("taken_by"))}
     return None
 
 

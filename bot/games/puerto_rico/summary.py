@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...i18n import Catalog
+from .modules import buccaneer_text, festival_text, module_names
 
 FIELD_LIMIT = 1024
 
@@ -33,7 +34,8 @@ def _good(good: str, lang: str, catalog: Catalog) -> str:
 
 def header_lines(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
                  catalog: Catalog) -> list[str]:
-    """The phase (and who chose it), and the last round when the end is coming."""
+    """The phase (and who chose it), the last round when the end is coming, and the
+    expansions the game plays with ("Expansions: Buccaneer and Festival")."""
     t = catalog.t
     phase_key = f"phase.{view.get('phase', 'role_selection')}"
     phase = t(lang, phase_key) if catalog.has(phase_key) else str(view.get("phase"))
@@ -46,6 +48,9 @@ def header_lines(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
     if view.get("end_triggered") and not view.get("game_over"):
         reasons = ", ".join(t(lang, f"end.{r}") for r in view["end_triggered"])
         lines.append(t(lang, "table.last_round", reasons=reasons))
+    modules = module_names(view.get("options") or {}, lang, catalog)
+    if modules:
+        lines.append(t(lang, "table.modules", list=modules))
     return lines
 
 
@@ -66,6 +71,12 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
             roles.append(t(lang, "table.role_free", role=name))
     if roles:
         fields.append((t(lang, "table.roles"), _clip(" · ".join(roles))))
+    buccaneer = buccaneer_text(view, names, lang, catalog)
+    if buccaneer:
+        fields.append((t(lang, "role.buccaneer"), _clip(buccaneer)))
+    festival = festival_text(view, names, lang, catalog)
+    if festival:
+        fields.append((t(lang, "table.festival"), _clip(festival)))
     colonists = view.get("colonists", {})
     fields.append((t(lang, "table.supply"),
                    t(lang, "table.supply_value", ship=colonists.get("ship", 0),
