@@ -70,13 +70,23 @@ P_DRAFT = "draft"  # prompt kind of the draft
 # --- the draft (§10.1) ---------------------------------------------------------------------------
 
 
+HACIENDA_OR_FOREST_HOUSE = frozenset({BUILDING_INDEX["hacienda"], BUILDING_INDEX["forest_house"]})
+
+
+def _boxed(s: State) -> frozenset[int]:
+    """The buildings out of the draft: those on the board, and with the 2004 rule (option
+    ``exclusive_forest_house``, ruling A22) the Hacienda or the Forest House once the other is
+    drafted."""
+    drafted = frozenset(s.drafted)
+    if s.rs.exclusive_forest_house and drafted & HACIENDA_OR_FOREST_HOUSE:
+        return drafted | HACIENDA_OR_FOREST_HOUSE
+    return drafted
+
+
 def draft_candidates(s: State, cost: int) -> list[int]:
-    """The violet buildings of printed ``cost`` not yet on the board (catalog order)."""
-    return [
-        b
-        for b in s.rs.buildings
-        if CATALOG[b].violet and CATALOG[b].cost == cost and b not in s.drafted
-    ]
+    """The violet buildings of printed ``cost`` still in the draft (catalog order)."""
+    boxed = _boxed(s)
+    return [b for b in s.rs.violet_buildings if CATALOG[b].cost == cost and b not in boxed]
 
 
 def _place_drafted(s: State, b: int) -> None:
@@ -113,11 +123,11 @@ MODULE_SETUP[MODULE] = setup_new_buildings
 def _draft_legal(s: State, seat: int) -> list[Action]:
     if seat != s.turn:
         return []
-    left, drafted = s.draft_left, set(s.drafted)
+    left, boxed = s.draft_left, _boxed(s)
     return [
         A.DRAFT_ACTIONS[b]
         for b in s.rs.violet_buildings
-        if left[CATALOG[b].cost] > 0 and b not in drafted
+        if left[CATALOG[b].cost] > 0 and b not in boxed
     ]
 
 

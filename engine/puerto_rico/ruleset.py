@@ -47,6 +47,7 @@ class Ruleset:
         # is in the market (Exp. 2 without Exp. 1: ruling A21).
         self.draft = "new_buildings" in self.modules
         self.random_selection = options.get("building_selection") == "random"
+        self.exclusive_forest_house = bool(options.get("exclusive_forest_house"))
         base = tuple(A.BUILDING_INDEX[b.name] for b in self.edition.buildings)
         added = tuple(
             A.BUILDING_INDEX[b.name] for m in self.modules for b in MODULE_BUILDINGS.get(m, ())
@@ -142,6 +143,7 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
         "modules",
         "mayor_placement",
         "building_selection",
+        "exclusive_forest_house",
     }
     unknown = sorted(set(options) - known)
     if unknown:
@@ -183,6 +185,17 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
         out["building_selection"] = selection
     elif selection is not None:
         raise InvalidSetup("building_selection_without_new_buildings", option="building_selection")
+    # ruling A22: [A] lets the Hacienda and the Forest House both be drafted; the 2004 rule
+    # (public source) keeps them apart: once one is on the board the other goes to the box
+    exclusive = options.get("exclusive_forest_house", False)
+    if type(exclusive) is not bool:
+        raise InvalidSetup("bad_exclusive_forest_house", option="exclusive_forest_house")
+    if exclusive:
+        if "new_buildings" not in modules:
+            raise InvalidSetup(
+                "exclusive_forest_house_without_new_buildings", option="exclusive_forest_house"
+            )
+        out["exclusive_forest_house"] = True
     return out
 
 
