@@ -35,7 +35,7 @@ def buccaneer(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 
 def modules_text(t: Table) -> str:
-    """"+ Buccaneer, Festival" (empty without a module drawn here)."""
+    """ "+ Buccaneer, Festival" (empty without a module drawn here)."""
     found = (t.view.get("options") or {}).get("modules") or ()
     names = [t.labels(f"module.{m}") for m in MODULE_ORDER if m in found]
     return t.labels("ui.modules", list=", ".join(names)) if names else ""
@@ -44,13 +44,19 @@ def modules_text(t: Table) -> str:
 def token(t: Table, cx: int, cy: int, r: int) -> Box:
     """The Buccaneer token: a dark disc with a skull."""
     box = t.sk.circle(cx, cy, r, T.BAND, T.INK, 2)
-    t.sk.text(cx, cy, SKULL, size=T.TEXT_KEY if r >= 16 else T.TEXT_SMALL, bold=True,
-              fill=T.BAND_TEXT, anchor="mm")
+    t.sk.text(
+        cx,
+        cy,
+        SKULL,
+        size=T.TEXT_KEY if r >= 16 else T.TEXT_SMALL,
+        bold=True,
+        fill=T.BAND_TEXT,
+        anchor="mm",
+    )
     return box
 
 
-def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | None = None
-              ) -> None:
+def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | None = None) -> None:
     """What lies on a role card below its title (``area``, at least 54 px high): who took it
     this round, else its doubloons; the Buccaneer's token or holder; the captured mark.
     ``tag_width``: the widest a name may be drawn (default: the area's)."""
@@ -65,35 +71,72 @@ def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | Non
         sk.rect(area, T.PANEL_ALT, radius=8)
     if captured and part is not None:
         # "captured" over the captor's name (or over whoever chose the card since)
-        box = sk.text(cx, area.y + 18, t.labels("ui.captured"), size=T.TEXT_SMALL, bold=True,
-                      fill=T.HIGHLIGHT, anchor="ms", max_width=widest)
+        box = sk.text(
+            cx,
+            area.y + 18,
+            t.labels("ui.captured"),
+            size=T.TEXT_SMALL,
+            bold=True,
+            fill=T.HIGHLIGHT,
+            anchor="ms",
+            max_width=widest,
+        )
         captor = part.get("captured_by")
         if taken is not None:
-            tag = W.pill(sk, cx, area.y + 40, t.names[taken], T.seat_color(taken), T.WHITE,
-                         max_width=widest, align="center")
+            tag = W.pill(
+                sk,
+                cx,
+                area.y + 40,
+                t.names[taken],
+                T.seat_color(taken),
+                T.WHITE,
+                max_width=widest,
+                align="center",
+            )
         else:
             who = t.names[captor] if isinstance(captor, int) else "?"
-            tag = W.pill(sk, cx, area.y + 40, f"{SKULL} {who}", T.BAND, T.BAND_TEXT,
-                         max_width=widest, align="center")
-        sk.region(f"role:{card}:captured", Box(min(box.x, tag.x), box.y,
-                                               max(box.right, tag.right) - min(box.x, tag.x),
-                                               tag.bottom - box.y))
+            tag = W.pill(
+                sk,
+                cx,
+                area.y + 40,
+                f"{SKULL} {who}",
+                T.BAND,
+                T.BAND_TEXT,
+                max_width=widest,
+                align="center",
+            )
+        sk.region(
+            f"role:{card}:captured",
+            Box(
+                min(box.x, tag.x),
+                box.y,
+                max(box.right, tag.right) - min(box.x, tag.x),
+                tag.bottom - box.y,
+            ),
+        )
         return
     if role.get("role") == "buccaneer" and part is not None:
         holder = part.get("token")
         if taken is not None:
-            box = W.name_tag(sk, cx, cy, f"{SKULL} {t.names[taken]}", T.seat_color(taken),
-                             T.WHITE, max_width=widest)
+            box = W.name_tag(
+                sk,
+                cx,
+                cy,
+                f"{SKULL} {t.names[taken]}",
+                T.seat_color(taken),
+                T.WHITE,
+                max_width=widest,
+            )
         elif isinstance(holder, int):
-            box = W.name_tag(sk, cx, cy, f"{SKULL} {t.names[holder]}", T.BAND, T.BAND_TEXT,
-                             max_width=widest)
+            box = W.name_tag(
+                sk, cx, cy, f"{SKULL} {t.names[holder]}", T.BAND, T.BAND_TEXT, max_width=widest
+            )
         else:
             box = token(t, cx, cy, 19)
         sk.region("buccaneer_token", box)
         return
     if taken is not None:
-        W.name_tag(sk, cx, cy, t.names[taken], T.seat_color(taken), T.WHITE,
-                   max_width=widest)
+        W.name_tag(sk, cx, cy, t.names[taken], T.seat_color(taken), T.WHITE, max_width=widest)
     elif role.get("doubloons"):
         W.coin(sk, cx, cy, 38, role["doubloons"], size=T.TEXT_LETTER)
 
@@ -121,8 +164,9 @@ def layout_festival(t: Table, x: int, y: int, w: int) -> int:
     sk, lb = t.sk, t.labels
     box = sk.region("festival", Box(x, y, w, FESTIVAL_H))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=10)
-    sk.text(x + 16, y + 30, lb("ui.festival"), size=T.TEXT_BODY, bold=True, fill=T.INK,
-            max_width=w - 32)
+    sk.text(
+        x + 16, y + 30, lb("ui.festival"), size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=w - 32
+    )
     gap = 8
     cell_w = (w - 16 - 2 * gap) // 3
     for k, goal in enumerate(GOALS):
@@ -139,22 +183,41 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
     # first line: what the goal asks, and its state (open, or who achieved it)
     top = cell.y + 26
     if isinstance(done, int):
-        state = W.pill(sk, cell.right - 8, top - 7, "✓ " + t.names[done], T.seat_color(done),
-                       T.WHITE, max_width=cell.w * 3 // 5, align="right")
+        state = W.pill(
+            sk,
+            cell.right - 8,
+            top - 7,
+            "✓ " + t.names[done],
+            T.seat_color(done),
+            T.WHITE,
+            max_width=cell.w * 3 // 5,
+            align="right",
+        )
         sk.region(f"festival:{goal}:done", state)
         right = state.x - 6
     else:
-        state = sk.text(cell.right - 10, top, lb("ui.open"), size=T.TEXT_SMALL, fill=T.MUTED,
-                        anchor="rs")
+        state = sk.text(
+            cell.right - 10, top, lb("ui.open"), size=T.TEXT_SMALL, fill=T.MUTED, anchor="rs"
+        )
         right = state.x - 8
-    words = {"plantation": lb("tile.quarry") if entry.get("tile") == "quarry" else
-             lb(f"good.{entry.get('tile')}"),
-             "production": lb("ui.goal_production"),
-             "construction": lb("ui.goal_construction")}[goal]
+    words = {
+        "plantation": lb("tile.quarry")
+        if entry.get("tile") == "quarry"
+        else lb(f"good.{entry.get('tile')}"),
+        "production": lb("ui.goal_production"),
+        "construction": lb("ui.goal_construction"),
+    }[goal]
     if goal == "plantation":
         words = f"3 × {words}"
-    sk.text(cell.x + 10, top, words, size=T.TEXT_SMALL, bold=True, fill=T.INK,
-            max_width=max(right - cell.x - 10, 20))
+    sk.text(
+        cell.x + 10,
+        top,
+        words,
+        size=T.TEXT_SMALL,
+        bold=True,
+        fill=T.INK,
+        max_width=max(right - cell.x - 10, 20),
+    )
     # second line: the pieces, an arrow, the reward
     py = cell.y + 40
     reward_x = cell.right - 56
@@ -173,22 +236,27 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
         label_w = reward_x - 30 - px
         stripe = t.market_entry(name).get("good")
         fill = T.GOOD_COLORS[stripe] if stripe else T.VIOLET
-        sk.rect(Box(px, py + 2, label_w, 42), T.VIOLET_LIGHT if not stripe else T.PANEL,
-                T.BORDER, 2, radius=6)
+        sk.rect(
+            Box(px, py + 2, label_w, 42),
+            T.VIOLET_LIGHT if not stripe else T.PANEL,
+            T.BORDER,
+            2,
+            radius=6,
+        )
         sk.rect(Box(px + 3, py + 5, 8, 36), fill, radius=4)
         short = lb.building(name)
         if fonts.length(short, T.TEXT_SMALL) > label_w - 22:
             short = lb.building_short(name)
-        sk.text(px + 16, py + 30, short, size=T.TEXT_SMALL, fill=T.INK,
-                max_width=label_w - 22)
+        sk.text(px + 16, py + 30, short, size=T.TEXT_SMALL, fill=T.INK, max_width=label_w - 22)
         px += label_w
     sk.text(reward_x - 8, py + 31, "→", size=T.TEXT_KEY, bold=True, fill=T.MUTED, anchor="rs")
     amount = REWARDS[goal]
     mid = py + 23
     if goal == "plantation":
         figure = W.pawn(sk, reward_x, mid - 15, 30)
-        sk.text(figure.right + 4, mid + 9, str(amount), size=T.TEXT_KEY, bold=True,
-                fill=T.INK, key=True)
+        sk.text(
+            figure.right + 4, mid + 9, str(amount), size=T.TEXT_KEY, bold=True, fill=T.INK, key=True
+        )
     elif goal == "production":
         W.coin(sk, reward_x + 22, mid, 40, amount, size=T.TEXT_LETTER)
     else:

@@ -43,9 +43,15 @@ def buccaneer_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]
         for option, code in zip(options, choices, strict=False):
             option.label = clip(words.piracy_option(code), 100)
         row: ui.ActionRow[Any] = ui.ActionRow()
-        row.add_item(GameSelect(pv.game_id, pv.version, f"piracy_{index}", options,
-                                placeholder=clip(pv.t("panel.piracy", ship=ship, count=count,
-                                                      good=good), 150)))
+        row.add_item(
+            GameSelect(
+                pv.game_id,
+                pv.version,
+                f"piracy_{index}",
+                options,
+                placeholder=clip(pv.t("panel.piracy", ship=ship, count=count, good=good), 150),
+            )
+        )
         items.append(row)
     plain = [c for c in codes if c in ("bu.plunder", "bu.raid")]
     captures = [c for c in codes if c.startswith("bu.capture.")]

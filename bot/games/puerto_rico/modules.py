@@ -35,7 +35,7 @@ def modules_of(options: Mapping[str, Any]) -> list[str]:
 
 
 def module_names(options: Mapping[str, Any], lang: str, catalog: Catalog) -> str:
-    """"Buccaneer, Festival": the modules of a game in words (empty without any)."""
+    """ "Buccaneer, Festival": the modules of a game in words (empty without any)."""
     return catalog.join(lang, [catalog.t(lang, f"module.{m}") for m in modules_of(options)])
 
 
@@ -43,8 +43,9 @@ def _name(names: Mapping[int, str], seat: object) -> str:
     return names.get(seat, "?") if isinstance(seat, int) else "?"
 
 
-def buccaneer_text(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
-                   catalog: Catalog) -> str | None:
+def buccaneer_text(
+    view: Mapping[str, Any], names: Mapping[int, str], lang: str, catalog: Catalog
+) -> str | None:
     """Who holds the Buccaneer token (or that it lies on the card) and the role card captured
     this round; ``None`` without the Buccaneer."""
     part = view.get("buccaneer")
@@ -52,19 +53,29 @@ def buccaneer_text(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
         return None
     t = catalog.t
     token = part.get("token")
-    text = (t(lang, "table.token_on_card") if token is None
-            else t(lang, "table.token_held", name=_name(names, token)))
+    text = (
+        t(lang, "table.token_on_card")
+        if token is None
+        else t(lang, "table.token_held", name=_name(names, token))
+    )
     captured = part.get("captured")
     if captured:
-        role = next((str(r.get("role")) for r in view.get("roles", ())
-                     if r.get("card") == captured), str(captured).rstrip("2"))
-        text += " · " + t(lang, "table.captured", role=t(lang, f"role.{role}"),
-                          name=_name(names, part.get("captured_by")))
+        role = next(
+            (str(r.get("role")) for r in view.get("roles", ()) if r.get("card") == captured),
+            str(captured).rstrip("2"),
+        )
+        text += " · " + t(
+            lang,
+            "table.captured",
+            role=t(lang, f"role.{role}"),
+            name=_name(names, part.get("captured_by")),
+        )
     return text
 
 
-def festival_text(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
-                  catalog: Catalog) -> str | None:
+def festival_text(
+    view: Mapping[str, Any], names: Mapping[int, str], lang: str, catalog: Catalog
+) -> str | None:
     """The three Festival goals and who achieved each; ``None`` without the Festival."""
     part = view.get("festival")
     if not isinstance(part, Mapping):
@@ -79,13 +90,26 @@ def festival_text(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
             goods = [t(lang, f"good.{g}") for g in entry.get("goods") or ()]
             what = t(lang, "table.goal.production", goods=", ".join(goods))
         else:
-            what = t(lang, "table.goal.construction",
-                     building=t(lang, f"building.{entry.get('building')}"))
+            what = t(
+                lang,
+                "table.goal.construction",
+                building=t(lang, f"building.{entry.get('building')}"),
+            )
         done = entry.get("achieved_by")
-        goals.append(t(lang, "table.goal_done", goal=what, name=_name(names, done))
-                     if done is not None else t(lang, "table.goal_open", goal=what))
+        goals.append(
+            t(lang, "table.goal_done", goal=what, name=_name(names, done))
+            if done is not None
+            else t(lang, "table.goal_open", goal=what)
+        )
     return " · ".join(goals)
 
 
-__all__ = ["FESTIVAL_GOALS", "MODULES", "buccaneer_text", "festival_text", "lobby_options",
-           "module_names", "modules_of"]
+__all__ = [
+    "FESTIVAL_GOALS",
+    "MODULES",
+    "buccaneer_text",
+    "festival_text",
+    "lobby_options",
+    "module_names",
+    "modules_of",
+]
