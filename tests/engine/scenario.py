@@ -25,7 +25,8 @@ from engine.core import Event, Prompt
 from engine.puerto_rico import PUERTO_RICO, PuertoRico, invariant_failures
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import GOOD_INDEX, GOODS, NGOODS, QUARRY, TILE_INDEX
-from engine.puerto_rico.state import ROLE_SELECTION, STEP_TURN, State
+from engine.puerto_rico.ruleset import state_ruleset
+from engine.puerto_rico.state import DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
 
 GAME: PuertoRico = PUERTO_RICO
 assert get_game("puerto-rico") is GAME
@@ -49,10 +50,12 @@ class Scenario:
         tiles: Mapping[str, int | tuple[int, int]] | None = None,
         buildings: Mapping[str, int] | Iterable[str] | None = None,
         san_juan: int | None = None,
+        forests: Mapping[str, int] | None = None,
     ) -> Scenario:
         """Give ``seat`` exactly these components.  ``tiles`` maps a tile name to a count or to
         ``(count, occupied)``; ``buildings`` maps a building name to its colonists (or lists
-        names: unoccupied).  Starting tiles are returned first when ``tiles`` is given."""
+        names: unoccupied).  Starting tiles are returned first when ``tiles`` is given.
+        ``forests`` (Exp. 1) maps a plantation kind to the forests laid face down from it."""
         s = self.state
         p = s.players[seat]
         if doubloons is not None:
@@ -104,6 +107,41 @@ class Scenario:
             s.colonist_supply += p.san_juan
             p.san_juan = san_juan
             self._take_colonists(san_juan)
+        if forests is not None:
+            for kind, count in enumerate(p.forests):
+                self._return_tiles(kind, count)
+            p.forests = [0] * NGOODS
+            for name, count in forests.items():
+                kind = GOOD_INDEX[name]
+                self._take_tiles(kind, count)
+                p.forests[kind] = count
+        return self
+
+    def board(self, names: Iterable[str]) -> Scenario:
+        """Exp. 1 (a game with the ``new_buildings`` module): end the draft with exactly these
+        violet buildings on the board, each with its copies (one with 2 players), as if
+        drafted; the production buildings stay.  Any number per cost is accepted (two of one
+        cost is what Exp. 2's red spaces allow).  Call it before giving players buildings."""
+        s = self.state
+        if not s.draft_left:
+            raise ValueError("board() needs the new_buildings module")
+        if any(CATALOG[b].violet for p in s.players for b in p.city):
+            raise ValueError("board() before any player owns a violet building")
+        wanted = [BUILDING_INDEX[name] for name in names]
+        if any(not CATALOG[b].violet for b in wanted):
+            raise ValueError("board() takes violet buildings")
+        for b in s.drafted:
+            s.market[b] = 0
+        drafting = s.phase == DRAFT_PHASE
+        s.drafted = wanted
+        s.draft_left = [0] * len(s.draft_left)
+        for b in wanted:
+            s.market[b] = s.rs.copies[b]
+        s.rs = state_ruleset(s.options, s.draft_left, s.drafted)
+        if drafting:  # the game starts as after a draft (Exp. 4: the construction goal)
+            s.phase, s.step, s.turn = ROLE_SELECTION, STEP_TURN, s.governor
+            for _, fn in s.rs.hooks["draft_ended"]:
+                fn(s, None)
         return self
 
     # --- supplies -----------------------------------------------------------------------------
