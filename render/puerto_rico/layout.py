@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
+from typing import Any
 
 from .. import fonts
 from .. import theme as T
@@ -108,12 +109,26 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
 ROLES_PER_ROW = 8  # more cards (5 players with the Buccaneer: 9) go on two rows
 
 
+def _card_width(n: int) -> int:
+    return (T.INNER - T.GAP * (n - 1)) // n
+
+
+def _role_rows(t: Table, roles: list[Any]) -> int:
+    """One row of cards, or two when there are more than eight or when a word of a role's
+    name would have to be cut on one ("Colonizador" on eight cards)."""
+    if len(roles) > ROLES_PER_ROW:
+        return 2
+    width = _card_width(len(roles)) - 12
+    words = {w for r in roles for w in t.labels.role(r["role"]).split()}
+    return 1 if all(fonts.length(w, T.TEXT_SMALL) <= width for w in words) else 2
+
+
 def _roles(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
     roles = list(view["roles"])
-    rows = 1 if len(roles) <= ROLES_PER_ROW else 2
+    rows = _role_rows(t, roles)
     n = -(-len(roles) // rows)  # cards per row
-    w = (T.INNER - T.GAP * (n - 1)) // n
+    w = _card_width(n)
     titles = [W.heading_lines(lb.role(r["role"]), T.TEXT_SMALL, w - 12) for r in roles]
     top = 14 + 22 * max(len(lines) for lines, _ in titles)  # where the seat's name goes
     h = top + 60

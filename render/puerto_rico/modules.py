@@ -163,9 +163,18 @@ def layout_festival(t: Table, x: int, y: int, w: int) -> int:
         return y
     sk, lb = t.sk, t.labels
     box = sk.region("festival", Box(x, y, w, FESTIVAL_H))
-    sk.rect(box, T.PANEL, T.BORDER, 2, radius=10)
+    # the board, its caption and its three spaces are the same in every game with the Festival
+    # (the static layer); the goals drawn on it are this game's
+    sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
     sk.text(
-        x + 16, y + 30, lb("ui.festival"), size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=w - 32
+        x + 16,
+        y + 30,
+        lb("ui.festival"),
+        size=T.TEXT_BODY,
+        bold=True,
+        fill=T.INK,
+        max_width=w - 32,
+        static=True,
     )
     gap = 8
     cell_w = (w - 16 - 2 * gap) // 3
@@ -179,7 +188,9 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
     sk, lb = t.sk, t.labels
     done = entry.get("achieved_by")
     sk.region(f"festival:{goal}", cell)
-    sk.rect(cell, T.PANEL_ALT if done is None else T.SOLD_OUT, T.FAINT, 2, radius=8)
+    sk.rect(cell, T.PANEL_ALT, T.FAINT, 2, radius=8, static=True)
+    if done is not None:
+        sk.rect(cell, T.SOLD_OUT, T.FAINT, 2, radius=8)
     # first line: what the goal asks, and its state (open, or who achieved it)
     top = cell.y + 26
     if isinstance(done, int):
