@@ -189,6 +189,11 @@ def invariant_failures(s: State) -> list[str]:
         out.append("role_range")
     if s.step not in _PHASE_STEPS.get(s.phase, ()):
         out.append("phase")
+    # Exp. 1: the draft lasts exactly while the board has an empty violet space
+    if s.draft_left and (s.phase == DRAFT_PHASE) != any(s.draft_left):
+        out.append("draft")
+    if bool(s.draft_left) != rs.draft or min(s.draft_left, default=0) < 0:
+        out.append("draft")
     elif _PHASE_ROLE[s.phase] >= 0 and (
         not 0 <= s.card < len(s.cards)
         or s.cards[s.card] != _PHASE_ROLE[s.phase]
@@ -200,7 +205,7 @@ def invariant_failures(s: State) -> list[str]:
     for seat, p in enumerate(s.players):
         if p.doubloons < 0 or p.vp < 0 or p.san_juan < 0:
             out.append(f"player:{seat}:negative")
-        if any(g < 0 for g in p.goods) or any(t < 0 for t in p.tiles):
+        if any(g < 0 for g in p.goods) or any(t < 0 for t in p.tiles) or min(p.forests) < 0:
             out.append(f"player:{seat}:negative_goods")
         if any(w < 0 or w > t for w, t in zip(p.workers, p.tiles, strict=True)):
             out.append(f"player:{seat}:workers")

@@ -569,13 +569,15 @@ def keep_options(s: State, seat: int) -> list[Action]:
 
 _PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
     P_ROLE: frozenset({A.ROLE}),
-    P_SETTLE: frozenset({A.SETTLE, A.HACIENDA, A.PASS}),
+    # Exp. 1's forests, Black Market builds, Trading Post sales and Small Wharf loads are
+    # decisions of those prompts: refused as illegal there, not as the wrong decision
+    P_SETTLE: frozenset({A.SETTLE, A.HACIENDA, A.FOREST, A.PASS}),
     P_MAYOR_PRIVILEGE: frozenset({A.PRIVILEGE, A.PASS}),
     P_ARRANGE: frozenset({A.AUTO, A.PLACE}),
-    P_BUILD: frozenset({A.BUILD, A.PASS}),
+    P_BUILD: frozenset({A.BUILD, A.BLACK_MARKET, A.PASS}),
     P_CRAFT_PRIVILEGE: frozenset({A.CRAFT, A.PASS}),
-    P_SELL: frozenset({A.SELL, A.PASS}),
-    P_SHIP: frozenset({A.SHIP, A.WHARF, A.PASS}),
+    P_SELL: frozenset({A.SELL, A.TRADING_POST, A.PASS}),
+    P_SHIP: frozenset({A.SHIP, A.WHARF, A.SMALL_WHARF, A.PASS}),
     P_KEEP: frozenset({A.KEEP}),
     P_INTERLUDE: frozenset({A.GUEST, A.PASS}),
 }

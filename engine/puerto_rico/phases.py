@@ -642,8 +642,10 @@ def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
         count = PERFORMERS[kind](s, seat, action, ev)
     load_vp = LOAD_VP.get(kind)
     vp = count if load_vp is None else load_vp(count)  # Exp. 1 Small Wharf: 1 per 2
-    if seat == s.chooser and not s.flags & F_CAPTAIN_LOADED:
-        s.flags |= F_CAPTAIN_LOADED  # ruling A9: on his first load of any kind
+    # ruling A9: on his first load of any kind ([C]: no load, no VP; an Exp. 1 Small Wharf use
+    # without a barrel loads nothing, as for the Harbor and the Lighthouse)
+    if seat == s.chooser and count > 0 and not s.flags & F_CAPTAIN_LOADED:
+        s.flags |= F_CAPTAIN_LOADED
         vp += s.rs.privilege(s, seat)
     gain_vp(s, seat, vp, "shipping", ev)
     bw = s.players[seat].bw

@@ -39,7 +39,10 @@ def _festival(s: State) -> dict[str, Any] | None:
             "achieved_by": won[1],
         },
         "construction": {
-            "building": CATALOG[s.festival[FEST_BUILDING]].name,
+            # drawn when an Exp. 1 draft ends (-1 until then): no building yet
+            "building": None
+            if s.festival[FEST_BUILDING] < 0
+            else CATALOG[s.festival[FEST_BUILDING]].name,
             "achieved_by": won[2],
         },
     }
