@@ -255,7 +255,7 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
             radius=6,
         )
         sk.rect(Box(px + 3, py + 5, 8, 36), fill, radius=4)
-        short = lb.building(name)
+        short = lb.building(name) if entry.get("building") else "?"  # None until a draft ends
         if fonts.length(short, T.TEXT_SMALL) > label_w - 22:
             short = lb.building_short(name)
         sk.text(px + 16, py + 30, short, size=T.TEXT_SMALL, fill=T.INK, max_width=label_w - 22)

@@ -90,10 +90,11 @@ def festival_text(
             goods = [t(lang, f"good.{g}") for g in entry.get("goods") or ()]
             what = t(lang, "table.goal.production", goods=", ".join(goods))
         else:
+            building = entry.get("building")  # None until an Exp. 1 draft has ended
             what = t(
                 lang,
                 "table.goal.construction",
-                building=t(lang, f"building.{entry.get('building')}"),
+                building=t(lang, f"building.{building}") if building else "?",
             )
         done = entry.get("achieved_by")
         goals.append(
