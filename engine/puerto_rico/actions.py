@@ -29,6 +29,13 @@ code                   meaning
 ``bu.raid``            Exp. 3 Buccaneer: reduce the colonist ship to N colonists
 ``bu.capture.<card>``  Exp. 3 Buccaneer: capture an unused role card (``bu.capture.mayor``)
 ``raid.<slot>``        Exp. 3 Raid: place one kept colonist (``raid.corn``, ``raid.harbor``)
+``n.noble``            Exp. 2 Mayor: take the noble from the ship (``n.colonist``: a colonist)
+``mn.<slot>``          Exp. 2 Mayor: put one noble from San Juan there (``mn.chapel``)
+``lo.buy``             Exp. 2 Land Office (colonist): buy the top face-down plantation for 1
+``lo.sell.<tile>``     Exp. 2 Land Office (noble): sell a plantation (or ``lo.sell.forest``)
+``hl.<tile>``          Exp. 2 Hunting Lodge (colonist): discard a plantation (or ``hl.forest``)
+``rs.<good>...``       Exp. 2 Royal Supplier: trade one barrel of each kind named for 1 VP each
+                       (``rs.corn.sugar``; kinds in table order)
 ``pass``               decline: take no tile, build nothing, sell nothing, refuse an offer
                        or a privilege, take no more from the Wharf
 =====================  =================================================================
@@ -77,6 +84,13 @@ TRADING_POST = 21
 SMALL_WHARF = 22
 BLACK_MARKET = 23
 GUEST = 24
+# Exp. 2 The Nobles (§11): the Mayor's noble-or-colonist take, a noble's placement, the Land
+# Office, the Hunting Lodge, the Royal Supplier
+NOBLE_TAKE = 25
+NOBLE_PLACE = 26
+LAND_OFFICE = 27
+HUNTING_LODGE = 28
+ROYAL_SUPPLIER = 29
 
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
 CARD_CODES = (
@@ -191,6 +205,40 @@ GUEST_ACTIONS = {
     },
 }
 SAN_JUAN_SLOT = 99  # a Black Market colonist taken from San Juan
+
+# Exp. 2: NOBLE_TAKE_ACTIONS[noble] (1: the noble, 0: a colonist), NOBLE_PLACE_ACTIONS[slot],
+# LAND_OFFICE_SELL[tile] and HUNTING_LODGE_ACTIONS[tile] (tile NTILES: a forest, Exp. 1),
+# ROYAL_SUPPLIER_ACTIONS[kinds] (a tuple of 0/1 per good, one barrel of each kind named)
+FOREST_CODE_TILE = NTILES
+NOBLE_TAKE_ACTIONS = (
+    _add(Action(NOBLE_TAKE, "n.colonist", 0)),
+    _add(Action(NOBLE_TAKE, "n.noble", 1)),
+)
+NOBLE_PLACE_ACTIONS = {
+    **{i: _add(Action(NOBLE_PLACE, f"mn.{t}", i)) for i, t in enumerate(TILES)},
+    **{
+        BUILDING_SLOT + i: _add(Action(NOBLE_PLACE, f"mn.{b.name}", BUILDING_SLOT + i))
+        for i, b in enumerate(CATALOG)
+    },
+}
+_REMOVABLE = {**dict(enumerate(GOODS)), FOREST_CODE_TILE: "forest"}
+LAND_OFFICE_BUY = _add(Action(LAND_OFFICE, "lo.buy", -1, 0))
+LAND_OFFICE_SELL = {
+    k: _add(Action(LAND_OFFICE, f"lo.sell.{t}", k, 1)) for k, t in _REMOVABLE.items()
+}
+HUNTING_LODGE_ACTIONS = {
+    k: _add(Action(HUNTING_LODGE, f"hl.{t}", k)) for k, t in _REMOVABLE.items()
+}
+ROYAL_SUPPLIER_ACTIONS: dict[tuple[int, ...], Action] = {}
+for _mask in range(1, 1 << NGOODS):
+    _kinds = tuple((_mask >> k) & 1 for k in range(NGOODS))
+    ROYAL_SUPPLIER_ACTIONS[_kinds] = _add(
+        Action(
+            ROYAL_SUPPLIER,
+            "rs." + ".".join(GOODS[k] for k in range(NGOODS) if _kinds[k]),
+            keep=_kinds,
+        )
+    )
 
 _KEEP_CACHE: dict[tuple[int, ...], Action] = {}
 _SMALL_WHARF_CACHE: dict[tuple[int, ...], Action] = {}

@@ -36,6 +36,7 @@ from .actions import BUILDING_SLOT, CATALOG, Action
 from .buildings import MODULE_SETUP, RolePhase, module_effect, module_role
 from .data import ALL_ROLES, BUCCANEER, GOODS, TILES
 from .legality import _slots, has_free_circle
+from .nobles import raid_place, raid_return, raid_split
 from .ops import Events, gain_vp, pay
 from .phases import _end_phase, _passed, _start_phase
 from .state import (
@@ -44,6 +45,8 @@ from .state import (
     BUC_RAID,
     BUC_TOKEN,
     BUCCANEER_PHASE,
+    NOB_RAID,
+    NOB_SHIP,
     STEP_RAID,
     STEP_TURN,
     Player,
@@ -168,7 +171,8 @@ def _act(s: State, seat: int, action: Action, ev: Events) -> None:
                 p.bw[slot - BUILDING_SLOT] += 1
                 target = CATALOG[slot - BUILDING_SLOT].name
             b[BUC_RAID] -= 1
-            if ev is not None:
+            # Exp. 2 (A34): the kept nobles are placed first (NobleGained)
+            if not raid_place(s, seat, slot, ev) and ev is not None:
                 ev.append(
                     Event(
                         "ColonistGained", seat, {"target": target, "source": "ship", "by": "raid"}
@@ -203,13 +207,19 @@ def _act(s: State, seat: int, action: Action, ev: Events) -> None:
             ev.append(Event("TradingHousePlundered", seat, {"goods": goods}))
         gain_vp(s, seat, len(goods), "plunder", ev)
     elif kind == A.RAID:
-        removed = max(0, s.colonist_ship - s.n)
-        s.colonist_ship -= removed
+        # Exp. 2 (A34): a noble on the ship counts as one of the pieces
+        ship_nobles = s.nobles[NOB_SHIP] if s.nobles else 0
+        removed = max(0, s.colonist_ship + ship_nobles - s.n)
         kept = min(RAID_KEEP_MAX, removed, _free_circles(p))  # A34
-        s.colonist_supply += removed - kept
+        colonists, kept_colonists = raid_split(s, removed, kept) if ship_nobles else (removed, kept)
+        s.colonist_ship -= colonists
+        s.colonist_supply += colonists - kept_colonists
         b[BUC_RAID] = kept
         if ev is not None:
-            ev.append(Event("ColonistShipRaided", seat, {"removed": removed, "kept": kept}))
+            data = {"removed": removed, "kept": kept}
+            if s.nobles:
+                data["nobles"] = s.nobles[NOB_RAID]
+            ev.append(Event("ColonistShipRaided", seat, data))
         if kept:
             s.step = STEP_RAID
             return
@@ -237,7 +247,8 @@ def _act(s: State, seat: int, action: Action, ev: Events) -> None:
 
 def _end_raid(s: State, ev: Events) -> None:
     b = s.buccaneer
-    s.colonist_supply += b[BUC_RAID]  # the kept pieces that found no place go to the supply
+    # the kept pieces that found no place go to their supply (Exp. 2: nobles to theirs)
+    s.colonist_supply += b[BUC_RAID] - raid_return(s)
     b[BUC_RAID] = 0
     _end_phase(s, ev)
 

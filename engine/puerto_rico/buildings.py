@@ -62,11 +62,31 @@ HOOK_POINTS: dict[str, str] = {
     " Captain's storage; a seat with any is asked (Guest House)",
     "turn_extras": "(s, seat, out) actions added to each of the seat's decisions in a role"
     " phase but the Mayor's, taken without ending the turn (Guest House)",
+    "before_distribution": "(s, seat, ev) in the Mayor phase after the privilege, before the"
+    " ship's pieces are handed out, for each owner clockwise from the Mayor (Exp. 2 Villa)",
+    "captain_turn": "(s, seat, ev) -> bool: each time a Captain turn comes to an owner, before"
+    " his loading options; True: a decision was set up (Exp. 2 Royal Supplier)",
     # structural points, for modules only
     "role_allowed": "(s, seat, card) -> bool: may choose that card now (Exp. 3 token)",
     "role_chosen": "(s, seat, card, ev) after a role card is taken (Exp. 3 token, Capture)",
     "round_ending": "(s, ev) -> bool: before the round's end; True: a phase was started (Exp. 3)",
     "draft_ended": "(s, ev) after the Exp. 1 draft filled the board (Exp. 4 construction goal)",
+    # Exp. 2: nobles are a second kind of colonist; the base rules move every piece as a count
+    # per place, a module keeps its own pieces among them
+    "distribution": "(s, ev) -> bool: the module hands the ship's pieces out itself and then"
+    " calls phases.start_arrangement (True); False: the base distribution (Exp. 2 nobles)",
+    "arrange_seat": "(s, seat, ev) -> bool: when the Mayor's arrangement starts, the module"
+    " arranges this seat (or flags it pending) itself (True; Exp. 2: a player with nobles)",
+    "arrange_options": "(s, seat, out) adjusts a pending seat's arrangement choices (Exp. 2: a"
+    " noble's placements; a colonist's only while one waits in San Juan)",
+    "arranged": "(s, seat) after the suggested arrangement (m.auto) placed the seat's pieces as"
+    " counts: the module places its own among them (Exp. 2: where the nobles are)",
+    "ship_refill": "(s, needed, ev) -> bool: the module refills the colonist ship itself (True;"
+    " Exp. 2: one piece a noble, no E1)",
+    "piece_moving": "(s, seat, src, dst) -> bool: one of the seat's pieces leaves slot src for"
+    " slot dst (SUPPLY_SLOT: the supplies); True: it is the module's own piece, which it moved"
+    " (Exp. 2: a noble, when src holds no colonist); the caller moves the count",
+    "final_scoring": "(s, seat) -> {name: VP}: the module's end-game VP (Exp. 2: nobles)",
 }
 
 # Actions contributed by buildings through the *_options hook points: kind -> performer.  A
@@ -83,7 +103,16 @@ EXTRA_KINDS: set[int] = set()
 OFFER_HANDLERS: dict[str, Handler] = {}
 DECLINE_HANDLERS: dict[str, Handler] = {}
 OFFER_VALID: dict[str, Callable[[State], bool]] = {}
+# A decision of a module asked as an offer ``[seat, name, arg]`` with its own actions: name ->
+# (s, seat, arg) -> [Action] (``OFFER_LEGAL``), (s, seat, arg, action, ev) applying one
+# (``OFFER_ACTS``; it may queue the next offer), the action kinds of its prompt (for error codes)
+# and (s, seat, arg) -> bool: the offer is consistent (``OFFER_CHECK``, for the invariants).
+OFFER_LEGAL: dict[str, Handler] = {}
+OFFER_ACTS: dict[str, Handler] = {}
+OFFER_ACTION_KINDS: dict[str, frozenset[int]] = {}
+OFFER_CHECK: dict[str, Callable[[State, int, int], bool]] = {}
 FOREST_TILE = 6  # the tile of hook points for a forest (Exp. 1), after the TILES kinds
+SUPPLY_SLOT = -1  # ``piece_moving``: the piece goes back to its supply
 
 # building name -> {hook point -> handler}
 EFFECTS: dict[str, dict[str, Handler]] = {}
@@ -99,6 +128,13 @@ MODULE_HOOK_POINTS = frozenset(
         "role_chosen",
         "round_ending",
         "draft_ended",
+        "distribution",
+        "arrange_seat",
+        "arrange_options",
+        "arranged",
+        "ship_refill",
+        "piece_moving",
+        "final_scoring",
     }
 )
 # module -> (s, ev) run once at setup, after the supplies are laid out (Exp. 4 goals)
@@ -178,6 +214,14 @@ def island_gained(s: State, seat: int, tile: int, ev: Events) -> None:
     for b, fn in s.rs.hooks["island_gained"]:
         if b < 0 or s.players[seat].bw[b] > 0:
             fn(s, seat, tile, ev)
+
+
+def piece_moving(s: State, seat: int, src: int, dst: int) -> bool:
+    """One of ``seat``'s pieces leaves slot ``src`` (a tile kind, ``BUILDING_SLOT`` + a building,
+    ``SAN_JUAN_SLOT``) for ``dst`` (the same, or ``SUPPLY_SLOT``): whether it is a module's
+    piece that the module has moved itself (Exp. 2: a noble); the caller moves the count (and
+    otherwise returns a colonist to the colonist supply)."""
+    return any(fn(s, seat, src, dst) for _, fn in s.rs.hooks["piece_moving"])
 
 
 def island_used(s: State, seat: int) -> int:

@@ -11,6 +11,7 @@ from . import actions as A
 from . import buccaneer as _buccaneer  # noqa: F401  (registers the Exp. 3 role)
 from . import legality, phases, scoring
 from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's draft, buildings)
+from . import nobles as _nobles  # noqa: F401  (registers Exp. 2's pieces and buildings)
 from .data import NGOODS, NTILES
 from .invariants import invariant_failures
 from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, state_ruleset

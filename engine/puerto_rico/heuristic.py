@@ -42,6 +42,7 @@ from .legality import (
     production,
     sale_price,
 )
+from .nobles import board_nobles
 from .state import (
     FEST_BUILDING,
     FEST_CONSTRUCTION_GOAL,
@@ -49,6 +50,7 @@ from .state import (
     FEST_PLANTATION_GOAL,
     FEST_PRODUCTION_GOAL,
     FEST_TILE,
+    NOB_SHIP,
     State,
 )
 
@@ -79,6 +81,13 @@ _VIOLET_VALUE = {
     "library": 3.5,
     "specialty_factory": 3.0,
     "union_hall": 3.0,
+    # Exp. 2 (§11.3); the Jeweler and the Royal Garden are valued by the nobles (below)
+    "land_office": 1.5,
+    "chapel": 2.0,
+    "hunting_lodge": 1.0,
+    "zoning_office": 2.0,
+    "royal_supplier": 2.0,
+    "villa": 3.0,
 }
 # Exp. 1's large buildings: the Statue is its printed 8 VP and needs no colonist; the Cloister
 # scores like the other large buildings (only when occupied)
@@ -137,6 +146,8 @@ class PuertoRicoHeuristic:
             return buccaneer_option_value(s, seat, a)
         if kind == A.RAID_PLACE:
             return 1.0  # Exp. 3: a kept colonist placed beats sending it to the supply
+        if kind in _NOBLES_KINDS:
+            return nobles_score(s, seat, a)
         return self.new_buildings_score(s, seat, a)
 
     def new_buildings_score(self, s: State, seat: int, a: A.Action) -> float:
@@ -186,6 +197,10 @@ class PuertoRicoHeuristic:
         late = s.round >= 9 or city_used(p) >= 8
         if building.kind == LARGE_VIOLET:
             value += 4.0 if late else 1.0
+            if building.name == "royal_garden":  # Exp. 2: +1 VP per noble
+                value += 0.8 * board_nobles(p)
+        elif building.production and building.good is None:  # Exp. 2 Jeweler: per noble
+            value += 0.5 * board_nobles(p) * (0.3 if late else 1.0)
         elif building.kind in (SMALL_PRODUCTION, LARGE_PRODUCTION):
             good = building.good
             assert good is not None
@@ -247,7 +262,9 @@ class PuertoRicoHeuristic:
             empty = sum(CATALOG[b].circles - max(p.bw[b], 0) for b in p.city) + (
                 sum(p.tiles) - sum(p.workers)
             )
-            ship_share = s.colonist_ship / s.n
+            nobles = s.nobles[NOB_SHIP] if s.nobles else 0  # Exp. 2: the ship's noble
+            ship_share = (s.colonist_ship + nobles) / s.n
+            value += 0.5 if nobles else 0.0  # the Mayor takes it first
             return value + min(empty, ship_share + 1) * 1.2 - (0.0 if empty else 2.0)
         if role == SETTLER:
             if p.island() >= 12:
@@ -260,6 +277,33 @@ class PuertoRicoHeuristic:
 
 
 _BUCCANEER_KINDS = frozenset({A.PIRACY, A.PLUNDER, A.RAID, A.CAPTURE})
+_NOBLES_KINDS = frozenset(
+    {A.NOBLE_TAKE, A.NOBLE_PLACE, A.LAND_OFFICE, A.HUNTING_LODGE, A.ROYAL_SUPPLIER}
+)
+
+
+def nobles_score(s: State, seat: int, a: A.Action) -> float:
+    """Exp. 2's decisions (§11), against ``pass`` at 0: a noble is a colonist worth 1 VP more;
+    the Land Office buys while the island has room; the Hunting Lodge keeps the island; the
+    Royal Supplier trades the cheap barrels (the dear ones are better sold)."""
+    kind = a.kind
+    p = s.players[seat]
+    if kind == A.NOBLE_TAKE:
+        return 2.0 if a.a else 1.0
+    if kind == A.NOBLE_PLACE:
+        return 1.0
+    if kind == A.LAND_OFFICE:
+        if a.b == 0:  # buy a plantation for 1 doubloon
+            return 1.5 if s.round < 12 and p.island() < 11 and p.doubloons >= 2 else -1.0
+        # sell: only an unoccupied corn of a crowded island is worth a doubloon
+        tile = a.a
+        crowded = p.island() >= 11 and tile == CORN and p.tiles[CORN] > p.workers[CORN]
+        return 0.5 if crowded else -1.0
+    if kind == A.HUNTING_LODGE:
+        return -1.0
+    if kind == A.ROYAL_SUPPLIER:
+        return sum(1.0 - 0.2 * TRADE_PRICE[g] for g, one in enumerate(a.keep) if one)
+    return 0.0
 
 
 def buccaneer_option_value(s: State, seat: int, a: A.Action) -> float:

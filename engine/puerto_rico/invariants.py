@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from . import actions as A
-from .buildings import FOREST_TILE, in_play
+from .buildings import FOREST_TILE, OFFER_CHECK, in_play
 from .data import (
     BUCCANEER,
     BUILDER,
@@ -25,6 +25,7 @@ from .data import (
 )
 from .festival import construction_candidates, goal_barrels_left, goal_tiles_left
 from .legality import city_used, current_prompt, legal
+from .nobles import board_nobles, colonists_total, nobles_failures
 from .ruleset import Ruleset
 from .state import (
     BUC_CAPTOR,
@@ -42,6 +43,7 @@ from .state import (
     FEST_TILE,
     GAME_OVER,
     MAYOR_PHASE,
+    NOB_RAID,
     PROSPECTOR_PHASE,
     ROLE_SELECTION,
     SETTLER_PHASE,
@@ -94,6 +96,8 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + sum(p.colonists() for p in s.players)
         + (s.buccaneer[BUC_RAID] if s.buccaneer else 0)
     )
+    if s.nobles:  # Exp. 2: the pieces counted above include the nobles (nobles_failures)
+        total_colonists -= sum(board_nobles(p) for p in s.players) + s.nobles[NOB_RAID]
     total_goods = (
         sum(s.goods)
         + sum(sum(p.goods) for p in s.players)
@@ -123,9 +127,12 @@ def expected_totals(s: State) -> dict[str, int]:
     rs: Ruleset = s.rs
     row = rs.row
     n = s.n
+    colonists = row.colonist_supply + row.colonist_ship
+    if "nobles" in rs.modules:  # Exp. 2: all 100 colonists (A20: 41 with 2 players)
+        colonists = colonists_total(rs)
     return {
         "doubloons": DOUBLOONS_TOTAL,
-        "colonists": row.colonist_supply + row.colonist_ship,
+        "colonists": colonists,
         "goods": sum(GOODS_TOTAL) - NGOODS * row.goods_removed,
         "vp": rs.edition.vp_chips[n],
         "plantations": sum(PLANTATIONS_TOTAL) - NGOODS * row.plantations_removed,
@@ -216,11 +223,15 @@ def invariant_failures(s: State) -> list[str]:
                 out.append(f"player:{seat}:building")
     out.extend(_festival_failures(s))
     out.extend(_buccaneer_failures(s))
+    out.extend(nobles_failures(s, s.buccaneer[BUC_RAID] if s.buccaneer else 0))
     for offer in s.offers:
         who, name, arg = offer
-        if name not in A.OFFERS or not isinstance(who, int) or not 0 <= who < n:
+        check = OFFER_CHECK.get(str(name))  # a module's decision (Exp. 2)
+        if (name not in A.OFFERS and check is None) or not isinstance(who, int) or not 0 <= who < n:
             out.append("offers")
-        elif not isinstance(arg, int) or not _offer_target_ok(s.players[who], str(name), arg):
+        elif not isinstance(arg, int) or not (
+            check(s, who, arg) if check else _offer_target_ok(s.players[who], str(name), arg)
+        ):
             out.append("offer_target")
     if not out and not s.over:
         out.extend(_playable(s))

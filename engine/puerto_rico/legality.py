@@ -13,7 +13,7 @@ from itertools import combinations
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import CATALOG, Action
-from .buildings import MODULE_PHASES, in_play
+from .buildings import MODULE_PHASES, OFFER_ACTION_KINDS, OFFER_LEGAL, in_play
 from .data import (
     CITY_SPACES,
     CORN,
@@ -79,7 +79,9 @@ def current_prompt(s: State) -> Prompt | None:
         return None
     if s.offers:
         seat, name, _ = s.offers[0]
-        return Prompt((int(seat),), str(name), False)
+        # a base offer is accept-or-pass; a module's decision may be forced (one action)
+        forced = str(name) in OFFER_LEGAL and len(legal(s, int(seat))) == 1
+        return Prompt((int(seat),), str(name), forced)
     if s.step in (STEP_ARRANGE, STEP_KEEP, STEP_INTERLUDE):
         kind = {STEP_ARRANGE: P_ARRANGE, STEP_KEEP: P_KEEP, STEP_INTERLUDE: P_INTERLUDE}[s.step]
         seats = tuple(i for i in range(s.n) if s.pending[i])
@@ -141,8 +143,13 @@ def _legal(s: State, seat: int) -> list[Action]:
     if s.phase == GAME_OVER:
         return []
     if s.offers:
-        o_seat, name, _ = s.offers[0]
-        return [A.OFFER_ACTIONS[str(name)], A.PASS_ACTION] if seat == o_seat else []
+        o_seat, name, arg = s.offers[0]
+        if seat != o_seat:
+            return []
+        custom = OFFER_LEGAL.get(str(name))  # a module's decision with its own actions (Exp. 2)
+        if custom is not None:
+            return list(custom(s, seat, arg))
+        return [A.OFFER_ACTIONS[str(name)], A.PASS_ACTION]
     step = s.step
     if step == STEP_ARRANGE:
         if not s.pending[seat]:
@@ -253,6 +260,8 @@ def arrange_options(s: State, seat: int) -> list[Action]:
     out = [A.AUTO_ACTION]
     out.extend([_PLACE_TILE[k] for k in range(NTILES) if tiles[k] > workers[k]])
     out.extend([_PLACE_BUILDING[b] for b in p.city if _CIRCLES[b] > bw[b]])
+    for _, fn in s.rs.arrange_hooks:  # Exp. 2: nobles
+        fn(s, seat, out)
     return out
 
 
@@ -320,6 +329,8 @@ def suggest_arrangement(s: State, seat: int) -> None:
     for arg, free in _slots(p):
         for _ in range(min(free, p.san_juan)):
             _place(p, arg)
+    for _, fn in rs.hooks["arranged"]:  # Exp. 2: where the nobles among them go
+        fn(s, seat)
 
 
 # --- Builder (§4.3, §6) -----------------------------------------------------------------------
@@ -573,10 +584,10 @@ _PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
     # decisions of those prompts: refused as illegal there, not as the wrong decision
     P_SETTLE: frozenset({A.SETTLE, A.HACIENDA, A.FOREST, A.PASS}),
     P_MAYOR_PRIVILEGE: frozenset({A.PRIVILEGE, A.PASS}),
-    P_ARRANGE: frozenset({A.AUTO, A.PLACE}),
+    P_ARRANGE: frozenset({A.AUTO, A.PLACE, A.NOBLE_PLACE}),
     P_BUILD: frozenset({A.BUILD, A.BLACK_MARKET, A.PASS}),
     P_CRAFT_PRIVILEGE: frozenset({A.CRAFT, A.PASS}),
-    P_SELL: frozenset({A.SELL, A.TRADING_POST, A.PASS}),
+    P_SELL: frozenset({A.SELL, A.TRADING_POST, A.LAND_OFFICE, A.PASS}),
     P_SHIP: frozenset({A.SHIP, A.WHARF, A.SMALL_WHARF, A.PASS}),
     P_KEEP: frozenset({A.KEEP}),
     P_INTERLUDE: frozenset({A.GUEST, A.PASS}),
@@ -598,7 +609,7 @@ def check(s: State, seat: int, action: Action) -> None:
         module = MODULE_PHASES.get(s.phase)
         allowed = None if module is None else module.action_kinds.get(prompt.kind)
     if allowed is None:
-        allowed = frozenset({A.OFFER, A.PASS})
+        allowed = OFFER_ACTION_KINDS.get(prompt.kind, frozenset({A.OFFER, A.PASS}))
     if action.kind not in allowed:
         raise IllegalAction("wrong_decision", action=action.code, expected=prompt.kind)
     raise IllegalAction(explain(s, seat, action), action=action.code)

@@ -39,10 +39,12 @@ from .buildings import (
     OFFER_HANDLERS,
     OFFER_VALID,
     PERFORMERS,
+    SUPPLY_SLOT,
     RolePhase,
     effect,
     island_gained,
     module_phase,
+    piece_moving,
 )
 from .data import (
     CAPTAIN,
@@ -316,13 +318,16 @@ def _black_market_pay(s: State, seat: int, action: Action, ev: Events) -> int:
     good, vp = action.keep
     items: dict[str, Any] = {}
     if colonist >= 0:
+        # Exp. 2: a noble when the place holds no colonist, back to the noble supply
+        noble = piece_moving(s, seat, colonist, SUPPLY_SLOT)
         if colonist == SAN_JUAN_SLOT:
             p.san_juan -= 1
         elif colonist < BUILDING_SLOT:
             p.workers[colonist] -= 1
         else:
             p.bw[colonist - BUILDING_SLOT] -= 1
-        s.colonist_supply += 1
+        if not noble:
+            s.colonist_supply += 1
         items["colonist"] = A._slot_name(colonist)
     if good >= 0:
         p.goods[good] -= 1
@@ -513,6 +518,7 @@ def _guests_before_a_decision(s: State, seat: int, out: list[Action]) -> None:
 def _move_guest(s: State, seat: int, action: Action, ev: Events) -> None:
     p = s.players[seat]
     slot = action.a
+    piece_moving(s, seat, BUILDING_SLOT + GUEST_HOUSE, slot)  # Exp. 2: a noble guest moves too
     p.bw[GUEST_HOUSE] -= 1
     if slot < BUILDING_SLOT:
         p.workers[slot] += 1

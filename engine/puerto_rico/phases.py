@@ -22,6 +22,7 @@ from .buildings import (
     MODULE_PHASES,
     MODULE_ROLES,
     MODULE_SETUP,
+    OFFER_ACTS,
     OFFER_HANDLERS,
     OFFER_VALID,
     PERFORMERS,
@@ -169,6 +170,10 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
 def _resolve_offer(s: State, action: Action, ev: Events) -> None:
     seat, name, arg = s.offers.pop(0)
     assert isinstance(seat, int) and isinstance(name, str) and isinstance(arg, int)
+    act = OFFER_ACTS.get(name)
+    if act is not None:  # a module's decision with its own actions (Exp. 2)
+        act(s, seat, arg, action, ev)
+        return
     if action.kind == A.OFFER:
         OFFER_HANDLERS[name](s, seat, arg, ev)
         return
@@ -430,8 +435,10 @@ def _mayor_act(s: State, seat: int, action: Action, ev: Events) -> None:
     p = s.players[seat]
     if kind == A.AUTO:
         suggest_arrangement(s, seat)
-    else:
+    elif kind == A.PLACE:
         _place(p, action.a)
+    else:  # a module's piece (Exp. 2: a noble)
+        PERFORMERS[kind](s, seat, action, ev)
     if kind == A.AUTO or p.san_juan == 0 or not has_free_circle(p):
         s.pending[seat] = False
         if ev is not None:
@@ -453,6 +460,16 @@ def _distribute(s: State, ev: Events) -> None:
     player arrange.  [C] l.192: normally everybody arranges at the same time; the order cannot
     matter, since each player only moves his own colonists.  (The sequential reading of A17 is
     the option ``mayor_placement: sequential``.)"""
+    before = s.rs.hooks["before_distribution"]
+    if before:  # Exp. 2 Villa (Appendix C: after the privilege, before the distribution)
+        for seat in _clockwise(s, s.chooser):
+            bw = s.players[seat].bw
+            for b, fn in before:
+                if bw[b] > 0:
+                    fn(s, seat, ev)
+    # a module hands out a ship holding its pieces itself (Exp. 2 nobles), then arranges
+    if any(fn(s, ev) for _, fn in s.rs.hooks["distribution"]):
+        return
     k = s.colonist_ship
     n = s.n
     shares = []
@@ -463,8 +480,18 @@ def _distribute(s: State, ev: Events) -> None:
     s.colonist_ship = 0
     if ev is not None:
         ev.append(Event("ColonistsDistributed", s.chooser, {"shares_from_mayor": shares}))
+    start_arrangement(s, ev)
+
+
+def start_arrangement(s: State, ev: Events) -> None:
+    """§4.2 step 3: every player whose colonists cannot fill all his circles (a real choice) is
+    asked; the others are arranged at once.  A module may arrange a seat itself (Exp. 2: where
+    a player's nobles go is a choice too)."""
     s.step = STEP_ARRANGE
-    for seat in range(n):
+    custom = s.rs.hooks["arrange_seat"]
+    for seat in range(s.n):
+        if custom and any(fn(s, seat, ev) for _, fn in custom):
+            continue
         p = s.players[seat]
         total = p.colonists()
         room = circles(p)
@@ -490,15 +517,17 @@ def _distribute(s: State, ev: Events) -> None:
 
 def _refill_ship(s: State, ev: Events) -> None:
     """§4.2 step 4: R = max(N, empty building circles of all players); a short supply triggers
-    E1 and (ruling A4) every remaining colonist goes on the ship."""
+    E1 and (ruling A4) every remaining colonist goes on the ship.  A module may refill it
+    itself (Exp. 2: one piece is a noble, and E1 is not used)."""
     needed = max(s.n, sum(empty_building_circles(p) for p in s.players))
-    moved = min(needed, s.colonist_supply)
-    s.colonist_supply -= moved
-    s.colonist_ship += moved
-    if ev is not None:
-        ev.append(Event("ColonistShipRefilled", None, {"count": moved, "needed": needed}))
-    if moved < needed:
-        trigger_end(s, END_COLONISTS, ev)
+    if not any(fn(s, needed, ev) for _, fn in s.rs.hooks["ship_refill"]):
+        moved = min(needed, s.colonist_supply)
+        s.colonist_supply -= moved
+        s.colonist_ship += moved
+        if ev is not None:
+            ev.append(Event("ColonistShipRefilled", None, {"count": moved, "needed": needed}))
+        if moved < needed:
+            trigger_end(s, END_COLONISTS, ev)
     _end_phase(s, ev)
 
 
@@ -739,6 +768,11 @@ def advance(s: State, ev: Events) -> None:
                 if not _interlude(s, True):  # Exp. 1 Guest House: before the storage
                     _start_storage(s, ev)
                 continue
+            turn_hooks = s.rs.captain_turn
+            if turn_hooks:  # Exp. 2 Royal Supplier: before the owner's first turn
+                bw = s.players[s.turn].bw
+                if any(bw[b] > 0 and fn(s, s.turn, ev) for b, fn in turn_hooks):
+                    continue
             if load_options(s, s.turn):
                 return
             s.no_load += 1

@@ -81,6 +81,8 @@ class Ruleset:
         self.build_discounts = bool(self.hooks["build_discount"] or self.hooks["build_options"])
         self.privilege_hooks = self.hooks["privilege_bonus"]
         self.turn_extras = self.hooks["turn_extras"]
+        self.captain_turn = self.hooks["captain_turn"]
+        self.arrange_hooks = self.hooks["arrange_options"]
         # production buildings by good (§5)
         self.processors: list[list[int]] = [[] for _ in range(NGOODS)]
         for b in self.buildings:

@@ -9,12 +9,14 @@ from .state import State
 
 def score_breakdown(s: State, seat: int) -> dict[str, int]:
     """VP chips (paper included), printed building VP, and the bonus of every occupied large
-    building under its own name (§7.2, §8.3)."""
+    building under its own name (§7.2, §8.3); with Exp. 2 ``nobles``, 1 VP per noble (A54)."""
     p = s.players[seat]
     parts = {"chips": p.vp, "buildings": sum(CATALOG[b].vp for b in p.city)}
     for b, fn in s.rs.hooks["final_bonus"]:
         if p.bw[b] > 0:
             parts[CATALOG[b].name] = fn(s, seat)
+    for _, fn in s.rs.hooks["final_scoring"]:  # a module's own end-game VP (Exp. 2 nobles)
+        parts.update(fn(s, seat))
     return parts
 
 

@@ -72,6 +72,12 @@ F_INTERLUDE_STORAGE = 16
 # card (-1: none this round), the seat that captured it, colonists of a Raid still to place
 BUC_TOKEN, BUC_CAPTURED, BUC_CAPTOR, BUC_RAID = range(4)
 
+# Exp. 2 (``State.nobles``, empty without the module): nobles in the supply, on the colonist ship
+# (``colonist_ship`` counts the colonists only), among the pieces of an Exp. 3 Raid still to
+# place (``BUC_RAID`` counts every piece), and the Hunting Lodge owners handled so far at the end
+# of a Settler phase (0 outside it)
+NOB_SUPPLY, NOB_SHIP, NOB_RAID, NOB_LODGE = range(4)
+
 
 class Player:
     __slots__ = (
@@ -80,6 +86,7 @@ class Player:
         "doubloons",
         "forests",
         "goods",
+        "nobles",
         "san_juan",
         "tiles",
         "vp",
@@ -98,6 +105,11 @@ class Player:
         # Exp. 1 Forest House: forests on the island, by the kind of the face-down plantation
         # (it returns to that stack's discards when removed); they fill island spaces
         self.forests = [0] * ngoods
+        # Exp. 2 (empty without the module): the nobles among the pieces of each place, indexed
+        # by tile kind, then ntiles + building index, then San Juan last.  ``workers``, ``bw``
+        # and ``san_juan`` keep counting every piece (colonists and nobles) on a place, so that
+        # every "occupied" test of the rules holds for nobles as it does for colonists.
+        self.nobles: list[int] = []
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -110,6 +122,7 @@ class Player:
         p.city = self.city[:]
         p.san_juan = self.san_juan
         p.forests = self.forests[:]
+        p.nobles = self.nobles[:]
         return p
 
     def island(self) -> int:
@@ -117,7 +130,8 @@ class Player:
         return sum(self.tiles) + sum(self.forests)
 
     def colonists(self) -> int:
-        """Every colonist the player owns: on tiles, on buildings and in San Juan."""
+        """Every colonist the player owns: on tiles, on buildings and in San Juan (with Exp. 2,
+        his nobles too: they are used like colonists, A19)."""
         return sum(self.workers) + sum(c for c in self.bw if c > 0) + self.san_juan
 
     def to_json(self) -> dict[str, Any]:
@@ -132,6 +146,13 @@ class Player:
         }
         if any(self.forests):  # Exp. 1; absent otherwise, so older dumps stay as they were
             out["forests"] = self.forests
+        if self.nobles:  # Exp. 2, only with the module
+            ntiles = len(self.tiles)
+            out["nobles"] = {
+                "tiles": self.nobles[:ntiles],
+                "city": [[b, n] for b in self.city if (n := self.nobles[ntiles + b])],
+                "san_juan": self.nobles[-1],
+            }
         return out
 
 
@@ -165,6 +186,7 @@ class State:
         "market",
         "n",
         "no_load",
+        "nobles",
         "offers",
         "options",
         "pending",
@@ -235,6 +257,7 @@ class State:
         # (index 0-10) and the buildings drafted onto it, in the order they were placed
         self.draft_left: list[int] = []
         self.drafted: list[int] = []
+        self.nobles: list[int] = []  # Exp. 2, NOB_* indices (empty without the module)
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -282,6 +305,7 @@ class State:
         s.buccaneer = self.buccaneer[:]
         s.draft_left = self.draft_left[:]
         s.drafted = self.drafted[:]
+        s.nobles = self.nobles[:]
         return s
 
     @property
@@ -357,6 +381,8 @@ def dump_state(s: State, nbase: int) -> dict[str, Any]:
     if s.draft_left:
         out["draft_left"] = s.draft_left
         out["drafted"] = s.drafted
+    if s.nobles:
+        out["nobles"] = s.nobles
     return out
 
 
@@ -422,6 +448,7 @@ def load_state(
             p.san_juan = int_field(raw, "san_juan")
             if "forests" in raw:
                 p.forests = int_list(raw, "forests", ngoods)
+            nobles_raw = raw.get("nobles")
             city = raw["city"]
             if not isinstance(city, list):
                 raise CorruptState("bad_field", field="city")
@@ -437,6 +464,8 @@ def load_state(
                     raise CorruptState("bad_field", field="city")
                 p.bw[entry[0]] = entry[1]
                 p.city.append(entry[0])
+            if nobles_raw is not None:
+                p.nobles = _load_nobles(nobles_raw, p, ntiles, nbuildings)
             s.players.append(p)
         s.pending = bool_list(data, "pending")
         if len(s.pending) != s.n:
@@ -463,6 +492,34 @@ def load_state(
             s.drafted = int_list(data, "drafted")
             if any(not 0 <= b < nbuildings for b in s.drafted):
                 raise CorruptState("bad_field", field="drafted")
+        if "nobles" in data:
+            s.nobles = int_list(data, "nobles", 4)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s
+
+
+def _load_nobles(raw: Any, p: Player, ntiles: int, nbuildings: int) -> list[int]:
+    """A player's Exp. 2 nobles (the inverse of the ``nobles`` key of ``Player.to_json``); the
+    invariants check them against his pieces."""
+    if not isinstance(raw, Mapping):
+        raise CorruptState("bad_field", field="nobles")
+    nobles = [0] * (ntiles + nbuildings + 1)
+    nobles[:ntiles] = int_list(raw, "tiles", ntiles)
+    nobles[-1] = int_field(raw, "san_juan")
+    city = raw["city"]
+    if not isinstance(city, list):
+        raise CorruptState("bad_field", field="nobles")
+    for entry in city:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or any(type(v) is not int for v in entry)
+            or not 0 <= entry[0] < nbuildings
+            or p.bw[entry[0]] < 0  # a building of his city
+            or entry[1] <= 0
+            or nobles[ntiles + entry[0]]  # once
+        ):
+            raise CorruptState("bad_field", field="nobles")
+        nobles[ntiles + entry[0]] = entry[1]
+    return nobles

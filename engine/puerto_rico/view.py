@@ -16,6 +16,8 @@ from .buildings import in_play
 from .data import ALL_ROLES, GOODS, NGOODS, NTILES, TILES, TRADING_HOUSE_CAPACITY
 from .legality import city_used, current_prompt, price
 from .new_buildings import draft_view
+from .nobles import view_part as _nobles
+from .nobles import view_players as _noble_places
 from .scoring import final_scores
 from .state import BUILDER_PHASE, FEST_BUILDING, FEST_GOODS, FEST_TILE, PHASE_NAMES, State
 
@@ -116,6 +118,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
                 "is_governor": seat == s.governor,
             }
         )
+    _noble_places(s, players)  # Exp. 2: each player's nobles (only with the module)
     out: dict[str, Any] = {
         "view_version": VIEW_VERSION,
         "game": s.game_name,
@@ -154,6 +157,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "festival": _festival(s),
         "buccaneer": _buccaneer(s),
         "draft": draft_view(s),
+        "nobles": _nobles(s),
         "end_triggered": list(s.end_reasons),
         "game_over": s.over,
     }
