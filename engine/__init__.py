@@ -56,6 +56,16 @@ round step 1: the captured role played by the Buccaneer).  A module's role card 
 registered with ``module_role`` (start, act, legal, prompt kind), which the round code, ``advance``
 and the legality code dispatch to without naming it.
 
+Exp. 2 The Nobles (``engine/puerto_rico/nobles.py``): nobles are a second kind of colonist, kept
+as a count of nobles per place beside the pieces the base rules count, so only the points where
+pieces are handed out or moved know them: the building points ``before_distribution`` (Villa)
+and ``captain_turn`` (Royal Supplier), and the module points ``distribution`` (the Mayor's
+noble-or-colonist takes), ``arrange_seat`` / ``arrange_options`` / ``arranged`` (where the nobles
+go), ``ship_refill`` (a noble among the pieces, no E1), ``piece_moving`` (a piece leaving a place
+unnamed: a colonist first, Exp. 1 Guest House and Black Market) and ``final_scoring`` (1 VP per
+noble).  A module's decision with its own actions is an offer (``OFFER_LEGAL``, ``OFFER_ACTS``):
+the Mayor's take, the Hunting Lodge's discard, the Royal Supplier's trade.
+
 Structural points that are not a building's: ``Ruleset.privilege`` (Exp. 1 Library doubles
 privileges), the role cards of the setup row (Exp. 3 Buccaneer adds an eighth card), phase
 starts and ends (Exp. 2 Chapel, Villa, Hunting Lodge; Exp. 1 Union Hall, Library second pick),

@@ -29,8 +29,8 @@ BUILDING_SELECTIONS = ("draft", "random")
 # options list the chosen ones in this order.
 MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
 # The modules that are fully built; the others raise ``module_not_available`` so that nothing
-# half-built is playable (issue #11 lands them one at a time).
-AVAILABLE_MODULES = frozenset({"new_buildings", "buccaneer", "festival"})
+# half-built is playable (issue #11 landed them one at a time; all four are built now).
+AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival"})
 
 
 class Ruleset:
