@@ -147,6 +147,19 @@ def test_festival_plantation_goal_gives_colonists_not_nobles() -> None:
     assert sc.invariant_failures(state) == []
 
 
+def test_land_office_plantation_counts_for_the_festival_plantation_goal() -> None:
+    """§13 with §11.3: a plantation bought with the Land Office joins the island (A36: any gain
+    counts), so it may achieve the plantation goal."""
+    sc = nob(modules=["festival"])
+    sc.festival(plantation="corn")
+    sc.player(0, doubloons=2, tiles={"corn": 2}, buildings={"land_office": 1})
+    sc.stacks({"corn": 3})
+    state = sc.choose("trader", 0)
+    state = sc.act(state, 0, "lo.buy")
+    assert [e.data["goal"] for e in sc.events_of("FestivalGoalAchieved")] == ["plantation"]
+    assert sc.invariant_failures(state) == []
+
+
 # --- the heuristic -----------------------------------------------------------------------------
 
 
