@@ -66,6 +66,13 @@ CASES: list[dict[str, Any]] = [
         "policies": ["heuristic", "heuristic"],
     },
     {
+        # issue #11: Exp. 2 the Nobles, with the Buccaneer's Raid and the Festival
+        "name": "pr-4p-nobles",
+        "options": {"players": 4, "modules": ["nobles", "buccaneer", "festival"]},
+        "seed": 88,
+        "policies": ["heuristic", "random", "heuristic", "random"],
+    },
+    {
         "name": "sj-2p-heuristic",
         "game": "san-juan",
         "options": {"players": 2},
