@@ -18,6 +18,9 @@ def event_keys(event: Event) -> list[str]:
     seat = event.seat
     player = f"player:{seat}"
     kind = event.type
+    exp1 = new_building_keys(event)
+    if exp1 is not None:
+        return exp1
     if kind == "RoleChosen":
         keys = [f"role:{data.get('card', data.get('role'))}"]
         if data.get("doubloons"):
@@ -82,6 +85,29 @@ def module_keys(event: Event) -> list[str] | None:
         return [*keys, f"{player}:doubloons"] if data.get("doubloons") else keys
     if kind == "FestivalGoalAchieved":
         return [f"festival:{data.get('goal')}"]
+    return None
+
+
+def new_building_keys(event: Event) -> list[str] | None:
+    """Exp. 1's events (the draft, forests, the Black market, the Trading post, the Small
+    wharf, guests); ``None`` for the others."""
+    data, kind = event.data, event.type
+    player = f"player:{event.seat}"
+    if kind == "BuildingDrafted":
+        return [f"market:{data.get('building')}"]
+    if kind == "DraftEnded":
+        return []
+    if kind == "ForestPlaced":
+        return [f"{player}:island:forest"]
+    if kind == "BlackMarketUsed":
+        return [f"{player}:city:black_market", f"{player}:doubloons"]
+    if kind == "GoodSold" and data.get("to") == "trading_post":
+        return [f"{player}:city:trading_post", f"{player}:doubloons"]
+    if kind == "GoodsShipped" and data.get("ship") == "small_wharf":
+        return [f"{player}:city:small_wharf", f"{player}:goods"]
+    if kind == "GuestMoved":
+        to = data.get("to")
+        return [f"{player}:city:guest_house", f"{player}:city:{to}", f"{player}:island:{to}"]
     return None
 
 

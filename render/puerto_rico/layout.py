@@ -25,6 +25,7 @@ from .. import widgets as W
 from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import market, players
+from . import new_buildings as nb
 from .context import Table
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
@@ -289,8 +290,12 @@ def _legend(t: Table, y: int) -> int:
     h = 90
     sk.rect(Box(M, y, T.INNER, h), T.PANEL_ALT, radius=10, static=True)
     x, limit = M + 16, M + T.INNER - 16
-    for kind in (*T.GOOD_COLORS, "quarry"):
-        W.tile(sk, Box(x, y + 10, 28, 30), kind, lb, key=False, static=True)
+    kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()))
+    for kind in kinds:
+        if kind == nb.FOREST:
+            nb.forest_tile(sk, Box(x, y + 10, 28, 30))
+        else:
+            W.tile(sk, Box(x, y + 10, 28, 30), kind, lb, key=False, static=True)
         word = sk.text(x + 34, y + 32, lb(f"legend.{kind}"), size=T.TEXT_SMALL, fill=T.MUTED,
                        max_width=limit - x - 34, static=True)
         x = word.right + 18

@@ -1,7 +1,8 @@
 """The buildings still for sale, in the board's four columns (the column caps the quarry
 discount): each tile shows its whole name, then its cost on a coin (a seat's image: what that
 seat would pay now), its occupancy circles, its VP on a chip and the copies left.  Sold-out
-tiles are greyed."""
+tiles are greyed.  During an Exp. 1 draft the empty violet spaces stand among them, each with
+its printed cost (:mod:`.new_buildings`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .. import fonts
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
+from . import new_buildings as nb
 from .context import Table
 from .players import building_lines
 
@@ -85,21 +87,30 @@ def layout_market(t: Table, y: int) -> int:
     """The market section from ``y``; returns the ``y`` below it."""
     sk, lb = t.sk, t.labels
     caption = "ui.market_price" if t.viewer is not None else "ui.buildings"
-    sk.text(T.MARGIN + 4, y + 26, lb(caption), size=T.TEXT_BODY, bold=True, fill=T.INK,
-            max_width=T.INNER - 8, static=True)
+    drafting = nb.caption(t)
+    if drafting is not None:
+        box = sk.text(T.MARGIN + 4, y + 26, drafting, size=T.TEXT_BODY, bold=True,
+                      fill=T.VIOLET, max_width=T.INNER - 8)
+        sk.region("draft", box)
+    else:
+        sk.text(T.MARGIN + 4, y + 26, lb(caption), size=T.TEXT_BODY, bold=True, fill=T.INK,
+                max_width=T.INNER - 8, static=True)
     top = y + 38
     col_w = (T.INNER - (COLUMNS - 1) * T.GAP) // COLUMNS
-    columns: dict[int, list[Mapping[str, Any]]] = {}
+    columns: dict[int, list[Mapping[str, Any]]] = {c: [] for c in nb.spaces(t.view)}
     for entry in t.view["market"]:
         columns.setdefault(int(entry["column"]), []).append(entry)
     order = sorted(columns)
     rows = 0
     for ci, column in enumerate(order[:COLUMNS]):
         x = T.MARGIN + ci * (col_w + T.GAP)
-        entries = sorted(columns[column], key=lambda e: (int(e["cost"]), str(e["building"])))
+        entries = nb.entries(t.view, column, columns[column])
         rows = max(rows, len(entries))
         for ri, entry in enumerate(entries):
             box = Box(x, top + ri * (TILE_H + ROW_GAP), col_w, TILE_H)
+            if isinstance(entry, int):
+                nb.space_tile(t, box, entry, f"draft:{entry}:{ri}")
+                continue
             sk.region(f"market:{entry['building']}", box)
             market_tile(t, box, entry)
     return top + rows * (TILE_H + ROW_GAP) - ROW_GAP + T.GAP + 4

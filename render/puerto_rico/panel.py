@@ -24,6 +24,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..context import View
 from ..scene import Box, Scene, Sketch
+from . import new_buildings as nb
 from .context import Table
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
@@ -52,6 +53,9 @@ FOCUS_OF_PROMPT = {
     "keep": "ships",
     "buccaneer": "buccaneer",
     "raid_place": "colonists",
+    "draft": "market",  # Exp. 1: the board's violet spaces, drafted or empty
+    "forest": "plantations",
+    "interlude": "none",  # the Guest house's guests and the empty circles: the own board
 }
 FOCUS_OF_PHASE = {
     "role_selection": "roles",
@@ -63,6 +67,7 @@ FOCUS_OF_PHASE = {
     "captain": "ships",
     "prospector": "roles",
     "buccaneer": "buccaneer",
+    "draft": "market",
     "game_over": "none",
 }
 SELL_PRICE = {"corn": 0, "indigo": 1, "sugar": 2, "tobacco": 3, "coffee": 4}
@@ -183,13 +188,13 @@ def _stats(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
 
 
 def _island(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
-    sk, lb = t.sk, t.labels
+    sk = t.sk
     key = f"player:{seat}:island"
     for k in range(12):
         sk.rect(Box(x + k * TILE_STEP, y, TILE_W, TILE_H), T.PANEL_ALT, T.FAINT, 2, radius=6)
     for k, entry in enumerate(p["island"][:12]):
         box = sk.region(f"{key}:{k}", Box(x + k * TILE_STEP, y, TILE_W, TILE_H))
-        W.tile(sk, box, str(entry["tile"]), lb, bool(entry["occupied"]))
+        nb.island_tile(t, box, entry)
         sk.region(f"{key}:{entry['tile']}", box)
     sk.region(key, Box(x, y, 12 * TILE_STEP - (TILE_STEP - TILE_W), TILE_H))
 
@@ -323,20 +328,28 @@ MARKET_TILE_H = 86
 def _market(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
     key = "ui.market_price" if view.get("viewer") is not None else "ui.buildings"
-    _caption(sk, M + 4, y + 24, lb(key), INNER - 8)
+    drafting = nb.caption(t)
+    if drafting is not None:
+        sk.region("draft", sk.text(M + 4, y + 24, drafting, size=T.TEXT_BODY, bold=True,
+                                   fill=T.VIOLET, max_width=INNER - 8))
+    else:
+        _caption(sk, M + 4, y + 24, lb(key), INNER - 8)
     top = y + 36
     cols = 4
     col_w = (INNER - (cols - 1) * 6) // cols
-    columns: dict[int, list[Mapping[str, Any]]] = {}
+    columns: dict[int, list[Mapping[str, Any]]] = {c: [] for c in nb.spaces(view)}
     for entry in view["market"]:
         columns.setdefault(int(entry["column"]), []).append(entry)
     rows = 0
     for ci, column in enumerate(sorted(columns)[:cols]):
         x = M + ci * (col_w + 6)
-        entries = sorted(columns[column], key=lambda e: (int(e["cost"]), str(e["building"])))
+        entries = nb.entries(view, column, columns[column])
         rows = max(rows, len(entries))
         for ri, entry in enumerate(entries):
             box = Box(x, top + ri * (MARKET_TILE_H + 6), col_w, MARKET_TILE_H)
+            if isinstance(entry, int):
+                nb.space_tile(t, box, entry, f"draft:{entry}:{ri}")
+                continue
             sk.region(f"market:{entry['building']}", box)
             market_tile(t, box, entry, lines=2, static=False)
     return top + rows * (MARKET_TILE_H + 6) - 6 + T.GAP
@@ -434,7 +447,8 @@ SECTIONS = {
 def _legend(t: Table, y: int) -> int:
     """The goods' letters and words, in the game's language (wrapping onto a second row)."""
     sk, lb = t.sk, t.labels
-    entries = [(kind, lb(f"legend.{kind}")) for kind in (*T.GOOD_COLORS, "quarry")]
+    kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()))
+    entries = [(kind, lb(f"legend.{kind}")) for kind in kinds]
     limit = M + INNER - PAD
     rows: list[list[tuple[str, str]]] = [[]]
     x = M + PAD
@@ -451,7 +465,10 @@ def _legend(t: Table, y: int) -> int:
         x = M + PAD
         top = y + 8 + 40 * r
         for kind, word in row:
-            W.tile(sk, Box(x, top, 28, 30), kind, lb, key=False)
+            if kind == nb.FOREST:
+                nb.forest_tile(sk, Box(x, top, 28, 30))
+            else:
+                W.tile(sk, Box(x, top, 28, 30), kind, lb, key=False)
             text = sk.text(x + 34, top + 22, word, size=T.TEXT_SMALL, fill=T.MUTED,
                            max_width=limit - x - 34)
             x = text.right + 18

@@ -18,6 +18,7 @@ from .. import widgets as W
 from ..scene import Box
 from .context import Table
 from .modules import token_pill
+from .new_buildings import island_tile
 
 PANEL_H = 298
 ISLAND_SPACES = 12
@@ -105,14 +106,14 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
 
 
 def _island(t: Table, seat: int, p: Mapping[str, Any], y: int) -> int:
-    sk, lb = t.sk, t.labels
+    sk = t.sk
     key = f"player:{seat}:island"
     for k in range(ISLAND_SPACES):
         sk.rect(Box(LEFT + k * TILE_STEP, y, TILE_W, TILE_H), T.PANEL_ALT, T.FAINT, 2, radius=6,
                 static=True)
     for k, entry in enumerate(p["island"]):
         box = sk.region(f"{key}:{k}", Box(LEFT + k * TILE_STEP, y, TILE_W, TILE_H))
-        W.tile(sk, box, str(entry["tile"]), lb, bool(entry["occupied"]))
+        island_tile(t, box, entry)
         sk.region(f"{key}:{entry['tile']}", box)  # the newest tile of its kind is the last one
     right = LEFT + ISLAND_SPACES * TILE_STEP - (TILE_STEP - TILE_W)
     sk.region(key, Box(LEFT, y, right - LEFT, TILE_H))
