@@ -25,6 +25,15 @@ BUCCANEER_OPTION_SETS: list[dict[str, Any]] = [
     {"players": 5, "modules": ["buccaneer", "festival"]},
     {"players": 3, "modules": ["buccaneer", "festival"], "edition": "2020"},
 ]
+# Exp. 1 module sets (the bot words its codes, prompt kinds and events, so the bot's and the
+# images' generic tests walk them too): the draft, the random selection, the 2004 rule, and
+# all three modules together
+NEW_BUILDINGS_OPTION_SETS: list[dict[str, Any]] = [
+    {"players": 2, "modules": ["new_buildings"]},
+    {"players": 3, "modules": ["new_buildings"], "building_selection": "random"},
+    {"players": 4, "modules": ["new_buildings"], "exclusive_forest_house": True},
+    {"players": 5, "modules": ["new_buildings", "buccaneer", "festival"]},
+]
 
 
 class PuertoRico:
@@ -48,6 +57,7 @@ class PuertoRico:
         # The Buccaneer's sets (the bot words its codes and prompt kinds, so the bot's and the
         # images' generic tests walk them too)
         sets.extend(dict(options) for options in BUCCANEER_OPTION_SETS)
+        sets.extend(dict(options) for options in NEW_BUILDINGS_OPTION_SETS)
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:

@@ -9,6 +9,7 @@ import pytest
 from bot.games import presenter_for
 from bot.games.contract import HelpTopic
 from bot.games.puerto_rico.catalog import CATALOG
+from bot.games.puerto_rico.help import EXP1_BUILDINGS, EXP1_TOPICS
 from bot.games.puerto_rico.modules import MODULES
 from bot.help import help_text
 from bot.i18n import LANGUAGES
@@ -26,7 +27,9 @@ def topic(ident: str) -> HelpTopic:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_topic_has_its_help(lang: str) -> None:
     topics = PR.help_topics()
-    assert len(topics) == 1 + len(ROLES) + 23 + len(MODULES)  # the expansions presented
+    # the expansions presented, and Exp. 1's buildings, draft and forests
+    assert len(topics) == (1 + len(ROLES) + 23 + len(MODULES) + len(EXP1_BUILDINGS)
+                           + len(EXP1_TOPICS))
     for found in topics:
         text = help_text(PR, found, lang)
         assert text.startswith("**") and "{" not in text, (lang, found)

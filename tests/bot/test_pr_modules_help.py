@@ -83,5 +83,9 @@ def test_typing_finds_them_and_the_overview_points_to_them() -> None:
     assert find_topic("El Festival (Exp. 4)", "es", first=GAME)[1].id == "festival"
     assert f"{GAME}:buccaneer" in [v for _, v in topic_choices("", "en", first=GAME)]
     overview = page("overview", "en")
-    assert "The Buccaneer (Exp. 3) and The Festival (Exp. 4)" in overview
-    assert "El Bucanero (Exp. 3) y El Festival (Exp. 4)" in page("overview", "es")
+    assert "The New Buildings (Exp. 1), The Buccaneer (Exp. 3), and The Festival (Exp. 4)" in (
+        overview
+    )
+    assert "Los Nuevos Edificios (Exp. 1), El Bucanero (Exp. 3) y El Festival (Exp. 4)" in page(
+        "overview", "es"
+    )

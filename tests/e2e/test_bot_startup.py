@@ -25,7 +25,7 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     assert by_name["game"]["name_localizations"]["es-ES"] == "partida"
     subs = {o["name"]: o for o in by_name["pr"]["options"]}
     assert set(subs) == {"role", "settle", "build", "sell", "ship", "place", "keep", "take",
-                         "buccaneer", "raid", "pass"}
+                         "buccaneer", "raid", "draft", "guest", "pass"}
     for command in commands:
         assert len(command["options"]) <= 25  # Discord's limit of subcommands in a group
         assert command.get("dm_permission") is False or command.get("contexts") == [0]

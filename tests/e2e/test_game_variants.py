@@ -17,7 +17,8 @@ async def test_the_variant_option_follows_the_game_chosen(world: World, governor
         ("San Juan · variant start (draw 5-8 cards, keep 4)", "variant_start")]
     typed = await world.alice.autocomplete("game new", {"game": "puerto-rico", "variant": ""},
                                            focused="variant", channel=world.general)
-    assert [c["value"] for c in await typed.choices()] == ["buccaneer", "festival"]
+    assert [c["value"] for c in await typed.choices()] == [
+        "new_buildings", "random_buildings", "exclusive_forest_house", "buccaneer", "festival"]
 
     refused = await world.alice.run("/game new game:puerto-rico variant:variant_start",
                                     channel=world.general)
@@ -69,11 +70,13 @@ async def test_the_creator_turns_optional_rules_on_and_off_in_the_lobby(
 
 async def test_puerto_ricos_menu_offers_only_the_presented_expansions(
         world: World, governor: OfflineGovernor) -> None:
-    """The modules the bot words (the Buccaneer, the Festival), not those the engine is still
-    building; none on: the options stay as they were before the expansions."""
+    """The modules the bot words (the New Buildings with its two rules, the Buccaneer, the
+    Festival), not those the engine is still building; none on: the options stay as they were
+    before the expansions."""
     lobby = await open_lobby(world, world.alice, "game:puerto-rico max_players:3")
     menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
     assert [(o["value"], o.get("default", False)) for o in menu["options"]] == [
-        ("buccaneer", False), ("festival", False)]
+        ("new_buildings", False), ("random_buildings", False),
+        ("exclusive_forest_house", False), ("buccaneer", False), ("festival", False)]
     record = await governor.storage.games.find_by_channel(world.general.id)
     assert record is not None and record.options == {"players": 3}

@@ -99,6 +99,9 @@ async def test_a_whole_game_with_the_buccaneer_and_the_festival(
     assert "Rules: The Buccaneer (Exp. 3)" in lobby.text()
     menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
     assert [(o["value"], o.get("default", False)) for o in menu["options"]] == [
+        ("new_buildings", False),
+        ("random_buildings", False),
+        ("exclusive_forest_house", False),
         ("buccaneer", True),
         ("festival", False),
     ]

@@ -2,8 +2,10 @@
 (:mod:`.choices`), its log lines (:mod:`.gamelog`), its panel's Builder menus and Mayor draft
 (:mod:`.panels`, :mod:`.arrange`, :mod:`.components`, :mod:`.flow`), its refusals
 (:mod:`.refusals`), its help topics (:mod:`.help`) and its table in words (:mod:`.summary`).
-The expansions it presents (:data:`.modules.MODULES`: Exp. 3 the Buccaneer, Exp. 4 the
-Festival) are the lobby's optional rules; the Buccaneer's panel is :mod:`.buccaneer`.
+The expansions it presents (:data:`.modules.MODULES`: Exp. 1 the New Buildings, Exp. 3 the
+Buccaneer, Exp. 4 the Festival) are the lobby's optional rules (:data:`.modules.VARIANTS`, with
+Exp. 1's random buildings and 2004 rule); the Buccaneer's panel is :mod:`.buccaneer`, Exp. 1's
+words and panels :mod:`.new_buildings` and :mod:`.exp1_panels`.
 Importing the package registers :data:`PRESENTER`.
 """
 
@@ -27,15 +29,16 @@ from ...refusals import Refusing
 from ...turns import Panel
 from ...words import Words
 from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
+from . import exp1_panels, modules, new_buildings, panels, refusals, summary
 from . import help as topics
-from . import modules, panels, refusals, summary
 from .arrange import Arrangement, arrangement, drafted
 from .catalog import CATALOG, FOLDER
 from .choices import Chooser, Effect, family
-from .components import ArrangeButton, ArrangeSelect
+from .components import ArrangeButton, ArrangeSelect, BlackMarketSelect
 from .gamelog import PrLogWriter, view_at_phase_end
 
 MEASURED = ("sell", "ship")  # choices whose gains the panel shows, measured on a copy
+MEASURED_LOADS = 64  # Small wharf loads (Exp. 1: every mix of barrels) measured at most
 
 
 def _starts(*prefixes: str) -> Any:
@@ -44,10 +47,10 @@ def _starts(*prefixes: str) -> Any:
 
 DECISIONS = (
     Decision("role", "role", _starts("r."), ("r.",), "r.?"),
-    Decision("settle", "tile", _starts("s."), ("s.",), "s.?"),
-    Decision("build", "building", _starts("b."), ("b.",), "b.?"),
-    Decision("sell", "good", _starts("t."), ("t.",), "t.?"),
-    Decision("ship", "cargo", _starts("ship.", "wharf."), ("wharf.",), "ship.?"),
+    Decision("settle", "tile", _starts("s.", "f."), ("s.",), "s.?"),
+    Decision("build", "building", _starts("b.", "bm."), ("b.",), "b.?"),
+    Decision("sell", "good", _starts("t.", "tp."), ("t.",), "t.?"),
+    Decision("ship", "cargo", _starts("ship.", "wharf.", "sw."), ("wharf.",), "ship.?"),
     Decision("place", "where", lambda c: c.startswith("m.") and c != "m.privilege", ("m.",),
              "m.?"),
     Decision("keep", "goods", _starts("keep."), ("keep.",), "keep.?"),
@@ -55,6 +58,8 @@ DECISIONS = (
              ("o.", "c.", "m."), "o.?"),
     Decision("buccaneer", "bu_option", _starts("bu."), ("bu.capture.",), "bu.?"),
     Decision("raid", "raid_where", _starts("raid."), ("raid.",), "raid.?"),
+    Decision("draft", "draft_building", _starts("d."), ("d.",), "d.?"),
+    Decision("guest", "guest_where", _starts("g."), ("g.",), "g.?"),
     Decision("pass", None, lambda c: c == "pass", (), "pass"),
 )
 
@@ -65,12 +70,14 @@ class PuertoRicoPresenter(GamePresenter):
     folder = FOLDER
     players: ClassVar[tuple[int, int]] = (2, 5)
     decisions: ClassVar[tuple[Decision, ...]] = DECISIONS
-    dynamic_items: ClassVar[tuple[type[Any], ...]] = (ArrangeSelect, ArrangeButton)
+    dynamic_items: ClassVar[tuple[type[Any], ...]] = (ArrangeSelect, ArrangeButton,
+                                                       BlackMarketSelect)
     image_prefixes: ClassVar[tuple[str, ...]] = (
         "role.", "building.", "good.", "tile.", "phase.", "prompt.", "end.",
         "short.", "ui.", "legend.", "score.", "letter.", "module.",
     )
-    variants: ClassVar[tuple[str, ...]] = modules.MODULES
+    variants: ClassVar[tuple[str, ...]] = modules.VARIANTS
+    select_parts: ClassVar[str | tuple[str, ...]] = (exp1_panels.SMALL_WHARF,)
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -94,7 +101,7 @@ class PuertoRicoPresenter(GamePresenter):
         assert isinstance(words, Chooser)
         out = []
         ids = [*ALL_ROLES, "prospector2", *GOODS, "quarry", "hacienda", "privilege", "auto",
-               *words.market, "hospice", "university"]
+               *words.market, "hospice", "university", "forest", *new_buildings.buildings()]
         for ident in dict.fromkeys(ids):
             names = {ident, ident.replace("_", " "), words.building(ident).casefold(),
                      words.word("role", ident).casefold(), words.tile(ident).casefold()}
@@ -108,7 +115,7 @@ class PuertoRicoPresenter(GamePresenter):
         return modules.lobby_options(players, variants)
 
     def variants_on(self, options: Mapping[str, Any]) -> list[str]:
-        return modules.modules_of(options)
+        return modules.variants_of(options)
 
     # --- the table and the story -------------------------------------------------------------
 
@@ -154,6 +161,9 @@ class PuertoRicoPresenter(GamePresenter):
     def _effects(game: Game[Any], state: Any, seat: int, codes: Sequence[str]
                  ) -> dict[str, Effect]:
         wanted = [c for c in codes if family(c) in MEASURED]
+        loads = [c for c in wanted if c.startswith("sw.")]
+        if len(loads) > MEASURED_LOADS:  # every mix of many barrels: worded without figures
+            wanted = [c for c in wanted if not c.startswith("sw.")]
         if not wanted:
             return {}
         before = game.view(state, seat)["players"][seat]
@@ -183,6 +193,16 @@ class PuertoRicoPresenter(GamePresenter):
 
     def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
         return panels.controls(view)
+
+    def compose(self, name: str, values: Sequence[str]) -> str | None:
+        if name == exp1_panels.SMALL_WHARF:
+            return exp1_panels.compose(values)
+        return super().compose(name, values)
+
+    def decompose(self, name: str, code: str, values: Sequence[str]) -> list[str] | None:
+        if name == exp1_panels.SMALL_WHARF:
+            return exp1_panels.decompose(code, values)
+        return super().decompose(name, code, values)
 
     def button_style(self, code: str) -> discord.ButtonStyle | None:
         if family(code) == "offer" or code == "m.privilege":

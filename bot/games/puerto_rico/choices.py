@@ -20,6 +20,7 @@ from typing import Any
 from ...i18n import Catalog
 from ...limits import clip as _clip
 from ...words import CHOICE_LIMIT, DESCRIPTION_LIMIT, LABEL_LIMIT, Words
+from . import new_buildings
 from .catalog import CATALOG
 
 __all__ = ["CHOICE_LIMIT", "Chooser", "Effect", "clip", "family", "keep_counts"]
@@ -27,6 +28,9 @@ FAMILIES = {
     "r": "role", "s": "settle", "o": "offer", "m": "mayor", "b": "build", "c": "craft",
     "t": "sell", "ship": "ship", "wharf": "ship", "keep": "keep", "pass": "pass",
     "bu": "buccaneer", "raid": "raid",
+    # Exp. 1: the draft, forests, Black market builds, Trading post sales, Small wharf loads,
+    # Guest house moves
+    "d": "draft", "f": "settle", "bm": "build", "tp": "sell", "sw": "ship", "g": "guest",
 }
 RAID_KEEP_MAX = 3  # §12 Raid: the Buccaneer keeps up to 3 of the removed colonists
 PIRACY_KEEP_MAX = 3  # §12 Piracy: he keeps up to 3 of the barrels
@@ -43,8 +47,8 @@ class Effect:
 
 def family(code: str) -> str:
     """``role``, ``settle``, ``offer``, ``mayor``, ``build``, ``craft``, ``sell``, ``ship``,
-    ``keep``, ``buccaneer`` (Exp. 3's options), ``raid`` (placing raided colonists) or
-    ``pass``."""
+    ``keep``, ``buccaneer`` (Exp. 3's options), ``raid`` (placing raided colonists), ``draft``
+    and ``guest`` (Exp. 1's draft and Guest house moves) or ``pass``."""
     return FAMILIES.get(code.split(".", 1)[0], "other")
 
 
@@ -176,6 +180,9 @@ class Chooser(Words):
     def plain_label(self, code: str) -> str:
         head, _, rest = code.partition(".")
         effect = self.effects.get(code)
+        exp1 = new_buildings.label(self, code)
+        if exp1 is not None:
+            return exp1
         if code == "pass":
             key = f"pass.{self.prompt_kind}"
             return self.t(key) if self.catalog.has(key) else self.t("pass.default")
@@ -261,7 +268,9 @@ class Chooser(Words):
         words (a building's effect, a role's, a tile's)."""
         head, _, rest = code.partition(".")
         text: str | None = None
-        if head == "r" and rest == self.captured:
+        if head in new_buildings.HEADS or code == "o.forest":
+            text = new_buildings.description(self, code)
+        elif head == "r" and rest == self.captured:
             text = self.effect_of("effect.role_captured")
         elif head == "r":
             role = str(self.roles.get(rest, {}).get("role", rest.rstrip("2")))
@@ -298,4 +307,4 @@ class Chooser(Words):
         return clip(text, DESCRIPTION_LIMIT) if text else None
 
     def joiner(self, code: str) -> str:
-        return ", " if family(code) == "build" else " — "
+        return ", " if code.startswith(("b.", "d.")) else " — "

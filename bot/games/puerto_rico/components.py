@@ -1,7 +1,10 @@
-"""Puerto Rico's own persistent components: the Mayor draft's menus and its confirmation.
+"""Puerto Rico's own persistent components: the Mayor draft's menus and its confirmation, and
+the Black market's building menu (Exp. 1).
 
     ma:<game>:<version>:<part>:<d>   Mayor draft menus (part i: island, c: city; d: the draft)
     mb:<game>:<version>:<d>          confirm the Mayor draft ``d`` (see :mod:`.arrange`)
+    bk:<game>:<version>              the buildings the Black market makes affordable: choosing
+                                     one redraws the panel with its payments (each a code)
 
 Like every component they only parse; the work is :mod:`.flow`'s, reached through the bot's
 game flow (:attr:`bot.components.Handlers.play`).
@@ -100,3 +103,49 @@ class ArrangeButton(GameIdButton, template=rf"mb:{IDS}:(?P<tail>[0-9a-z]{{0,40}}
                            self.tail, [])
 
 
+
+
+class BlackMarketSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"bk:{IDS}",
+):
+    """Exp. 1's Black market: the building chosen here (a value is a building's id, never a
+    code) redraws the panel with the ways to pay for it, which are the codes."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=checked_id(f"bk:{game_id}:{version}"),
+                options=options or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> BlackMarketSelect:
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["game"]), int(match["version"]),
+                   list(select.options) if select else None,
+                   placeholder=select.placeholder if select else None)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await flow.black_market(handlers_of(interaction).play, interaction, self.game_id,
+                                    [str(v) for v in self.item.values])
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"black market menu {self.custom_id}")

@@ -1,5 +1,6 @@
 """The Mayor draft on Discord: its menus redraw the panel with the new draft, its confirmation
-submits every placement at once (one service call, refused whole if one is illegal)."""
+submits every placement at once (one service call, refused whole if one is illegal).  Exp. 1's
+Black market menu likewise redraws the panel with the payments of the building chosen."""
 
 from __future__ import annotations
 
@@ -66,3 +67,14 @@ async def confirm_arrangement(play: PlayFlow, interaction: discord.Interaction[A
         return
     await play.panel_here(interaction, game_id, compact=True)
 
+
+
+async def black_market(play: PlayFlow, interaction: discord.Interaction[Any], game_id: int,
+                       values: list[str]) -> None:
+    """The building chosen in the Black market's menu: the panel redrawn (its image kept) with
+    that building's payments; nothing is submitted (each payment is a move of its own)."""
+    await interaction.response.defer()
+    if not await play.placed(interaction, game_id, None):  # a panel's, never public
+        return
+    building = values[0] if values else None
+    await play.panel_here(interaction, game_id, draft=building, render=False)

@@ -13,6 +13,7 @@ from storage import ActionRecord
 
 from ...gamelog import LogWriter, public_events, roles_taken
 from ...i18n import Catalog
+from . import new_buildings
 from .catalog import CATALOG
 
 QUIET = frozenset({"PhaseEnded", "ColonistsDistributed"})
@@ -23,7 +24,8 @@ plays after the round's last pick."""
 SKIPPABLE = ("settler", "builder", "trader", "captain")
 """Phases where a seat with nothing to decide is skipped silently (then the log says so)."""
 ACTED = {"PlantationTaken": "settler", "QuarryTaken": "settler", "BuildingBuilt": "builder",
-         "GoodSold": "trader", "GoodsShipped": "captain", "Passed": ""}
+         "GoodSold": "trader", "GoodsShipped": "captain", "Passed": "",
+         "ForestPlaced": "settler"}
 """Events by which a seat acted in a phase (a pass is a decision too)."""
 
 
@@ -283,9 +285,12 @@ class PrLogWriter(LogWriter):
         return None
 
     def module_line(self, event: Event, name: str) -> str | None:
-        """The lines of the expansions' events (Exp. 3 the Buccaneer, Exp. 4 the Festival);
-        ``None`` for the other events."""
+        """The lines of the expansions' events (Exp. 1 the New Buildings, Exp. 3 the
+        Buccaneer, Exp. 4 the Festival); ``None`` for the other events."""
         kind, data = event.type, event.data
+        exp1 = new_buildings.log_line(self, kind, data, name)
+        if exp1 is not None:
+            return exp1
         if kind == "BuccaneerTokenTaken":
             giver = data.get("from")
             if isinstance(giver, int):

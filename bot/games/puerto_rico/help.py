@@ -1,5 +1,6 @@
-"""Puerto Rico's ``/game rules`` topics: how to play, the roles, the buildings and the
-expansions the bot presents (the Buccaneer, the Festival).
+"""Puerto Rico's ``/game rules`` topics: how to play, the roles, the buildings (Exp. 1's
+among them) and the expansions the bot presents (the New Buildings with its draft and its
+forests, the Buccaneer, the Festival).
 
 The words are in the catalog (``help.overview``, ``help.role.<role>``,
 ``help.building.<building>``, ``help.module.<module>``); the numbers (cost, VP, circles, column,
@@ -15,11 +16,17 @@ from functools import cache
 from typing import Any
 
 from engine.core import get_game
-from engine.puerto_rico.data import ROLES
+from engine.puerto_rico.data import NEW_BUILDINGS, ROLES
 
 from ...games.contract import HelpTopic
 from ...i18n import Catalog
 from .modules import MODULES
+from .new_buildings import facts
+
+EXP1_BUILDINGS = tuple(b.name for b in NEW_BUILDINGS)
+"""Exp. 1's 14 buildings: a page each, in the groups of the base game's."""
+EXP1_TOPICS = ("draft", "forests")
+"""Exp. 1's rules that are no building: pages in the expansions' group."""
 
 GAME = "puerto-rico"
 GROUPS = ("overview", "role", "production", "building", "large", "module")
@@ -34,12 +41,19 @@ def market() -> dict[str, dict[str, Any]]:
     return {str(b["building"]): dict(b) for b in view["market"]}
 
 
+def building_entry(topic: str) -> dict[str, Any] | None:
+    """A building's numbers: the market's, or an Exp. 1 building's printed ones."""
+    if topic in EXP1_BUILDINGS:
+        return dict(facts(topic))
+    return market().get(topic)
+
+
 def group_of(topic: str) -> str:
     if topic in ROLES:
         return "role"
-    if topic in MODULES:
+    if topic in MODULES or topic in EXP1_TOPICS:
         return "module"
-    building = market().get(topic)
+    building = building_entry(topic)
     if building is None:
         return "overview"
     kind = str(building["kind"])
@@ -51,7 +65,8 @@ def group_of(topic: str) -> str:
 @cache
 def topics() -> tuple[HelpTopic, ...]:
     return tuple(HelpTopic(t, group_of(t))
-                 for t in ("overview", *ROLES, *market(), *MODULES))
+                 for t in ("overview", *ROLES, *market(), *EXP1_BUILDINGS, *MODULES,
+                           *EXP1_TOPICS))
 
 
 def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
@@ -62,6 +77,8 @@ def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
     ident = topic.id
     key = {"role": f"role.{ident}", "module": f"variant.{ident}"}.get(group,
                                                                       f"building.{ident}")
+    if ident in EXP1_TOPICS:
+        key = f"help.name.{ident}"
     name = catalog.t(lang, key)
     return catalog.t(lang, "help.topic", group=catalog.t(lang, f"help.group.{group}"),
                      name=name)
@@ -77,13 +94,17 @@ def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[s
     if ident in MODULES:
         return (f"**{t(lang, f'variant.{ident}')}**\n"
                 f"{t(lang, f'help.module.{ident}', **commands)}")
-    building = market().get(ident)
+    if ident in EXP1_TOPICS:
+        return (f"**{t(lang, f'help.name.{ident}')}**\n"
+                f"{t(lang, f'help.exp1.{ident}', **commands)}")
+    building = building_entry(ident)
     if building is not None:
         kind = t(lang, f"help.kind.{building['kind']}")
-        facts = t(lang, "help.building_facts", cost=building["cost"], vp=building["vp"],
-                  column=building["column"], circles=building["circles"], kind=kind,
-                  copies=building["left"])
-        return (f"**{t(lang, f'building.{ident}')}** · {facts}\n"
+        numbers = {"cost": building["cost"], "vp": building["vp"],
+                   "column": building["column"], "circles": building["circles"], "kind": kind}
+        line = (t(lang, "help.building_facts_exp1", **numbers) if ident in EXP1_BUILDINGS
+                else t(lang, "help.building_facts", copies=building["left"], **numbers))
+        return (f"**{t(lang, f'building.{ident}')}** · {line}\n"
                 f"{t(lang, f'help.building.{ident}')}")
     roles = catalog.join(lang, [t(lang, f"role.{r}") for r in ROLES])
     topic_option = t(lang, "opt.topic.name")

@@ -1,8 +1,12 @@
 """The Puerto Rico expansions the bot presents, as the lobby's optional rules and in words on
-the table: Exp. 3 the Buccaneer (El Bucanero) and Exp. 4 the Festival (El Festival).
+the table: Exp. 1 the New Buildings (Los Nuevos Edificios), Exp. 3 the Buccaneer (El Bucanero)
+and Exp. 4 the Festival (El Festival).
 
-The engine knows more modules (``new_buildings`` and ``nobles`` are being built): only those in
-:data:`MODULES` are offered, because only they have their words, panels and images.  A game
+The engine knows one more module (``nobles``, being built): only those in :data:`MODULES` are
+offered, because only they have their words, panels and images.  Exp. 1 comes with two
+optional rules of its own (:data:`VARIANTS`): its buildings drawn at random instead of
+drafted (the engine's ``building_selection: random``) and the 2004 rule keeping the Hacienda
+and the Forest house apart (``exclusive_forest_house``); either turns the module on.  A game
 without modules keeps exactly the options it always had (``{"players": n}``), so nothing else
 changes for it.  Pure.
 """
@@ -14,24 +18,53 @@ from typing import Any
 
 from ...i18n import Catalog
 
-MODULES: tuple[str, ...] = ("buccaneer", "festival")
+MODULES: tuple[str, ...] = ("new_buildings", "buccaneer", "festival")
 """The engine's ``modules`` the presentation supports, in the engine's order."""
+EXP1_RULES: tuple[str, ...] = ("random_buildings", "exclusive_forest_house")
+"""Exp. 1's own optional rules (each turns Exp. 1 on)."""
+VARIANTS: tuple[str, ...] = ("new_buildings", *EXP1_RULES, "buccaneer", "festival")
+"""The lobby's optional rules, in the order its menu offers them."""
 
 FESTIVAL_GOALS = ("plantation", "production", "construction")
 
 
 def lobby_options(players: int, chosen: Iterable[str] = ()) -> dict[str, Any]:
-    """The engine options of a table of ``players`` with the modules ``chosen`` (unknown ids
-    are left out; the service refuses them before)."""
+    """The engine options of a table of ``players`` with the rules ``chosen`` (ids of
+    :data:`VARIANTS`; unknown ids are left out, the service refuses them before), as the engine
+    normalizes them: the modules in its order, and with Exp. 1 its ``building_selection``
+    (``draft`` unless random buildings are chosen) and ``exclusive_forest_house`` only when
+    on."""
     wanted = set(chosen)
+    if wanted & set(EXP1_RULES):
+        wanted.add("new_buildings")
     modules = [m for m in MODULES if m in wanted]
-    return {"players": players, "modules": modules} if modules else {"players": players}
+    if not modules:
+        return {"players": players}
+    options: dict[str, Any] = {"players": players, "modules": modules}
+    if "new_buildings" in modules:
+        random = "random_buildings" in wanted
+        options["building_selection"] = "random" if random else "draft"
+        if "exclusive_forest_house" in wanted:
+            options["exclusive_forest_house"] = True
+    return options
 
 
 def modules_of(options: Mapping[str, Any]) -> list[str]:
     """The presented modules that ``options`` (stored or the view's) turn on, in order."""
     found = options.get("modules") or ()
     return [m for m in MODULES if m in found]
+
+
+def variants_of(options: Mapping[str, Any]) -> list[str]:
+    """The lobby's rules (:data:`VARIANTS`) that ``options`` turn on: the inverse of
+    :func:`lobby_options`."""
+    on = set(modules_of(options))
+    if "new_buildings" in on:
+        if options.get("building_selection") == "random":
+            on.add("random_buildings")
+        if options.get("exclusive_forest_house"):
+            on.add("exclusive_forest_house")
+    return [v for v in VARIANTS if v in on]
 
 
 def module_names(options: Mapping[str, Any], lang: str, catalog: Catalog) -> str:
@@ -106,11 +139,14 @@ def festival_text(
 
 
 __all__ = [
+    "EXP1_RULES",
     "FESTIVAL_GOALS",
     "MODULES",
+    "VARIANTS",
     "buccaneer_text",
     "festival_text",
     "lobby_options",
     "module_names",
     "modules_of",
+    "variants_of",
 ]

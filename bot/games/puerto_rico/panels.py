@@ -1,7 +1,8 @@
 """Puerto Rico's controls on the private panel: the Builder's buildings as one menu per market
 column (the quarry discount depends on it) with the price after this player's discounts, the
-Mayor arrangement as the suggestion in one click or a draft in two menus (:mod:`.arrange`), and
-the Buccaneer's options and raided colonists (:mod:`.buccaneer`).  The rest (a few choices as
+Mayor arrangement as the suggestion in one click or a draft in two menus (:mod:`.arrange`),
+the Buccaneer's options and raided colonists (:mod:`.buccaneer`), and Exp. 1's draft, forests,
+Black market, Small wharf and Guest house (:mod:`.exp1_panels`).  The rest (a few choices as
 buttons, many as menus) is the generic panel's (:mod:`bot.panels`)."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from discord import ui
 
 from ...components import GameSelect
 from ...panels import OPTIONS, PanelView
+from . import exp1_panels as exp1
 from .arrange import Arrangement, decode, encode
 from .buccaneer import buccaneer_controls, raid_controls
 from .choices import Chooser, clip
@@ -27,24 +29,47 @@ def chooser(pv: PanelView) -> Chooser:
 
 
 def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
-    """The Builder's menus, the Mayor's draft and the Buccaneer's options; ``None`` for the
-    other decisions."""
+    """The Builder's menus, the Mayor's draft, the Buccaneer's options and Exp. 1's decisions;
+    ``None`` for the other decisions.  A Guest house owner's guest moves (Exp. 1, offered in
+    his other decisions too) come after the decision's own controls, in a menu of their own."""
+    panel = pv.panel
+    legal = list(panel.legal)
+    if panel.kind == "interlude":
+        return exp1.interlude_controls(pv, legal)
+    guests = [c for c in legal if c.startswith("g.")]
+    main = [c for c in legal if not c.startswith("g.")]
+    items = decision_controls(pv, main)
+    if not guests:
+        return items
+    if items is None:
+        items = exp1.generic(pv, main)
+    return [*items, *exp1.guest_controls(pv, guests)]
+
+
+def decision_controls(pv: PanelView, codes: list[str]) -> list[ui.Item[Any]] | None:
     panel = pv.panel
     arrangement = panel.extras.get("arrangement")
     if panel.kind == "arrange" and isinstance(arrangement, Arrangement):
         return arrange_controls(pv, arrangement)
     if panel.kind == "build":
-        return build_controls(pv, list(panel.legal))
+        return build_controls(pv, codes)
     if panel.kind == "buccaneer":
-        return buccaneer_controls(pv, list(panel.legal))
+        return buccaneer_controls(pv, codes)
     if panel.kind == "raid_place":
-        return raid_controls(pv, list(panel.legal))
+        return raid_controls(pv, codes)
+    if panel.kind == "draft":
+        return exp1.draft_controls(pv, codes)
+    if panel.kind == "settle" and any(c.startswith("f.") for c in codes):
+        return exp1.settle_controls(pv, codes)
+    if panel.kind == "ship" and any(c.startswith("sw.") for c in codes):
+        return exp1.ship_controls(pv, codes)
     return None
 
 
 def build_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """One menu per market column (the quarry discount depends on it), each listing the
-    buildings this player can build now at their price; an empty column is disabled."""
+    buildings this player can build now at their price; an empty column is disabled.  With an
+    occupied Black market (Exp. 1), its menu and payments after them."""
     items: list[ui.Item[Any]] = [ui.TextDisplay(pv.t("panel.help.build"))]
     columns: dict[int, list[str]] = {}
     for entry in pv.panel.view.get("market", ()):
@@ -64,6 +89,7 @@ def build_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
                                     placeholder=pv.t("panel.column_none", n=column),
                                     disabled=True))
         items.append(row)
+    items.extend(exp1.black_market_controls(pv, codes))
     if "pass" in codes:
         items.extend(pv.rows_of([pv.button("pass")]))
     return items

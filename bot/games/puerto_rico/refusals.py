@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...refusals import Refusing
+from . import new_buildings as nb
 from .choices import Chooser, family, keep_counts
 
 CITY_SPACES = 12
@@ -22,7 +23,9 @@ PROMPT_FAMILIES = {
     "mayor_privilege": "mayor", "arrange": "mayor", "build": "build",
     "craft_privilege": "craft", "sell": "sell", "ship": "ship", "keep": "keep",
     "buccaneer": "buccaneer", "raid_place": "raid",
+    "draft": "draft", "forest": "offer", "interlude": "guest",
 }
+EXCLUSIVE = ("hacienda", "forest_house")  # ruling A22's 2004 rule keeps them apart
 
 
 def goods(w: Refusing, counts: Mapping[str, Any]) -> str:
@@ -126,6 +129,8 @@ def module_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | Non
     head, _, rest = action.partition(".")
     if head == "raid":
         return circle_refusal(w, rest)
+    if head in nb.HEADS:
+        return exp1_refusal(w, action)
     if head != "bu" or (w.view.get("prompt") or {}).get("kind") != "buccaneer":
         return None
     option, _, tail = rest.partition(".")
@@ -147,6 +152,63 @@ def module_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | Non
         if role.get("taken_by") is not None:
             return "why.capture_taken", {"role": chooser.role_of(tail),
                                          "name": w.name(role.get("taken_by"))}
+    return None
+
+
+def owns(w: Refusing, building: str) -> bool:
+    """Whether the refused seat owns ``building`` occupied."""
+    entry = building_of(w, building)
+    return entry is not None and bool(entry.get("colonists"))
+
+
+def exp1_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
+    """Why an Exp. 1 choice is not open now (the engine says only ``illegal_now``)."""
+    chooser = chooser_of(w)
+    head, _, rest = action.partition(".")
+    if head == "d" and rest in nb.buildings():
+        part = w.view.get("draft") or {}
+        building = chooser.building(rest)
+        cost = int(nb.facts(rest)["cost"])
+        drafted = [str(b) for b in part.get("drafted") or ()]
+        if rest in drafted:
+            reason = w.t("why.draft_taken")
+        elif not int((part.get("spaces_left") or {}).get(str(cost), 0)):
+            reason = w.t("why.draft_no_space", cost=cost)
+        elif rest in EXCLUSIVE and (w.view.get("options") or {}).get("exclusive_forest_house"):
+            reason = w.t("why.draft_exclusive")
+        else:
+            return None
+        return "why.draft_not_candidate", {"building": building, "reason": reason}
+    if head == "f":
+        if not owns(w, "forest_house"):
+            return "why.no_forest_house", {}
+        return illegal(w, "plantation_not_available", f"s.{rest}")
+    if head == "tp":
+        if not owns(w, "trading_post"):
+            return "why.no_trading_post", {}
+        return illegal(w, "no_such_good", f"t.{rest}")
+    if head == "sw":
+        if not owns(w, "small_wharf"):
+            return "why.no_small_wharf", {}
+        if (w.view.get("prompt") or {}).get("kind") == "ship" and not any(
+                c.startswith("sw.") for c in w.s.legal):
+            return "why.small_wharf_used", {}
+        return "why.no_such_good", {"good": chooser.goods_words(nb.counts(rest)) or "?",
+                                    "goods": goods(w, w.me.get("goods") or {})}
+    if head == "bm":
+        building = nb.black_market_parts(action)[0]
+        if not owns(w, "black_market"):
+            return "why.no_black_market", {}
+        price, have = chooser.price(building), int(w.me.get("doubloons") or 0)
+        if building in chooser.market and price <= have:
+            return "why.black_market_rich", {"building": chooser.building(building)}
+        return "why.black_market_items", {"building": chooser.building(building),
+                                          "have": have, "need": max(price - have, 0)}
+    if head == "g":
+        guests = building_of(w, "guest_house")
+        if guests is None or not guests.get("colonists"):
+            return "why.no_guest", {}
+        return circle_refusal(w, rest)
     return None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...i18n import Catalog
 from .modules import buccaneer_text, festival_text, module_names
+from .new_buildings import draft_text, forests
 
 FIELD_LIMIT = 1024
 
@@ -77,6 +78,9 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
     festival = festival_text(view, names, lang, catalog)
     if festival:
         fields.append((t(lang, "table.festival"), _clip(festival)))
+    draft = draft_text(view, lang, catalog)
+    if draft:
+        fields.append((t(lang, "table.draft"), _clip(draft)))
     colonists = view.get("colonists", {})
     fields.append((t(lang, "table.supply"),
                    t(lang, "table.supply_value", ship=colonists.get("ship", 0),
@@ -103,6 +107,8 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
                   island=player.get("island_used", 0), city=player.get("city_used", 0),
                   colonists=player.get("colonists", 0), san_juan=player.get("san_juan", 0),
                   goods=_join(goods, "—"))
+        if forests(player):
+            value += f" · {t(lang, 'table.forests')}: {forests(player)}"
         value += "\n" + (t(lang, "table.buildings", list=", ".join(buildings)) if buildings
                          else t(lang, "table.no_buildings"))
         marker = t(lang, "table.governor_marker") if player.get("is_governor") else ""
