@@ -104,6 +104,17 @@ ZONING_OFFICE = BUILDING_INDEX["zoning_office"]
 ROYAL_SUPPLIER = BUILDING_INDEX["royal_supplier"]
 LARGE_COLUMN = 4  # [A] Zoning Office: small buildings are rows 1-3, large ones row 4
 
+# the buildings whose function depends on whether a colonist or a noble occupies them: only a
+# player owning one of them has a real choice of where his nobles go (elsewhere a noble works
+# like a colonist, and the nobles' VP, the Jeweler, the Royal Supplier and the Royal Garden count
+# them wherever they stand)
+NOBLE_FUNCTIONS = (LAND_OFFICE, CHAPEL, HUNTING_LODGE, ZONING_OFFICE)
+
+
+def nobles_matter(p: Player) -> bool:
+    return any(p.bw[b] >= 0 for b in NOBLE_FUNCTIONS)
+
+
 LAND_OFFICE_PRICE = 1  # §11.3: buy a face-down plantation for 1, sell one for 1
 HUNTING_LODGE_VP = 2
 # per-turn bit of ``State.flags`` in the Trader phase: the Land Office was used this turn (A41)
@@ -324,8 +335,8 @@ def _arrange_seat(s: State, seat: int, ev: Events) -> bool:
     slots = _slots(p)
     if total < room:
         choice = len(slots) > 1
-    else:
-        choice = total > nobles and len(slots) + (1 if total > room else 0) > 1
+    else:  # which circles get the nobles: a choice only where it changes a function
+        choice = nobles_matter(p) and total > nobles and len(slots) + (1 if total > room else 0) > 1
     if choice:
         s.pending[seat] = True
         return True
@@ -347,7 +358,9 @@ def _arrange_options(s: State, seat: int, out: list[Action]) -> None:
     if not waiting:
         return
     places = [a.a for a in out if a.kind == A.PLACE]
-    if waiting == p.san_juan:
+    if waiting == p.san_juan or not nobles_matter(p):
+        # only nobles wait, or their places change nothing: the nobles go first, one decision
+        # a piece as in the base game
         out[:] = [a for a in out if a.kind != A.PLACE]
     out.extend(A.NOBLE_PLACE_ACTIONS[slot] for slot in places)
 
