@@ -22,9 +22,11 @@ Where a noble goes is the player's decision wherever the rules give one:
 * the Mayor's distribution: pieces are taken one at a time clockwise from the Mayor (§4.2); a
   player taking one while the ship holds both kinds chooses (A19: ``n.noble`` / ``n.colonist``,
   prompt ``noble_or_colonist``); once one kind is left the rest is handed out as in the base game;
-* the arrangement: a player with nobles and colonists is asked (``arrange``) whenever his pieces
-  could end on more than one place (which circles get nobles is a choice); he places colonists
-  with ``m.<place>`` and nobles with ``mn.<place>``; ``m.auto`` suggests (nobles first on the
+* the arrangement: asked (``arrange``) as in the base game, and a player owning a building with
+  a noble function (``NOBLE_FUNCTIONS``) also whenever his nobles and colonists could be spread
+  over more than one place (which circles get nobles is then a choice; elsewhere a noble works
+  like a colonist and counts wherever it stands, so his nobles are placed first); colonists go
+  with ``m.<place>``, nobles with ``mn.<place>``; ``m.auto`` suggests (nobles first on the
   Chapel and Hunting Lodge, where their function is the better one);
 * the Mayor's privilege, the Hospice and the University give colonists only (A19), as the
   Festival's plantation goal does ("trabajadores", [A]).
@@ -323,8 +325,9 @@ def _lift(p: Player) -> None:
 @module_effect(MODULE, "arrange_seat")
 def _arrange_seat(s: State, seat: int, ev: Events) -> bool:
     """§4.2 step 3 for a player with nobles: asked when his pieces could end on more than one
-    place (fewer pieces than circles on several places, or nobles and colonists that could be
-    spread over several places: where the nobles go is a choice); otherwise arranged at once."""
+    place (fewer pieces than circles on several places, or, with a building of
+    ``NOBLE_FUNCTIONS``, nobles and colonists that could be spread over several places: where
+    the nobles go is then a choice); otherwise arranged at once."""
     p = s.players[seat]
     nobles = board_nobles(p)
     if not nobles:

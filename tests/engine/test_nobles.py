@@ -283,6 +283,35 @@ def test_where_the_nobles_go_is_a_choice_mn_places_a_noble() -> None:
     assert sc.invariant_failures(state) == []
 
 
+def test_where_the_nobles_go_is_no_question_without_a_noble_function() -> None:
+    """§11.1: a noble works like a colonist on every building but those with a noble function
+    (Land Office, Chapel, Hunting Lodge, Zoning Office) and counts wherever it stands, so a
+    player without one is not asked where his nobles go: every circle filled, no prompt; with
+    fewer pieces than circles he is asked as in the base game, nobles placed first."""
+    sc = nob()
+    sc.player(1, tiles={"corn": (1, 1)}, buildings={"harbor": 0}, san_juan=1)
+    nobles(sc, 1, corn=1)
+    sc.set_colonists(ship=0)
+    noble_supplies(sc, ship=0)
+    state = sc.choose("mayor", 0)
+    state = sc.act(state, 0, "pass")
+    assert kind_of(state) == "role"
+    p = state.players[1]
+    assert p.workers[GOOD_INDEX["corn"]] == 1 and p.bw[BUILDING_INDEX["harbor"]] == 1
+    assert sum(p.nobles) == 1
+    sc = nob()
+    sc.player(1, tiles={"corn": 2}, buildings={"harbor": 0}, san_juan=2)
+    nobles(sc, 1, san_juan=1)
+    sc.set_colonists(ship=0)
+    noble_supplies(sc, ship=0)
+    state = sc.choose("mayor", 0)
+    state = sc.act(state, 0, "pass")
+    assert sc.legal(state, 1) == ["m.auto", "mn.corn", "mn.harbor"]
+    state = sc.act(state, 1, "mn.harbor")
+    assert sc.legal(state, 1) == ["m.auto", "m.corn"]
+    assert sc.invariant_failures(state) == []
+
+
 def test_must_fill_with_nobles_only_nobles_left_offers_no_colonist_placement() -> None:
     """§4.2 must-fill rule with nobles: while circles are free every piece must go on one; once
     only nobles wait in San Juan, only noble placements are offered."""
