@@ -260,7 +260,8 @@ def small_wharf_action(counts: tuple[int, ...]) -> Action:
     return action
 
 
-def _slot_name(slot: int) -> str:
+def slot_name(slot: int) -> str:
+    """A place's name in codes: ``san_juan``, a tile kind or a building."""
     if slot == SAN_JUAN_SLOT:
         return "san_juan"
     return TILES[slot] if slot < BUILDING_SLOT else CATALOG[slot - BUILDING_SLOT].name
@@ -282,7 +283,7 @@ def black_market_action(building: int, colonist: int, good: int, vp: int) -> Act
     if action is None:
         code = f"bm.{CATALOG[building].name}"
         if colonist >= 0:
-            code += f".c.{_slot_name(colonist)}"
+            code += f".c.{slot_name(colonist)}"
         if good >= 0:
             code += f".g.{GOODS[good]}"
         if vp:
@@ -317,9 +318,7 @@ def keep_action(counts: tuple[int, ...]) -> Action:
     """The action keeping ``counts[k]`` barrels of each good ``k``."""
     action = _KEEP_CACHE.get(counts)
     if action is None:
-        parts = [f"{GOODS[k]}{n}" for k, n in enumerate(counts) if n]
-        code = "keep." + (".".join(parts) if parts else "none")
-        action = Action(KEEP, code, keep=counts)
+        action = Action(KEEP, "keep." + _goods_code(counts), keep=counts)
         _KEEP_CACHE[counts] = action
     return action
 

@@ -328,7 +328,7 @@ def _black_market_pay(s: State, seat: int, action: Action, ev: Events) -> int:
             p.bw[colonist - BUILDING_SLOT] -= 1
         if not noble:
             s.colonist_supply += 1
-        items["colonist"] = A._slot_name(colonist)
+        items["colonist"] = A.slot_name(colonist)
     if good >= 0:
         p.goods[good] -= 1
         s.goods[good] += 1
