@@ -2,10 +2,11 @@
 (:mod:`.choices`), its log lines (:mod:`.gamelog`), its panel's Builder menus and Mayor draft
 (:mod:`.panels`, :mod:`.arrange`, :mod:`.components`, :mod:`.flow`), its refusals
 (:mod:`.refusals`), its help topics (:mod:`.help`) and its table in words (:mod:`.summary`).
-The expansions it presents (:data:`.modules.MODULES`: Exp. 1 the New Buildings, Exp. 3 the
-Buccaneer, Exp. 4 the Festival) are the lobby's optional rules (:data:`.modules.VARIANTS`, with
-Exp. 1's random buildings and 2004 rule); the Buccaneer's panel is :mod:`.buccaneer`, Exp. 1's
-words and panels :mod:`.new_buildings` and :mod:`.exp1_panels`.
+The expansions it presents (:data:`.modules.MODULES`: Exp. 1 the New Buildings, Exp. 2 the
+Nobles, Exp. 3 the Buccaneer, Exp. 4 the Festival) are the lobby's optional rules
+(:data:`.modules.VARIANTS`, with Exp. 1's random buildings and 2004 rule); the Buccaneer's panel
+is :mod:`.buccaneer`, Exp. 1's words and panels :mod:`.new_buildings` and :mod:`.exp1_panels`,
+Exp. 2's nobles in the Mayor draft :mod:`.arrange`.
 Importing the package registers :data:`PRESENTER`.
 """
 
@@ -49,13 +50,14 @@ DECISIONS = (
     Decision("role", "role", _starts("r."), ("r.",), "r.?"),
     Decision("settle", "tile", _starts("s.", "f."), ("s.",), "s.?"),
     Decision("build", "building", _starts("b.", "bm."), ("b.",), "b.?"),
-    Decision("sell", "good", _starts("t.", "tp."), ("t.",), "t.?"),
+    Decision("sell", "good", _starts("t.", "tp.", "lo."), ("t.",), "t.?"),
     Decision("ship", "cargo", _starts("ship.", "wharf.", "sw."), ("wharf.",), "ship.?"),
-    Decision("place", "where", lambda c: c.startswith("m.") and c != "m.privilege", ("m.",),
-             "m.?"),
+    Decision("place", "where", lambda c: c.startswith(("m.", "mn.")) and c != "m.privilege",
+             ("m.", "mn."), "m.?"),
     Decision("keep", "goods", _starts("keep."), ("keep.",), "keep.?"),
-    Decision("take", "choice", lambda c: c.startswith(("o.", "c.")) or c == "m.privilege",
-             ("o.", "c.", "m."), "o.?"),
+    Decision("take", "choice",
+             lambda c: c.startswith(("o.", "c.", "n.", "hl.", "rs.")) or c == "m.privilege",
+             ("o.", "c.", "m.", "n.", "hl."), "o.?"),
     Decision("buccaneer", "bu_option", _starts("bu."), ("bu.capture.",), "bu.?"),
     Decision("raid", "raid_where", _starts("raid."), ("raid.",), "raid.?"),
     Decision("draft", "draft_building", _starts("d."), ("d.",), "d.?"),
@@ -154,7 +156,8 @@ class PuertoRicoPresenter(GamePresenter):
         if kind == "arrange":
             suggested, _ = game.apply(state, seat, game.decode_action("m.auto"))
             extras["arrangement"] = arrangement(view["players"][seat],
-                                                game.view(suggested, seat)["players"][seat])
+                                                game.view(suggested, seat)["players"][seat],
+                                                codes)
         return extras
 
     @staticmethod

@@ -12,13 +12,19 @@ of placements in one service call, validated by the engine and committed togethe
 Why a draft rather than one placement per click: a typical arrangement is four to ten
 colonists; menus with the suggestion preselected let a player change two circles with two taps,
 see the result, and send it once.
+
+Exp. 2's nobles (§11, A19): the engine places a noble with ``mn.<slot>``.  A player whose
+nobles' places change nothing (no Land Office, Chapel, Hunting Lodge or Zoning Office) places
+them first, as the engine asks: the draft's first pieces are his nobles.  A player owning such a
+building chooses which of the drafted circles get nobles in a third menu; the nobles' draft
+travels beside the pieces' draft in the custom_id (``<pieces>-<nobles>``).
 """
 
 from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 TILE_ORDER = ("corn", "indigo", "sugar", "tobacco", "coffee", "quarry")
@@ -42,18 +48,83 @@ class Arrangement:
     places: tuple[Place, ...]
     to_place: int
     suggested: tuple[int, ...]
+    nobles: int = 0
+    """Exp. 2: the nobles waiting in San Juan (every other piece waiting is a colonist)."""
+    colonists: int = 0
+    """The colonists waiting in San Juan."""
+    noble_choice: bool = False
+    """Whether the player chooses which circles get nobles (else they are placed first)."""
+    suggested_nobles: tuple[int, ...] = ()
+    """The engine's suggestion: nobles per place (the pieces per place are ``suggested``)."""
 
     def valid(self, draft: Sequence[int]) -> bool:
         return len(draft) == len(self.places) and all(
             0 <= n <= p.free for n, p in zip(draft, self.places, strict=True)
         )
 
-    def complete(self, draft: Sequence[int]) -> bool:
-        return self.valid(draft) and sum(draft) == self.to_place
+    def complete(self, draft: Sequence[int], nobles: Sequence[int] | None = None) -> bool:
+        if not self.valid(draft) or sum(draft) != self.to_place:
+            return False
+        return not self.nobles or nobles is None or self.nobles_valid(draft, nobles)
 
-    def codes(self, draft: Sequence[int]) -> list[str]:
-        """The placements of ``draft``, in the order of the places."""
-        return [f"m.{p.name}" for p, n in zip(self.places, draft, strict=True) for _ in range(n)]
+    def noble_range(self, draft: Sequence[int]) -> tuple[int, int]:
+        """How many of the ``draft``'s pieces are nobles, at least and at most: all the
+        nobles the draft can hold when they go first; with a choice, at most that and at least
+        the pieces the colonists waiting cannot fill."""
+        placed = sum(draft)
+        most = min(self.nobles, placed)
+        # an over-full draft (not complete) may need more nobles than there are: capped
+        return (min(most, max(0, placed - self.colonists)) if self.noble_choice else most), most
+
+    def nobles_valid(self, draft: Sequence[int], nobles: Sequence[int]) -> bool:
+        low, high = self.noble_range(draft)
+        return len(nobles) == len(draft) and low <= sum(nobles) <= high and all(
+            0 <= k <= n for k, n in zip(nobles, draft, strict=True))
+
+    def fit_nobles(self, draft: Sequence[int], wanted: Sequence[int] | None = None
+                   ) -> tuple[int, ...]:
+        """Nobles per place for the pieces of ``draft``: ``wanted`` (the suggestion's when
+        missing) as far as it fits, then the first places' pieces, then the last dropped."""
+        wanted = self.suggested_nobles if wanted is None else wanted
+        if len(wanted) != len(draft):
+            wanted = (0,) * len(draft)
+        out = [min(k, n) for k, n in zip(wanted, draft, strict=True)]
+        low, high = self.noble_range(draft)
+        for index in range(len(out)):  # too few
+            while sum(out) < low and out[index] < draft[index]:
+                out[index] += 1
+        for index in reversed(range(len(out))):  # too many
+            while sum(out) > high and out[index]:
+                out[index] -= 1
+        return tuple(out)
+
+    def codes(self, draft: Sequence[int], nobles: Sequence[int] | None = None) -> list[str]:
+        """The placements of ``draft``, in the order of the places: the nobles first
+        (``mn.<slot>``, Exp. 2), then the colonists (``m.<slot>``)."""
+        nobles = self.fit_nobles(draft, nobles) if self.nobles else (0,) * len(draft)
+        zipped = list(zip(self.places, draft, nobles, strict=True))
+        return [*(f"mn.{p.name}" for p, _, k in zipped for _ in range(k)),
+                *(f"m.{p.name}" for p, n, k in zipped for _ in range(n - k))]
+
+    def noble_options(self, draft: Sequence[int], nobles: Sequence[int]
+                      ) -> list[tuple[str, str, int, bool]]:
+        """``(value, place name, circle number, selected)`` for every circle of the draft: the
+        circles a noble may take (the selected ones hold nobles)."""
+        out = []
+        for index, (place, count, chosen) in enumerate(zip(self.places, draft, nobles,
+                                                           strict=True)):
+            for circle in range(count):
+                out.append((f"{index}.{circle}", place.name, circle + 1, circle < chosen))
+        return out
+
+    def with_nobles(self, values: Sequence[str], draft: Sequence[int]) -> tuple[int, ...]:
+        """The nobles of ``draft`` in the circles picked in the nobles' menu (fitted)."""
+        counts = [0] * len(draft)
+        for value in values:
+            index, _, _ = value.partition(".")
+            if index.isdigit() and int(index) < len(counts):
+                counts[int(index)] += 1
+        return self.fit_nobles(draft, counts)
 
     def options(self, island: bool, draft: Sequence[int]) -> list[tuple[str, str, int, bool]]:
         """``(value, place name, circle number, selected)`` for every free circle of the island
@@ -105,15 +176,38 @@ def occupied(player: Mapping[str, Any]) -> dict[str, int]:
     return counts
 
 
-def arrangement(now: Mapping[str, Any], suggested: Mapping[str, Any] | None) -> Arrangement:
+def nobles_on(player: Mapping[str, Any]) -> dict[str, int]:
+    """Exp. 2: nobles per place (tile kind or building) on a player's board."""
+    counts: dict[str, int] = {}
+    for tile in player.get("island", ()):
+        if tile.get("noble"):
+            counts[str(tile["tile"])] = counts.get(str(tile["tile"]), 0) + 1
+    for building in player.get("city", ()):
+        if building.get("nobles"):
+            counts[str(building["building"])] = int(building["nobles"])
+    return counts
+
+
+def nobles_waiting(player: Mapping[str, Any]) -> int:
+    nobles = player.get("nobles")
+    return int(nobles.get("san_juan", 0)) if isinstance(nobles, Mapping) else 0
+
+
+def _added(places: Sequence[Place], have: Mapping[str, int], want: Mapping[str, int]
+           ) -> list[int]:
+    return [min(p.free, max(0, want.get(p.name, 0) - have.get(p.name, 0))) for p in places]
+
+
+def arrangement(now: Mapping[str, Any], suggested: Mapping[str, Any] | None,
+                codes: Sequence[str] = ()) -> Arrangement:
     """The arrangement to make for ``now`` (a player of a seat view), with the engine's
-    suggestion (the same player after ``m.auto``) as the starting draft."""
+    suggestion (the same player after ``m.auto``) as the starting draft; ``codes`` (the legal
+    codes) say whether the nobles' circles are a choice (``m.*`` beside ``mn.*``)."""
     places = free_places(now)[:MAX_PLACES]
     total = sum(p.free for p in places)
-    to_place = min(int(now.get("san_juan", 0)), total)
-    have = occupied(now)
-    want = occupied(suggested) if suggested is not None else {}
-    draft = [min(p.free, max(0, want.get(p.name, 0) - have.get(p.name, 0))) for p in places]
+    waiting = int(now.get("san_juan", 0))
+    to_place = min(waiting, total)
+    draft = _added(places, occupied(now), occupied(suggested) if suggested is not None else {})
     extra = sum(draft) - to_place
     for index in reversed(range(len(draft))):  # too many: drop from the last places
         while extra > 0 and draft[index] > 0:
@@ -123,7 +217,13 @@ def arrangement(now: Mapping[str, Any], suggested: Mapping[str, Any] | None) -> 
         while extra < 0 and draft[index] < place.free:
             draft[index] += 1
             extra += 1
-    return Arrangement(places, to_place, tuple(draft))
+    nobles = nobles_waiting(now)
+    if not nobles:
+        return Arrangement(places, to_place, tuple(draft))
+    choice = any(c.startswith("m.") and c != "m.auto" for c in codes)
+    want = _added(places, nobles_on(now), nobles_on(suggested) if suggested is not None else {})
+    plan = Arrangement(places, to_place, tuple(draft), nobles, waiting - nobles, choice)
+    return replace(plan, suggested_nobles=plan.fit_nobles(draft, want))
 
 
 def encode(draft: Sequence[int]) -> str:
@@ -136,25 +236,45 @@ def decode(text: str) -> tuple[int, ...] | None:
     return tuple(DIGITS.index(c) for c in text)
 
 
+def write(draft: Sequence[int], nobles: Sequence[int] | None = None) -> str:
+    """A draft as it travels in custom_ids: ``<pieces>`` or, with nobles, ``<pieces>-<nobles>``."""
+    return encode(draft) if nobles is None else f"{encode(draft)}-{encode(nobles)}"
+
+
+def read(plan: Arrangement, text: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The draft (pieces per place) and its nobles per place that ``text`` says, fitted to
+    ``plan``; the suggestion when ``text`` is missing or no longer valid."""
+    pieces_text, _, nobles_text = (text or "").partition("-")
+    draft = decode(pieces_text) if text is not None else None
+    if draft is None or not plan.valid(draft):
+        return plan.suggested, plan.fit_nobles(plan.suggested)
+    if not plan.nobles:
+        return draft, (0,) * len(draft)
+    nobles = decode(nobles_text) if nobles_text else None
+    return draft, plan.fit_nobles(draft, nobles)
+
+
 def drafted(view: Mapping[str, Any], seat: int, plan: Arrangement, draft: str | None = None
             ) -> dict[str, Any]:
     """``view`` with ``seat``'s colonists placed as the draft says (``draft`` as it travels in
     the custom_ids; the suggestion when it is missing or no longer valid): what the private
     panel's image shows while the player arranges.  At the start of the arrangement the engine
-    has taken every colonist back to San Juan; the image shows the draft being made instead."""
-    counts = decode(draft) if draft is not None else None
-    if counts is None or not plan.valid(counts):
-        counts = plan.suggested
+    has taken every colonist back to San Juan; the image shows the draft being made instead,
+    Exp. 2's nobles where the draft puts them."""
+    counts, nobles = read(plan, draft)
     player = dict(view["players"][seat])
     island = [dict(tile) for tile in player.get("island", ())]
     city = [dict(building) for building in player.get("city", ())]
     placed = 0
-    for place, count in zip(plan.places, counts, strict=True):
-        n = count
+    for place, count, noble_count in zip(plan.places, counts, nobles, strict=True):
+        n, noble = count, noble_count
         if place.island:
             for tile in island:
                 if n and tile["tile"] == place.name and not tile["occupied"]:
                     tile["occupied"] = True
+                    if noble:
+                        tile["noble"] = True
+                        noble -= 1
                     n -= 1
                     placed += 1
             continue
@@ -163,9 +283,14 @@ def drafted(view: Mapping[str, Any], seat: int, plan: Arrangement, draft: str | 
                 room = int(building["circles"]) - int(building["colonists"])
                 moved = min(n, room)
                 building["colonists"] = int(building["colonists"]) + moved
+                if noble:
+                    building["nobles"] = int(building.get("nobles") or 0) + min(noble, moved)
                 n -= moved
                 placed += moved
     player.update(island=island, city=city, san_juan=int(player.get("san_juan", 0)) - placed)
+    if plan.nobles and isinstance(player.get("nobles"), Mapping):
+        player["nobles"] = {**player["nobles"],
+                            "san_juan": nobles_waiting(player) - sum(nobles)}
     players = list(view["players"])
     players[seat] = player
     return {**view, "players": players}

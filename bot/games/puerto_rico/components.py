@@ -1,7 +1,9 @@
 """Puerto Rico's own persistent components: the Mayor draft's menus and its confirmation, and
 the Black market's building menu (Exp. 1).
 
-    ma:<game>:<version>:<part>:<d>   Mayor draft menus (part i: island, c: city; d: the draft)
+    ma:<game>:<version>:<part>:<d>   Mayor draft menus (part i: island, c: city, n: the circles
+                                     of Exp. 2's nobles; d: the draft, ``<pieces>-<nobles>``
+                                     with nobles)
     mb:<game>:<version>:<d>          confirm the Mayor draft ``d`` (see :mod:`.arrange`)
     bk:<game>:<version>              the buildings the Black market makes affordable: choosing
                                      one redraws the panel with its payments (each a code)
@@ -24,8 +26,8 @@ from . import flow
 
 class ArrangeSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"ma:{IDS}:(?P<part>[ic]):"
-    r"(?P<draft>[0-9a-z]{0,40})",
+    template=rf"ma:{IDS}:(?P<part>[icn]):"
+    r"(?P<draft>[0-9a-z]{0,40}(?:-[0-9a-z]{0,40})?)",
 ):
     """One of the two Mayor menus (island or city) of a draft arrangement: picking circles
     redraws the panel with the new draft (see :mod:`bot.arrange`)."""
@@ -40,13 +42,14 @@ class ArrangeSelect(
         *,
         placeholder: str | None = None,
         max_values: int = 1,
+        min_values: int = 0,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=checked_id(f"ma:{game_id}:{version}:{part}:{draft}"),
                 options=options or [discord.SelectOption(label="?", value="0.0")],
                 placeholder=placeholder,
-                min_values=0,
+                min_values=min_values,
                 max_values=max(1, max_values),
             )
         )
@@ -88,7 +91,8 @@ class ArrangeSelect(
             await send_error(interaction, exc, where=f"mayor menu {self.custom_id}")
 
 
-class ArrangeButton(GameIdButton, template=rf"mb:{IDS}:(?P<tail>[0-9a-z]{{0,40}})"):
+class ArrangeButton(GameIdButton,
+                    template=rf"mb:{IDS}:(?P<tail>[0-9a-z]{{0,40}}(?:-[0-9a-z]{{0,40}})?)"):
     """Confirm a Mayor draft: every placement of the draft in one service call."""
 
     prefix, where = "mb", "mayor confirm"

@@ -12,7 +12,7 @@ from storage import StaleVersion
 
 from ...errors import send_error
 from ...turns import Panel
-from .arrange import Arrangement, decode, encode
+from .arrange import Arrangement, decode, read, write
 
 if TYPE_CHECKING:
     from ...play import PlayFlow
@@ -41,12 +41,18 @@ async def arrange(
         return
     try:
         panel = await play.turns.panel(game_id, interaction.user.id, render=False)
-        plan, current = arrangement_of(panel), decode(draft)
+        plan, current = arrangement_of(panel), decode(draft.partition("-")[0])
         if plan is None or current is None or not plan.valid(current):
             await play.panel_here(interaction, game_id, note_key="reply.outdated_panel")
             return
-        new = plan.with_values(part == "i", values, current)
-        await play.panel_here(interaction, game_id, draft=encode(new))  # the draft drawn
+        current, nobles = read(plan, draft)
+        if part == "n":  # Exp. 2: the circles that get nobles
+            nobles = plan.with_nobles(values, current)
+        else:
+            current = plan.with_values(part == "i", values, current)
+            nobles = plan.fit_nobles(current, nobles)
+        text = write(current, nobles if plan.nobles else None)
+        await play.panel_here(interaction, game_id, draft=text)  # the draft drawn
     except Exception as exc:
         await send_error(interaction, exc, where=f"mayor draft in game {game_id}")
 
@@ -54,11 +60,13 @@ async def confirm_arrangement(play: PlayFlow, interaction: discord.Interaction[A
                               version: int, draft: str) -> None:
     try:
         panel = await play.turns.panel(game_id, interaction.user.id, render=False)
-        plan, counts = arrangement_of(panel), decode(draft)
+        plan, counts = arrangement_of(panel), decode(draft.partition("-")[0])
         if plan is None or counts is None or not plan.complete(counts):
             await play.outdated(interaction, game_id, version, None, True)
             return
-        await play.service.submit(game_id, interaction.user.id, version, plan.codes(counts))
+        counts, nobles = read(plan, draft)
+        await play.service.submit(game_id, interaction.user.id, version,
+                                  plan.codes(counts, nobles))
     except StaleVersion:
         await play.outdated(interaction, game_id, version, None, True)
         return

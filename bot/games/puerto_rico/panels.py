@@ -16,7 +16,7 @@ from discord import ui
 from ...components import GameSelect
 from ...panels import OPTIONS, PanelView
 from . import exp1_panels as exp1
-from .arrange import Arrangement, decode, encode
+from .arrange import Arrangement, read, write
 from .buccaneer import buccaneer_controls, raid_controls
 from .choices import Chooser, clip
 from .components import ArrangeButton, ArrangeSelect
@@ -95,16 +95,19 @@ def build_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
     return items
 
 def arrange_controls(pv: PanelView, plan: Arrangement) -> list[ui.Item[Any]]:
-    """The suggestion in one click, or the draft in two menus and a confirmation."""
-    draft = decode(pv.draft) if pv.draft is not None else None
-    if draft is None or not plan.valid(draft):
-        draft = plan.suggested
-    text = encode(draft)
+    """The suggestion in one click, or the draft in two menus and a confirmation; with Exp. 2
+    nobles to place and a choice of their circles, a third menu picks the circles that get
+    nobles among those of the draft."""
+    draft, nobles = read(plan, pv.draft)
+    text = write(draft, nobles if plan.nobles else None)
     placed = sum(draft)
     lines = [pv.t("panel.arrange", n=plan.to_place),
              pv.t("panel.arrange_suggested", places=places(pv, plan, plan.suggested)),
              pv.t("panel.arrange_draft", places=places(pv, plan, draft), n=placed,
-                    of=plan.to_place)]
+                  of=plan.to_place)]
+    if plan.nobles:
+        lines.append(pv.t("panel.arrange_nobles", n=plan.nobles,
+                          places=places(pv, plan, nobles)))
     items: list[ui.Item[Any]] = [ui.TextDisplay("\n".join(lines))]
     items.extend(pv.rows_of([pv.button("m.auto")]))
     for part, island in (("i", True), ("c", False)):
@@ -121,6 +124,7 @@ def arrange_controls(pv: PanelView, plan: Arrangement) -> list[ui.Item[Any]]:
             max_values=min(len(options), OPTIONS, max(1, plan.to_place)),
         ))
         items.append(row)
+    items.extend(noble_menu(pv, plan, draft, nobles, text))
     confirm: ui.ActionRow[Any] = ui.ActionRow()
     confirm.add_item(ArrangeButton(
         pv.game_id, pv.version, text, label=pv.t("button.confirm", n=placed,
@@ -128,6 +132,27 @@ def arrange_controls(pv: PanelView, plan: Arrangement) -> list[ui.Item[Any]]:
         disabled=not plan.complete(draft)))
     items.append(confirm)
     return items
+
+
+def noble_menu(pv: PanelView, plan: Arrangement, draft: Sequence[int], nobles: Sequence[int],
+               text: str) -> list[ui.Item[Any]]:
+    """Exp. 2: the draft's circles, those holding nobles selected (only when where the nobles
+    go is the player's choice and more than one place could take them)."""
+    low, high = plan.noble_range(draft)
+    options = plan.noble_options(draft, nobles)[:OPTIONS]
+    if not plan.noble_choice or not high or len({o[1] for o in options}) < 2:
+        return []
+    row: ui.ActionRow[Any] = ui.ActionRow()
+    row.add_item(ArrangeSelect(
+        pv.game_id, pv.version, "n", text,
+        [discord.SelectOption(label=circle(pv, place, number, True), value=value,
+                              default=chosen)
+         for value, place, number, chosen in options],
+        placeholder=pv.t("panel.noble_circles", low=low, high=high),
+        min_values=min(low, len(options)), max_values=max(1, min(high, len(options))),
+    ))
+    return [row]
+
 
 def circle(pv: PanelView, place: str, number: int, island: bool) -> str:
     name = chooser(pv).slot(place)
