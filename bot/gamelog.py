@@ -5,7 +5,8 @@ event is first reduced to what the public may see (``Event.for_viewer(None)``), 
 earned (face down) or a card drawn never shows in a channel.  Also here: which events belong to
 the current role phase (the "what just changed" highlights of the board image) and where the
 phases ended.  Every game with role phases tells them with the same events: ``RoleChosen`` opens
-a phase, ``PhaseEnded`` closes it (``data["role"]``), ``RoundEnded`` ends a round.
+a phase (or another event its presenter names in ``phase_openers``), ``PhaseEnded`` closes it
+(``data["role"]``), ``RoundEnded`` ends a round.
 
 :class:`LogWriter` writes the lines every game shares (who held a seat, hand-overs, moves played
 for a person); each game's presenter extends it with its own events' lines
@@ -15,6 +16,7 @@ for a person); each game's presenter extends it with its own events' lines
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.core import Event, Game
@@ -24,6 +26,8 @@ from .i18n import CATALOG, Catalog
 from .seatnames import Former, SeatNames
 
 LINE_LIMIT = 300
+OPENERS: tuple[str, ...] = ("RoleChosen",)
+"""The events that open a role phase unless a presenter names more."""
 HANDOVER_KEYS = {"left": "log.handover_left", "clock": "log.handover_clock"}
 """The line of a seat that changed hands, by reason (else ``log.handover_replaced``)."""
 
@@ -38,32 +42,71 @@ def public_events(action: ActionRecord) -> list[Event]:
     return out
 
 
-def phase_start(actions: Sequence[ActionRecord], end: int | None = None) -> int:
-    """Index in ``actions`` of the last role choice at or before index ``end`` (default: the
-    last action); 0 when the list holds none (the phase began earlier)."""
+def phase_start(actions: Sequence[ActionRecord], end: int | None = None,
+                openers: Sequence[str] = OPENERS) -> int:
+    """Index in ``actions`` of the last role choice (an event of ``openers``) at or before
+    index ``end`` (default: the last action); 0 when the list holds none (the phase began
+    earlier)."""
     last = len(actions) - 1 if end is None else end
     for index in range(last, -1, -1):
-        if chose_role(actions[index]):
+        if chose_role(actions[index], openers):
             return index
     return 0
 
 
-def chose_role(action: ActionRecord) -> bool:
-    """Whether ``action`` chose a role (opened a phase)."""
-    return any(e.get("type") == "RoleChosen" for e in action.events)
+def chose_role(action: ActionRecord, openers: Sequence[str] = OPENERS) -> bool:
+    """Whether ``action`` chose a role (opened a phase: an event of ``openers``)."""
+    return any(e.get("type") in openers for e in action.events)
 
 
-def phase_events(actions: Sequence[ActionRecord], end: int | None = None, *,
-                 to_phase_end: bool = False) -> list[Event]:
-    """Public events since the last role choice up to index ``end``: what the board image
-    highlights (the role phase under way, or the one that just ended).  ``to_phase_end``: not
-    what the action ``end`` did after its phase ended (the end of the round: the Governor
-    passed...), for the board as it stood when the phase ended."""
+def _opener_before(actions: Sequence[ActionRecord], last: int, stop: int,
+                   openers: Sequence[str]) -> tuple[int, int]:
+    """(action index, event index) of the last opening event before event ``stop`` of the
+    action ``last``; (0, 0) when the list holds none (the phase began earlier)."""
+    for index in range(last, -1, -1):
+        events = actions[index].events
+        for at in range((stop if index == last else len(events)) - 1, -1, -1):
+            if events[at].get("type") in openers:
+                return index, at
+    return 0, 0
+
+
+def phase_actions(actions: Sequence[ActionRecord], end: int | None = None, *,
+                  ended: bool = False, openers: Sequence[str] = OPENERS) -> list[ActionRecord]:
+    """The actions of the role phase under way at index ``end`` (default: the last action),
+    or with ``ended`` of the phase the action ``end`` ended (its first ``PhaseEnded``).  One
+    action may end a phase and open the next (the round's last pick whose phase ends at once,
+    then the role the Buccaneer captured, Exp. 3): the first action's events start at the
+    phase's opening event, and an ended phase's last action stops where the next phase opens
+    unless that phase ends in the same action too (its lines are then told here)."""
     if not actions:
         return []
     last = len(actions) - 1 if end is None else end
+    events = actions[last].events
+    stop = len(events)
+    if ended:
+        stop = next((i + 1 for i, e in enumerate(events) if e.get("type") == "PhaseEnded"),
+                    stop)
+    first, at = _opener_before(actions, last, stop, openers)
+    out = list(actions[first : last + 1])
+    tail = events[stop:]
+    following = next((i for i, e in enumerate(tail) if e.get("type") in openers), None)
+    if ended and following is not None and not any(
+            e.get("type") == "PhaseEnded" for e in tail[following:]):
+        out[-1] = replace(out[-1], events=events[: stop + following])
+    if at:
+        out[0] = replace(out[0], events=out[0].events[at:])
+    return out
+
+
+def phase_events(actions: Sequence[ActionRecord], end: int | None = None, *,
+                 to_phase_end: bool = False, openers: Sequence[str] = OPENERS) -> list[Event]:
+    """Public events of the role phase under way at index ``end`` (:func:`phase_actions`):
+    what the board image highlights (the role phase under way, or the one that just ended).
+    ``to_phase_end``: the phase the action ``end`` ended, not what that action did after it
+    (the end of the round: the Governor passed...), for the board as it stood then."""
     out: list[Event] = []
-    for action in actions[phase_start(actions, last) : last + 1]:
+    for action in phase_actions(actions, end, ended=to_phase_end, openers=openers):
         out.extend(public_events(action))
     if to_phase_end:
         ended = [i for i, e in enumerate(out) if e.type == "PhaseEnded"]

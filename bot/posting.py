@@ -40,7 +40,7 @@ import discord
 from engine.core import Event
 from storage import STORY_THREAD_KIND, ActionRecord, GameRecord, Storage
 
-from .gamelog import chose_role, phase_ends, phase_start
+from .gamelog import OPENERS, chose_role, phase_ends, phase_start
 from .i18n import CATALOG, Catalog
 from .limits import fit
 from .permissions import STORY_THREAD, bot_permissions, missing
@@ -86,10 +86,10 @@ def told_seqs(record: GameRecord) -> set[int]:
             if k.startswith((IN_THREAD, IN_CHANNEL))}
 
 
-def round_phases(log_all: Sequence[ActionRecord], last: PhaseEnd) -> tuple[
-        list[PhaseEnd], list[ActionRecord]]:
+def round_phases(log_all: Sequence[ActionRecord], last: PhaseEnd,
+                 openers: Sequence[str] = OPENERS) -> tuple[list[PhaseEnd], list[ActionRecord]]:
     """The phases of the round that ``last`` closed (titles only: no board) and the round's
-    actions, from the log (the actions that count)."""
+    actions, from the log (the actions that count); ``openers``: the events opening a phase."""
     at = next(i for i, a in enumerate(log_all) if a.seq == last.seq)
     begin = at
     while begin > 0 and not closes_round(log_all[begin - 1]):
@@ -99,10 +99,10 @@ def round_phases(log_all: Sequence[ActionRecord], last: PhaseEnd) -> tuple[
     for index in phase_ends(actions):
         action = actions[index]
         end = next(Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded")
-        start = actions[phase_start(actions, index)]
+        start = actions[phase_start(actions, index, openers)]
         phases.append(last if action.seq == last.seq else PhaseEnd(
             action.seq, str(end.data.get("role", "")), end.seat, last.round, {}, (), None,
-            start.seq if chose_role(start) else None))
+            start.seq if chose_role(start, openers) else None))
     return phases, actions
 
 
@@ -186,7 +186,7 @@ class TablePoster:
             actions: Sequence[ActionRecord] = update.recent
             if started:
                 actions = await self.storage.games.actions(record.id)
-                earlier, _ = round_phases(actions, phases[0])
+                earlier, _ = round_phases(actions, phases[0], draw.presenter.phase_openers)
                 done = told_seqs(record)
                 told = [*(p for p in earlier[:-1] if p.seq not in done), *phases]
             story, files = draw.story(told, actions, link, over=over)
@@ -203,7 +203,7 @@ class TablePoster:
         ends = {a.seq for a in log_all if closes_round(a)}
         closing = [p for p in phases if p.seq in ends]
         for last in closing:  # the others are told when their round ends
-            in_round, actions = round_phases(log_all, last)
+            in_round, actions = round_phases(log_all, last, draw.presenter.phase_openers)
             layout, files = draw.round_story(in_round, actions, link, over=over)
             message = await channel.send(view=layout, files=files)
             await self.storage.games.set_message(record.id, f"{IN_CHANNEL}{last.seq}",

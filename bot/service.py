@@ -669,7 +669,7 @@ class GameService:
         view = game.view(state, None)
         public = tuple(e for e in (ev.for_viewer(None) for ev in events) if e is not None)
         recent = await self.recent(record)
-        highlights = phase_events(recent)
+        highlights = phase_events(recent, openers=presenter_for(record.game).phase_openers)
         lang = record.language
         image = await self._render(view, highlights, names, lang)
         scores = None
@@ -724,11 +724,12 @@ class GameService:
             action = log_all[index]
             end = next(Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded")
             at_end = presenter.view_at_phase_end(views.get(index, view), log_all, index)
-            start = log_all[phase_start(log_all, index)]
+            openers = presenter.phase_openers
+            start = log_all[phase_start(log_all, index, openers)]
             out.append(PhaseEnd(
                 action.seq, str(end.data.get("role", "")), end.seat, int(at_end.get("round", 1)),
-                at_end, tuple(phase_events(log_all, index, to_phase_end=True)), None,
-                start.seq if chose_role(start) else None,
+                at_end, tuple(phase_events(log_all, index, to_phase_end=True, openers=openers)),
+                None, start.seq if chose_role(start, openers) else None,
             ))
         return out
 

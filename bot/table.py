@@ -23,7 +23,7 @@ from discord import ui
 from storage import ActionRecord, GameRecord
 
 from .components import GameButton, TableButton
-from .gamelog import phase_start
+from .gamelog import phase_actions
 from .games import presenter_for
 from .i18n import Catalog
 from .limits import fit_view
@@ -170,7 +170,7 @@ class TableMessages:
                       ) -> list[ActionRecord]:
         """The actions of ``phase``: from its role choice to its end."""
         upto = [a for a in recent if a.seq <= phase.seq]
-        return upto[phase_start(upto) :] if upto else []
+        return phase_actions(upto, ended=True, openers=self.presenter.phase_openers)
 
     def phase_lines(self, phase: PhaseEnd, recent: Sequence[ActionRecord]) -> list[str]:
         return self.writer.lines(self.phase_actions(phase, recent), trailing=False)

@@ -73,8 +73,8 @@ class TurnService:
         kind = prompt.kind if codes and prompt else None
         names = await self.service._names(record)
         recent = await self.service.recent(record)
-        highlights = tuple(phase_events(recent))
         presenter = presenter_for(record.game)
+        highlights = tuple(phase_events(recent, openers=presenter.phase_openers))
         panel = Panel(
             record, seat, view, kind, codes, names,
             extras=presenter.panel_extras(game, state, seat, view, codes, kind),

@@ -75,6 +75,8 @@ class GamePresenter:
     players: ClassVar[tuple[int, int]] = (2, 5)
     """The smallest and largest table."""
     decisions: ClassVar[tuple[Decision, ...]] = ()
+    phase_openers: ClassVar[tuple[str, ...]] = ("RoleChosen",)
+    """The event types that open a role phase (the story tells a phase from there)."""
     dynamic_items: ClassVar[tuple[type[Any], ...]] = ()
     """The game's own persistent components (``discord.ui.DynamicItem`` subclasses)."""
     image_prefixes: ClassVar[tuple[str, ...]] = ()

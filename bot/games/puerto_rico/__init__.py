@@ -36,7 +36,7 @@ from .arrange import Arrangement, arrangement, drafted
 from .catalog import CATALOG, FOLDER
 from .choices import Chooser, Effect, family
 from .components import ArrangeButton, ArrangeSelect, BlackMarketSelect
-from .gamelog import PrLogWriter, view_at_phase_end
+from .gamelog import OPENERS, PrLogWriter, view_at_phase_end
 
 MEASURED = ("sell", "ship")  # choices whose gains the panel shows, measured on a copy
 MEASURED_LOADS = 64  # Small wharf loads (Exp. 1: every mix of barrels) measured at most
@@ -72,6 +72,7 @@ class PuertoRicoPresenter(GamePresenter):
     folder = FOLDER
     players: ClassVar[tuple[int, int]] = (2, 5)
     decisions: ClassVar[tuple[Decision, ...]] = DECISIONS
+    phase_openers: ClassVar[tuple[str, ...]] = OPENERS
     dynamic_items: ClassVar[tuple[type[Any], ...]] = (ArrangeSelect, ArrangeButton,
                                                        BlackMarketSelect)
     image_prefixes: ClassVar[tuple[str, ...]] = (

@@ -17,10 +17,10 @@ from . import new_buildings
 from .catalog import CATALOG
 
 QUIET = frozenset({"PhaseEnded", "ColonistsDistributed"})
+"""Events that make no line: those the next lines already tell."""
 OPENERS = ("RoleChosen", "CapturedRolePlayed")
 """Events that open a role phase: a role chosen, or (Exp. 3) the captured role the Buccaneer
 plays after the round's last pick."""
-"""Events that make no line: those the next lines already tell."""
 SKIPPABLE = ("settler", "builder", "trader", "captain")
 """Phases where a seat with nothing to decide is skipped silently (then the log says so)."""
 ACTED = {"PlantationTaken": "settler", "QuarryTaken": "settler", "BuildingBuilt": "builder",
