@@ -9,8 +9,12 @@ import pytest
 from bot.games import presenter_for
 from bot.games.contract import HelpTopic
 from bot.games.puerto_rico.catalog import CATALOG
-from bot.games.puerto_rico.help import EXP1_BUILDINGS, EXP1_TOPICS
-from bot.games.puerto_rico.modules import MODULES
+from bot.games.puerto_rico.help import (
+    EXP1_BUILDINGS,
+    EXP1_TOPICS,
+    EXP2_BUILDINGS,
+    MODULE_TOPICS,
+)
 from bot.help import help_text
 from bot.i18n import LANGUAGES
 from engine.puerto_rico.data import ROLES
@@ -27,9 +31,10 @@ def topic(ident: str) -> HelpTopic:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_topic_has_its_help(lang: str) -> None:
     topics = PR.help_topics()
-    # the expansions presented, and Exp. 1's buildings, draft and forests
-    assert len(topics) == (1 + len(ROLES) + 23 + len(MODULES) + len(EXP1_BUILDINGS)
-                           + len(EXP1_TOPICS))
+    # the expansions presented (and the Nobles), Exp. 1's buildings, draft and forests,
+    # Exp. 2's buildings
+    assert len(topics) == (1 + len(ROLES) + 23 + len(MODULE_TOPICS) + len(EXP1_BUILDINGS)
+                           + len(EXP1_TOPICS) + len(EXP2_BUILDINGS))
     for found in topics:
         text = help_text(PR, found, lang)
         assert text.startswith("**") and "{" not in text, (lang, found)

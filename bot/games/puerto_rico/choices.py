@@ -20,7 +20,7 @@ from typing import Any
 from ...i18n import Catalog
 from ...limits import clip as _clip
 from ...words import CHOICE_LIMIT, DESCRIPTION_LIMIT, LABEL_LIMIT, Words
-from . import new_buildings
+from . import new_buildings, nobles
 from .catalog import CATALOG
 
 __all__ = ["CHOICE_LIMIT", "Chooser", "Effect", "clip", "family", "keep_counts"]
@@ -31,6 +31,9 @@ FAMILIES = {
     # Exp. 1: the draft, forests, Black market builds, Trading post sales, Small wharf loads,
     # Guest house moves
     "d": "draft", "f": "settle", "bm": "build", "tp": "sell", "sw": "ship", "g": "guest",
+    # Exp. 2: the noble or a colonist from the ship, a noble's place, the Hunting lodge, the
+    # Royal supplier, the Land office (with the sales)
+    "n": "offer", "mn": "mayor", "hl": "offer", "rs": "offer", "lo": "sell",
 }
 RAID_KEEP_MAX = 3  # §12 Raid: the Buccaneer keeps up to 3 of the removed colonists
 PIRACY_KEEP_MAX = 3  # §12 Piracy: he keeps up to 3 of the barrels
@@ -48,7 +51,9 @@ class Effect:
 def family(code: str) -> str:
     """``role``, ``settle``, ``offer``, ``mayor``, ``build``, ``craft``, ``sell``, ``ship``,
     ``keep``, ``buccaneer`` (Exp. 3's options), ``raid`` (placing raided colonists), ``draft``
-    and ``guest`` (Exp. 1's draft and Guest house moves) or ``pass``."""
+    and ``guest`` (Exp. 1's draft and Guest house moves) or ``pass``.  Exp. 2's codes join the
+    families of their moments: the noble-or-colonist take, the Hunting lodge and the Royal
+    supplier are offers, a noble's place is the Mayor's, the Land office sells."""
     return FAMILIES.get(code.split(".", 1)[0], "other")
 
 
@@ -183,6 +188,9 @@ class Chooser(Words):
         exp1 = new_buildings.label(self, code)
         if exp1 is not None:
             return exp1
+        exp2 = nobles.label(self, code)
+        if exp2 is not None:
+            return exp2
         if code == "pass":
             key = f"pass.{self.prompt_kind}"
             return self.t(key) if self.catalog.has(key) else self.t("pass.default")
@@ -267,7 +275,9 @@ class Chooser(Words):
         """A second line (select options, autocomplete): what the choice brings, in a few
         words (a building's effect, a role's, a tile's)."""
         head, _, rest = code.partition(".")
-        text: str | None = None
+        text = nobles.description(self, code)
+        if text is not None:
+            return clip(text, DESCRIPTION_LIMIT)
         if head in new_buildings.HEADS or code == "o.forest":
             text = new_buildings.description(self, code)
         elif head == "r" and rest == self.captured:

@@ -13,7 +13,7 @@ from storage import ActionRecord
 
 from ...gamelog import LogWriter, public_events, roles_taken
 from ...i18n import Catalog
-from . import new_buildings
+from . import new_buildings, nobles
 from .catalog import CATALOG
 
 QUIET = frozenset({"PhaseEnded", "ColonistsDistributed"})
@@ -200,14 +200,14 @@ class PrLogWriter(LogWriter):
             return self.t("log.role", name=name, role=role)
         if kind == "QuarryTaken":
             return self.t("log.quarry", name=name)
+        module = self.module_line(event, name)
+        if module is not None:
+            return module
         if kind == "PlantationTaken":
             # "a corn plantation", "an indigo plantation": the article comes with the words
             plantation = self.thing("plantation", data.get("tile"))
             key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
             return self.t(key, name=name, plantation=plantation)
-        module = self.module_line(event, name)
-        if module is not None:
-            return module
         if kind == "ColonistGained":
             by = data.get("by")
             if by == "mayor":
@@ -285,12 +285,15 @@ class PrLogWriter(LogWriter):
         return None
 
     def module_line(self, event: Event, name: str) -> str | None:
-        """The lines of the expansions' events (Exp. 1 the New Buildings, Exp. 3 the
-        Buccaneer, Exp. 4 the Festival); ``None`` for the other events."""
+        """The lines of the expansions' events (Exp. 1 the New Buildings, Exp. 2 the Nobles,
+        Exp. 3 the Buccaneer, Exp. 4 the Festival); ``None`` for the other events."""
         kind, data = event.type, event.data
         exp1 = new_buildings.log_line(self, kind, data, name)
         if exp1 is not None:
             return exp1
+        exp2 = nobles.log_line(self, kind, data, name)
+        if exp2 is not None:
+            return exp2
         if kind == "BuccaneerTokenTaken":
             giver = data.get("from")
             if isinstance(giver, int):

@@ -1,6 +1,6 @@
-"""Puerto Rico's ``/game rules`` topics: how to play, the roles, the buildings (Exp. 1's
-among them) and the expansions the bot presents (the New Buildings with its draft and its
-forests, the Buccaneer, the Festival).
+"""Puerto Rico's ``/game rules`` topics: how to play, the roles, the buildings (Exp. 1's and
+Exp. 2's among them) and the expansions the bot presents (the New Buildings with its draft and
+its forests, the Nobles, the Buccaneer, the Festival).
 
 The words are in the catalog (``help.overview``, ``help.role.<role>``,
 ``help.building.<building>``, ``help.module.<module>``); the numbers (cost, VP, circles, column,
@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import get_game
-from engine.puerto_rico.data import NEW_BUILDINGS, ROLES
+from engine.puerto_rico.data import NEW_BUILDINGS, NOBLES_BUILDINGS, ROLES
 
 from ...games.contract import HelpTopic
 from ...i18n import Catalog
@@ -27,6 +27,12 @@ EXP1_BUILDINGS = tuple(b.name for b in NEW_BUILDINGS)
 """Exp. 1's 14 buildings: a page each, in the groups of the base game's."""
 EXP1_TOPICS = ("draft", "forests")
 """Exp. 1's rules that are no building: pages in the expansions' group."""
+EXP2_BUILDINGS = tuple(b.name for b in NOBLES_BUILDINGS)
+"""Exp. 2's 8 buildings: a page each, in the groups of the base game's."""
+EXP2 = "nobles"
+MODULE_TOPICS = MODULES if EXP2 in MODULES else (*MODULES, EXP2)
+"""The expansions with a page: those the lobby offers, then the Nobles while the lobby does
+not offer it yet (its words are all here)."""
 
 GAME = "puerto-rico"
 GROUPS = ("overview", "role", "production", "building", "large", "module")
@@ -41,9 +47,23 @@ def market() -> dict[str, dict[str, Any]]:
     return {str(b["building"]): dict(b) for b in view["market"]}
 
 
+@cache
+def exp2_copies() -> dict[str, tuple[int, int]]:
+    """Each Exp. 2 building's copies in the market of a game with the Nobles and without
+    Exp. 1 (ruling A21), with 3 to 5 players and with 2."""
+    game = get_game(GAME)
+    copies: dict[str, list[int]] = {name: [] for name in EXP2_BUILDINGS}
+    for players in (4, 2):
+        view = game.view(game.setup({"players": players, "modules": [EXP2]}, 0), None)
+        for entry in view["market"]:
+            if entry["building"] in copies:
+                copies[entry["building"]].append(int(entry["left"]))
+    return {name: (left[0], left[1]) for name, left in copies.items()}
+
+
 def building_entry(topic: str) -> dict[str, Any] | None:
-    """A building's numbers: the market's, or an Exp. 1 building's printed ones."""
-    if topic in EXP1_BUILDINGS:
+    """A building's numbers: the market's, or an expansion building's printed ones."""
+    if topic in EXP1_BUILDINGS or topic in EXP2_BUILDINGS:
         return dict(facts(topic))
     return market().get(topic)
 
@@ -51,7 +71,7 @@ def building_entry(topic: str) -> dict[str, Any] | None:
 def group_of(topic: str) -> str:
     if topic in ROLES:
         return "role"
-    if topic in MODULES or topic in EXP1_TOPICS:
+    if topic in MODULE_TOPICS or topic in EXP1_TOPICS:
         return "module"
     building = building_entry(topic)
     if building is None:
@@ -65,8 +85,8 @@ def group_of(topic: str) -> str:
 @cache
 def topics() -> tuple[HelpTopic, ...]:
     return tuple(HelpTopic(t, group_of(t))
-                 for t in ("overview", *ROLES, *market(), *EXP1_BUILDINGS, *MODULES,
-                           *EXP1_TOPICS))
+                 for t in ("overview", *ROLES, *market(), *EXP1_BUILDINGS, *EXP2_BUILDINGS,
+                           *MODULE_TOPICS, *EXP1_TOPICS))
 
 
 def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
@@ -91,7 +111,7 @@ def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[s
     ident = topic.id
     if ident in ROLES:
         return f"**{t(lang, f'role.{ident}')}**\n{t(lang, f'help.role.{ident}')}"
-    if ident in MODULES:
+    if ident in MODULE_TOPICS:
         return (f"**{t(lang, f'variant.{ident}')}**\n"
                 f"{t(lang, f'help.module.{ident}', **commands)}")
     if ident in EXP1_TOPICS:
@@ -102,6 +122,8 @@ def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[s
         kind = t(lang, f"help.kind.{building['kind']}")
         numbers = {"cost": building["cost"], "vp": building["vp"],
                    "column": building["column"], "circles": building["circles"], "kind": kind}
+        if ident in EXP2_BUILDINGS:
+            return exp2_page(ident, lang, catalog, commands, numbers)
         line = (t(lang, "help.building_facts_exp1", **numbers) if ident in EXP1_BUILDINGS
                 else t(lang, "help.building_facts", copies=building["left"], **numbers))
         return (f"**{t(lang, f'building.{ident}')}** · {line}\n"
@@ -112,3 +134,15 @@ def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[s
     return (f"{t(lang, 'help.overview', **commands)}\n\n"
             f"{t(lang, 'help.topics', roles=roles, option=topic_option, **commands)}\n"
             f"{t(lang, 'help.modules', modules=modules)}")
+
+
+def exp2_page(ident: str, lang: str, catalog: Catalog, commands: Mapping[str, str],
+              numbers: Mapping[str, Any]) -> str:
+    """An Exp. 2 building's page: its numbers and copies (A21: 1 of a violet small one with 2
+    players), its effect, then its timing and how it is played on Discord."""
+    t = catalog.t
+    copies, two = exp2_copies()[ident]
+    line = (t(lang, "help.building_facts_exp2_same", copies=copies, **numbers) if copies == two
+            else t(lang, "help.building_facts_exp2", copies=copies, two=two, **numbers))
+    return (f"**{t(lang, f'building.{ident}')}** · {line}\n"
+            f"{t(lang, f'help.building.{ident}')}\n{t(lang, f'help.exp2.{ident}', **commands)}")

@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.puerto_rico.nobles import LAND_OFFICE_PRICE
+
 from ...refusals import Refusing
 from . import new_buildings as nb
+from . import nobles
 from .choices import Chooser, family, keep_counts
 
 CITY_SPACES = 12
@@ -24,6 +27,7 @@ PROMPT_FAMILIES = {
     "craft_privilege": "craft", "sell": "sell", "ship": "ship", "keep": "keep",
     "buccaneer": "buccaneer", "raid_place": "raid",
     "draft": "draft", "forest": "offer", "interlude": "guest",
+    "noble_or_colonist": "offer", "hunting_lodge": "offer", "royal_supplier": "offer",
 }
 EXCLUSIVE = ("hacienda", "forest_house")  # ruling A22's 2004 rule keeps them apart
 
@@ -108,7 +112,7 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
         return "why.privilege_good_not_available", {"good": chooser.tile(rest),
                                                     "n": int(supply.get(rest, 0))}
     if code == "no_free_circle":
-        return circle_refusal(w, rest)
+        return nobles_first(w, action) or circle_refusal(w, rest)
     if code == "keep_not_allowed":
         kinds = sum(n for b, n in WAREHOUSES.items()
                     if (entry := building_of(w, b)) is not None and entry.get("colonists"))
@@ -123,14 +127,17 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
 
 
 def module_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
-    """Why a Buccaneer option or a raid place is not open now (the engine says only
-    ``illegal_now``), with the numbers of the refused seat's view; ``None`` for the rest."""
+    """Why a Buccaneer option, a raid place or an expansion's choice is not open now (the
+    engine says only ``illegal_now``), with the numbers of the refused seat's view; ``None`` for
+    the rest."""
     chooser = chooser_of(w)
     head, _, rest = action.partition(".")
     if head == "raid":
         return circle_refusal(w, rest)
     if head in nb.HEADS:
         return exp1_refusal(w, action)
+    if head in nobles.HEADS:
+        return exp2_refusal(w, action)
     if head != "bu" or (w.view.get("prompt") or {}).get("kind") != "buccaneer":
         return None
     option, _, tail = rest.partition(".")
@@ -210,6 +217,84 @@ def exp1_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
             return "why.no_guest", {}
         return circle_refusal(w, rest)
     return None
+
+
+def nobles_first(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
+    """Exp. 2: a colonist's place refused while nobles wait in San Juan: only nobles wait, or
+    (without a building with a noble function) the nobles are placed first."""
+    _, waiting = nobles.nobles_of(w.me)
+    if not action.startswith("m.") or not waiting or not has_room(w, action[2:]):
+        return None
+    if waiting >= int(w.me.get("san_juan") or 0):
+        return "why.only_nobles_waiting", {"n": waiting}
+    return "why.nobles_first", {"n": waiting}
+
+
+def has_room(w: Refusing, place: str) -> bool:
+    """Whether the refused seat has an empty circle on ``place`` (a building or a tile kind)."""
+    entry = building_of(w, place)
+    if entry is not None:
+        return int(entry.get("colonists") or 0) < int(entry.get("circles") or 0)
+    return any(t.get("tile") == place and not t.get("occupied") for t in w.me.get("island", ()))
+
+
+def exp2_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
+    """Why an Exp. 2 choice is not open now (the engine says only ``illegal_now``): a noble's
+    place, the Land office, the Hunting lodge's tile, the Royal supplier's barrels."""
+    chooser = chooser_of(w)
+    head, _, rest = action.partition(".")
+    if head == "mn":
+        if not nobles.nobles_of(w.me)[1]:
+            return "why.no_noble_waiting", {}
+        return circle_refusal(w, rest)
+    if head == "lo":
+        return land_office_refusal(w, rest)
+    if head == "hl":
+        return missing_tile(w, rest)
+    if head == "rs":
+        kinds = rest.split(".")
+        most = nobles.nobles_of(w.me)[0]
+        if len(kinds) > most:
+            return "why.supplier_most", {"n": most}
+        have = w.me.get("goods") or {}
+        lacking = [g for g in kinds if not int(have.get(g) or 0)]
+        if lacking:
+            return "why.no_such_good", {
+                "good": w.catalog.join(w.lang, [chooser.tile(g) for g in lacking]),
+                "goods": goods(w, have)}
+    return None
+
+
+def land_office_refusal(w: Refusing, rest: str) -> tuple[str, dict[str, Any]] | None:
+    """Why a Land office purchase (``buy``) or sale (``sell.<tile>``) is refused (A41): no
+    occupied Land office, the other piece on it, no doubloon, no room, no tile, or used."""
+    office = building_of(w, "land_office")
+    if office is None or not office.get("colonists"):
+        return "why.no_land_office", {}
+    noble = bool(office.get("nobles"))
+    if rest == "buy":
+        if noble:
+            return "why.land_office_sells", {}
+        have = int(w.me.get("doubloons") or 0)
+        if have < LAND_OFFICE_PRICE:
+            return "why.land_office_money", {"price": LAND_OFFICE_PRICE, "have": have}
+        if int(w.me.get("island_used") or 0) >= ISLAND_SPACES:
+            return "why.island_full", {"used": ISLAND_SPACES, "total": ISLAND_SPACES}
+        if not int(w.view.get("plantation_stack") or 0):
+            return "why.no_plantation_left", {}
+        return "why.land_office_used", {}
+    if not noble:
+        return "why.land_office_buys", {}
+    return missing_tile(w, rest.removeprefix("sell.")) or ("why.land_office_used", {})
+
+
+def missing_tile(w: Refusing, tile: str) -> tuple[str, dict[str, Any]] | None:
+    """A plantation kind (or a forest) that is not on the refused seat's island."""
+    if any(t.get("tile") == tile for t in w.me.get("island", ())):
+        return None
+    if tile == nobles.FOREST:
+        return "why.no_forest", {}
+    return "why.no_such_tile", {"tile": chooser_of(w).tile(tile)}
 
 
 def building_refusal(w: Refusing, code: str, name: str) -> tuple[str, dict[str, Any]]:

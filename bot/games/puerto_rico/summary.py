@@ -1,7 +1,7 @@
 """Puerto Rico's table in words: the lines under the title (the phase and who chose it, the last
-round coming) and the board as text fields (roles, supply, plantations, ships, trading house,
-players).  The text is the table without its image and the image's description for screen
-readers.  Pure.
+round coming) and the board as text fields (roles, supply, the expansions' parts: the Buccaneer,
+the Festival, the draft, the nobles; plantations, ships, trading house, players).  The text is
+the table without its image and the image's description for screen readers.  Pure.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 from ...i18n import Catalog
 from .modules import buccaneer_text, festival_text, module_names
 from .new_buildings import draft_text, forests
+from .nobles import player_text, table_text
 
 FIELD_LIMIT = 1024
 
@@ -86,6 +87,9 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
                    t(lang, "table.supply_value", ship=colonists.get("ship", 0),
                      supply=colonists.get("supply", 0), vp=view.get("vp_chips_left", 0),
                      quarries=view.get("quarries_left", 0))))
+    nobles = table_text(view, lang, catalog)
+    if nobles:
+        fields.append((t(lang, "table.nobles"), _clip(nobles)))
     tiles = [_good(str(x), lang, catalog) for x in view.get("face_up", ())]
     fields.append((t(lang, "table.plantations"), _join(tiles, t(lang, "table.empty"))))
     ships = [
@@ -109,6 +113,9 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
                   goods=_join(goods, "—"))
         if forests(player):
             value += f" · {t(lang, 'table.forests')}: {forests(player)}"
+        nobles = player_text(player, lang, catalog)
+        if nobles:
+            value += f" · {nobles}"
         value += "\n" + (t(lang, "table.buildings", list=", ".join(buildings)) if buildings
                          else t(lang, "table.no_buildings"))
         marker = t(lang, "table.governor_marker") if player.get("is_governor") else ""
