@@ -163,7 +163,10 @@ def log_line(writer: LogWriter, kind: str, data: Mapping[str, Any], name: str) -
         if by == "villa":
             return t("log.noble_villa", name=name, building=thing("building", "villa"))
         if by == "raid":
-            return t("log.noble_raid", name=name, target=target(writer, data.get("target")))
+            place = data.get("target")
+            if writer.catalog.has(f"building.{place}"):
+                return t("log.noble_raid_building", name=name, building=thing("building", place))
+            return t("log.noble_raid", name=name, target=target(writer, place))
         return t("log.noble_ship", name=name)
     if kind == "ColonistGained" and data.get("by") == "villa":
         return t("log.villa_colonist", name=name, building=thing("building", "villa"))
