@@ -2,10 +2,9 @@
 the 2020 rulebook's names (Registro, Capilla, Refugio de caza, Oficina de zonificación, Proveedor
 real, Villa, Joyero, Jardín real): every new action code (``n.*``, ``mn.*``, ``hl.*``, ``rs.*``,
 ``lo.*``) as a label, an autocomplete choice and a description; the prompt kinds
-``noble_or_colonist``, ``hunting_lodge`` and ``royal_supplier``; every new event and reason in
-the log (VP chips by their amount, never a total); the refusals of its choices; the nobles on the
-table and the score sheet's parts.  No code, id, "?" or placeholder leaks into the words (rules
-spec §11)."""
+``noble_or_colonist``, ``hunting_lodge`` and ``royal_supplier``; the refusals of its choices;
+the nobles on the table and the score sheet's parts.  No code, id, "?" or placeholder leaks into
+the words (rules spec §11).  Its log lines: ``test_pr_nobles_log.py``."""
 
 from __future__ import annotations
 
@@ -17,7 +16,6 @@ import pytest
 
 from bot.errors import message_for
 from bot.games import presenter_for
-from bot.games.puerto_rico.gamelog import PrLogWriter
 from bot.i18n import LANGUAGES
 from bot.refusals import Situation, situate
 from engine import get_game
@@ -304,119 +302,6 @@ def test_the_royal_supplier_says_what_it_trades() -> None:
     assert es.label("rs.corn.sugar") == "Cambiar maíz y azúcar — +2 PV"
     assert en.label("rs.sugar") == "Trade sugar — +1 VP"
     assert (en.label("pass"), es.label("pass")) == ("Trade nothing", "No cambiar nada")
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_new_event_makes_a_line(lang: str) -> None:
-    _, events, _ = played()
-    writer = PrLogWriter(NAMES, lang)
-    seen = set()
-    for event in events:
-        if event.type in NEW_EVENTS or reason(event) in NEW_REASONS:
-            line = writer.event_line(event)
-            assert line and not LEAK.search(line), (lang, event, line)
-            assert lang != "es" or not ENGLISH_IN_SPANISH.search(line), line
-            seen.add(event.type)
-    assert seen >= NEW_EVENTS
-
-
-def test_log_lines_in_both_languages() -> None:
-    en, es = PrLogWriter(NAMES, "en"), PrLogWriter(NAMES, "es")
-
-    def lines(kind: str, seat: int | None, data: dict[str, Any]) -> tuple[str, str]:
-        event = Event(kind, seat, data)
-        return str(en.event_line(event)), str(es.event_line(event))
-
-    assert lines("NobleGained", 1, {"target": "san_juan", "source": "ship", "by": "mayor"}) == (
-        "bob took the noble from the colonist ship.",
-        "bob tomó el noble del barco de colonos.",
-    )
-    assert lines("NobleGained", 0, {"target": "san_juan", "source": "supply", "by": "villa"}) == (
-        "alice's Villa: a noble from the supply in San Juan.",
-        "Villa de alice: un noble de la reserva en San Juan.",
-    )
-    assert lines("NobleGained", 2, {"target": "chapel", "source": "ship", "by": "raid"})[0] == (
-        "carol placed a raided noble on the Chapel."
-    )
-    assert lines("ColonistGained", 3, {"target": "san_juan", "source": "supply", "by": "villa"})[
-        1
-    ] == ("Villa de dave: no quedan nobles, un colono en San Juan.")
-    assert lines("ColonistShipRefilled", None, {"count": 3, "needed": 4, "nobles": 1}) == (
-        "The colonist ship now carries 3 colonists and a noble.",
-        "El barco de colonos lleva ahora 3 colonos y un noble.",
-    )
-    assert lines("ColonistShipRefilled", None, {"count": 4, "needed": 4, "nobles": 0})[0] == (
-        "The colonist ship now carries 4 colonists."
-    )
-    assert lines("ColonistShipRaided", 1, {"removed": 4, "kept": 2, "nobles": 1})[0] == (
-        "bob raided the colonist ship: 4 pieces taken off, 2 to place at once, 1 noble among them."
-    )
-    assert lines("PlantationTaken", 4, {"tile": "indigo", "source": "land_office", "price": 1}) == (
-        "erin bought an indigo plantation with their Land office for 1 doubloon.",
-        "erin compró una plantación de añil con su Registro por 1 doblón.",
-    )
-    assert lines("PlantationSold", 0, {"tile": "corn", "price": 1, "displaced": "noble"}) == (
-        "alice sold a corn plantation with their Land office for 1 doubloon. Its noble goes to "
-        "San Juan.",
-        "alice vendió una plantación de maíz con su Registro por 1 doblón. Su noble va a San Juan.",
-    )
-    assert lines("PlantationSold", 0, {"tile": "forest", "price": 1, "displaced": None})[0] == (
-        "alice sold a forest with their Land office for 1 doubloon."
-    )
-    assert lines(
-        "PlantationDiscarded", 2, {"tile": "sugar", "by": "hunting_lodge", "displaced": "colonist"}
-    ) == (
-        "carol discarded a sugar plantation with their Hunting lodge. Its colonist goes to San "
-        "Juan.",
-        "carol descartó una plantación de azúcar con su Refugio de caza. Su colono va a San Juan.",
-    )
-    assert lines("GoodsTraded", 1, {"goods": ["corn", "coffee"], "by": "royal_supplier"}) == (
-        "bob traded corn and coffee with their Royal supplier.",
-        "bob cambió maíz y café con su Proveedor real.",
-    )
-    assert lines("OfferDeclined", 1, {"offer": "royal_supplier"})[0] == (
-        "bob traded nothing with their Royal supplier."
-    )
-    assert lines("OfferDeclined", 2, {"offer": "hunting_lodge"})[1] == (
-        "carol no descartó nada con su Refugio de caza."
-    )
-    assert lines("DoubloonsEarned", 0, {"amount": 3, "reason": "jeweler"}) == (
-        "alice earned 3 doubloons with the Jeweler.",
-        "alice ganó 3 doblones con el Joyero.",
-    )
-    assert lines("DoubloonsEarned", 0, {"amount": 1, "reason": "chapel"})[1] == (
-        "alice ganó 1 doblón con la Capilla."
-    )
-
-
-def test_vp_chips_are_told_by_their_amount_never_a_total() -> None:
-    """The ruling beside ``gain_vp``: a VP chip's amount is public, a player's total hidden;
-    the public form of each Exp. 2 VpEarned names its building."""
-    for why, en, es in (
-        ("chapel", "bob took 1 VP chip for the Chapel.", "bob tomó 1 ficha de PV por la Capilla."),
-        (
-            "hunting_lodge",
-            "bob took 2 VP chips for the Hunting lodge (most empty island spaces).",
-            "bob tomó 2 fichas de PV por el Refugio de caza (más espacios vacíos en la isla).",
-        ),
-        (
-            "royal_supplier",
-            "bob took 2 VP chips for the Royal supplier.",
-            "bob tomó 2 fichas de PV por el Proveedor real.",
-        ),
-    ):
-        amount = 1 if why == "chapel" else 2
-        private = Event(
-            "VpEarned",
-            1,
-            {"amount": amount, "reason": why},
-            private_to=1,
-            public_data={"amount": amount, "reason": why},
-        )
-        public = private.for_viewer(None)
-        assert public is not None and public.data == {"amount": amount, "reason": why}
-        assert PrLogWriter(NAMES, "en").event_line(public) == en
-        assert PrLogWriter(NAMES, "es").event_line(public) == es
 
 
 def test_the_table_tells_the_nobles_and_the_score_parts() -> None:
