@@ -252,6 +252,10 @@ def test_log_lines_in_both_languages() -> None:
     assert es.event_line(union) == "bob tomó 1 ficha de PV por el Salón gremial."
     light = Event("DoubloonsEarned", 2, {"amount": 1, "reason": "lighthouse"})
     assert en.event_line(light) == "carol earned 1 doubloon with the Lighthouse."
+    kept = Event("OfferDeclined", 1, {"offer": "forest"})
+    assert en.event_line(kept) == (
+        "bob kept the plantation drawn with the Hacienda as a plantation.")
+    assert es.event_line(kept) == "bob dejó como plantación la que robó con la Hacienda."
     hospice = Event("ColonistGained", 0, {"target": "san_juan", "source": "supply",
                                           "by": "hospice"})
     assert en.event_line(hospice) == "alice's Hospice: a colonist on San Juan."

@@ -238,6 +238,8 @@ def log_line(writer: LogWriter, kind: str, data: Mapping[str, Any], name: str) -
             return t("log.guest_building", name=name, house=house,
                      building=thing("building", to))
         return t("log.guest", name=name, house=house, target=target(writer, to))
+    if kind == "OfferDeclined" and data.get("offer") == "forest":
+        return t("log.declined_forest", name=name)
     if kind == "ColonistGained" and data.get("target") == SAN_JUAN and data.get(
             "by") == "hospice":
         return t("log.colonist", name=name, building=thing("building", data.get("by")),
