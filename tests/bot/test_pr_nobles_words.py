@@ -311,11 +311,11 @@ def test_the_table_tells_the_nobles_and_the_score_parts() -> None:
     view = GAME.view(sc.state, None)
     fields = dict(PR.summary(view, NAMES, "en"))
     assert fields["Nobles"] == "on the colonist ship 1 · in the supply 16"
-    assert fields["bob"].endswith("nobles 3 (San Juan 1)\nbuildings: Chapel")
+    assert fields["bob"].endswith("nobles among the colonists: 3 (San Juan 1)\nbuildings: Chapel")
     assert "Supply" in fields and "colonists left" in fields["Supply"]
     es = dict(PR.summary(view, NAMES, "es"))
     assert es["Nobles"] == "en el barco de colonos 1 · en la reserva 16"
-    assert "nobles 3 (San Juan 1)" in es["bob"]
+    assert "nobles entre los colonos: 3 (San Juan 1)" in es["bob"]
     assert "Expansions: Nobles" not in PR.header_lines(view, NAMES, "en")  # not offered yet
     classic = GAME.view(GAME.setup({"players": 3}, 1), None)
     assert "Nobles" not in dict(PR.summary(classic, NAMES, "en"))

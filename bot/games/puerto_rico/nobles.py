@@ -255,7 +255,8 @@ def table_text(view: Mapping[str, Any], lang: str, catalog: Catalog) -> str | No
 
 
 def player_text(player: Mapping[str, Any], lang: str, catalog: Catalog) -> str | None:
-    """A player's nobles ("nobles 3 (San Juan 1)"); ``None`` without the Nobles."""
+    """A player's nobles among his pieces ("nobles among the colonists: 3 (San Juan 1)");
+    ``None`` without the Nobles."""
     if not isinstance(player.get("nobles"), Mapping):
         return None
     total, waiting = nobles_of(player)
