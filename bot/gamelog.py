@@ -72,27 +72,27 @@ def _opener_before(actions: Sequence[ActionRecord], last: int, stop: int,
 
 
 def phase_actions(actions: Sequence[ActionRecord], end: int | None = None, *,
-                  ended: bool = False, openers: Sequence[str] = OPENERS) -> list[ActionRecord]:
+                  ended: bool = False, part: int = 0, openers: Sequence[str] = OPENERS
+                  ) -> list[ActionRecord]:
     """The actions of the role phase under way at index ``end`` (default: the last action),
-    or with ``ended`` of the phase the action ``end`` ended (its first ``PhaseEnded``).  One
-    action may end a phase and open the next (the round's last pick whose phase ends at once,
-    then the role the Buccaneer captured, Exp. 3): the first action's events start at the
-    phase's opening event, and an ended phase's last action stops where the next phase opens
-    unless that phase ends in the same action too (its lines are then told here)."""
+    or with ``ended`` of the phase that the action ``end`` ended (its ``part``-th
+    ``PhaseEnded``: one action may end two phases, the round's last pick whose phase ends at
+    once and the role the Buccaneer captured, Exp. 3, played at once after it).  The first
+    action's events start at the phase's opening event, and an ended phase's last action stops
+    where the next phase opens (the next phase's story tells the rest)."""
     if not actions:
         return []
     last = len(actions) - 1 if end is None else end
     events = actions[last].events
     stop = len(events)
     if ended:
-        stop = next((i + 1 for i, e in enumerate(events) if e.get("type") == "PhaseEnded"),
-                    stop)
+        ends = [i for i, e in enumerate(events) if e.get("type") == "PhaseEnded"]
+        if ends:
+            stop = ends[min(part, len(ends) - 1)] + 1
     first, at = _opener_before(actions, last, stop, openers)
     out = list(actions[first : last + 1])
-    tail = events[stop:]
-    following = next((i for i, e in enumerate(tail) if e.get("type") in openers), None)
-    if ended and following is not None and not any(
-            e.get("type") == "PhaseEnded" for e in tail[following:]):
+    following = next((i for i, e in enumerate(events[stop:]) if e.get("type") in openers), None)
+    if ended and following is not None:
         out[-1] = replace(out[-1], events=events[: stop + following])
     if at:
         out[0] = replace(out[0], events=out[0].events[at:])
@@ -100,13 +100,15 @@ def phase_actions(actions: Sequence[ActionRecord], end: int | None = None, *,
 
 
 def phase_events(actions: Sequence[ActionRecord], end: int | None = None, *,
-                 to_phase_end: bool = False, openers: Sequence[str] = OPENERS) -> list[Event]:
+                 to_phase_end: bool = False, part: int = 0, openers: Sequence[str] = OPENERS
+                 ) -> list[Event]:
     """Public events of the role phase under way at index ``end`` (:func:`phase_actions`):
     what the board image highlights (the role phase under way, or the one that just ended).
-    ``to_phase_end``: the phase the action ``end`` ended, not what that action did after it
-    (the end of the round: the Governor passed...), for the board as it stood then."""
+    ``to_phase_end``: the phase the action ``end`` ended (its ``part``-th), not what that
+    action did after it (the end of the round: the Governor passed...), for the board as it
+    stood then."""
     out: list[Event] = []
-    for action in phase_actions(actions, end, ended=to_phase_end, openers=openers):
+    for action in phase_actions(actions, end, ended=to_phase_end, part=part, openers=openers):
         out.extend(public_events(action))
     if to_phase_end:
         ended = [i for i, e in enumerate(out) if e.type == "PhaseEnded"]
@@ -135,6 +137,13 @@ def phase_ends(actions: Sequence[ActionRecord]) -> list[int]:
     return [
         i for i, a in enumerate(actions) if any(e.get("type") == "PhaseEnded" for e in a.events)
     ]
+
+
+def phase_end_points(actions: Sequence[ActionRecord]) -> list[tuple[int, int]]:
+    """Every role phase that ended, in order: (index of the action, which of its
+    ``PhaseEnded`` events: 0, or 1 when one action ended two phases)."""
+    return [(i, part) for i, a in enumerate(actions)
+            for part in range(sum(e.get("type") == "PhaseEnded" for e in a.events))]
 
 
 def views_after(

@@ -40,7 +40,7 @@ import discord
 from engine.core import Event
 from storage import STORY_THREAD_KIND, ActionRecord, GameRecord, Storage
 
-from .gamelog import OPENERS, chose_role, phase_ends, phase_start
+from .gamelog import OPENERS, chose_role, phase_actions, phase_end_points
 from .i18n import CATALOG, Catalog
 from .limits import fit
 from .permissions import STORY_THREAD, bot_permissions, missing
@@ -96,13 +96,13 @@ def round_phases(log_all: Sequence[ActionRecord], last: PhaseEnd,
         begin -= 1
     actions = list(log_all[begin : at + 1])
     phases = []
-    for index in phase_ends(actions):
+    for index, part in phase_end_points(actions):
         action = actions[index]
-        end = next(Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded")
-        start = actions[phase_start(actions, index, openers)]
-        phases.append(last if action.seq == last.seq else PhaseEnd(
+        end = [Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded"][part]
+        start = phase_actions(actions, index, ended=True, part=part, openers=openers)[0]
+        phases.append(last if (action.seq, part) == (last.seq, last.part) else PhaseEnd(
             action.seq, str(end.data.get("role", "")), end.seat, last.round, {}, (), None,
-            start.seq if chose_role(start, openers) else None))
+            start.seq if chose_role(start, openers) else None, part))
     return phases, actions
 
 
@@ -201,7 +201,8 @@ class TablePoster:
                 break  # refused there: the channel tells it
         log_all = await self.storage.games.actions(record.id)
         ends = {a.seq for a in log_all if closes_round(a)}
-        closing = [p for p in phases if p.seq in ends]
+        closing = [p for p in phases if p.seq in ends  # an action ending two: its last
+                   and not any(q.seq == p.seq and q.part > p.part for q in phases)]
         for last in closing:  # the others are told when their round ends
             in_round, actions = round_phases(log_all, last, draw.presenter.phase_openers)
             layout, files = draw.round_story(in_round, actions, link, over=over)

@@ -41,7 +41,13 @@ from storage.handovers import Reason
 from storage.seating import reorder_seats
 
 from .errors import PostingBlocked, UserError
-from .gamelog import chose_role, phase_ends, phase_events, phase_start, views_after
+from .gamelog import (
+    chose_role,
+    phase_actions,
+    phase_end_points,
+    phase_events,
+    views_after,
+)
 from .games import PACKAGES, presenter_for
 from .i18n import CATALOG, Catalog
 from .refusals import Situation, situate
@@ -110,6 +116,8 @@ class PhaseEnd:
     image: bytes | None
     chosen: int | None = None
     """The ``seq`` of the phase's role choice (to name who chose it then)."""
+    part: int = 0
+    """Which ``PhaseEnded`` of its action ended it (1 when one action ended two phases)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -705,12 +713,13 @@ class GameService:
         when the phase ended (replayed from the log; the current view when nothing happened
         since) and that phase's round."""
         log_all: Sequence[ActionRecord] = await self.recent(record)
-        ends = phase_ends(log_all)[-ended:]
-        if not self._tail_tells(record, log_all, ends, ended):
+        points = phase_end_points(log_all)[-ended:]
+        if not self._tail_tells(record, log_all, sorted({i for i, _ in points}), ended):
             log_all = await self.storage.games.actions(record.id)
-            ends = phase_ends(log_all)[-ended:]
-        if not ends or record.seed is None:
+            points = phase_end_points(log_all)[-ended:]
+        if not points or record.seed is None:
             return []
+        ends = sorted({i for i, _ in points})
         last = len(log_all) - 1
         replay_at = [i for i in ends if i != last or view.get("game_over")]
         views = {i: v for i in replay_at
@@ -719,17 +728,19 @@ class GameService:
         views.update(zip(replay_at, views_after(game, record.options, record.seed, log_all,
                                                 replay_at), strict=True))
         presenter = presenter_for(record.game)
+        openers = presenter.phase_openers
         out = []
-        for index in ends:
+        for index, part in points:
             action = log_all[index]
-            end = next(Event.from_json(e) for e in action.events if e.get("type") == "PhaseEnded")
-            at_end = presenter.view_at_phase_end(views.get(index, view), log_all, index)
-            openers = presenter.phase_openers
-            start = log_all[phase_start(log_all, index, openers)]
+            end = [Event.from_json(e) for e in action.events
+                   if e.get("type") == "PhaseEnded"][part]
+            at_end = presenter.view_at_phase_end(views.get(index, view), log_all, index, part)
+            start = phase_actions(log_all, index, ended=True, part=part, openers=openers)[0]
             out.append(PhaseEnd(
                 action.seq, str(end.data.get("role", "")), end.seat, int(at_end.get("round", 1)),
-                at_end, tuple(phase_events(log_all, index, to_phase_end=True, openers=openers)),
-                None, start.seq if chose_role(start, openers) else None,
+                at_end, tuple(phase_events(log_all, index, to_phase_end=True, part=part,
+                                           openers=openers)),
+                None, start.seq if chose_role(start, openers) else None, part,
             ))
         return out
 

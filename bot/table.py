@@ -170,7 +170,8 @@ class TableMessages:
                       ) -> list[ActionRecord]:
         """The actions of ``phase``: from its role choice to its end."""
         upto = [a for a in recent if a.seq <= phase.seq]
-        return phase_actions(upto, ended=True, openers=self.presenter.phase_openers)
+        return phase_actions(upto, ended=True, part=phase.part,
+                             openers=self.presenter.phase_openers)
 
     def phase_lines(self, phase: PhaseEnd, recent: Sequence[ActionRecord]) -> list[str]:
         return self.writer.lines(self.phase_actions(phase, recent), trailing=False)
@@ -190,7 +191,8 @@ class TableMessages:
             if lines:
                 text += "\n" + small(lines[-STORY_LINES:])
             box.add_item(ui.TextDisplay(_clip(text, budget)))
-            name = f"game-{self.record.id}-phase-{phase.seq}.png"
+            suffix = f"-{phase.part}" if phase.part else ""  # the second phase of one action
+            name = f"game-{self.record.id}-phase-{phase.seq}{suffix}.png"
             more, items = _files_and_items([(name, phase.image)], title)
             if items:
                 box.add_item(ui.MediaGallery(*items))

@@ -164,10 +164,11 @@ class GamePresenter:
         return LogWriter(names, lang, self.catalog, humans=humans)
 
     def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
-                          end: int) -> dict[str, Any]:
-        """The public board as it stood when the phase ended by ``actions[end]`` ended, from
-        ``view`` (the view right after that action): a game whose same action also ends the
-        round takes that back here."""
+                          end: int, part: int = 0) -> dict[str, Any]:
+        """The public board as it stood when the phase ended by ``actions[end]`` (its
+        ``part``-th ``PhaseEnded``) ended, from ``view`` (the view right after that action): a
+        game whose same action also ends the round, or plays another phase, takes that back
+        here."""
         return dict(view)
 
     # --- the private panel -------------------------------------------------------------------

@@ -7,7 +7,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.gamelog import phase_actions, phase_ends, phase_events, phase_start
+from bot.gamelog import (
+    phase_actions,
+    phase_end_points,
+    phase_ends,
+    phase_events,
+    phase_start,
+)
 from bot.games import presenter_for
 from bot.posting import round_phases
 from bot.service import PhaseEnd
@@ -81,3 +87,43 @@ def test_the_rounds_phases_each_begin_at_their_own_opener() -> None:
     phases, _ = round_phases(log, last, PR.phase_openers)
     starts = [p.chosen for p in phases[:-1]]
     assert all(seq is not None for seq in starts)
+
+
+def double_end() -> tuple[list[ActionRecord], int, dict[str, Any]]:
+    """A seeded Buccaneer game's log up to an action that ended two phases (the round's last
+    pick's, then the captured role's, played at once), that action's index and the public view
+    after it."""
+    for seed in range(300):
+        state = GAME.setup({"players": 4, "modules": ["buccaneer"]}, seed)
+        policy = make_policy("random", "puerto-rico", seed)
+        log: list[ActionRecord] = []
+        while (prompt := GAME.prompt(state)) is not None:
+            seat = prompt.seats[0]
+            action = policy.choose(GAME, state, seat, GAME.legal_actions(state, seat))
+            state, events = GAME.apply(state, seat, action)
+            log.append(ActionRecord(1, len(log) + 1, seat, GAME.encode_action(action), None, AT,
+                                    tuple(e.to_json() for e in events)))
+            if sum(e.type == "PhaseEnded" for e in events) == 2:
+                return log, len(log) - 1, GAME.view(state, None)
+    raise AssertionError("no action ended two phases in 300 games")
+
+
+def test_an_action_ending_two_phases_tells_each() -> None:
+    """One story entry, board and lines per phase even when one action ended two: the last
+    pick's phase up to its end, the captured role's from where it is played."""
+    log, index, view = double_end()
+    points = phase_end_points(log)
+    assert points[-2:] == [(index, 0), (index, 1)]
+    first = event_types(phase_actions(log, index, ended=True, part=0, openers=PR.phase_openers))
+    second = event_types(phase_actions(log, index, ended=True, part=1, openers=PR.phase_openers))
+    assert first.count("PhaseEnded") == 1 and "CapturedRolePlayed" not in first
+    assert second[0] == "CapturedRolePlayed" and second.count("PhaseEnded") == 1
+    ended = [e for e in log[index].events if e["type"] == "PhaseEnded"]
+    card = next(e for e in log[index].events if e["type"] == "CapturedRolePlayed")["data"]["card"]
+    before = PR.view_at_phase_end(view, log, index, 0)
+    after = PR.view_at_phase_end(view, log, index, 1)
+    assert before["active_role"] == ended[0]["data"]["role"]
+    assert after["active_role"] == ended[1]["data"]["role"]
+    taken = {r["card"]: r["taken_by"] for r in before["roles"]}
+    assert taken[card] is None  # not played yet when the first phase ended
+    assert {r["card"]: r["taken_by"] for r in after["roles"]}[card] is not None

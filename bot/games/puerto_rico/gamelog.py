@@ -52,10 +52,10 @@ def with_shipment_vp(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int
-                      ) -> dict[str, Any]:
-    """The public board as it stood when the role phase ended by ``actions[end]`` ended, from
-    ``view``, the public view right after that action.
+def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int,
+                      part: int = 0) -> dict[str, Any]:
+    """The public board as it stood when the role phase ended by ``actions[end]`` (its
+    ``part``-th ``PhaseEnded``) ended, from ``view``, the public view right after that action.
 
     The last phase of a round ends the round in the same action (``RoundEnded``, then
     ``GovernorPassed``, or ``GameEnded``): the view after it already shows the next round, the
@@ -63,16 +63,31 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
     round is taken back here from its events: the phase's round and Governor, the role cards
     as taken this round (``RoleChosen`` since the round began) with their doubloons, the role
     just played and its chooser, the game not over yet and nobody asked (the round's end came
-    next, by itself).  ``actions`` are the game's log (the actions that count, in order)."""
+    next, by itself).  With Exp. 3 the round's last pick may end its phase and the Buccaneer
+    play his captured role in the same action (then that card is not played yet on the first
+    phase's board: :func:`before_captured_role`).  ``actions`` are the game's log (the actions
+    that count, in order)."""
     out = dict(view)
     events = public_events(actions[end])
-    ended = next((e for e in events if e.type == "PhaseEnded"), None)
-    rounded = next((e for e in events if e.type == "RoundEnded"), None)
-    played = next((e for e in events if e.type == "CapturedRolePlayed"), None)
-    if ended is not None and rounded is None and played is not None:
-        return before_captured_role(out, actions, end, ended, played)
-    if ended is None or rounded is None:
+    ends = [i for i, e in enumerate(events) if e.type == "PhaseEnded"]
+    if not ends:
         return out
+    at = ends[min(part, len(ends) - 1)]
+    ended = events[at]
+    rounded = next((e for e in events[ends[-1]:] if e.type == "RoundEnded"), None)
+    played = next((e for e in events[at:] if e.type == "CapturedRolePlayed"), None)
+    if rounded is not None:
+        out = round_taken_back(view, actions, end, events, rounded, ended)
+    if played is not None:
+        return before_captured_role(out, actions, end, ended, played)
+    return out
+
+
+def round_taken_back(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int,
+                     events: Sequence[Event], rounded: Event, ended: Event) -> dict[str, Any]:
+    """``view`` (the next round's) with the end of the round the action ``end`` brought taken
+    back (see :func:`view_at_phase_end`), ``ended`` the phase shown ended."""
+    out = dict(view)
     out["round"] = int(rounded.data.get("round", view.get("round", 1)))
     if any(e.type == "GovernorPassed" for e in events):
         governor = (int(view["governor"]) - 1) % int(view["players_count"])

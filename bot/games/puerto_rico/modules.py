@@ -1,14 +1,11 @@
 """The Puerto Rico expansions the bot presents, as the lobby's optional rules and in words on
-the table: Exp. 1 the New Buildings (Los Nuevos Edificios), Exp. 3 the Buccaneer (El Bucanero)
-and Exp. 4 the Festival (El Festival).
-
-The engine knows one more module (``nobles``, being built): only those in :data:`MODULES` are
-offered, because only they have their words, panels and images.  Exp. 1 comes with two
-optional rules of its own (:data:`VARIANTS`): its buildings drawn at random instead of
-drafted (the engine's ``building_selection: random``) and the 2004 rule keeping the Hacienda
-and the Forest house apart (``exclusive_forest_house``); either turns the module on.  A game
-without modules keeps exactly the options it always had (``{"players": n}``), so nothing else
-changes for it.  Pure.
+the table: Exp. 1 the New Buildings (Los Nuevos Edificios), Exp. 2 the Nobles (Los Nobles),
+Exp. 3 the Buccaneer (El Bucanero) and Exp. 4 the Festival (El Festival), all four the engine
+has.  Exp. 1 comes with two optional rules of its own (:data:`VARIANTS`): its buildings drawn
+at random instead of drafted (the engine's ``building_selection: random``) and the 2004 rule
+keeping the Hacienda and the Forest house apart (``exclusive_forest_house``); either turns the
+module on.  A game without modules keeps exactly the options it always had (``{"players":
+n}``), so nothing else changes for it.  Pure.
 """
 
 from __future__ import annotations
@@ -18,11 +15,11 @@ from typing import Any
 
 from ...i18n import Catalog
 
-MODULES: tuple[str, ...] = ("new_buildings", "buccaneer", "festival")
+MODULES: tuple[str, ...] = ("new_buildings", "nobles", "buccaneer", "festival")
 """The engine's ``modules`` the presentation supports, in the engine's order."""
 EXP1_RULES: tuple[str, ...] = ("random_buildings", "exclusive_forest_house")
 """Exp. 1's own optional rules (each turns Exp. 1 on)."""
-VARIANTS: tuple[str, ...] = ("new_buildings", *EXP1_RULES, "buccaneer", "festival")
+VARIANTS: tuple[str, ...] = ("new_buildings", *EXP1_RULES, "nobles", "buccaneer", "festival")
 """The lobby's optional rules, in the order its menu offers them."""
 
 FESTIVAL_GOALS = ("plantation", "production", "construction")

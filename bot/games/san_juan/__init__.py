@@ -142,8 +142,8 @@ class SanJuanPresenter(GamePresenter):
         return SanJuanLogWriter(names, lang, self.catalog, humans=humans)
 
     def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
-                          end: int) -> dict[str, Any]:
-        return view_at_phase_end(view, actions, end)
+                          end: int, part: int = 0) -> dict[str, Any]:
+        return view_at_phase_end(view, actions, end)  # one phase per action in San Juan
 
     # --- the private panel -------------------------------------------------------------------
 
