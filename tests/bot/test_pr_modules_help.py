@@ -81,11 +81,10 @@ def test_typing_finds_them_and_the_overview_points_to_them() -> None:
     assert f"{GAME}:buccaneer" in [v for _, v in topic_choices("bucan", "es", first=GAME)]
     assert f"{GAME}:festival" in [v for _, v in topic_choices("festival", "en", first=GAME)]
     assert find_topic("El Festival (Exp. 4)", "es", first=GAME)[1].id == "festival"
-    assert f"{GAME}:buccaneer" in [v for _, v in topic_choices("", "en", first=GAME)]
+    # nothing typed: the expansions' group shows among the others
+    assert f"{GAME}:new_buildings" in [v for _, v in topic_choices("", "en", first=GAME)]
     overview = page("overview", "en")
-    assert "The New Buildings (Exp. 1), The Buccaneer (Exp. 3), and The Festival (Exp. 4)" in (
-        overview
-    )
-    assert "Los Nuevos Edificios (Exp. 1), El Bucanero (Exp. 3) y El Festival (Exp. 4)" in page(
-        "overview", "es"
-    )
+    assert ("The New Buildings (Exp. 1), The Nobles (Exp. 2), The Buccaneer (Exp. 3), and "
+            "The Festival (Exp. 4)") in overview
+    assert ("Los Nuevos Edificios (Exp. 1), Los Nobles (Exp. 2), El Bucanero (Exp. 3) y "
+            "El Festival (Exp. 4)") in page("overview", "es")

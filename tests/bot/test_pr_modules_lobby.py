@@ -60,21 +60,22 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 
 
 def test_the_presenter_offers_only_the_presented_modules() -> None:
-    """§10, §12 and §13 are offered (Exp. 1 with its two rules of its own:
-    tests/bot/test_pr_new_buildings_lobby.py); Exp. 2 (``nobles``: another engineer's work in
-    progress) is not, though the engine knows it."""
-    assert MODULES == ("new_buildings", "buccaneer", "festival")
-    assert set(MODULES) <= set(PR.variants) and "nobles" not in PR.variants
+    """§10–13 are all offered (Exp. 1 with its two rules of its own:
+    tests/bot/test_pr_new_buildings_lobby.py), in the engine's order; an unknown name is left
+    out."""
+    assert MODULES == ("new_buildings", "nobles", "buccaneer", "festival")
+    assert set(MODULES) <= set(PR.variants)
     assert PR.lobby_options(4) == {"players": 4}  # no module: the options of before
     assert PR.lobby_options(3, ["festival", "buccaneer"]) == {
         "players": 3,
         "modules": ["buccaneer", "festival"],
     }  # the engine's order
-    assert lobby_options(2, ["nobles"]) == {"players": 2}
+    assert lobby_options(2, ["nobles"]) == {"players": 2, "modules": ["nobles"]}
+    assert lobby_options(2, ["pirates"]) == {"players": 2}
     assert PR.variants_on({"players": 3, "modules": ["buccaneer"]}) == ["buccaneer"]
-    assert modules_of({"modules": ["nobles", "festival"]}) == ["festival"]
+    assert modules_of({"modules": ["festival", "nobles", "pirates"]}) == ["nobles", "festival"]
     options = get_game("puerto-rico").normalize_options(PR.lobby_options(5, MODULES))
-    assert options["modules"] == ["new_buildings", "buccaneer", "festival"]
+    assert options["modules"] == ["new_buildings", "nobles", "buccaneer", "festival"]
 
 
 async def test_the_creator_chooses_the_modules_and_the_game_plays_them(storage: Storage) -> None:
@@ -99,7 +100,7 @@ async def test_the_creator_chooses_the_modules_and_the_game_plays_them(storage: 
         await svc.set_variants(record.id, Actor(7), record.version, [])
     assert stranger.value.key == "err.not_allowed"
     with pytest.raises(UserError) as unknown:
-        await svc.set_variants(record.id, Actor(1), record.version, ["nobles"])
+        await svc.set_variants(record.id, Actor(1), record.version, ["pirates"])
     assert unknown.value.key == "err.no_such_variant"
     assert (await storage.games.get(record.id)).options["modules"] == ["buccaneer", "festival"]
 

@@ -67,7 +67,8 @@ def normalized(options: dict[str, Any]) -> dict[str, Any]:
 
 def test_the_rules_offered_and_how_they_are_stored() -> None:
     assert PR.variants == VARIANTS == ("new_buildings", "random_buildings",
-                                       "exclusive_forest_house", "buccaneer", "festival")
+                                       "exclusive_forest_house", "nobles", "buccaneer",
+                                       "festival")
     draft = PR.lobby_options(4, ["new_buildings"])
     assert draft == {"players": 4, "modules": ["new_buildings"], "building_selection": "draft"}
     assert normalized(draft) == draft  # exactly as the engine normalizes them
@@ -103,7 +104,7 @@ async def test_the_creator_turns_them_on_and_the_game_starts_with_the_draft(
     menu = LobbyFlow(svc, storage).lobby_message(record, "heuristic")["view"].children[-1].item
     assert [(o.value, o.default) for o in menu.options] == [
         ("new_buildings", True), ("random_buildings", False), ("exclusive_forest_house", False),
-        ("buccaneer", False), ("festival", False)]
+        ("nobles", False), ("buccaneer", False), ("festival", False)]
     assert [o.label for o in menu.options][:3] == [
         "The New Buildings (Exp. 1)",
         "The New Buildings: buildings drawn at random, no draft",

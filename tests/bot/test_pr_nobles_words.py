@@ -316,7 +316,8 @@ def test_the_table_tells_the_nobles_and_the_score_parts() -> None:
     es = dict(PR.summary(view, NAMES, "es"))
     assert es["Nobles"] == "en el barco de colonos 1 · en la reserva 16"
     assert "nobles entre los colonos: 3 (San Juan 1)" in es["bob"]
-    assert "Expansions: Nobles" not in PR.header_lines(view, NAMES, "en")  # not offered yet
+    assert "Expansions: Nobles" in PR.header_lines(view, NAMES, "en")
+    assert "Expansiones: Los Nobles" in PR.header_lines(view, NAMES, "es")
     classic = GAME.view(GAME.setup({"players": 3}, 1), None)
     assert "Nobles" not in dict(PR.summary(classic, NAMES, "en"))
     assert (PR.score_part("nobles", "en"), PR.score_part("nobles", "es")) == ("Nobles", "Nobles")

@@ -157,8 +157,10 @@ class Players:
         before = panel.component(custom_id_prefix="mb:")["custom_id"]
         for menu in menus:
             chosen = [o["value"] for o in menu["options"] if o.get("default")]
-            free = [o["value"] for o in menu["options"] if not o.get("default")]
-            if chosen and free:  # one colonist to another circle of the same menu
+            place = chosen[0].split(".")[0] if chosen else None
+            free = [o["value"] for o in menu["options"]
+                    if not o.get("default") and o["value"].split(".")[0] != place]
+            if chosen and free:  # one colonist to a circle of another place of the same menu
                 handle = await user.select(panel, [*chosen[1:], free[0]],
                                            custom_id=menu["custom_id"])
                 assert (await handle.response()).type == 6
@@ -201,4 +203,32 @@ async def start(world: World, bot: OfflineGovernor, creator: ScriptedUser,
                                         since=mark)
     record = await bot.storage.games.find_by_channel(world.general.id)
     assert record is not None and record.status is GameStatus.ACTIVE
+    return record
+
+
+async def begin(world: World, governor: OfflineGovernor, people: list[ScriptedUser],
+                chosen: list[str], shown: str) -> GameRecord:
+    """The lobby: the creator picks ``chosen`` in the optional rules' menu (the lobby then
+    shows ``shown``), the others join, the creator starts."""
+    server = world.server
+    lobby = await open_lobby(world, people[0], f"game:puerto-rico max_players:{len(people)}")
+    menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
+    assert [o["value"] for o in menu["options"]] == [
+        "new_buildings", "random_buildings", "exclusive_forest_house", "nobles", "buccaneer",
+        "festival"]
+    mark = server.mark()
+    handle = await people[0].select(lobby, chosen, custom_id=menu["custom_id"])
+    assert (await handle.response()).type == 6
+    lobby = await server.wait_for_message(
+        world.general, lambda m: m.id == lobby.id and shown in m.text(), since=mark)
+    for person in people[1:]:
+        def joined(m: StoredMessage, mention: str = f"<@{person.id}>") -> bool:
+            return mention in m.text()
+
+        _, lobby = await press(world, person, lobby, "Join", joined)
+    mark = server.mark()
+    await press(world, people[0], lobby, "Start", lambda m: "has started" in m.text())
+    await server.wait_for_message(world.general, lambda m: "round 1" in m.text(), since=mark)
+    record = await governor.storage.games.find_by_channel(world.general.id)
+    assert record is not None
     return record

@@ -17,7 +17,7 @@ import pytest
 from engine.core import get_game
 from storage import GameRecord
 from tests.e2e.conftest import OfflineGovernor, World
-from tests.e2e.game_play import Players, load, settled, table_at
+from tests.e2e.game_play import Players, begin, load, settled, table_at
 from tests.e2e.test_bot_lobby import open_lobby, press
 from tests.e2e.test_game_full import check_the_end
 from tests.offline_discord import ScriptedUser, StoredMessage
@@ -61,7 +61,8 @@ class ModulePlayers(Players):
         """§12: a player holding the token may not choose the Buccaneer; the click on its
         button is refused privately with the reason, and nothing changes."""
         seat = GAME.prompt(state).seats[0]  # type: ignore[union-attr]
-        if GAME.view(state, None)["buccaneer"]["token"] != seat:
+        buccaneer = GAME.view(state, None).get("buccaneer")
+        if not buccaneer or buccaneer["token"] != seat:
             return
         table = await table_at(self.world, self.bot, self.game_id)
         handle = await user.click(table, custom_id=f"g:{self.game_id}:{record.version}:r.buccaneer")
@@ -102,6 +103,7 @@ async def test_a_whole_game_with_the_buccaneer_and_the_festival(
         ("new_buildings", False),
         ("random_buildings", False),
         ("exclusive_forest_house", False),
+        ("nobles", False),
         ("buccaneer", True),
         ("festival", False),
     ]
@@ -160,3 +162,35 @@ async def test_a_whole_game_with_the_buccaneer_and_the_festival(
     assert "Buccaneer (chosen by" in story and "takes the Buccaneer token" in story
     goals = [e for e in happened if e["type"] == "FestivalGoalAchieved"]
     assert goals and story.count("Festival: ") >= len(goals)  # the goals reached, told
+
+
+@pytest.mark.parametrize("module", ["buccaneer", "festival"])
+async def test_a_whole_game_with_one_module(
+    world: World, governor: OfflineGovernor, caplog: pytest.LogCaptureFixture, module: str
+) -> None:
+    """Each module alone, chosen in the lobby's menu, to the score sheet: the table names it
+    and only it, its board shows it, and its decisions or goals happen (rules spec §12, §13)."""
+    carol = world.server.add_user("carol", guild=world.guild)
+    people = [world.alice, world.bob, carol]
+    names = {"buccaneer": ("Buccaneer", "The Buccaneer (Exp. 3)"),
+             "festival": ("Festival", "The Festival (Exp. 4)")}
+    name, rule = names[module]
+    record = await begin(world, governor, people, [module], rule)
+    assert record.options["modules"] == [module]
+    table = await table_at(world, governor, record.id)
+    assert f"Expansions: {name}\n" in table.text() + "\n"
+    on_button = table.find_component(custom_id=f"g:{record.id}:{record.version}:r.buccaneer")
+    assert (on_button is not None) == (module == "buccaneer")
+    assert ("Festival goals" in gallery_text(table)) == (module == "festival")
+
+    players = ModulePlayers(world, governor, record.id, {p.id: p for p in people},
+                            command_share=0.2)
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        await players.play()
+        await governor.wait_idle()
+    await check_the_end(world, governor, record.id, ["alice", "bob", "carol"])
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    happened = list(events(await governor.storage.games.actions(record.id)))
+    buccaneer = any(e["type"] == "BuccaneerTokenTaken" for e in happened)
+    festival = any(e["type"] == "FestivalGoalAchieved" for e in happened)
+    assert (buccaneer, festival) == (module == "buccaneer", module == "festival")

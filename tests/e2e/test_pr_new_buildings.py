@@ -153,7 +153,8 @@ async def test_a_whole_game_with_the_new_buildings(
     lobby = await open_lobby(world, world.alice, "game:puerto-rico max_players:3")
     menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
     assert [o["value"] for o in menu["options"]] == [
-        "new_buildings", "random_buildings", "exclusive_forest_house", "buccaneer", "festival"]
+        "new_buildings", "random_buildings", "exclusive_forest_house", "nobles", "buccaneer",
+        "festival"]
     mark = server.mark()
     handle = await world.alice.select(lobby, ["new_buildings"], custom_id=menu["custom_id"])
     assert (await handle.response()).type == 6
