@@ -34,6 +34,13 @@ NEW_BUILDINGS_OPTION_SETS: list[dict[str, Any]] = [
     {"players": 4, "modules": ["new_buildings"], "exclusive_forest_house": True},
     {"players": 5, "modules": ["new_buildings", "buccaneer", "festival"]},
 ]
+# Exp. 2 module sets (the bot words them too): the Nobles alone, with the Festival in the 2020
+# edition, and all four modules together (the last set: the checked-path test plays it)
+NOBLES_OPTION_SETS: list[dict[str, Any]] = [
+    {"players": 2, "modules": ["nobles"]},
+    {"players": 3, "modules": ["nobles", "festival"], "edition": "2020"},
+    {"players": 4, "modules": ["new_buildings", "nobles", "buccaneer", "festival"]},
+]
 
 
 class PuertoRico:
@@ -58,6 +65,7 @@ class PuertoRico:
         # images' generic tests walk them too)
         sets.extend(dict(options) for options in BUCCANEER_OPTION_SETS)
         sets.extend(dict(options) for options in NEW_BUILDINGS_OPTION_SETS)
+        sets.extend(dict(options) for options in NOBLES_OPTION_SETS)
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:

@@ -1,9 +1,10 @@
 """Expansion 2, The Nobles with the other expansions (rules spec §11 with §10, §12, §13; rulings
 A19, A34) and the random-playout properties of its module sets.
 
-Until the bot words the Nobles' codes, its sets are not in ``PuertoRico.option_sets()``; the
-playouts here stand in for the generic properties (every action validated and every invariant
-checked, replays, corrupted saves raising only CorruptState).
+Three of its sets are in ``PuertoRico.option_sets()`` (the generic properties, the bot's and the
+images' generic tests walk them); the playouts here cover the others the same way (every
+action validated and every invariant checked, replays, corrupted saves raising only
+CorruptState).
 """
 
 from __future__ import annotations
