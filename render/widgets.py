@@ -8,6 +8,8 @@ stay distinct in every colour vision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import fonts
 from . import theme as T
 from .labels import Labels
@@ -15,6 +17,10 @@ from .scene import Box, Sketch
 
 CIRCLE_R = 8
 CIRCLE_STEP = 20
+
+Piece = Callable[[Sketch, int, int], Box]
+"""Draws a game's own kind of piece centred on ``(cx, cy)`` in an occupancy circle's place
+(``piece(sk, cx, cy)``), and returns the box it covers."""
 
 
 def coin(
@@ -48,12 +54,23 @@ def pawn(sk: Sketch, x: int, y: int, h: int = 28, *, static: bool = False) -> Bo
 
 
 def occupancy(
-    sk: Sketch, x: int, cy: int, circles: int, filled: int, *, static: bool = False
+    sk: Sketch,
+    x: int,
+    cy: int,
+    circles: int,
+    filled: int,
+    *,
+    static: bool = False,
+    pieces: int = 0,
+    piece: Piece | None = None,
 ) -> Box:
-    """``circles`` occupancy circles from ``x`` (left edge), the first ``filled`` ones taken."""
+    """``circles`` occupancy circles from ``x`` (left edge), the first ``filled`` ones taken;
+    the first ``pieces`` of those hold a piece of another kind, drawn by ``piece``."""
     for i in range(circles):
         cx = x + CIRCLE_R + i * CIRCLE_STEP
-        if i < filled:
+        if i < min(pieces, filled) and piece is not None:
+            piece(sk, cx, cy)
+        elif i < filled:
             sk.circle(cx, cy, CIRCLE_R, T.COLONIST, T.HULL_DARK, 1, static=static)
         else:
             sk.circle(cx, cy, CIRCLE_R, T.WHITE, T.MUTED, 2, static=static)
@@ -102,9 +119,11 @@ def tile(
     *,
     key: bool = True,
     static: bool = False,
+    piece: Piece | None = None,
 ) -> Box:
     """A plantation or quarry tile with its letter; with an occupancy circle when ``occupied``
-    is not ``None``."""
+    is not ``None`` (holding a piece of another kind, drawn by ``piece``, when one is
+    given and the tile is occupied)."""
     fill, edge, ink = T.tile_colors(kind)
     sk.rect(box, fill, edge, 2, radius=6, static=static)
     cx = box.x + box.w // 2
@@ -119,7 +138,8 @@ def tile(
         return box
     sk.text(cx, box.y + 4, labels.letter(kind), size=size, bold=True, fill=ink,
             anchor="mt", key=key, static=static)
-    occupancy(sk, cx - CIRCLE_R, box.bottom - CIRCLE_R - 5, 1, int(occupied), static=static)
+    occupancy(sk, cx - CIRCLE_R, box.bottom - CIRCLE_R - 5, 1, int(occupied), static=static,
+              pieces=1, piece=piece)
     return box
 
 

@@ -21,6 +21,9 @@ def event_keys(event: Event) -> list[str]:
     exp1 = new_building_keys(event)
     if exp1 is not None:
         return exp1
+    exp2 = noble_keys(event)
+    if exp2 is not None:
+        return exp2
     if kind == "RoleChosen":
         keys = [f"role:{data.get('card', data.get('role'))}"]
         if data.get("doubloons"):
@@ -111,9 +114,33 @@ def new_building_keys(event: Event) -> list[str] | None:
     return None
 
 
+def noble_keys(event: Event) -> list[str] | None:
+    """Exp. 2's events (a noble gained, the Villa, the ship's noble, the Land office's sale, the
+    Hunting lodge's discard, the Royal supplier's trade); ``None`` for the others."""
+    data, kind = event.data, event.type
+    player = f"player:{event.seat}"
+    villa = [f"{player}:city:villa"] if data.get("by") == "villa" else []
+    if kind == "NobleGained":
+        target = data.get("target")
+        if target == "san_juan":
+            return [*villa, f"{player}:san_juan"]
+        return [f"{player}:city:{target}", f"{player}:island:{target}"]
+    if kind == "ColonistGained" and villa:
+        return [*villa, f"{player}:san_juan"]
+    if kind in ("ColonistShipRefilled", "ColonistShipRaided") and data.get("nobles"):
+        return ["colonist_ship", "noble_ship"]
+    if kind == "PlantationSold":
+        return [f"{player}:city:land_office", f"{player}:island", f"{player}:doubloons"]
+    if kind == "PlantationDiscarded":
+        return [f"{player}:city:{data.get('by')}", f"{player}:island"]
+    if kind == "GoodsTraded":
+        return [f"{player}:city:{data.get('by')}", f"{player}:goods"]
+    return None
+
+
 def highlight_keys(events: Iterable[EventLike] | None, viewer: int | None) -> frozenset[str]:
     """Region keys to frame for ``events`` as ``viewer`` (``None``: the public) may see them."""
     return _highlight_keys(events, viewer, event_keys)
 
 
-__all__ = ["EventLike", "event_keys", "highlight_keys"]
+__all__ = ["EventLike", "event_keys", "highlight_keys", "new_building_keys", "noble_keys"]

@@ -157,8 +157,9 @@ ENGLISH: dict[str, str] = {
     "ui.your_turn": "Your turn: {what}",
     "ui.market_price": "Buildings: your price, circles, VP, copies left",
     "ui.sells_for": "Sells for",
-    # the expansions (render/puerto_rico/modules.py, new_buildings.py)
+    # the expansions (render/puerto_rico/modules.py, new_buildings.py, nobles.py)
     "module.new_buildings": "New Buildings",
+    "module.nobles": "Nobles",
     "module.buccaneer": "Buccaneer",
     "module.festival": "Festival",
     "ui.modules": "+ {list}",
@@ -178,6 +179,8 @@ ENGLISH: dict[str, str] = {
     "legend.coffee": "coffee",
     "legend.quarry": "quarry",
     "legend.forest": "forest",
+    "legend.noble": "noble",
+    "legend.noble_san_juan": "noble in San Juan",
     "legend.doubloons": "doubloons",
     "legend.san_juan": "in San Juan",
     "legend.occupied": "occupied",

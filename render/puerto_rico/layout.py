@@ -24,7 +24,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..context import View
 from ..scene import Box, Scene, Sketch
-from . import market, players
+from . import market, nobles, players
 from . import new_buildings as nb
 from .context import Table
 from .highlights import EventLike, highlight_keys
@@ -220,11 +220,15 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     num = sk.text(cx + 30, ry + 32, str(colonists["ship"]), size=T.TEXT_HEADING, bold=True,
                   fill=T.INK, key=True)
     sk.region("colonist_ship", Box(cx, ry + 4, num.right - cx, 34))
-    sk.text(cx + 100, ry + 30, lb("ui.colonist_supply"), size=T.TEXT_BODY, fill=T.INK,
-            max_width=w - 184 - 100 - 60, static=True)
-    num = sk.text(x + w - 16, ry + 32, str(colonists["supply"]), size=T.TEXT_HEADING, bold=True,
-                  fill=T.INK, anchor="rs", key=True)
-    sk.region("colonist_supply", num)
+    noble_part = nobles.part(view)
+    if noble_part is not None:
+        ry = _noble_supply(t, x, cx, ry, noble_part)
+    else:
+        sk.text(cx + 100, ry + 30, lb("ui.colonist_supply"), size=T.TEXT_BODY, fill=T.INK,
+                max_width=w - 184 - 100 - 60, static=True)
+        num = sk.text(x + w - 16, ry + 32, str(colonists["supply"]), size=T.TEXT_HEADING,
+                      bold=True, fill=T.INK, anchor="rs", key=True)
+        sk.region("colonist_supply", num)
     # VP chips left
     ry += 52
     _caption(sk, x + 16, ry + 30, lb("ui.vp_chips_left"))
@@ -235,13 +239,38 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     return ry + 52
 
 
+NOBLES_X = 110  # Exp. 2: the nobles' column in the colonists' rows, right of the colonists'
+
+
+def _noble_supply(t: Table, x: int, cx: int, ry: int, part: Mapping[str, Any]) -> int:
+    """Exp. 2: the colonists' rows as a grid, the ship's row then the supply's, colonists then
+    nobles (``cx``: where the contents start).  Returns the supply row's ``y``."""
+    sk, lb = t.sk, t.labels
+    figure = nobles.figure(sk, cx + NOBLES_X, ry + 2, 34, static=True)
+    num = sk.text(figure.right + 8, ry + 32, str(part["ship"]), size=T.TEXT_HEADING, bold=True,
+                  fill=T.INK, key=True)
+    sk.region("noble_ship", Box(figure.x, ry + 2, num.right - figure.x, 36))
+    ry += 52
+    _caption(sk, x + 16, ry + 30, lb("ui.colonist_supply"))
+    W.pawn(sk, cx + 2, ry + 6, 30, static=True)
+    num = sk.text(cx + 30, ry + 32, str(t.view["colonists"]["supply"]), size=T.TEXT_HEADING,
+                  bold=True, fill=T.INK, key=True)
+    sk.region("colonist_supply", Box(cx, ry + 4, num.right - cx, 34))
+    figure = nobles.figure(sk, cx + NOBLES_X, ry + 2, 34, static=True)
+    num = sk.text(figure.right + 8, ry + 32, str(part["supply"]), size=T.TEXT_HEADING,
+                  bold=True, fill=T.INK, key=True)
+    sk.region("noble_supply", Box(figure.x, ry + 2, num.right - figure.x, 36))
+    return ry
+
+
 def _board(t: Table, y: int) -> int:
     sk = t.sk
     left_w = 440
     right_x = M + left_w + T.GAP
     right_w = T.INNER - left_w - T.GAP
     n_ships = len(t.view["ships"])
-    h = max(46 + n_ships * 58 + 4, 12 + 4 * 52 + 4)
+    rows = 5 if nobles.has_module(t.view) else 4  # Exp. 2: the supply's own row
+    h = max(46 + n_ships * 58 + 4, 12 + rows * 52 + 4)
     sk.rect(Box(M, y, left_w, h), T.SEA, T.SEA_DARK, 2, radius=10, static=True)
     sk.rect(Box(right_x, y, right_w, h), T.PANEL, T.BORDER, 2, radius=10, static=True)
     _ships(t, M, y, left_w)
@@ -285,9 +314,11 @@ def _festival(t: Table, y: int) -> int:
 
 
 def _legend(t: Table, y: int) -> int:
-    """Two lines that explain the letters and symbols (drawn with the real pieces)."""
+    """Two lines that explain the letters and symbols (drawn with the real pieces); with
+    Exp. 2 a third one for the noble."""
     sk, lb = t.sk, t.labels
-    h = 90
+    noble = nobles.has_module(t.view)
+    h = 128 if noble else 90
     sk.rect(Box(M, y, T.INNER, h), T.PANEL_ALT, radius=10, static=True)
     x, limit = M + 16, M + T.INNER - 16
     kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()))
@@ -324,7 +355,21 @@ def _legend(t: Table, y: int) -> int:
         x = word.right + 20
         if x > limit - 60:
             break
+    if noble:
+        _noble_legend(t, y + 102, limit)
     return y + h + T.MARGIN
+
+
+def _noble_legend(t: Table, cy: int, limit: int) -> None:
+    """Exp. 2: the noble on a circle, and waiting in San Juan (a line centred on ``cy``)."""
+    sk, lb = t.sk, t.labels
+    x = M + 16
+    icon = nobles.piece(sk, x + W.CIRCLE_R + 1, cy + 3, static=True)
+    word = sk.text(icon.right + 6, cy + 8, lb("legend.noble"), size=T.TEXT_SMALL, fill=T.MUTED,
+                   max_width=limit - icon.right - 6, static=True)
+    icon = nobles.figure(sk, word.right + 20, cy - 16, 32, static=True)
+    sk.text(icon.right + 6, cy + 8, lb("legend.noble_san_juan"), size=T.TEXT_SMALL,
+            fill=T.MUTED, max_width=max(limit - icon.right - 6, 0), static=True)
 
 
 def _marks(t: Table) -> None:

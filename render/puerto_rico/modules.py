@@ -26,7 +26,7 @@ from .context import Table
 SKULL = "☠"
 GOALS = ("plantation", "production", "construction")
 REWARDS = {"plantation": 3, "production": 3, "construction": 3}  # §13: 3 colonists/doubloons/VP
-MODULE_ORDER = ("new_buildings", "buccaneer", "festival")
+MODULE_ORDER = ("new_buildings", "nobles", "buccaneer", "festival")
 
 
 def buccaneer(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -35,7 +35,7 @@ def buccaneer(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 
 def modules_text(t: Table) -> str:
-    """ "+ New Buildings, Buccaneer, Festival" (empty without a module drawn here)."""
+    """ "+ New Buildings, Nobles, Buccaneer, Festival" (empty without a module)."""
     found = (t.view.get("options") or {}).get("modules") or ()
     names = [t.labels(f"module.{m}") for m in MODULE_ORDER if m in found]
     return t.labels("ui.modules", list=", ".join(names)) if names else ""

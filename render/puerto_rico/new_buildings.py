@@ -22,6 +22,7 @@ from typing import Any
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box, Sketch
+from . import nobles
 from .context import Table
 
 FOREST = "forest"
@@ -99,11 +100,13 @@ def forest_tile(sk: Sketch, box: Box) -> Box:
 
 
 def island_tile(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
-    """One island tile: a forest, or a plantation or quarry with its circle."""
+    """One island tile: a forest, or a plantation or quarry with its circle (Exp. 2: a noble
+    there drawn as one, :func:`render.puerto_rico.nobles.piece`)."""
     if entry.get("tile") == FOREST:
         forest_tile(t.sk, box)
         return
-    W.tile(t.sk, box, str(entry["tile"]), t.labels, bool(entry.get("occupied")))
+    W.tile(t.sk, box, str(entry["tile"]), t.labels, bool(entry.get("occupied")),
+           piece=nobles.piece if entry.get("noble") else None)
 
 
 def has_module(view: Mapping[str, Any]) -> bool:

@@ -25,6 +25,7 @@ from .. import widgets as W
 from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import new_buildings as nb
+from . import nobles
 from .context import Table
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
@@ -56,6 +57,9 @@ FOCUS_OF_PROMPT = {
     "draft": "market",  # Exp. 1: the board's violet spaces, drafted or empty
     "forest": "plantations",
     "interlude": "none",  # the Guest house's guests and the empty circles: the own board
+    "noble_or_colonist": "colonists",  # Exp. 2: what the ship still holds of each kind
+    "hunting_lodge": "none",  # the plantation to discard: the own island
+    "royal_supplier": "ships",  # barrels traded for VP instead of shipped
 }
 FOCUS_OF_PHASE = {
     "role_selection": "roles",
@@ -71,6 +75,7 @@ FOCUS_OF_PHASE = {
     "game_over": "none",
 }
 SELL_PRICE = {"corn": 0, "indigo": 1, "sugar": 2, "tobacco": 3, "coffee": 4}
+NOBLE = "noble"  # the legend's entry for Exp. 2's piece
 
 TILE_W, TILE_H, TILE_STEP = 56, 58, 62
 CELL_H, CELL_GAP = 54, 6
@@ -166,8 +171,14 @@ def _stats(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
         x = vp.right + 18
     caption = sk.text(x, mid + 8, lb("ui.san_juan"), size=T.TEXT_SMALL, fill=T.MUTED)
     figure = W.pawn(sk, caption.right + 6, mid - 14, 28)
-    count = sk.text(figure.right + 6, mid + 9, str(p["san_juan"]), size=T.TEXT_KEY, bold=True,
+    colonists, waiting = nobles.in_san_juan(p)
+    count = sk.text(figure.right + 6, mid + 9, str(colonists), size=T.TEXT_KEY, bold=True,
                     fill=T.INK, key=True)
+    if waiting:  # Exp. 2: the nobles in San Juan, crowned, after the colonists
+        noble = nobles.figure(sk, count.right + 10, mid - 17, 32)
+        count = sk.text(noble.right + 6, mid + 9, str(waiting), size=T.TEXT_KEY, bold=True,
+                        fill=T.INK, key=True)
+        sk.region(f"{key}:san_juan:nobles", Box(noble.x, y, count.right - noble.x, 44))
     sk.region(f"{key}:san_juan", Box(caption.x, y, count.right - caption.x, 44))
     left = count.right + 16
     held = [(g, int(n)) for g, n in p["goods"].items() if int(n) > 0]
@@ -314,7 +325,19 @@ def _colonists(t: Table, y: int) -> int:
     num = sk.text(figure.right + 6, base + 1, str(colonists["ship"]), size=T.TEXT_HEADING,
                   bold=True, fill=T.INK, key=True)
     sk.region("colonist_ship", Box(figure.x, y + 16, num.right - figure.x, 34))
-    supply = sk.text(M + INNER - PAD, base + 1, str(colonists["supply"]), size=T.TEXT_HEADING,
+    right = M + INNER - PAD
+    part = nobles.part(view)
+    if part is not None:  # Exp. 2: the nobles on the ship and in the supply, crowned
+        noble = nobles.figure(sk, num.right + 14, y + 14, 34)
+        num = sk.text(noble.right + 6, base + 1, str(part["ship"]), size=T.TEXT_HEADING,
+                      bold=True, fill=T.INK, key=True)
+        sk.region("noble_ship", Box(noble.x, y + 14, num.right - noble.x, 36))
+        count = sk.text(right, base + 1, str(part["supply"]), size=T.TEXT_HEADING, bold=True,
+                        fill=T.INK, anchor="rs", key=True)
+        noble = nobles.figure(sk, count.x - 6 - nobles.figure_width(34), y + 14, 34)
+        sk.region("noble_supply", Box(noble.x, y + 14, count.right - noble.x, 36))
+        right = noble.x - 14
+    supply = sk.text(right, base + 1, str(colonists["supply"]), size=T.TEXT_HEADING,
                      bold=True, fill=T.INK, anchor="rs", key=True)
     sk.region("colonist_supply", supply)
     sk.text(supply.x - 10, base, lb("ui.colonist_supply"), size=T.TEXT_BODY, fill=T.INK,
@@ -447,7 +470,8 @@ SECTIONS = {
 def _legend(t: Table, y: int) -> int:
     """The goods' letters and words, in the game's language (wrapping onto a second row)."""
     sk, lb = t.sk, t.labels
-    kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()))
+    kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()),
+             *((NOBLE,) if nobles.has_module(t.view) else ()))
     entries = [(kind, lb(f"legend.{kind}")) for kind in kinds]
     limit = M + INNER - PAD
     rows: list[list[tuple[str, str]]] = [[]]
@@ -467,6 +491,8 @@ def _legend(t: Table, y: int) -> int:
         for kind, word in row:
             if kind == nb.FOREST:
                 nb.forest_tile(sk, Box(x, top, 28, 30))
+            elif kind == NOBLE:  # Exp. 2: the noble on a circle, where the tiles have letters
+                nobles.piece(sk, x + 14, top + 18)
             else:
                 W.tile(sk, Box(x, top, 28, 30), kind, lb, key=False)
             text = sk.text(x + 34, top + 22, word, size=T.TEXT_SMALL, fill=T.MUTED,

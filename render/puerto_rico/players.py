@@ -16,6 +16,7 @@ from .. import fonts
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
+from . import nobles
 from .context import Table
 from .modules import token_pill
 from .new_buildings import island_tile
@@ -72,12 +73,21 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     coin = W.coin(sk, rx - 22, y + 28, 44, p["doubloons"])
     sk.region(f"{key}:doubloons", coin)
     rx = coin.x - 22
-    count = sk.text(rx, base, str(p["san_juan"]), size=T.TEXT_KEY, bold=True, fill=T.INK,
+    colonists, waiting = nobles.in_san_juan(p)
+    end: int | None = None  # where the nobles' count ends, when there is one
+    if waiting:  # Exp. 2: the nobles in San Juan, crowned, after the colonists
+        n = sk.text(rx, base, str(waiting), size=T.TEXT_KEY, bold=True, fill=T.INK,
+                    anchor="rs", key=True)
+        noble = nobles.figure(sk, n.x - 8 - nobles.figure_width(30), y + 11, 30)
+        sk.region(f"{key}:san_juan:nobles", Box(noble.x, y + 12, n.right - noble.x, 32))
+        rx, end = noble.x - 10, n.right
+    count = sk.text(rx, base, str(colonists), size=T.TEXT_KEY, bold=True, fill=T.INK,
                     anchor="rs", key=True)
     figure = W.pawn(sk, count.x - 28, y + 13, 28)
     caption = sk.text(figure.x - 8, base, lb("ui.san_juan"), size=T.TEXT_SMALL, fill=T.MUTED,
                       anchor="rs", static=True)
-    sk.region(f"{key}:san_juan", Box(caption.x, y + 12, count.right - caption.x, 32))
+    right = count.right if end is None else end
+    sk.region(f"{key}:san_juan", Box(caption.x, y + 12, right - caption.x, 32))
     rx = caption.x - 16
     pills = []
     if t.viewer == seat:
@@ -166,13 +176,17 @@ def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
     text_x = box.x + 18
     name = str(entry["building"])
     whole = t.labels.building(name)
+    occupants = int(entry["colonists"])
+    noble = nobles.on_building(entry)  # Exp. 2: its first circles hold the nobles
     if fonts.length(whole, T.TEXT_SMALL, large) <= cx - 10 - text_x:
         mid = box.y + box.h // 2
-        W.occupancy(sk, cx, mid, circles, int(entry["colonists"]))
+        W.occupancy(sk, cx, mid, circles, occupants, pieces=noble, piece=nobles.piece)
         sk.text(text_x, mid + 7, whole, size=T.TEXT_SMALL, bold=large, fill=T.INK)
         return
-    W.occupancy(sk, cx, box.bottom - 16, circles, int(entry["colonists"]))
-    lines = building_lines(t, name, box.right - 8 - text_x, cx - 10 - text_x, bold=large)
+    W.occupancy(sk, cx, box.bottom - 16, circles, occupants, pieces=noble, piece=nobles.piece)
+    # a noble's crown rises above its circle: then the first line keeps clear of the circles
+    first = cx - 10 - text_x if noble else box.right - 8 - text_x
+    lines = building_lines(t, name, first, cx - 10 - text_x, bold=large)
     for k, line in enumerate(lines):
         sk.text(text_x, box.y + 22 + 22 * k, line, size=T.TEXT_SMALL, bold=large, fill=T.INK)
 
