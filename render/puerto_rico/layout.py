@@ -43,9 +43,11 @@ def _header(t: Table, y: int) -> int:
     rounds = sk.text(M + T.INNER - 18, y + 37, lb("ui.round", n=t.view["round"]),
                      size=T.TEXT_HEADING, bold=True, fill=T.BAND_TEXT, anchor="rs")
     modules = modules_text(t)
-    if modules:
-        box = sk.text(title.right + 14, y + 35, modules, size=T.TEXT_BODY, bold=True,
-                      fill=T.GOLD, max_width=rounds.x - title.right - 40, static=True)
+    if modules:  # bold when it fits (four modules' Spanish names do not)
+        room = rounds.x - title.right - 40
+        modules, bold = fonts.fit_weight(modules, T.TEXT_BODY, room)
+        box = sk.text(title.right + 14, y + 35, modules, size=T.TEXT_BODY, bold=bold,
+                      fill=T.GOLD, max_width=room, static=True)
         sk.region("modules", box)
     return y + 52 + T.GAP
 

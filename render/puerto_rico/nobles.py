@@ -64,13 +64,13 @@ def crown(sk: Sketch, cx: int, base: int, w: int, h: int, *, static: bool = Fals
         (x0, base),
         (x0, top),
         (x0 + w // 4, base - h * 3 // 8),
-        (cx, top - 1),
+        (cx, top),
         (x1 - w // 4, base - h * 3 // 8),
         (x1, top),
         (x1, base),
     ]
     sk.polygon(points, T.GOLD, T.BAND, 1, static=static)
-    return Box(x0, top - 1, x1 - x0 + 1, h + 2)
+    return Box(x0, top, x1 - x0 + 1, h + 1)
 
 
 def piece(sk: Sketch, cx: int, cy: int, *, static: bool = False) -> Box:
@@ -82,11 +82,11 @@ def piece(sk: Sketch, cx: int, cy: int, *, static: bool = False) -> Box:
     sk.circle(cx, cy, r + 1, T.BAND, static=static)
     sk.circle(cx, cy, r, T.GOLD, static=static)
     sk.circle(cx, cy, r - 3, T.VIOLET, static=static)
-    top = cy - r + 2 - CROWN_H - 1
+    top = cy - r + 2 - CROWN_H
     return Box(cx - r - 1, top, 2 * r + 2, cy + r + 1 - top)
 
 
-RISE = CROWN_H - 2  # a figure's crown above its head: its points reach the figure's top
+RISE = CROWN_H - 3  # a figure's crown above its head: its points reach the figure's top
 
 
 def figure_width(h: int) -> int:

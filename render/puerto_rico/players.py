@@ -184,8 +184,8 @@ def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
         sk.text(text_x, mid + 7, whole, size=T.TEXT_SMALL, bold=large, fill=T.INK)
         return
     W.occupancy(sk, cx, box.bottom - 16, circles, occupants, pieces=noble, piece=nobles.piece)
-    # a noble's crown rises above its circle: then the first line keeps clear of the circles
-    first = cx - 10 - text_x if noble else box.right - 8 - text_x
+    # a noble's crown rises above its circle: the first line then stops before the circles
+    first = cx - 2 - text_x if noble else box.right - 8 - text_x
     lines = building_lines(t, name, first, cx - 10 - text_x, bold=large)
     for k, line in enumerate(lines):
         sk.text(text_x, box.y + 22 + 22 * k, line, size=T.TEXT_SMALL, bold=large, fill=T.INK)
