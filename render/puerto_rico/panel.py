@@ -8,7 +8,7 @@ part of the table the decision needs:
                market (your prices) | goods supply | trading house (and what each good sells
                for) | cargo ships | the Buccaneer's targets (role cards, ships, trading house,
                colonist ship)
-    legend: the goods' letters in the game's language
+    legend: the goods' letters in the game's language (and Exp. 2's noble piece)
 
 ``layout_panel(view, seat, focus)`` is pure like ``layout_table``; the focus defaults to the
 seat's decision (``panel_focus``), or to the phase being played when the seat waits.
