@@ -192,6 +192,7 @@ ENGLISH: dict[str, str] = {
     "score.chips": "VP chips",
     "score.buildings": "Building VP",
     "score.bonus": "{building} bonus",
+    "score.nobles": "Nobles",
     "score.total": "Total",
     "score.tiebreak": "Tie-break",
     "score.tiebreak_note": "Tie-break: doubloons + goods left at the end",

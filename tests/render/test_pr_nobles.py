@@ -387,6 +387,9 @@ def test_the_score_sheet_takes_a_part_s_own_word() -> None:
         ).texts
     ]
     assert "Nobles (1 VP each)" in words and "Royal garden bonus" in words
+    for labels in (None, image_labels("puerto-rico", "es")):
+        sheet = layout_scoresheet(outcome, game="puerto-rico", labels=labels)
+        assert "Nobles" in [t.text for t in sheet.texts]  # its word in both catalogs
 
 
 @pytest.mark.parametrize("modules", [[], OTHERS])
