@@ -49,7 +49,7 @@ An expansion's rules that belong to no building (Exp. 4 goals) are module handle
 player (``MODULE_HOOK_POINTS``: island_gained, built, produced), after the buildings' handlers of
 the same point, plus a ``MODULE_SETUP`` step after the supplies are laid out.
 
-Module-only structural points (Exp. 3 Buccaneer): ``role_allowed`` (the token rule),
+Module-only structural points (Exp. 3 Buccaneer): ``roles_refused`` (the token rule),
 ``role_chosen`` (the token moves, the Capture bonus) and ``round_ending`` (Appendix C end of
 round step 1: the captured role played by the Buccaneer).  A module's role card is data
 (``data.MODULE_ROLE_CARDS``, ``NO_DOUBLOON_ROLES``) and its phase a ``buildings.RolePhase``

@@ -242,7 +242,6 @@ for _mask in range(1, 1 << NGOODS):
 
 _KEEP_CACHE: dict[tuple[int, ...], Action] = {}
 _SMALL_WHARF_CACHE: dict[tuple[int, ...], Action] = {}
-_BLACK_MARKET_CACHE: dict[tuple[int, int, int, int], Action] = {}
 
 
 def _goods_code(counts: tuple[int, ...]) -> str:
@@ -274,14 +273,17 @@ _SLOT_INDEX = {
 }
 
 
-def black_market_action(building: int, colonist: int, good: int, vp: int) -> Action:
-    """Exp. 1 Black Market: build ``building`` paying every doubloon plus up to one colonist
-    (from ``colonist``, a slot, -1 for none), one barrel (``good``, -1 for none) and one VP chip
-    (``vp`` 0 or 1): ``bm.factory.c.san_juan.g.sugar.vp``."""
-    key = (building, colonist, good, vp)
-    action = _BLACK_MARKET_CACHE.get(key)
-    if action is None:
-        code = f"bm.{CATALOG[building].name}"
+class BlackMarketActions(dict[tuple[int, int, int], Action]):
+    """The Black Market actions of one building by their payment (colonist slot, good, vp),
+    each made on first use: the Builder's options look a building's up in one dict."""
+
+    def __init__(self, building: int) -> None:
+        super().__init__()
+        self.building = building
+
+    def __missing__(self, payment: tuple[int, int, int]) -> Action:
+        colonist, good, vp = payment
+        code = f"bm.{CATALOG[self.building].name}"
         if colonist >= 0:
             code += f".c.{slot_name(colonist)}"
         if good >= 0:
@@ -289,9 +291,20 @@ def black_market_action(building: int, colonist: int, good: int, vp: int) -> Act
         if vp:
             code += ".vp"
         # a: building, b: colonist slot; keep: (good, vp)
-        action = Action(BLACK_MARKET, code, building, colonist, keep=(good, vp))
-        _BLACK_MARKET_CACHE[key] = action
-    return action
+        action = Action(BLACK_MARKET, code, self.building, colonist, keep=(good, vp))
+        self[payment] = action
+        return action
+
+
+# BLACK_MARKET_ACTIONS[building][(colonist, good, vp)]
+BLACK_MARKET_ACTIONS = [BlackMarketActions(b) for b in range(len(CATALOG))]
+
+
+def black_market_action(building: int, colonist: int, good: int, vp: int) -> Action:
+    """Exp. 1 Black Market: build ``building`` paying every doubloon plus up to one colonist
+    (from ``colonist``, a slot, -1 for none), one barrel (``good``, -1 for none) and one VP chip
+    (``vp`` 0 or 1): ``bm.factory.c.san_juan.g.sugar.vp``."""
+    return BLACK_MARKET_ACTIONS[building][(colonist, good, vp)]
 
 
 def _decode_black_market(code: str) -> Action:

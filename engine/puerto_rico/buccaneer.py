@@ -4,7 +4,7 @@
 An eighth role card (at every player count, 2 players included: [A]).  Its chooser alone acts:
 he takes the Buccaneer token and performs one of four options.  The module is data (the card in
 ``data.MODULE_ROLE_CARDS``, no end-of-round doubloon: ``data.NO_DOUBLOON_ROLES``) plus a role
-phase (``buildings.module_role``) and handlers on the structural hook points ``role_allowed``
+phase (``buildings.module_role``) and handlers on the structural hook points ``roles_refused``
 (the token rule), ``role_chosen`` (the token moves; the Capture bonus) and ``round_ending`` (the
 captured role played by the Buccaneer): the round code never names it.
 
@@ -71,10 +71,12 @@ MODULE_SETUP[MODULE] = setup_buccaneer
 # --- the round ----------------------------------------------------------------------------------
 
 
-@module_effect(MODULE, "role_allowed")
-def _token_rule(s: State, seat: int, card: int) -> bool:
-    """§12: a player holding the token may not choose the Buccaneer."""
-    return not (s.cards[card] == BUCCANEER and s.buccaneer[BUC_TOKEN] == seat)
+@module_effect(MODULE, "roles_refused")
+def _token_rule(s: State, seat: int) -> int:
+    """§12: a player holding the token may not choose the Buccaneer (the bit of its card)."""
+    if s.buccaneer[BUC_TOKEN] != seat:
+        return 0
+    return sum(1 << card for card, role in enumerate(s.cards) if role == BUCCANEER)
 
 
 @module_effect(MODULE, "role_chosen")

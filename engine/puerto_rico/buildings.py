@@ -43,7 +43,9 @@ HOOK_POINTS: dict[str, str] = {
     "tile_placed": "(s, seat, tile, ev) after the normal Settler pick is placed (Hospice)",
     "island_gained": "(s, seat, tile, ev) after any tile joins an island (Exp. 4 plantation goal)",
     "build_discount": "(s, seat, building) -> int: extra discount on a building",
-    "build_options": "(s, seat, out) add ways to build to a Builder turn (Black Market)",
+    "build_options": "(s, seat, out, short) add ways to build to a Builder turn; ``short``"
+    " lists (building, doubloons missing) for each building he could place but not pay, in"
+    " catalog order (Black Market)",
     "built": "(s, seat, building, ev) after a building is placed (University)",
     "produced": "(s, seat, received, ev) after a player's production (Factory)",
     "sale_any_kind": "(s, seat) -> bool: may sell a kind already in the house (Office)",
@@ -67,7 +69,8 @@ HOOK_POINTS: dict[str, str] = {
     "captain_turn": "(s, seat, ev) -> bool: each time a Captain turn comes to an owner, before"
     " his loading options; True: a decision was set up (Exp. 2 Royal Supplier)",
     # structural points, for modules only
-    "role_allowed": "(s, seat, card) -> bool: may choose that card now (Exp. 3 token)",
+    "roles_refused": "(s, seat) -> int: a bit mask of the role cards (``1 << card``) the seat"
+    " may not choose now (Exp. 3 token)",
     "role_chosen": "(s, seat, card, ev) after a role card is taken (Exp. 3 token, Capture)",
     "round_ending": "(s, ev) -> bool: before the round's end; True: a phase was started (Exp. 3)",
     "draft_ended": "(s, ev) after the Exp. 1 draft filled the board (Exp. 4 construction goal)",
@@ -124,7 +127,7 @@ MODULE_HOOK_POINTS = frozenset(
         "island_gained",
         "built",
         "produced",
-        "role_allowed",
+        "roles_refused",
         "role_chosen",
         "round_ending",
         "draft_ended",

@@ -167,15 +167,13 @@ def _legal(s: State, seat: int) -> list[Action]:
         return []
     phase = s.phase
     if phase == ROLE_SELECTION:
-        allowed = s.rs.hooks["role_allowed"]  # Exp. 3: the Buccaneer token
         taken = s.card_taken
-        if not allowed:
+        refused = 0
+        for _, fn in s.rs.hooks["roles_refused"]:  # Exp. 3: the Buccaneer token
+            refused |= fn(s, seat)
+        if not refused:
             return [a for i, a in enumerate(s.rs.card_actions) if taken[i] < 0]
-        return [
-            a
-            for i, a in enumerate(s.rs.card_actions)
-            if taken[i] < 0 and all(fn(s, seat, i) for _, fn in allowed)
-        ]
+        return [a for i, a in enumerate(s.rs.card_actions) if taken[i] < 0 and not refused >> i & 1]
     if phase == SETTLER_PHASE:
         return settler_options(s, seat)
     if phase == MAYOR_PHASE:  # STEP_PRIVILEGE
@@ -355,7 +353,11 @@ def price(s: State, seat: int, b: int) -> int:
     return max(0, value)
 
 
-def build_options(s: State, seat: int) -> list[Action]:
+def build_options(s: State, seat: int, complete: bool = True) -> list[Action]:
+    """The Builder's choices of ``seat``: each building he can place and pay, the ways to build
+    a building adds (Exp. 1 Black Market), and ``pass``.  With ``complete`` False (``advance``
+    only asks whether the seat has a decision) the added ways are left out once a plain build is
+    found."""
     p = s.players[seat]
     free = CITY_SPACES - city_used(p)
     if free <= 0:
@@ -372,6 +374,8 @@ def build_options(s: State, seat: int) -> list[Action]:
         if seat == s.chooser and s.phase == BUILDER_PHASE:
             budget += rs.privilege(s, seat)
         discounts = [fn for hb, fn in rs.hooks["build_discount"] if bw[hb] > 0]
+        adders = [fn for hb, fn in rs.hooks["build_options"] if bw[hb] > 0]
+        short: list[tuple[int, int]] = []  # (building, doubloons missing), for the adders
         cost, column = rs.cost, rs.column
         for b in rs.buildings:
             if market[b] > 0 and bw[b] < 0 and size[b] <= free:
@@ -380,9 +384,11 @@ def build_options(s: State, seat: int) -> list[Action]:
                     value -= fn(s, seat, b)
                 if value <= budget:
                     out.append(A.BUILD_ACTIONS[b])
-        for hb, fn in rs.hooks["build_options"]:  # Exp. 1 Black Market
-            if bw[hb] > 0:
-                fn(s, seat, out)
+                elif adders:
+                    short.append((b, value - budget))
+        if short and (complete or not out):
+            for fn in adders:  # Exp. 1 Black Market
+                fn(s, seat, out, short)
     else:
         # the same price as price(), inlined for speed: the money plus every discount
         quarries = p.workers[QUARRY]

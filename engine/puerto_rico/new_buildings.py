@@ -48,23 +48,20 @@ from .buildings import (
 )
 from .data import (
     CAPTAIN,
-    CITY_SPACES,
     CORN,
     GOODS,
     INDIGO,
     ISLAND_SPACES,
     NGOODS,
-    QUARRY,
     RED_SPACES,
     SUGAR,
     TILES,
     TRADE_PRICE,
     VIOLET_SPACES,
 )
-from .legality import city_used
 from .ops import Events, gain_vp, pay
 from .ruleset import state_ruleset
-from .state import BUILDER_PHASE, DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
+from .state import DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
 
 MODULE = "new_buildings"
 P_DRAFT = "draft"  # prompt kind of the draft
@@ -274,39 +271,25 @@ def _colonist_sources(s: State, seat: int) -> list[int]:
 
 
 @effect("black_market", "build_options")
-def _black_market_options(s: State, seat: int, out: list[Action]) -> None:
+def _black_market_options(
+    s: State, seat: int, out: list[Action], short: list[tuple[int, int]]
+) -> None:
     """§10.2 Black Market, only when short of money: every doubloon plus exactly
-    (price - doubloons) items, at most one of each kind (A23), so at most 3."""
+    (price - doubloons) items, at most one of each kind (A23), so at most 3.  ``short``: the
+    buildings he could place but not pay, with the doubloons missing."""
     p = s.players[seat]
-    free = CITY_SPACES - city_used(p)
     colonists = [-1, *_colonist_sources(s, seat)]
     goods = [-1, *(k for k in range(NGOODS) if p.goods[k])]
-    vps = [0, 1] if p.vp > 0 else [0]
-    by_need: dict[int, list[tuple[int, int, int]]] = {}
+    vps = (0, 1) if p.vp > 0 else (0,)
+    # the payments by the number of items in them (the one of no item is never offered): each
+    # count from 1 up to the kinds of item he has holds a payment
+    by_need: list[list[tuple[int, int, int]]] = [[] for _ in range(BLACK_MARKET_MAX + 1)]
     for c, g, v in product(colonists, goods, vps):
-        by_need.setdefault((c >= 0) + (g >= 0) + v, []).append((c, g, v))
-    most = max(by_need)
-    if most == 0:
-        return
-    market, bw = s.market, p.bw
-    rs = s.rs
-    cost, column = rs.cost, rs.column
-    quarries = p.workers[QUARRY]
-    budget = p.doubloons  # price() inlined, as in build_options
-    if seat == s.chooser and s.phase == BUILDER_PHASE:
-        budget += rs.privilege(s, seat)
-    discounts = [fn for hb, fn in rs.hooks["build_discount"] if bw[hb] > 0]
-    for b in rs.buildings:
-        if market[b] <= 0 or bw[b] >= 0 or rs.size[b] > free:
-            continue
-        value = cost[b] - (quarries if quarries < column[b] else column[b])
-        if value - budget <= 0:
-            continue  # affordable with doubloons (or cheaper than any discount): not here
-        for fn in discounts:
-            value -= fn(s, seat, b)
-        need = value - budget
-        if 0 < need <= most:
-            out.extend(A.black_market_action(b, c, g, v) for c, g, v in by_need[need])
+        by_need[(c >= 0) + (g >= 0) + v].append((c, g, v))
+    for b, need in short:
+        if need <= BLACK_MARKET_MAX and by_need[need]:
+            actions = A.BLACK_MARKET_ACTIONS[b]
+            out.extend([actions[payment] for payment in by_need[need]])
 
 
 def _black_market_pay(s: State, seat: int, action: Action, ev: Events) -> int:

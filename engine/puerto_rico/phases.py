@@ -802,7 +802,7 @@ def advance(s: State, ev: Events) -> None:
             if settler_options(s, s.turn):
                 return
         elif phase == BUILDER_PHASE:
-            if build_options(s, s.turn):
+            if build_options(s, s.turn, complete=False):
                 return
         elif phase == TRADER_PHASE and sell_options(s, s.turn):
             return
