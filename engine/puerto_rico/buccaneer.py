@@ -74,9 +74,7 @@ MODULE_SETUP[MODULE] = setup_buccaneer
 @module_effect(MODULE, "roles_refused")
 def _token_rule(s: State, seat: int) -> int:
     """§12: a player holding the token may not choose the Buccaneer (the bit of its card)."""
-    if s.buccaneer[BUC_TOKEN] != seat:
-        return 0
-    return sum(1 << card for card, role in enumerate(s.cards) if role == BUCCANEER)
+    return 1 << s.cards.index(BUCCANEER) if s.buccaneer[BUC_TOKEN] == seat else 0
 
 
 @module_effect(MODULE, "role_chosen")

@@ -56,8 +56,9 @@ HOOK_POINTS: dict[str, str] = {
     "storage": "(s, seat) -> (kinds, barrels): barrels kept after loading (warehouses)",
     "final_bonus": "(s, seat) -> int: end-game VP of an occupied building (large buildings)",
     "privilege_bonus": "(s, seat) -> int: a role privilege counts that much more (Library)",
-    "phase_started": "(s, seat, phase, ev) at a role phase's start, before its automatic steps,"
-    " for each owner clockwise from the chooser (Union Hall, Lighthouse)",
+    "phase_started": "(s, seat, role, ev) at a role phase's start, before its automatic steps,"
+    " for each owner clockwise from the chooser; registered with the roles it acts for (Union"
+    " Hall, Lighthouse: the Captain's)",
     "settler_ending": "(s, ev) -> bool: after every Settler turn; True: one more turn was set"
     " up (Library)",
     "interlude": "(s, seat, out) actions at a phase's start (not the Mayor's) and before the"
@@ -80,8 +81,9 @@ HOOK_POINTS: dict[str, str] = {
     " calls phases.start_arrangement (True); False: the base distribution (Exp. 2 nobles)",
     "arrange_seat": "(s, seat, ev) -> bool: when the Mayor's arrangement starts, the module"
     " arranges this seat (or flags it pending) itself (True; Exp. 2: a player with nobles)",
-    "arrange_options": "(s, seat, out) adjusts a pending seat's arrangement choices (Exp. 2: a"
-    " noble's placements; a colonist's only while one waits in San Juan)",
+    "arrange_options": "(s, seat) -> [Action] | None: a pending seat's arrangement choices when"
+    " the module makes them (Exp. 2: with a noble waiting in San Juan, a noble's placements, and"
+    " a colonist's where both kinds wait and where the nobles go matters); None: the base rules'",
     "arranged": "(s, seat) after the suggested arrangement (m.auto) placed the seat's pieces as"
     " counts: the module places its own among them (Exp. 2: where the nobles are)",
     "ship_refill": "(s, needed, ev) -> bool: the module refills the colonist ship itself (True;"
@@ -181,12 +183,22 @@ def module_phase(phase: RolePhase) -> None:
     MODULE_PHASES[phase.phase] = phase
 
 
-def effect(building: str, hook: str) -> Callable[[Handler], Handler]:
+# the roles a ``phase_started`` handler acts for (the ruleset keeps each role's handlers, so that
+# the start of another role's phase asks none of them)
+STARTED_ROLES: dict[Handler, frozenset[int]] = {}
+
+
+def effect(building: str, hook: str, roles: tuple[int, ...] = ()) -> Callable[[Handler], Handler]:
+    """Register a building's handler on a hook point (``phase_started``: for ``roles``)."""
     if hook not in HOOK_POINTS:
         raise ValueError(f"unknown hook point {hook}")
+    if (hook == "phase_started") != bool(roles):
+        raise ValueError("roles are given for phase_started handlers, and only for them")
 
     def register(fn: Handler) -> Handler:
         EFFECTS.setdefault(building, {})[hook] = fn
+        if roles:
+            STARTED_ROLES[fn] = frozenset(roles)
         return fn
 
     return register

@@ -13,7 +13,7 @@ from itertools import combinations
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import CATALOG, Action
-from .buildings import MODULE_PHASES, OFFER_ACTION_KINDS, OFFER_LEGAL, in_play
+from .buildings import MODULE_PHASES, OFFER_ACTION_KINDS, OFFER_LEGAL, Handler, in_play
 from .data import (
     CITY_SPACES,
     CORN,
@@ -114,19 +114,24 @@ def legal(s: State, seat: int) -> list[Action]:
     """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
     out = _legal(s, seat)
     extras = s.rs.turn_extras
-    if (
-        extras
-        and out
-        and not s.offers
-        and s.phase not in _NO_EXTRAS
-        and s.step not in (STEP_INTERLUDE, STEP_ARRANGE)
-    ):
-        # Exp. 1 Guest House (A30): before each of his own decisions, but not in the Mayor phase
+    if extras and out:
         bw = s.players[seat].bw
-        out = out[:]
-        for b, fn in extras:
+        for b, _ in extras:
             if bw[b] > 0:
-                fn(s, seat, out)
+                return _with_turn_extras(s, seat, out)
+    return out
+
+
+def _with_turn_extras(s: State, seat: int, out: list[Action]) -> list[Action]:
+    """Exp. 1 Guest House (A30): the owner's moves before each of his own decisions, but not in
+    the Mayor phase."""
+    if s.offers or s.phase in _NO_EXTRAS or s.step in (STEP_INTERLUDE, STEP_ARRANGE):
+        return out
+    bw = s.players[seat].bw
+    out = out[:]
+    for b, fn in s.rs.turn_extras:
+        if bw[b] > 0:
+            fn(s, seat, out)
     return out
 
 
@@ -247,19 +252,22 @@ def _slots(p: Player) -> list[tuple[int, int]]:
 
 
 _PLACE_TILE = A.PLACE_TILE_ACTIONS
+_BUILD = A.BUILD_ACTIONS
 _PLACE_BUILDING = A.PLACE_BUILDING_ACTIONS
 
 
 def arrange_options(s: State, seat: int) -> list[Action]:
     """``m.auto`` and one placement per place with a free circle (the same places as
     ``_slots``, built directly: this is the hottest path of a random playout)."""
+    for _, fn in s.rs.arrange_hooks:  # Exp. 2: nobles
+        options: list[Action] | None = fn(s, seat)
+        if options is not None:
+            return options
     p = s.players[seat]
     tiles, workers, bw = p.tiles, p.workers, p.bw
     out = [A.AUTO_ACTION]
     out.extend([_PLACE_TILE[k] for k in range(NTILES) if tiles[k] > workers[k]])
     out.extend([_PLACE_BUILDING[b] for b in p.city if _CIRCLES[b] > bw[b]])
-    for _, fn in s.rs.arrange_hooks:  # Exp. 2: nobles
-        fn(s, seat, out)
     return out
 
 
@@ -363,51 +371,76 @@ def build_options(s: State, seat: int, complete: bool = True) -> list[Action]:
     if free <= 0:
         return []
     rs: Ruleset = s.rs
-    out: list[Action] = []
     market = s.market
     bw = p.bw
-    size = rs.size
+    quarries = p.workers[QUARRY]
+    budget = p.doubloons
     if rs.build_discounts:
-        # price() inlined: the discounts of his occupied buildings, asked per building
-        quarries = p.workers[QUARRY]
-        budget = p.doubloons
         if seat == s.chooser and s.phase == BUILDER_PHASE:
             budget += rs.privilege(s, seat)
         discounts = [fn for hb, fn in rs.hooks["build_discount"] if bw[hb] > 0]
         adders = [fn for hb, fn in rs.hooks["build_options"] if bw[hb] > 0]
-        short: list[tuple[int, int]] = []  # (building, doubloons missing), for the adders
-        cost, column = rs.cost, rs.column
-        for b in rs.buildings:
-            if market[b] > 0 and bw[b] < 0 and size[b] <= free:
-                value = cost[b] - (quarries if quarries < column[b] else column[b])
-                for fn in discounts:
-                    value -= fn(s, seat, b)
-                if value <= budget:
-                    out.append(A.BUILD_ACTIONS[b])
-                elif adders:
-                    short.append((b, value - budget))
-        if short and (complete or not out):
-            for fn in adders:  # Exp. 1 Black Market
-                fn(s, seat, out, short)
+        if discounts or adders:
+            out = _priced_builds(s, seat, free, budget, discounts, adders, complete)
+        else:  # no discount but the base game's: its price
+            out = _plain_builds(rs, market, bw, free, quarries, budget)
     else:
-        # the same price as price(), inlined for speed: the money plus every discount
-        quarries = p.workers[QUARRY]
-        budget = p.doubloons
         if seat == s.chooser:
             budget += rs.privilege(s, seat)
-        cost, column = rs.cost, rs.column
-        for b in rs.buildings:
-            # one copy per player (§4.3); ruling A15: a large building needs 2 empty spaces,
-            # since buildings may be moved in the city to make two of them adjacent ([C]).
-            if (
-                market[b] > 0
-                and bw[b] < 0
-                and size[b] <= free
-                and cost[b] - (quarries if quarries < column[b] else column[b]) <= budget
-            ):
-                out.append(A.BUILD_ACTIONS[b])
+        out = _plain_builds(rs, market, bw, free, quarries, budget)
     if out:
         out.append(A.PASS_ACTION)
+    return out
+
+
+def _plain_builds(
+    rs: Ruleset, market: list[int], bw: list[int], free: int, quarries: int, budget: int
+) -> list[Action]:
+    """The buildings in the market that he does not own, has room for and can pay: the cost
+    less his occupied quarries up to the building's column (§6; the privilege is in ``budget``).
+    One copy per player (§4.3); ruling A15: a large building needs 2 empty spaces, since
+    buildings may be moved in the city to make two of them adjacent ([C])."""
+    size, cost, column = rs.size, rs.cost, rs.column
+    return [
+        _BUILD[b]
+        for b in rs.buildings_upto[min(budget + quarries, rs.max_cost)]
+        if market[b] > 0
+        and bw[b] < 0
+        and size[b] <= free
+        and cost[b] - (quarries if quarries < column[b] else column[b]) <= budget
+    ]
+
+
+def _priced_builds(
+    s: State,
+    seat: int,
+    free: int,
+    budget: int,
+    discounts: list[Handler],
+    adders: list[Handler],
+    complete: bool,
+) -> list[Action]:
+    """``_plain_builds`` with the discounts of his occupied buildings (price() inlined, asked
+    per building), then the ways to build his occupied buildings add (Exp. 1 Black Market) for
+    the buildings short of money (all of them only when ``complete`` or nothing else is found)."""
+    rs: Ruleset = s.rs
+    p = s.players[seat]
+    market, bw, quarries = s.market, p.bw, p.workers[QUARRY]
+    size, cost, column = rs.size, rs.cost, rs.column
+    out: list[Action] = []
+    short: list[tuple[int, int]] = []  # (building, doubloons missing), for the adders
+    for b in rs.buildings:
+        if market[b] > 0 and bw[b] < 0 and size[b] <= free:
+            value = cost[b] - (quarries if quarries < column[b] else column[b])
+            for fn in discounts:
+                value -= fn(s, seat, b)
+            if value <= budget:
+                out.append(_BUILD[b])
+            elif adders:
+                short.append((b, value - budget))
+    if short and (complete or not out):
+        for fn in adders:  # Exp. 1 Black Market
+            fn(s, seat, out, short)
     return out
 
 

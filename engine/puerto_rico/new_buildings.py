@@ -122,12 +122,9 @@ MODULE_SETUP[MODULE] = setup_new_buildings
 def _draft_legal(s: State, seat: int) -> list[Action]:
     if seat != s.turn:
         return []
-    left, boxed = s.draft_left, _boxed(s)
-    return [
-        A.DRAFT_ACTIONS[b]
-        for b in s.rs.violet_buildings
-        if left[CATALOG[b].cost] > 0 and b not in boxed
-    ]
+    left, boxed, cost = s.draft_left, _boxed(s), s.rs.cost
+    draft = A.DRAFT_ACTIONS
+    return [draft[b] for b in s.rs.violet_buildings if left[cost[b]] > 0 and b not in boxed]
 
 
 def _draft_act(s: State, seat: int, action: Action, ev: Events) -> None:
@@ -399,18 +396,17 @@ PERFORMERS[A.TRADING_POST] = _trading_post_sell
 # --- Captain: Union Hall, Lighthouse, Small Wharf, Storehouse ------------------------------------
 
 
-@effect("union_hall", "phase_started")
+@effect("union_hall", "phase_started", roles=(CAPTAIN,))
 def _union_hall(s: State, seat: int, role: int, ev: Events) -> None:
     # §10.2 / A32: before any loading, 1 VP per 2 barrels of a kind
-    if role == CAPTAIN:
-        gain_vp(s, seat, sum(n // 2 for n in s.players[seat].goods), "union_hall", ev)
+    gain_vp(s, seat, sum(n // 2 for n in s.players[seat].goods), "union_hall", ev)
 
 
-@effect("lighthouse", "phase_started")
+@effect("lighthouse", "phase_started", roles=(CAPTAIN,))
 def _lighthouse_captain(s: State, seat: int, role: int, ev: Events) -> None:
     # A25: the Captain who owns it gets 1 doubloon whether or not he loads (his first turn is
     # the first of the phase)
-    if role == CAPTAIN and seat == s.chooser:
+    if seat == s.chooser:
         pay(s, seat, 1, "lighthouse", ev)
 
 

@@ -41,6 +41,7 @@ the ship's nobles first and places them first (``raid_split``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..core import Event
@@ -91,6 +92,12 @@ from .state import (
 
 MODULE = "nobles"
 NBUILDINGS = len(CATALOG)
+_CIRCLES = [b.circles for b in CATALOG]
+# the placements of a piece by tile kind and by building
+_PLACE_TILE = A.PLACE_TILE_ACTIONS
+_PLACE_BUILDING = A.PLACE_BUILDING_ACTIONS
+_NOBLE_TILE = [A.NOBLE_PLACE_ACTIONS[k] for k in range(NTILES)]
+_NOBLE_BUILDING = [A.NOBLE_PLACE_ACTIONS[BUILDING_SLOT + b] for b in range(NBUILDINGS)]
 SAN_JUAN = NTILES + NBUILDINGS  # index of San Juan in ``Player.nobles``
 FOREST = A.FOREST_CODE_TILE  # ``lo.sell.forest`` / ``hl.forest``: a forest (Exp. 1)
 
@@ -114,7 +121,9 @@ NOBLE_FUNCTIONS = (LAND_OFFICE, CHAPEL, HUNTING_LODGE, ZONING_OFFICE)
 
 
 def nobles_matter(p: Player) -> bool:
-    return any(p.bw[b] >= 0 for b in NOBLE_FUNCTIONS)
+    """Whether the player owns a building of ``NOBLE_FUNCTIONS`` (occupied or not)."""
+    bw = p.bw
+    return max(bw[LAND_OFFICE], bw[CHAPEL], bw[HUNTING_LODGE], bw[ZONING_OFFICE]) >= 0
 
 
 LAND_OFFICE_PRICE = 1  # §11.3: buy a face-down plantation for 1, sell one for 1
@@ -353,19 +362,32 @@ def _arrange_seat(s: State, seat: int, ev: Events) -> bool:
 
 
 @module_effect(MODULE, "arrange_options")
-def _arrange_options(s: State, seat: int, out: list[Action]) -> None:
+def _arrange_options(s: State, seat: int) -> list[Action] | None:
     """A pending player places a noble from San Juan with ``mn.<place>`` on the same places as a
-    colonist (``m.<place>``, offered only while a colonist waits in San Juan)."""
+    colonist (``m.<place>``, offered only while a colonist waits in San Juan too and where his
+    nobles go matters); ``None`` (the base rules' choices) when no noble waits.  Plain loops:
+    this is the hottest path of a random playout with the module."""
     p = s.players[seat]
     waiting = p.nobles[SAN_JUAN]
     if not waiting:
-        return
-    places = [a.a for a in out if a.kind == A.PLACE]
-    if waiting == p.san_juan or not nobles_matter(p):
-        # only nobles wait, or their places change nothing: the nobles go first, one decision
-        # a piece as in the base game
-        out[:] = [a for a in out if a.kind != A.PLACE]
-    out.extend(A.NOBLE_PLACE_ACTIONS[slot] for slot in places)
+        return None
+    tiles, workers, bw = p.tiles, p.workers, p.bw
+    free_tiles = [k for k in range(NTILES) if tiles[k] > workers[k]]
+    free_buildings = [b for b in p.city if _CIRCLES[b] > bw[b]]
+    out = [A.AUTO_ACTION]
+    if waiting < p.san_juan and nobles_matter(p):
+        # both kinds wait and where the nobles go matters: a colonist's placements too
+        for k in free_tiles:
+            out.append(_PLACE_TILE[k])
+        for b in free_buildings:
+            out.append(_PLACE_BUILDING[b])
+    # otherwise only nobles wait, or their places change nothing: the nobles go first, one
+    # decision a piece as in the base game
+    for k in free_tiles:
+        out.append(_NOBLE_TILE[k])
+    for b in free_buildings:
+        out.append(_NOBLE_BUILDING[b])
+    return out
 
 
 def _place_noble(s: State, seat: int, action: Action, ev: Events) -> None:
@@ -381,7 +403,7 @@ PERFORMERS[A.NOBLE_PLACE] = _place_noble
 @module_effect(MODULE, "arranged")
 def _suggested(s: State, seat: int) -> None:
     """``m.auto``: the base suggestion places the pieces as counts; then the nobles go where
-    they do the most (``_noble_places``)."""
+    they do the most (``_noble_room``)."""
     if board_nobles(s.players[seat]):
         _assign_nobles(s, seat)
 
@@ -399,31 +421,44 @@ def _wants_noble(s: State, seat: int, b: int) -> bool | None:
     return None
 
 
-def _noble_places(s: State, seat: int) -> list[int]:
-    """The slots in the order the suggestion fills them with nobles: buildings where a noble
-    serves better, the other buildings and the island, San Juan, then the buildings where a
-    colonist serves better."""
+def _noble_room(s: State, seat: int) -> Iterator[tuple[int, int]]:
+    """(``Player.nobles`` index, pieces there) in the order the suggestion fills places with
+    nobles: buildings where a noble serves better, the other buildings and the island, San Juan,
+    then the buildings where a colonist serves better (only the buildings of ``NOBLE_FUNCTIONS``
+    have a preference).  Lazily: the few nobles are usually placed after a place or two."""
     p = s.players[seat]
+    bw = p.bw
     first: list[int] = []
-    neutral: list[int] = []
     last: list[int] = []
+    if nobles_matter(p):
+        for b in p.city:
+            if b in NOBLE_FUNCTIONS:
+                (first if _wants_noble(s, seat, b) else last).append(b)
+    for b in first:
+        yield NTILES + b, bw[b]
     for b in p.city:
-        wants = _wants_noble(s, seat, b)
-        (neutral if wants is None else first if wants else last).append(BUILDING_SLOT + b)
-    return [*first, *neutral, *range(NTILES), SAN_JUAN_SLOT, *last]
+        if b not in NOBLE_FUNCTIONS:
+            yield NTILES + b, bw[b]
+    workers = p.workers
+    for k in range(NTILES):
+        yield k, workers[k]
+    yield SAN_JUAN, p.san_juan
+    for b in last:
+        yield NTILES + b, bw[b]
 
 
 def _assign_nobles(s: State, seat: int) -> None:
     """Spread the seat's nobles over his pieces (the counts per place stay)."""
-    p = s.players[seat]
-    count = board_nobles(p)
-    p.nobles[:] = [0] * len(p.nobles)
-    for slot in _noble_places(s, seat):
-        here = min(count, pieces(p, slot))
-        p.nobles[index(slot)] = here
-        count -= here
-        if not count:
-            break
+    nobles = s.players[seat].nobles
+    count = sum(nobles)
+    nobles[:] = [0] * len(nobles)
+    for i, here in _noble_room(s, seat):
+        if here:
+            take = min(count, here)
+            nobles[i] = take
+            count -= take
+            if not count:
+                break
     assert count == 0, "more nobles than pieces"
 
 
@@ -547,12 +582,10 @@ def _zoning_office(s: State, seat: int, building: int) -> int:
 # --- Craftsman: Chapel, Jeweler ---------------------------------------------------------------
 
 
-@effect("chapel", "phase_started")
+@effect("chapel", "phase_started", roles=(CRAFTSMAN,))
 def _chapel(s: State, seat: int, role: int, ev: Events) -> None:
     """§11.3 Chapel, at the start of every Craftsman phase: 1 doubloon with a colonist, 1 VP
     with a noble."""
-    if role != CRAFTSMAN:
-        return
     if noble_on(s.players[seat], CHAPEL):
         gain_vp(s, seat, 1, "chapel", ev)
     else:

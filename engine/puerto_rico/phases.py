@@ -247,8 +247,8 @@ def _start_phase(s: State, role: int, ev: Events) -> None:
 
 def _begin_phase(s: State, role: int, ev: Events) -> None:
     """The automatic start of a role phase, once any interlude is over."""
-    started = s.rs.hooks["phase_started"]
-    if started:  # Exp. 1 Union Hall, Lighthouse: before the phase's automatic steps
+    started = s.rs.phase_started[role]
+    if started:  # Exp. 1 Union Hall, Lighthouse; Exp. 2 Chapel: before the automatic steps
         for seat in _clockwise(s, s.chooser):
             bw = s.players[seat].bw
             for b, fn in started:
@@ -280,8 +280,10 @@ def _interlude(s: State, before_storage: bool) -> bool:
     if not hooks:
         return False
     waiting = False
-    for seat in range(s.n):
-        if interlude_options(s, seat):
+    for seat, p in enumerate(s.players):
+        bw = p.bw
+        # only an owner of such a building, occupied, may have something to do
+        if any(bw[b] > 0 for b, _ in hooks) and interlude_options(s, seat):
             s.pending[seat] = True
             waiting = True
     if waiting:

@@ -10,8 +10,9 @@ from ..core import InvalidSetup
 from . import actions as A
 from . import festival as _festival  # noqa: F401  (registers the Exp. 4 module's handlers)
 from .actions import CATALOG, Action
-from .buildings import compile_hooks
+from .buildings import STARTED_ROLES, Handler, compile_hooks
 from .data import (
+    ALL_ROLES,
     EDITIONS,
     MODULE_BUILDINGS,
     MODULE_ROLE_CARDS,
@@ -76,6 +77,13 @@ class Ruleset:
         self.column = [b.column for b in CATALOG]
         self.size = [b.size for b in CATALOG]
         self.circles = [b.circles for b in CATALOG]
+        # the buildings of at most each printed cost, in catalog order: the only ones a player
+        # with that much money and occupied quarries may buy without another discount (§6)
+        self.max_cost = max(self.cost[b] for b in self.buildings)
+        self.buildings_upto: list[tuple[int, ...]] = [
+            tuple(b for b in self.buildings if self.cost[b] <= limit)
+            for limit in range(self.max_cost + 1)
+        ]
         # the Builder's options go the slow way (price() per building) with any discount hook
         # or a building that adds ways to build (Exp. 1 Black Market)
         self.build_discounts = bool(self.hooks["build_discount"] or self.hooks["build_options"])
@@ -83,6 +91,11 @@ class Ruleset:
         self.turn_extras = self.hooks["turn_extras"]
         self.captain_turn = self.hooks["captain_turn"]
         self.arrange_hooks = self.hooks["arrange_options"]
+        # the ``phase_started`` handlers of each role's phase
+        self.phase_started: list[list[tuple[int, Handler]]] = [
+            [(b, fn) for b, fn in self.hooks["phase_started"] if role in STARTED_ROLES[fn]]
+            for role in range(len(ALL_ROLES))
+        ]
         # production buildings by good (§5)
         self.processors: list[list[int]] = [[] for _ in range(NGOODS)]
         for b in self.buildings:
