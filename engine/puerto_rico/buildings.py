@@ -42,7 +42,8 @@ HOOK_POINTS: dict[str, str] = {
     "forest_allowed": "(s, seat) -> bool: a plantation may be placed as a forest (Forest House)",
     "tile_placed": "(s, seat, tile, ev) after the normal Settler pick is placed (Hospice)",
     "island_gained": "(s, seat, tile, ev) after any tile joins an island (Exp. 4 plantation goal)",
-    "build_discount": "(s, seat, building) -> int: extra discount on a building",
+    "build_discount": "(s, seat) -> (doubloons off a building of column 1, 2, 3, 4): extra"
+    " discounts by the building's column (Forest House, Zoning Office)",
     "build_options": "(s, seat, out, short) add ways to build to a Builder turn; ``short``"
     " lists (building, doubloons missing) for each building he could place but not pay, in"
     " catalog order (Black Market)",

@@ -8,12 +8,13 @@ classic Spanish rulebook (the seed), which wins where the two disagree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import CATALOG, Action
-from .buildings import MODULE_PHASES, OFFER_ACTION_KINDS, OFFER_LEGAL, Handler, in_play
+from .buildings import MODULE_PHASES, OFFER_ACTION_KINDS, OFFER_LEGAL, in_play
 from .data import (
     CITY_SPACES,
     CORN,
@@ -286,9 +287,11 @@ def empty_building_circles(p: Player) -> int:
     return sum(CATALOG[b].circles - p.bw[b] for b in p.city)
 
 
-def lift_colonists(p: Player) -> None:
-    """Take every colonist back to San Juan (the Mayor lets each player rearrange freely)."""
-    total = p.colonists()
+def lift_colonists(p: Player, total: int | None = None) -> None:
+    """Take every colonist back to San Juan (the Mayor lets each player rearrange freely);
+    ``total``: ``p.colonists()`` when the caller knows it."""
+    if total is None:
+        total = p.colonists()
     p.workers = [0] * len(p.workers)
     for b in p.city:
         p.bw[b] = 0
@@ -346,18 +349,32 @@ def city_used(p: Player) -> int:
     return sum(_SIZE[b] for b in p.city)
 
 
+COLUMNS = 5  # a building's column is 1-4 (index 0 unused)
+# by occupied quarries, the doubloons they take off a building of each column (§6)
+_QUARRY_OFF = [tuple(min(q, c) for c in range(COLUMNS)) for q in range(ISLAND_SPACES + 1)]
+
+
+def reductions(s: State, seat: int) -> Sequence[int]:
+    """By a building's column, the doubloons off its cost for ``seat`` (§6): his occupied
+    quarries up to the column, and the extra discounts of his occupied buildings."""
+    p = s.players[seat]
+    off: Sequence[int] = _QUARRY_OFF[p.workers[QUARRY]]
+    if s.rs.build_discounts:
+        bw = p.bw
+        for hb, fn in s.rs.hooks["build_discount"]:
+            if bw[hb] > 0:
+                extra = fn(s, seat)
+                off = [off[0], *(off[c] + extra[c - 1] for c in range(1, COLUMNS))]
+    return off
+
+
 def price(s: State, seat: int, b: int) -> int:
     """§6: cost − Builder privilege − occupied quarries (capped by column) − hook discounts,
     never below 0."""
     rs: Ruleset = s.rs
-    p = s.players[seat]
-    value = rs.cost[b] - min(p.workers[QUARRY], rs.column[b])
+    value = rs.cost[b] - reductions(s, seat)[rs.column[b]]
     if seat == s.chooser and s.phase == BUILDER_PHASE:
         value -= rs.privilege(s, seat)
-    if rs.build_discounts:
-        for hb, fn in rs.hooks["build_discount"]:
-            if p.bw[hb] > 0:
-                value -= fn(s, seat, b)
     return max(0, value)
 
 
@@ -371,76 +388,63 @@ def build_options(s: State, seat: int, complete: bool = True) -> list[Action]:
     if free <= 0:
         return []
     rs: Ruleset = s.rs
-    market = s.market
-    bw = p.bw
-    quarries = p.workers[QUARRY]
     budget = p.doubloons
     if rs.build_discounts:
         if seat == s.chooser and s.phase == BUILDER_PHASE:
             budget += rs.privilege(s, seat)
-        discounts = [fn for hb, fn in rs.hooks["build_discount"] if bw[hb] > 0]
-        adders = [fn for hb, fn in rs.hooks["build_options"] if bw[hb] > 0]
-        if discounts or adders:
-            out = _priced_builds(s, seat, free, budget, discounts, adders, complete)
-        else:  # no discount but the base game's: its price
-            out = _plain_builds(rs, market, bw, free, quarries, budget)
+        bw = p.bw
+        for hb, _ in rs.hooks["build_options"]:
+            if bw[hb] > 0:  # Exp. 1 Black Market
+                out = _priced_builds(s, seat, free, budget, complete)
+                break
+        else:
+            out = _plain_builds(rs, s.market, bw, free, reductions(s, seat), budget)
     else:
         if seat == s.chooser:
             budget += rs.privilege(s, seat)
-        out = _plain_builds(rs, market, bw, free, quarries, budget)
+        off = _QUARRY_OFF[p.workers[QUARRY]]
+        out = _plain_builds(rs, s.market, p.bw, free, off, budget)
     if out:
         out.append(A.PASS_ACTION)
     return out
 
 
 def _plain_builds(
-    rs: Ruleset, market: list[int], bw: list[int], free: int, quarries: int, budget: int
+    rs: Ruleset, market: list[int], bw: list[int], free: int, off: Sequence[int], budget: int
 ) -> list[Action]:
     """The buildings in the market that he does not own, has room for and can pay: the cost
-    less his occupied quarries up to the building's column (§6; the privilege is in ``budget``).
-    One copy per player (§4.3); ruling A15: a large building needs 2 empty spaces, since
-    buildings may be moved in the city to make two of them adjacent ([C])."""
+    less ``off`` (``reductions``) of its column (§6; the privilege is in ``budget``).  One copy
+    per player (§4.3); ruling A15: a large building needs 2 empty spaces, since buildings may be
+    moved in the city to make two of them adjacent ([C])."""
     size, cost, column = rs.size, rs.cost, rs.column
-    return [
-        _BUILD[b]
-        for b in rs.buildings_upto[min(budget + quarries, rs.max_cost)]
-        if market[b] > 0
-        and bw[b] < 0
-        and size[b] <= free
-        and cost[b] - (quarries if quarries < column[b] else column[b]) <= budget
-    ]
+    out = []
+    for b in rs.buildings_upto[min(budget + max(off), rs.max_cost)]:
+        if market[b] > 0 and bw[b] < 0 and size[b] <= free and cost[b] - off[column[b]] <= budget:
+            out.append(_BUILD[b])
+    return out
 
 
-def _priced_builds(
-    s: State,
-    seat: int,
-    free: int,
-    budget: int,
-    discounts: list[Handler],
-    adders: list[Handler],
-    complete: bool,
-) -> list[Action]:
-    """``_plain_builds`` with the discounts of his occupied buildings (price() inlined, asked
-    per building), then the ways to build his occupied buildings add (Exp. 1 Black Market) for
-    the buildings short of money (all of them only when ``complete`` or nothing else is found)."""
+def _priced_builds(s: State, seat: int, free: int, budget: int, complete: bool) -> list[Action]:
+    """``_plain_builds``, then the ways to build his occupied buildings add (Exp. 1 Black
+    Market) for the buildings short of money (all of them only when ``complete`` or when
+    nothing else is found)."""
     rs: Ruleset = s.rs
-    p = s.players[seat]
-    market, bw, quarries = s.market, p.bw, p.workers[QUARRY]
+    bw = s.players[seat].bw
+    market, off = s.market, reductions(s, seat)
     size, cost, column = rs.size, rs.cost, rs.column
     out: list[Action] = []
     short: list[tuple[int, int]] = []  # (building, doubloons missing), for the adders
     for b in rs.buildings:
         if market[b] > 0 and bw[b] < 0 and size[b] <= free:
-            value = cost[b] - (quarries if quarries < column[b] else column[b])
-            for fn in discounts:
-                value -= fn(s, seat, b)
+            value = cost[b] - off[column[b]]
             if value <= budget:
                 out.append(_BUILD[b])
-            elif adders:
+            else:
                 short.append((b, value - budget))
     if short and (complete or not out):
-        for fn in adders:  # Exp. 1 Black Market
-            fn(s, seat, out, short)
+        for hb, fn in rs.hooks["build_options"]:  # Exp. 1 Black Market
+            if bw[hb] > 0:
+                fn(s, seat, out, short)
     return out
 
 

@@ -123,8 +123,14 @@ def _draft_legal(s: State, seat: int) -> list[Action]:
     if seat != s.turn:
         return []
     left, boxed, cost = s.draft_left, _boxed(s), s.rs.cost
-    draft = A.DRAFT_ACTIONS
-    return [draft[b] for b in s.rs.violet_buildings if left[cost[b]] > 0 and b not in boxed]
+    out = []
+    for b in s.rs.violet_buildings:
+        if left[cost[b]] > 0 and b not in boxed:
+            out.append(_DRAFT[b])
+    return out
+
+
+_DRAFT = [A.DRAFT_ACTIONS[b] for b in range(len(CATALOG))]
 
 
 def _draft_act(s: State, seat: int, action: Action, ev: Events) -> None:
@@ -248,9 +254,10 @@ def _library(s: State, seat: int) -> int:
 
 
 @effect("forest_house", "build_discount")
-def _forest_discount(s: State, seat: int, building: int) -> int:
+def _forest_discount(s: State, seat: int) -> tuple[int, int, int, int]:
     # §10.2: 1 doubloon less for every 2 forests, no column limit (T-EXP1-FH)
-    return sum(s.players[seat].forests) // 2
+    off = sum(s.players[seat].forests) // 2
+    return (off, off, off, off)
 
 
 BLACK_MARKET = BUILDING_INDEX["black_market"]
@@ -262,8 +269,13 @@ def _colonist_sources(s: State, seat: int) -> list[int]:
     occupied building other than the Black Market itself (§10.2)."""
     p = s.players[seat]
     out = [SAN_JUAN_SLOT] if p.san_juan > 0 else []
-    out.extend(k for k in range(len(p.tiles)) if p.workers[k] > 0)
-    out.extend(BUILDING_SLOT + b for b in p.city if p.bw[b] > 0 and b != BLACK_MARKET)
+    workers, bw = p.workers, p.bw
+    for k in range(len(workers)):
+        if workers[k] > 0:
+            out.append(k)
+    for b in p.city:
+        if bw[b] > 0 and b != BLACK_MARKET:
+            out.append(BUILDING_SLOT + b)
     return out
 
 
@@ -275,18 +287,25 @@ def _black_market_options(
     (price - doubloons) items, at most one of each kind (A23), so at most 3.  ``short``: the
     buildings he could place but not pay, with the doubloons missing."""
     p = s.players[seat]
-    colonists = [-1, *_colonist_sources(s, seat)]
-    goods = [-1, *(k for k in range(NGOODS) if p.goods[k])]
-    vps = (0, 1) if p.vp > 0 else (0,)
-    # the payments by the number of items in them (the one of no item is never offered): each
+    goods = [-1]
+    for k in range(NGOODS):
+        if p.goods[k]:
+            goods.append(k)
+    vp = p.vp > 0
+    # the payments (colonist, good, vp) by the number of items in them, in the order of the
+    # colonists, then the goods, then the chip (the one of no item is never offered): each
     # count from 1 up to the kinds of item he has holds a payment
     by_need: list[list[tuple[int, int, int]]] = [[] for _ in range(BLACK_MARKET_MAX + 1)]
-    for c, g, v in product(colonists, goods, vps):
-        by_need[(c >= 0) + (g >= 0) + v].append((c, g, v))
+    for c in [-1, *_colonist_sources(s, seat)]:
+        colonist = c >= 0
+        for g in goods:
+            need = colonist + (g >= 0)
+            by_need[need].append((c, g, 0))
+            if vp:
+                by_need[need + 1].append((c, g, 1))
     for b, need in short:
         if need <= BLACK_MARKET_MAX and by_need[need]:
-            actions = A.BLACK_MARKET_ACTIONS[b]
-            out.extend([actions[payment] for payment in by_need[need]])
+            out.extend(map(A.BLACK_MARKET_ACTIONS[b].__getitem__, by_need[need]))
 
 
 def _black_market_pay(s: State, seat: int, action: Action, ev: Events) -> int:

@@ -323,12 +323,11 @@ OFFER_ACTION_KINDS[P_TAKE] = frozenset({A.NOBLE_TAKE})
 OFFER_CHECK[P_TAKE] = _take_consistent
 
 
-def _lift(p: Player) -> None:
-    """Every piece back to San Juan, the nobles among them."""
-    lift_colonists(p)
-    count = board_nobles(p)
+def _lift(p: Player, total: int, nobles: int) -> None:
+    """Every piece back to San Juan: ``total`` pieces, ``nobles`` nobles among them."""
+    lift_colonists(p, total)
     p.nobles[:] = [0] * len(p.nobles)
-    p.nobles[SAN_JUAN] = count
+    p.nobles[SAN_JUAN] = nobles
 
 
 @module_effect(MODULE, "arrange_seat")
@@ -343,7 +342,7 @@ def _arrange_seat(s: State, seat: int, ev: Events) -> bool:
         return False  # colonists only: the base rules
     total = p.colonists()
     room = circles(p)
-    _lift(p)
+    _lift(p, total, nobles)
     slots = _slots(p)
     if total < room:
         choice = len(slots) > 1
@@ -569,14 +568,16 @@ def _remove_tile(s: State, seat: int, tile: int) -> tuple[str, str | None]:
 
 
 @effect("zoning_office", "build_discount")
-def _zoning_office(s: State, seat: int, building: int) -> int:
+def _zoning_office(s: State, seat: int) -> tuple[int, int, int, int]:
     """§11.3 Zoning Office: with a colonist 1 doubloon less for a small building (rows 1-3, A43:
     production buildings included), with a noble 2 less for a large one (row 4); it stacks with
     the other discounts, floor 0 (§6)."""
-    large = CATALOG[building].column == LARGE_COLUMN
     if noble_on(s.players[seat], ZONING_OFFICE):
-        return 2 if large else 0
-    return 0 if large else 1
+        return (0, 0, 0, 2)
+    return (1, 1, 1, 0)
+
+
+assert LARGE_COLUMN == 4  # the last of the discounts by column
 
 
 # --- Craftsman: Chapel, Jeweler ---------------------------------------------------------------

@@ -282,10 +282,13 @@ def _interlude(s: State, before_storage: bool) -> bool:
     waiting = False
     for seat, p in enumerate(s.players):
         bw = p.bw
-        # only an owner of such a building, occupied, may have something to do
-        if any(bw[b] > 0 for b, _ in hooks) and interlude_options(s, seat):
-            s.pending[seat] = True
-            waiting = True
+        for b, _ in hooks:
+            # only an owner of such a building, occupied, may have something to do
+            if bw[b] > 0:
+                if interlude_options(s, seat):
+                    s.pending[seat] = True
+                    waiting = True
+                break
     if waiting:
         s.step = STEP_INTERLUDE
         if before_storage:
@@ -492,7 +495,12 @@ def start_arrangement(s: State, ev: Events) -> None:
     s.step = STEP_ARRANGE
     custom = s.rs.hooks["arrange_seat"]
     for seat in range(s.n):
-        if custom and any(fn(s, seat, ev) for _, fn in custom):
+        arranged = False
+        for _, fn in custom:  # a module may arrange the seat itself (Exp. 2: nobles)
+            if fn(s, seat, ev):
+                arranged = True
+                break
+        if arranged:
             continue
         p = s.players[seat]
         total = p.colonists()
