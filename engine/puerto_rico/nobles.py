@@ -354,7 +354,7 @@ def _arrange_seat(s: State, seat: int, ev: Events) -> bool:
     for arg, free in slots:  # the must-fill rule: every circle as far as the pieces go
         for _ in range(min(free, p.san_juan)):
             _place(p, arg)
-    _assign_nobles(s, seat)
+    _assign_nobles(s, seat, nobles)
     if ev is not None:
         ev.append(Event("ColonistsArranged", seat, arrangement(p)))
     return True
@@ -403,8 +403,9 @@ PERFORMERS[A.NOBLE_PLACE] = _place_noble
 def _suggested(s: State, seat: int) -> None:
     """``m.auto``: the base suggestion places the pieces as counts; then the nobles go where
     they do the most (``_noble_room``)."""
-    if board_nobles(s.players[seat]):
-        _assign_nobles(s, seat)
+    count = board_nobles(s.players[seat])
+    if count:
+        _assign_nobles(s, seat, count)
 
 
 def _wants_noble(s: State, seat: int, b: int) -> bool | None:
@@ -446,10 +447,9 @@ def _noble_room(s: State, seat: int) -> Iterator[tuple[int, int]]:
         yield NTILES + b, bw[b]
 
 
-def _assign_nobles(s: State, seat: int) -> None:
-    """Spread the seat's nobles over his pieces (the counts per place stay)."""
+def _assign_nobles(s: State, seat: int, count: int) -> None:
+    """Spread the seat's ``count`` nobles over his pieces (the counts per place stay)."""
     nobles = s.players[seat].nobles
-    count = sum(nobles)
     nobles[:] = [0] * len(nobles)
     for i, here in _noble_room(s, seat):
         if here:

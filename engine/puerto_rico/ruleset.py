@@ -3,6 +3,7 @@ buildings in play, their hooks and per-building arrays for the hot paths)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,10 +35,19 @@ MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
 AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival"})
 
 
+# per catalog index, for the hot paths (the same in every game)
+_COST = tuple(b.cost for b in CATALOG)
+_COLUMN = tuple(b.column for b in CATALOG)
+_SIZE = tuple(b.size for b in CATALOG)
+_CIRCLES = tuple(b.circles for b in CATALOG)
+_PRODUCTION = tuple(b.production for b in CATALOG)
+_VIOLET = tuple(b.violet for b in CATALOG)
+
+
 class Ruleset:
     """Everything derived from the options: edition tables, buildings in play, compiled hooks."""
 
-    def __init__(self, options: Mapping[str, Any], drafted: tuple[int, ...] = ()) -> None:
+    def __init__(self, options: Mapping[str, Any]) -> None:
         self.edition: Edition = EDITIONS[options["edition"]]
         self.n: int = options["players"]
         self.row = self.edition.setup[self.n]
@@ -49,41 +59,61 @@ class Ruleset:
         self.draft = "new_buildings" in self.modules
         self.random_selection = options.get("building_selection") == "random"
         self.exclusive_forest_house = bool(options.get("exclusive_forest_house"))
+        self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
+        self.festival = "festival" in self.modules
+        self.cost, self.column, self.size, self.circles = _COST, _COLUMN, _SIZE, _CIRCLES
+        self.picks_per_round = 6 if self.n == 2 else self.n
+        # role cards: the setup row's, then the modules' (Exp. 3 adds the Buccaneer, §12, at
+        # every player count, [A]); ROLE action per card, and card per action code
+        self.cards: tuple[int, ...] = self.row.roles + tuple(
+            role for m in self.modules for role in MODULE_ROLE_CARDS.get(m, ())
+        )
+        self.no_doubloon = [role in NO_DOUBLOON_ROLES for role in self.cards]
+        self.card_actions: list[Action] = []
+        seen: dict[int, int] = {}
+        for role in self.cards:
+            nth = seen.get(role, 0)
+            seen[role] = nth + 1
+            self.card_actions.append(A.ROLE_ACTIONS[role][nth])
+        self.card_of = {a.code: i for i, a in enumerate(self.card_actions)}
         base = tuple(A.BUILDING_INDEX[b.name] for b in self.edition.buildings)
         added = tuple(
             A.BUILDING_INDEX[b.name] for m in self.modules for b in MODULE_BUILDINGS.get(m, ())
         )
-        # every building that may be in this game (the draft's candidates included); once the
-        # Exp. 1 draft is over (``drafted``), exactly the buildings on the board, so that the
-        # hooks of the buildings left in the box cost nothing
-        self.buildings: tuple[int, ...] = base + added
-        if drafted:
-            self.buildings = tuple(
-                sorted({*(b for b in self.buildings if CATALOG[b].production), *drafted})
-            )
+        # every building that may be in this game (the draft's candidates included)
+        self._compile(base + added)
+
+    def on_board(self, drafted: tuple[int, ...]) -> Ruleset:
+        """The same rules once the Exp. 1 draft is over: exactly the buildings on the board (the
+        production buildings and ``drafted``), so that the hooks of the buildings left in the
+        box cost nothing.  Only what depends on the buildings is compiled again."""
+        rs = copy.copy(self)
+        production = [b for b in self.buildings if _PRODUCTION[b]]
+        rs._compile(tuple(sorted({*production, *drafted})))
+        return rs
+
+    def _compile(self, buildings: tuple[int, ...]) -> None:
+        """Everything that depends on the buildings in the game."""
+        self.buildings: tuple[int, ...] = buildings
         # the buildings in the market from the start: all of them, or with the draft only the
         # production buildings (violet ones join as they are drafted, ``State.drafted``)
         self.setup_buildings: tuple[int, ...] = (
-            tuple(b for b in self.buildings if CATALOG[b].production)
-            if self.draft
-            else self.buildings
+            tuple(b for b in buildings if _PRODUCTION[b]) if self.draft else buildings
         )
-        self.violet_buildings = tuple(b for b in self.buildings if CATALOG[b].violet)
-        self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
-        self.festival = "festival" in self.modules
-        self.hooks = compile_hooks(self.buildings, self.modules)
-        # per catalog index, for the hot paths
-        self.cost = [b.cost for b in CATALOG]
-        self.column = [b.column for b in CATALOG]
-        self.size = [b.size for b in CATALOG]
-        self.circles = [b.circles for b in CATALOG]
+        self.violet_buildings = tuple(b for b in buildings if _VIOLET[b])
+        self.hooks = compile_hooks(buildings, self.modules)
         # the buildings of at most each printed cost, in catalog order: the only ones a player
         # with that much money and occupied quarries may buy without another discount (§6)
-        self.max_cost = max(self.cost[b] for b in self.buildings)
-        self.buildings_upto: list[tuple[int, ...]] = [
-            tuple(b for b in self.buildings if self.cost[b] <= limit)
-            for limit in range(self.max_cost + 1)
-        ]
+        self.max_cost = max(_COST[b] for b in buildings)
+        by_cost: list[list[int]] = [[] for _ in range(self.max_cost + 1)]
+        for b in buildings:
+            by_cost[_COST[b]].append(b)
+        self.buildings_upto: list[tuple[int, ...]] = []
+        row: list[int] = []
+        for same in by_cost:
+            if same:
+                row = sorted(row + same)
+            self.buildings_upto.append(tuple(row))
         # the Builder's options go the slow way (price() per building) with any discount hook
         # or a building that adds ways to build (Exp. 1 Black Market)
         self.build_discounts = bool(self.hooks["build_discount"] or self.hooks["build_options"])
@@ -98,24 +128,10 @@ class Ruleset:
         ]
         # production buildings by good (§5)
         self.processors: list[list[int]] = [[] for _ in range(NGOODS)]
-        for b in self.buildings:
+        for b in buildings:
             good = CATALOG[b].good
-            if CATALOG[b].production and good is not None:
+            if _PRODUCTION[b] and good is not None:
                 self.processors[good].append(b)
-        self.picks_per_round = 6 if self.n == 2 else self.n
-        # role cards: the setup row's, then the modules' (Exp. 3 adds the Buccaneer, §12, at
-        # every player count, [A]); ROLE action per card, and card per action code
-        self.cards: tuple[int, ...] = self.row.roles + tuple(
-            role for m in self.modules for role in MODULE_ROLE_CARDS.get(m, ())
-        )
-        self.no_doubloon = [role in NO_DOUBLOON_ROLES for role in self.cards]
-        self.card_actions: list[Action] = []
-        seen: dict[int, int] = {}
-        for role in self.cards:
-            copy = seen.get(role, 0)
-            seen[role] = copy + 1
-            self.card_actions.append(A.ROLE_ACTIONS[role][copy])
-        self.card_of = {a.code: i for i, a in enumerate(self.card_actions)}
 
     def privilege(self, s: State, seat: int) -> int:
         """Size of a role privilege: 1, more with an occupied building on ``privilege_bonus``
@@ -132,11 +148,17 @@ _RULESETS: dict[tuple[Any, ...], Ruleset] = {}
 def ruleset(options: Mapping[str, Any], drafted: tuple[int, ...] = ()) -> Ruleset:
     """The compiled ruleset of these options (cached); with the buildings of a finished Exp. 1
     draft, the ruleset of exactly those."""
-    key = (*sorted((k, str(v)) for k, v in options.items()), tuple(sorted(drafted)))
+    key = tuple(sorted((k, str(v)) for k, v in options.items()))
     rs = _RULESETS.get(key)
     if rs is None:
-        rs = _RULESETS[key] = Ruleset(options, tuple(sorted(drafted)))
-    return rs
+        rs = _RULESETS[key] = Ruleset(options)
+    if not drafted:
+        return rs
+    board = (*key, tuple(sorted(drafted)))
+    on_board = _RULESETS.get(board)
+    if on_board is None:
+        on_board = _RULESETS[board] = rs.on_board(drafted)
+    return on_board
 
 
 def state_ruleset(options: Mapping[str, Any], draft_left: list[int], drafted: list[int]) -> Ruleset:
