@@ -23,6 +23,7 @@ plantation taken in the Settler phase may become a forest; A50 Cloister kinds.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -440,15 +441,18 @@ def _lighthouse(s: State, seat: int, good: int, count: int, ev: Events) -> None:
 SMALL_WHARF_USED = 8  # ``State.wharf_used`` bit of seat 0's Small Wharf (the Wharf's are 0-7)
 
 
-def _barrel_sets(goods: list[int]) -> list[tuple[int, ...]]:
-    return list(product(*(range(n + 1) for n in goods)))
+@lru_cache(maxsize=4096)
+def _small_wharf_loads(goods: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every set of barrels a player holding ``goods`` may ship with the Small Wharf, none
+    included (the same for the same barrels: cached)."""
+    return tuple(A.small_wharf_action(c) for c in product(*(range(n + 1) for n in goods)))
 
 
 @effect("small_wharf", "load_options")
 def _small_wharf_options(s: State, seat: int, out: list[Action]) -> None:
     """§10.2 Small Wharf, once per phase (A26): any barrels of any kinds, even none (A27)."""
     if not s.wharf_used & (1 << (SMALL_WHARF_USED + seat)):
-        out.extend(A.small_wharf_action(c) for c in _barrel_sets(s.players[seat].goods))
+        out.extend(_small_wharf_loads(tuple(s.players[seat].goods)))
 
 
 def _small_wharf_ship(s: State, seat: int, action: Action, ev: Events) -> int:

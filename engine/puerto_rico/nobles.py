@@ -681,13 +681,20 @@ def _supplier_legal(s: State, seat: int, arg: int) -> list[Action]:
     """A44: at most (nobles on his board, San Juan included) barrels, each of a different kind."""
     p = s.players[seat]
     most = board_nobles(p)
-    out = [
-        action
-        for kinds, action in A.ROYAL_SUPPLIER_ACTIONS.items()
-        if sum(kinds) <= most and all(p.goods[k] >= kinds[k] for k in range(NGOODS))
-    ]
+    held = 0  # the kinds he has a barrel of, as bits
+    for k in range(NGOODS):
+        if p.goods[k]:
+            held |= 1 << k
+    out = [a for kinds, size, a in _SUPPLIER_TRADES if size <= most and kinds & held == kinds]
     out.append(A.PASS_ACTION)
     return out
+
+
+# the Royal Supplier's trades in code order: (kinds as bits, barrels, action)
+_SUPPLIER_TRADES = [
+    (sum(one << k for k, one in enumerate(kinds)), sum(kinds), action)
+    for kinds, action in A.ROYAL_SUPPLIER_ACTIONS.items()
+]
 
 
 def _supplier(s: State, seat: int, arg: int, action: Action, ev: Events) -> None:

@@ -781,7 +781,12 @@ def advance(s: State, ev: Events) -> None:
             turn_hooks = s.rs.captain_turn
             if turn_hooks:  # Exp. 2 Royal Supplier: before the owner's first turn
                 bw = s.players[s.turn].bw
-                if any(bw[b] > 0 and fn(s, s.turn, ev) for b, fn in turn_hooks):
+                decided = False
+                for b, fn in turn_hooks:
+                    if bw[b] > 0 and fn(s, s.turn, ev):
+                        decided = True
+                        break
+                if decided:
                     continue
             if load_options(s, s.turn):
                 return
