@@ -136,10 +136,13 @@ class Ruleset:
     def privilege(self, s: State, seat: int) -> int:
         """Size of a role privilege: 1, more with an occupied building on ``privilege_bonus``
         (Exp. 1's Library doubles it)."""
-        if not self.privilege_hooks:
-            return 1
-        bw = s.players[seat].bw
-        return 1 + sum(int(fn(s, seat)) for b, fn in self.privilege_hooks if bw[b] > 0)
+        size = 1
+        if self.privilege_hooks:
+            bw = s.players[seat].bw
+            for b, fn in self.privilege_hooks:
+                if bw[b] > 0:
+                    size += int(fn(s, seat))
+        return size
 
 
 _RULESETS: dict[tuple[Any, ...], Ruleset] = {}
