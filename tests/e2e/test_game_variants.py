@@ -18,7 +18,8 @@ async def test_the_variant_option_follows_the_game_chosen(world: World, governor
     typed = await world.alice.autocomplete("game new", {"game": "puerto-rico", "variant": ""},
                                            focused="variant", channel=world.general)
     assert [c["value"] for c in await typed.choices()] == [
-        "new_buildings", "random_buildings", "exclusive_forest_house", "buccaneer", "festival"]
+        "new_buildings", "random_buildings", "exclusive_forest_house", "nobles", "buccaneer",
+        "festival"]
 
     refused = await world.alice.run("/game new game:puerto-rico variant:variant_start",
                                     channel=world.general)
@@ -77,6 +78,7 @@ async def test_puerto_ricos_menu_offers_only_the_presented_expansions(
     menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
     assert [(o["value"], o.get("default", False)) for o in menu["options"]] == [
         ("new_buildings", False), ("random_buildings", False),
-        ("exclusive_forest_house", False), ("buccaneer", False), ("festival", False)]
+        ("exclusive_forest_house", False), ("nobles", False), ("buccaneer", False),
+        ("festival", False)]
     record = await governor.storage.games.find_by_channel(world.general.id)
     assert record is not None and record.options == {"players": 3}
