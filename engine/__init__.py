@@ -32,8 +32,9 @@ quarry_allowed     Construction Hut
 tile_placed        Hospice; Exp. 1 Forest House colonist to San Juan
 island_gained      any tile joining an island (normal pick, Hacienda; Exp. 1 Library, Exp. 2
                    Hunting Lodge): Exp. 4 plantation goal
-build_discount     (quarries and the Builder privilege are base rules); Exp. 1 Forest House,
-                   Black Market; Exp. 2 Zoning Office
+build_discount     (quarries and the Builder privilege are base rules); Exp. 1 Forest House;
+                   Exp. 2 Zoning Office: doubloons off by the building's column
+build_options      Exp. 1 Black Market: ways to build the buildings short of money
 built              University; Exp. 1 Church; Exp. 4 construction goal
 produced           Factory; Exp. 1 Aqueduct, Specialty Factory; Exp. 2 Jeweler; Exp. 4 goal
 sale_any_kind      Office
