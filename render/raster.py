@@ -12,17 +12,22 @@ only computes the same value twice):
 
 The PNG is written in palette mode against one fixed 256-colour palette (every theme colour
 exactly, plus anti-aliasing shades), which makes it about a third of the RGB size and quick
-to encode.  The output is deterministic: the same scene always gives the same bytes.
+to encode.  The PNG container is written here and its pixels deflated by ISA-L (``isal``),
+which compresses a 5-player board (3.2 million pixels) in about 3 ms where zlib at its
+fastest level takes 11-14 ms, for the same size as zlib's level 3.  The output is
+deterministic: the same scene always gives the same bytes.
 """
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from collections import OrderedDict
 from functools import lru_cache
 from threading import Lock
 from typing import Generic, TypeVar
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from . import fonts
@@ -31,7 +36,9 @@ from .theme import Color, base_colors, blend
 
 SUPERSAMPLE = 4
 SPRITE_MAX_AREA = 160 * 160  # larger shapes are drawn in place (they live in the static layer)
-PNG_COMPRESS_LEVEL = 3
+PNG_COMPRESS_LEVEL = 1
+"""ISA-L's level (0-3): 1 and 2 give zlib level 3's size; 3 is as slow as zlib."""
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -176,8 +183,19 @@ def draw_shapes(image: Image.Image, shapes: tuple[Shape, ...]) -> None:
 
 def _draw_large(image: Image.Image, shape: Rect | Ellipse | Polygon, box: Box) -> None:
     """A big shape (a panel, or the frame around one), supersampled; kept in a smaller cache."""
-    key = (shape, box.w, box.h) if isinstance(shape, Polygon) else (shape.__class__, box.w,
-           box.h, shape.fill, shape.outline, shape.width, getattr(shape, "radius", 0))
+    key = (
+        (shape, box.w, box.h)
+        if isinstance(shape, Polygon)
+        else (
+            shape.__class__,
+            box.w,
+            box.h,
+            shape.fill,
+            shape.outline,
+            shape.width,
+            getattr(shape, "radius", 0),
+        )
+    )
     small = _LARGE.get(key)
     if small is None:
         k = SUPERSAMPLE
@@ -238,12 +256,38 @@ def palette_image() -> Image.Image:
     return image
 
 
+def _chunk(tag: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(data, zlib.crc32(tag))
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", crc)
+
+
+@lru_cache(maxsize=1)
+def _palette_chunk() -> bytes:
+    return _chunk(b"PLTE", bytes((palette_image().getpalette() or [])[: 3 * 256]))
+
+
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of an RGB image, in palette mode against the fixed theme palette."""
+    """PNG bytes of an RGB image, in palette mode against the fixed theme palette.
+
+    8-bit indexed colour, every row with filter type 0 (none: the filters help photographs,
+    not flat boards), one IDAT chunk."""
     indexed = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+    width, height = indexed.size
+    # Each scanline starts with its filter byte (0): the image one pixel wider, with the
+    # first column at index 0, is exactly the filtered data.
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(indexed, (1, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    pixels = isal_zlib.compress(framed.tobytes(), PNG_COMPRESS_LEVEL)
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _palette_chunk(),
+            _chunk(b"IDAT", pixels),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def render_png(scene: Scene) -> bytes:

@@ -4,6 +4,8 @@ pixel checks (with a tolerance) at full size and scaled to a phone's 550 px."""
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -12,7 +14,7 @@ from PIL import Image, ImageStat
 from engine.core import Event
 from render import layout_table, render_png, render_table
 from render import theme as T
-from render.raster import clear_caches
+from render.raster import clear_caches, palette_image, rasterize, to_png
 from render.scene import Box
 from tests.engine.scenario import Scenario
 from tests.render.helpers import GAME, crowded, positions
@@ -45,6 +47,30 @@ def test_table_png_is_valid_and_small(players: int) -> None:
     image = Image.open(io.BytesIO(png))
     assert image.mode == "P" and image.size == (scene.width, scene.height)
     assert len(png) < 400_000
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_our_png_writer_gives_pillows_pixels(players: int) -> None:
+    """The PNG written by hand (ISA-L's deflate) decodes, by Pillow and by zlib's own check of
+    every chunk, to exactly the pixels of the quantized image Pillow itself would save."""
+    game = positions(players)[2][1]
+    image = rasterize(layout_table(game.view(), game.highlights()))
+    png = to_png(image)
+    reference = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    decoded = Image.open(io.BytesIO(png))
+    decoded.load()
+    assert decoded.mode == "P" and decoded.size == reference.size
+    assert decoded.tobytes() == reference.tobytes()
+    assert decoded.getpalette() == reference.getpalette()
+    offset, tags = len(PNG_SIGNATURE), []
+    while offset < len(png):  # every chunk's length and CRC are right, IEND last
+        (length,) = struct.unpack(">I", png[offset : offset + 4])
+        tag, data = png[offset + 4 : offset + 8], png[offset + 8 : offset + 8 + length]
+        (crc,) = struct.unpack(">I", png[offset + 8 + length : offset + 12 + length])
+        assert crc == zlib.crc32(data, zlib.crc32(tag))
+        tags.append(tag)
+        offset += 12 + length
+    assert tags == [b"IHDR", b"PLTE", b"IDAT", b"IEND"] and offset == len(png)
 
 
 def test_same_view_same_bytes_cold_or_warm() -> None:
