@@ -162,20 +162,24 @@ class GameButton(GameIdButton, template=rf"g:{IDS}:(?P<tail>[a-z0-9._,+@*-]{{1,8
         await handlers.game_click(interaction, self.game_id, self.version, self.tail)
 
 
-class GameSelect(
+class GameIdSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gs:{IDS}:(?P<name>[a-z0-9_]{{1,40}})",
+    template=r"(?!)",  # never matches: only the subclasses are registered
 ):
-    """A choice among action codes (buildings to build, goods to ship...): option values are
-    the codes themselves.  A menu of several values (``max_values`` > 1: the cards that pay for
-    a building) stands for one code that the game's presenter composes from them
-    (:meth:`bot.games.GamePresenter.compose`)."""
+    """The body shared by the menus whose custom_id is ``<prefix>:<game>:<version>[:<tail>]``
+    (a subclass's template names its ``tail`` group, if any): built from the parts, rebuilt
+    from the custom_id after a restart (keeping its options, placeholder and number of values),
+    and the values picked handed to :meth:`dispatch`."""
+
+    prefix: ClassVar[str]
+    where: ClassVar[str]  # names the menu in the log of an unexpected failure
+    blank: ClassVar[str] = "?"  # the value of the one option a menu rebuilt without any shows
 
     def __init__(
         self,
         game_id: int,
         version: int,
-        name: str,
+        tail: str = "",
         options: list[discord.SelectOption] | None = None,
         *,
         placeholder: str | None = None,
@@ -183,19 +187,20 @@ class GameSelect(
         min_values: int = 1,
         max_values: int = 1,
     ) -> None:
+        custom_id = f"{self.prefix}:{game_id}:{version}" + (f":{tail}" if tail else "")
         super().__init__(
             discord.ui.Select(
-                custom_id=checked_id(f"gs:{game_id}:{version}:{name}"),
-                options=options or [discord.SelectOption(label="?", value="pass")],
+                custom_id=checked_id(custom_id),
+                options=options or [discord.SelectOption(label="?", value=self.blank)],
                 placeholder=placeholder,
                 disabled=disabled,
                 min_values=min_values,
-                max_values=max(min_values, max_values),
+                max_values=max(1, min_values, max_values),
             )
         )
         self.game_id = game_id
         self.version = version
-        self.name = name
+        self.tail = tail
 
     @classmethod
     async def from_custom_id(
@@ -204,12 +209,12 @@ class GameSelect(
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> GameSelect:
+    ) -> Self:
         select = item if isinstance(item, discord.ui.Select) else None
         return cls(
             int(match["game"]),
             int(match["version"]),
-            match["name"],
+            match.groupdict().get("tail") or "",
             (list(select.options) if select else []) or None,
             placeholder=select.placeholder if select else None,
             min_values=select.min_values if select else 1,
@@ -217,13 +222,34 @@ class GameSelect(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values  # filled from the interaction by discord.py
+        values = [str(v) for v in self.item.values]  # filled from the interaction
         try:
-            await handlers_of(interaction).game_select(
-                interaction, self.game_id, self.version, self.name, [str(v) for v in values]
-            )
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"game select {self.custom_id}")
+            await self.dispatch(handlers_of(interaction), interaction, values)
+        except Exception as exc:  # the handler reports its own errors; this is the last net
+            await send_error(interaction, exc, where=f"{self.where} {self.custom_id}")
+
+    async def dispatch(
+        self, handlers: Handlers, interaction: discord.Interaction[Any], values: list[str]
+    ) -> None:
+        raise NotImplementedError
+
+
+class GameSelect(GameIdSelect, template=rf"gs:{IDS}:(?P<tail>[a-z0-9_]{{1,40}})"):
+    """A choice among action codes (buildings to build, goods to ship...): option values are
+    the codes themselves.  A menu of several values (``max_values`` > 1: the cards that pay for
+    a building) stands for one code that the game's presenter composes from them
+    (:meth:`bot.games.GamePresenter.compose`)."""
+
+    prefix, where, blank = "gs", "game select", "pass"
+
+    @property
+    def name(self) -> str:
+        return self.tail
+
+    async def dispatch(
+        self, handlers: Handlers, interaction: discord.Interaction[Any], values: list[str]
+    ) -> None:
+        await handlers.game_select(interaction, self.game_id, self.version, self.tail, values)
 
 
 class TableButton(GameIdButton, template=rf"t:{IDS}:(?P<tail>[a-z]{{1,12}})"):
@@ -240,49 +266,18 @@ class TableButton(GameIdButton, template=rf"t:{IDS}:(?P<tail>[a-z]{{1,12}})"):
         await handlers.table_click(interaction, self.game_id, self.version, self.tail)
 
 
-class LobbyRules(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"lr:{IDS}",
-):
+class LobbyRules(GameIdSelect, template=rf"lr:{IDS}"):
     """The lobby's menu of the game's optional rules (``GamePresenter.variants``): the values
     chosen are the rules on; the creator (or Manage Server) changes them before the start."""
 
-    def __init__(self, game_id: int, version: int,
-                 options: list[discord.SelectOption] | None = None, *,
-                 placeholder: str | None = None) -> None:
-        options = options or [discord.SelectOption(label="?", value="?")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=checked_id(f"lr:{game_id}:{version}"),
-                options=options,
-                placeholder=placeholder,
-                min_values=0,
-                max_values=len(options),
-            )
+    prefix, where = "lr", "lobby rules"
+
+    async def dispatch(
+        self, handlers: Handlers, interaction: discord.Interaction[Any], values: list[str]
+    ) -> None:
+        await handlers.lobby_click(
+            interaction, self.game_id, self.version, "rules=" + ",".join(values)
         )
-        self.game_id = game_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LobbyRules:
-        select = item if isinstance(item, discord.ui.Select) else None
-        return cls(int(match["game"]), int(match["version"]),
-                   (list(select.options) if select else []) or None,
-                   placeholder=select.placeholder if select else None)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = [str(v) for v in self.item.values]
-        try:
-            await handlers_of(interaction).lobby_click(
-                interaction, self.game_id, self.version, "rules=" + ",".join(values))
-        except Exception as exc:
-            await send_error(interaction, exc, where=f"lobby rules {self.custom_id}")
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -310,7 +305,8 @@ def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str,
         key = "add_ai" if action.startswith("ai.") else action
         view.add_item(LobbyButton(game_id, version, action, label=labels[key], style=style))
     if rules:
-        view.add_item(LobbyRules(game_id, version, rules, placeholder=labels.get("rules")))
+        view.add_item(LobbyRules(game_id, version, "", rules, placeholder=labels.get("rules"),
+                                 min_values=0, max_values=len(rules)))
     return view
 
 

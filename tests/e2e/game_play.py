@@ -100,8 +100,16 @@ class Players:
         seat = next(s for s in prompt.seats if (r := record.seat(s)) and r.user_id)
         user_id = record.seat(seat).user_id  # type: ignore[union-attr]
         policy = make_policy("heuristic", "puerto-rico", record.version)
-        action = policy.choose(GAME, state, seat, GAME.legal_actions(state, seat))
-        return self.people[int(user_id or 0)], seat, GAME.encode_action(action)
+        legal = GAME.legal_actions(state, seat)
+        code = GAME.encode_action(policy.choose(GAME, state, seat, legal))
+        return self.people[int(user_id or 0)], seat, self.prefer(
+            [GAME.encode_action(a) for a in legal], code
+        )
+
+    def prefer(self, legal: list[str], code: str) -> str:
+        """The code played instead of the heuristic's ``code`` (a subclass's taste for a
+        module's decisions: it calls ``super().prefer`` first, then may draw on ``rng``)."""
+        return code
 
     async def play(self, max_moves: int = 5000) -> int:
         moves = 0

@@ -51,16 +51,8 @@ class NewBuildingPlayers(Players):
     after_draft: str = ""
     """The table's text right after the last pick of the draft."""
 
-    async def next_move(self) -> tuple[ScriptedUser, int, str] | None:
-        move = await super().next_move()
-        if move is None:
-            return None
-        user, seat, code = move
-        _, state = await load(self.bot, self.game_id)
-        legal = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)]
-        return user, seat, self.prefer(legal, code)
-
     def prefer(self, legal: list[str], code: str) -> str:
+        code = super().prefer(legal, code)
         rng = self.rng
         for name in WANTED:
             for head in ("d.", "b."):

@@ -38,16 +38,8 @@ class NoblePlayers(Players):
     Land Office, the Hunting Lodge and the Royal Supplier, take nobles, and place them in the
     Mayor draft's nobles menu: by their panel, or by the slash commands."""
 
-    async def next_move(self) -> tuple[ScriptedUser, int, str] | None:
-        move = await super().next_move()
-        if move is None:
-            return None
-        user, seat, code = move
-        _, state = await load(self.bot, self.game_id)
-        legal = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)]
-        return user, seat, self.prefer_nobles(legal, code)
-
-    def prefer_nobles(self, legal: list[str], code: str) -> str:
+    def prefer(self, legal: list[str], code: str) -> str:
+        code = super().prefer(legal, code)
         rng = self.rng
         for name in EXP2_BUILDINGS:
             if f"b.{name}" in legal and rng.random() < 0.7:

@@ -121,7 +121,7 @@ def black_market_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[A
             value=name, default=name == chosen,
             description=clip(words.effect_of(f"effect.{name}") or "", 100) or None))
     row: ui.ActionRow[Any] = ui.ActionRow()
-    row.add_item(BlackMarketSelect(pv.game_id, pv.version, options, placeholder=clip(
+    row.add_item(BlackMarketSelect(pv.game_id, pv.version, "", options, placeholder=clip(
         pv.t("panel.black_market", count=len(buildings)), 150)))
     items: list[ui.Item[Any]] = [row]
     if chosen is None:

@@ -116,12 +116,12 @@ def arrange_controls(pv: PanelView, plan: Arrangement) -> list[ui.Item[Any]]:
             continue
         row: ui.ActionRow[Any] = ui.ActionRow()
         row.add_item(ArrangeSelect(
-            pv.game_id, pv.version, part, text,
+            pv.game_id, pv.version, f"{part}:{text}",
             [discord.SelectOption(label=circle(pv, place, number, island), value=value,
                                   default=chosen)
              for value, place, number, chosen in options[:OPTIONS]],
             placeholder=pv.t("panel.island" if island else "panel.city"),
-            max_values=min(len(options), OPTIONS, max(1, plan.to_place)),
+            min_values=0, max_values=min(len(options), OPTIONS, max(1, plan.to_place)),
         ))
         items.append(row)
     items.extend(noble_menu(pv, plan, draft, nobles, text))
@@ -144,7 +144,7 @@ def noble_menu(pv: PanelView, plan: Arrangement, draft: Sequence[int], nobles: S
         return []
     row: ui.ActionRow[Any] = ui.ActionRow()
     row.add_item(ArrangeSelect(
-        pv.game_id, pv.version, "n", text,
+        pv.game_id, pv.version, f"n:{text}",
         [discord.SelectOption(label=circle(pv, place, number, True), value=value,
                               default=chosen)
          for value, place, number, chosen in options],
