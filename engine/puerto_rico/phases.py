@@ -453,11 +453,20 @@ def _mayor_act(s: State, seat: int, action: Action, ev: Events) -> None:
 
 
 def arrangement(p: Player) -> dict[str, Any]:
-    return {
+    """The pieces on each place (Exp. 2: with the nobles among them, by place name)."""
+    out: dict[str, Any] = {
         "tiles": {TILES[k]: p.workers[k] for k in range(NTILES) if p.tiles[k]},
         "buildings": {CATALOG[b].name: p.bw[b] for b in p.city},
         "san_juan": p.san_juan,
     }
+    nobles = p.nobles  # Player.nobles: tile kinds, then buildings, San Juan last
+    if nobles and any(nobles):
+        named = {TILES[k]: nobles[k] for k in range(NTILES) if nobles[k]}
+        named.update({CATALOG[b].name: nobles[NTILES + b] for b in p.city if nobles[NTILES + b]})
+        if nobles[-1]:
+            named["san_juan"] = nobles[-1]
+        out["nobles"] = named
+    return out
 
 
 def _distribute(s: State, ev: Events) -> None:

@@ -4,7 +4,9 @@ buildings in play, their hooks and per-building arrays for the hot paths)."""
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 from collections.abc import Mapping
+from threading import Lock
 from typing import Any
 
 from ..core import InvalidSetup
@@ -146,6 +148,12 @@ class Ruleset:
 
 
 _RULESETS: dict[tuple[Any, ...], Ruleset] = {}
+"""By options: one entry per distinct normalized option set (a few dozen at most)."""
+_BOARDS: OrderedDict[tuple[Any, ...], Ruleset] = OrderedDict()
+"""By options and drafted buildings: nearly one per Exp. 1 game, so the least recently used
+go beyond ``BOARDS_KEPT`` (a long-running bot plays thousands of drafts)."""
+BOARDS_KEPT = 256
+_BOARDS_LOCK = Lock()
 
 
 def ruleset(options: Mapping[str, Any], drafted: tuple[int, ...] = ()) -> Ruleset:
@@ -158,9 +166,16 @@ def ruleset(options: Mapping[str, Any], drafted: tuple[int, ...] = ()) -> Rulese
     if not drafted:
         return rs
     board = (*key, tuple(sorted(drafted)))
-    on_board = _RULESETS.get(board)
-    if on_board is None:
-        on_board = _RULESETS[board] = rs.on_board(drafted)
+    with _BOARDS_LOCK:
+        on_board = _BOARDS.get(board)
+        if on_board is not None:
+            _BOARDS.move_to_end(board)
+            return on_board
+    on_board = rs.on_board(drafted)  # outside the lock: a lost race compiles it twice
+    with _BOARDS_LOCK:
+        _BOARDS[board] = on_board
+        while len(_BOARDS) > BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
     return on_board
 
 

@@ -40,6 +40,31 @@ def test_the_mayors_arrangement_in_words() -> None:
         "1 en San Juan."]
 
 
+def test_the_nobles_among_the_arrangement_in_words() -> None:
+    """Exp. 2: the pieces of a place name the nobles among them (the engine's ``nobles``)."""
+    arranged = ev("ColonistsArranged", 0, tiles={"corn": 2}, buildings={"chapel": 1},
+                  san_juan=2, nobles={"chapel": 1, "san_juan": 2})
+    assert LogWriter(NAMES, "en").lines([record(1, 0, arranged)]) == [
+        "alice arranged their colonists and nobles: 2 on corn, 1 on the Chapel (1 noble), "
+        "2 left in San Juan (2 nobles)."]
+    assert LogWriter(NAMES, "es").lines([record(1, 0, arranged)]) == [
+        "alice colocó sus colonos y nobles: 2 en maíz, 1 en Capilla (1 noble), "
+        "2 en San Juan (2 nobles)."]
+
+
+def test_the_engine_names_the_nobles_of_an_arrangement() -> None:
+    """The event of an arrangement with nobles carries them by place; without the module it
+    carries none (the events of classic games are unchanged)."""
+    from engine.puerto_rico.phases import arrangement
+
+    assert "nobles" not in arrangement(GAME.setup({"players": 3}, 1).players[0])
+    player = GAME.setup({"players": 3, "modules": ["nobles"]}, 1).players[0]
+    assert "nobles" not in arrangement(player)  # no noble yet
+    player.nobles[-1] = 1
+    player.san_juan += 1
+    assert arrangement(player)["nobles"] == {"san_juan": 1}
+
+
 def test_who_could_not_act_in_a_phase() -> None:
     trader = [record(1, 0, ev("RoleChosen", 0, role="trader", card="trader", doubloons=0)),
               record(2, 0, ev("GoodSold", 0, good="indigo", price=2)),

@@ -475,3 +475,24 @@ def test_every_refused_exp2_code_is_worded(lang: str) -> None:
             state, _ = GAME.apply(state, seat, policy.choose(GAME, state, seat, legal))
             steps += 1
     assert refused > 1000
+
+
+def test_the_panel_counts_the_nobles_waiting_apart() -> None:
+    """The private panel's line of what a seat has says how many of the pieces in San Juan are
+    nobles (else "3 colonists in San Juan", as in the base game)."""
+    from bot.turns import Panel
+    from tests.bot.test_san_juan_panels import record
+
+    sc = nob()
+    sc.player(1, tiles={"corn": 2}, buildings={"chapel": 0}, san_juan=3)
+    nobles(sc, 1, san_juan=1)
+    state, view = arrange(sc)
+
+    def status(lang: str, seat_view: dict[str, Any], seat: int = 1) -> str:
+        panel = Panel(record(2), seat, seat_view, None, (), {})
+        return PR.panel_status(panel, PR.words(seat_view, lang), lang) or ""
+
+    assert "· 2 colonists and 1 noble in San Juan ·" in status("en", view)
+    assert "· 2 colonos y 1 noble en San Juan ·" in status("es", view)
+    plain = status("en", GAME.view(state, 2), 2)  # seat 2 has no noble
+    assert " in San Juan ·" in plain and "noble" not in plain

@@ -482,3 +482,25 @@ def test_corrupted_forests_raise_corrupt_state(forests: Any) -> None:
     dumped["players"][2]["forests"] = forests
     with pytest.raises(CorruptState):
         GAME.load(dumped)
+
+
+def test_the_compiled_boards_are_bounded_and_recompiled_alike() -> None:
+    """One ruleset is compiled per drafted board; a long-running bot plays thousands of drafts,
+    so only the ``BOARDS_KEPT`` most recently used stay cached, and a board compiled again
+    after its eviction has the same buildings and hooks."""
+    from engine.puerto_rico import ruleset as R
+
+    options = GAME.normalize_options({"players": 3, **DRAFT})
+    violet = list(range(NBASE_BUILDINGS, len(CATALOG)))
+    first = tuple(violet[:10])
+    compiled = R.ruleset(options, first)
+    rng = random.Random(3)
+    for _ in range(R.BOARDS_KEPT + 20):
+        R.ruleset(options, tuple(rng.sample(violet, 12)))
+    assert len(R._BOARDS) == R.BOARDS_KEPT
+    again = R.ruleset(options, first)
+    assert again is not compiled  # evicted, then compiled again
+    assert again.buildings == compiled.buildings
+    assert {k: [b for b, _ in v] for k, v in again.hooks.items()} == {
+        k: [b for b, _ in v] for k, v in compiled.hooks.items()
+    }

@@ -32,7 +32,7 @@ from ...words import Words
 from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
 from . import exp1_panels, modules, new_buildings, panels, refusals, summary
 from . import help as topics
-from .arrange import Arrangement, arrangement, drafted
+from .arrange import Arrangement, arrangement, drafted, nobles_waiting
 from .catalog import CATALOG, FOLDER
 from .choices import Chooser, Effect, family
 from .components import ArrangeButton, ArrangeSelect, BlackMarketSelect
@@ -192,6 +192,11 @@ class PuertoRicoPresenter(GamePresenter):
         assert isinstance(words, Chooser)
         me = panel.view["players"][panel.seat]
         goods = ", ".join(f"{n} {words.tile(g)}" for g, n in me["goods"].items() if n)
+        nobles = nobles_waiting(me)  # Exp. 2: the nobles among the pieces in San Juan
+        if nobles:
+            return self.catalog.t(lang, "panel.me_nobles", doubloons=me["doubloons"],
+                                  vp=me["vp"] or 0, colonists=me["san_juan"] - nobles,
+                                  nobles=nobles, goods=goods or "—")
         return self.catalog.t(lang, "panel.me", doubloons=me["doubloons"], vp=me["vp"] or 0,
                               san_juan=me["san_juan"], goods=goods or "—")
 

@@ -189,13 +189,20 @@ class PrLogWriter(LogWriter):
                       names=self.catalog.join(self.lang, [self.name(s) for s in idle]))
 
     def places(self, data: Mapping[str, Any]) -> str:
-        """A Mayor arrangement in words: "2 on corn, 1 on the Small market"."""
-        parts = [self.t("log.on_tile", n=n, tile=self.good(tile))
+        """A Mayor arrangement in words: "2 on corn, 1 on the Small market"; with Exp. 2 the
+        nobles among them: "2 on corn (1 noble)"."""
+        nobles = data.get("nobles") or {}
+
+        def part(text: str, place: str) -> str:
+            among = int(nobles.get(place) or 0)
+            return self.t("log.nobles_among", part=text, nobles=among) if among else text
+
+        parts = [part(self.t("log.on_tile", n=n, tile=self.good(tile)), tile)
                  for tile, n in (data.get("tiles") or {}).items() if n]
-        parts += [self.t("log.on_building", n=n, building=self.thing("building", b))
+        parts += [part(self.t("log.on_building", n=n, building=self.thing("building", b)), b)
                   for b, n in (data.get("buildings") or {}).items() if n]
         if data.get("san_juan"):
-            parts.append(self.t("log.in_san_juan", n=data["san_juan"]))
+            parts.append(part(self.t("log.in_san_juan", n=data["san_juan"]), "san_juan"))
         return ", ".join(parts)
 
     def event_line(self, event: Event) -> str | None:
@@ -242,6 +249,8 @@ class PrLogWriter(LogWriter):
             return self.t("log.revealed", tiles=tiles or self.t("table.empty"))
         if kind == "ColonistsArranged":
             places = self.places(data)
+            if places and data.get("nobles"):
+                return self.t("log.arranged_nobles_on", name=name, places=places)
             if places:
                 return self.t("log.arranged_on", name=name, places=places)
             return self.t("log.arranged", name=name)
