@@ -10,4 +10,5 @@ from __future__ import annotations
 PACKAGES: dict[str, str] = {
     "puerto-rico": "engine.puerto_rico",
     "san-juan": "engine.san_juan",
+    "puerto-rico-1897": "engine.puerto_rico_1897",
 }

@@ -91,6 +91,8 @@ NOBLE_PLACE = 26
 LAND_OFFICE = 27
 HUNTING_LODGE = 28
 ROYAL_SUPPLIER = 29
+# 1897 (its rule option ``production``: full_or_decline, A-28): a player's production taken
+PRODUCE = 30
 
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
 CARD_CODES = (
@@ -150,6 +152,7 @@ PASS_ACTION = _add(Action(PASS, "pass"))
 HACIENDA_ACTION = _add(Action(HACIENDA, "s.hacienda"))
 PRIVILEGE_ACTION = _add(Action(PRIVILEGE, "m.privilege"))
 AUTO_ACTION = _add(Action(AUTO, "m.auto"))
+PRODUCE_ACTION = _add(Action(PRODUCE, "produce"))
 
 # ROLE_ACTIONS[role][copy]
 ROLE_ACTIONS: list[list[Action]] = []

@@ -225,13 +225,43 @@ RESIDENCE_BONUS = {10: 5, 11: 6, 12: 7}  # up to 9 filled spaces: 4 (ruling A14)
 
 
 @dataclass(frozen=True, slots=True)
+class EditionOption:
+    """A rule option of one edition: its name, the values it takes, the first being the
+    default (an ambiguity of the rulebook read as recommended, or an alternative rule off)."""
+
+    name: str
+    values: tuple[object, ...]
+
+    @property
+    def default(self) -> object:
+        return self.values[0]
+
+
+@dataclass(frozen=True, slots=True)
 class Edition:
-    """An edition: its goods, tiles, buildings and setup table."""
+    """An edition: its goods, tiles, buildings and setup table, the game it is played as, and
+    the structural points in which its rules differ from the classic ones (each False in the
+    classic editions; the rules read them through the ruleset)."""
 
     name: str
     buildings: tuple[Building, ...]
     setup: dict[int, SetupRow]
     vp_chips: dict[int, int]
+    game: str = "puerto-rico"
+    doubloons: int = DOUBLOONS_TOTAL
+    options: tuple[EditionOption, ...] = ()
+    market_before_start: bool = False
+    """The face-up plantations are drawn before the starting ones are handed out, which are
+    then taken out of what is left (1897: SET-5, SET-11)."""
+    vp_end_at_captain: bool = False
+    """The VP chips running out ends the game only at the end of a Captain phase (1897:
+    END-T3); else whenever they run out (ruling A3)."""
+    hospice_either_tile: bool = False
+    """The Hospice's colonist also serves the Hacienda's tile: one colonist a turn, on either
+    new tile (1897: B-11, D-13); else only on the normal pick's tile."""
+    wharf_holds_cargo: bool = False
+    """The Wharf's barrels stay on its private ship until the end of the Captain phase (1897:
+    B-18, D-12); else they go straight back to the supply."""
 
     def building_index(self, name: str) -> int:
         for i, b in enumerate(self.buildings):
@@ -247,4 +277,9 @@ CLASSIC = Edition(
     {n: row.vp_chips for n, row in CLASSIC_SETUP.items()},
 )
 ANNIVERSARY = Edition("2020", BASE_BUILDINGS, CLASSIC_SETUP, VP_CHIPS_2020)
-EDITIONS = {e.name: e for e in (CLASSIC, ANNIVERSARY)}
+EDITIONS: dict[str, Edition] = {e.name: e for e in (CLASSIC, ANNIVERSARY)}
+"""Every edition by name; an edition played as another game (1897) registers itself here."""
+
+
+def register_edition(edition: Edition) -> None:
+    EDITIONS[edition.name] = edition

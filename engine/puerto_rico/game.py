@@ -49,7 +49,7 @@ class PuertoRico:
     name = "puerto-rico"
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return normalize_options(options)
+        return normalize_options(options, self.name)
 
     def option_sets(self) -> list[dict[str, Any]]:
         """The option dicts the generic tests play: 2–5 players classic, and the 2020 edition
@@ -86,7 +86,7 @@ class PuertoRico:
         return s
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
-        return phases.setup(options, seed)
+        return phases.setup(options, seed, self.name)
 
     def players(self, state: State) -> int:
         return state.n
@@ -153,7 +153,7 @@ class PuertoRico:
         if state.game_name != self.name:
             raise CorruptState("wrong_game", game=state.game_name)
         try:
-            options = normalize_options(state.options)
+            options = normalize_options(state.options, self.name)
         except Exception as exc:
             raise CorruptState("bad_options") from exc
         state.options = options

@@ -119,7 +119,7 @@ class PuertoRicoHeuristic:
         kind = a.kind
         if kind == A.ROLE:
             return self.role_value(s, seat, a)
-        if kind in (A.HACIENDA, A.OFFER, A.PRIVILEGE, A.AUTO):
+        if kind in (A.HACIENDA, A.OFFER, A.PRIVILEGE, A.AUTO, A.PRODUCE):
             return 100.0
         if kind == A.PASS:
             return 0.0

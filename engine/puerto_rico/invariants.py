@@ -11,7 +11,6 @@ from .data import (
     CAPTAIN,
     CITY_SPACES,
     CRAFTSMAN,
-    DOUBLOONS_TOTAL,
     GOODS_TOTAL,
     ISLAND_SPACES,
     MAYOR,
@@ -64,7 +63,7 @@ _PHASE_STEPS = {
     SETTLER_PHASE: (STEP_TURN, STEP_INTERLUDE),
     MAYOR_PHASE: (STEP_PRIVILEGE, STEP_ARRANGE),
     BUILDER_PHASE: (STEP_TURN, STEP_INTERLUDE),
-    CRAFTSMAN_PHASE: (STEP_PRIVILEGE, STEP_INTERLUDE),
+    CRAFTSMAN_PHASE: (STEP_PRIVILEGE, STEP_INTERLUDE, STEP_TURN),  # 1897: production
     TRADER_PHASE: (STEP_TURN, STEP_INTERLUDE),
     CAPTAIN_PHASE: (STEP_TURN, STEP_KEEP, STEP_INTERLUDE),
     PROSPECTOR_PHASE: (STEP_INTERLUDE,),  # Exp. 1: only while guests may move
@@ -131,7 +130,7 @@ def expected_totals(s: State) -> dict[str, int]:
     if "nobles" in rs.modules:  # Exp. 2: all 100 colonists (A20: 41 with 2 players)
         colonists = colonists_total(rs)
     return {
-        "doubloons": DOUBLOONS_TOTAL,
+        "doubloons": rs.edition.doubloons,
         "colonists": colonists,
         "goods": sum(GOODS_TOTAL) - NGOODS * row.goods_removed,
         "vp": rs.edition.vp_chips[n],

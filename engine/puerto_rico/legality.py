@@ -40,6 +40,7 @@ from .state import (
     STEP_INTERLUDE,
     STEP_KEEP,
     STEP_PRIVILEGE,
+    STEP_TURN,
     TRADER_PHASE,
     Player,
     State,
@@ -55,6 +56,7 @@ P_MAYOR_PRIVILEGE = "mayor_privilege"
 P_ARRANGE = "arrange"
 P_BUILD = "build"
 P_CRAFT_PRIVILEGE = "craft_privilege"
+P_PRODUCE = "produce"  # 1897 (A-28): take one's whole production, or decline it
 P_SELL = "sell"
 P_SHIP = "ship"
 P_KEEP = "keep"
@@ -103,6 +105,8 @@ def _turn_kind(s: State) -> str:
         return str(module.prompt_kind(s))
     if s.step == STEP_PRIVILEGE:
         return P_MAYOR_PRIVILEGE if phase == MAYOR_PHASE else P_CRAFT_PRIVILEGE
+    if phase == CRAFTSMAN_PHASE:
+        return P_PRODUCE
     return {
         SETTLER_PHASE: P_SETTLE,
         BUILDER_PHASE: P_BUILD,
@@ -186,7 +190,9 @@ def _legal(s: State, seat: int) -> list[Action]:
         return [A.PRIVILEGE_ACTION, A.PASS_ACTION]
     if phase == BUILDER_PHASE:
         return build_options(s, seat)
-    if phase == CRAFTSMAN_PHASE:  # STEP_PRIVILEGE
+    if phase == CRAFTSMAN_PHASE:
+        if s.step == STEP_TURN:  # 1897: production is a decision (A-28)
+            return [A.PRODUCE_ACTION, A.PASS_ACTION]
         return craft_privilege_options(s)
     if phase == TRADER_PHASE:
         return sell_options(s, seat)
@@ -451,6 +457,13 @@ def _priced_builds(s: State, seat: int, free: int, budget: int, complete: bool) 
 # --- Craftsman (§4.4, §5) ---------------------------------------------------------------------
 
 
+def receivable(s: State, seat: int) -> list[int]:
+    """What ``seat`` would receive of each good now: his production, as far as the supply
+    goes."""
+    supply = s.goods
+    return [min(n, supply[k]) for k, n in enumerate(production(s, seat))]
+
+
 def production(s: State, seat: int) -> list[int]:
     """What ``seat`` can produce of each good, before the supply limit (§5)."""
     p = s.players[seat]
@@ -630,6 +643,7 @@ _PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
     P_ARRANGE: frozenset({A.AUTO, A.PLACE, A.NOBLE_PLACE}),
     P_BUILD: frozenset({A.BUILD, A.BLACK_MARKET, A.PASS}),
     P_CRAFT_PRIVILEGE: frozenset({A.CRAFT, A.PASS}),
+    P_PRODUCE: frozenset({A.PRODUCE, A.PASS}),
     P_SELL: frozenset({A.SELL, A.TRADING_POST, A.LAND_OFFICE, A.PASS}),
     P_SHIP: frozenset({A.SHIP, A.WHARF, A.SMALL_WHARF, A.PASS}),
     P_KEEP: frozenset({A.KEEP}),

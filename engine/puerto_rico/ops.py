@@ -20,7 +20,8 @@ END_VP = "vp_chips"  # E3
 
 
 def trigger_end(s: State, reason: str, ev: Events) -> None:
-    """Record an end condition; the game still ends only after the round (§7.1)."""
+    """Record an end condition; the game still ends only after the round (§7.1), or in 1897
+    after the phase (END-2, ``Ruleset.end_after_phase``)."""
     if reason not in s.end_reasons:
         s.end_reasons.append(reason)
         if ev is not None:
@@ -60,7 +61,7 @@ def gain_vp(s: State, seat: int, amount: int, reason: str, ev: Events) -> None:
                 public_data={"amount": amount, "reason": reason},
             )
         )
-    if s.vp_supply <= 0:
+    if s.vp_supply <= 0 and not s.rs.vp_end_at_captain:  # 1897: at the Captain's phase end
         trigger_end(s, END_VP, ev)
 
 

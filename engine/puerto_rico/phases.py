@@ -33,8 +33,8 @@ from .data import (
     BUILDER,
     CAPTAIN,
     CITY_SPACES,
+    CORN,
     CRAFTSMAN,
-    DOUBLOONS_TOTAL,
     GOODS,
     GOODS_TOTAL,
     MAYOR,
@@ -64,12 +64,13 @@ from .legality import (
     load_options,
     price,
     production,
+    receivable,
     sale_price,
     sell_options,
     settler_options,
     suggest_arrangement,
 )
-from .ops import END_CITY, END_COLONISTS, Events, draw_plantation, gain_vp, pay, trigger_end
+from .ops import END_CITY, END_COLONISTS, END_VP, Events, draw_plantation, gain_vp, pay, trigger_end
 from .ruleset import normalize_options, ruleset
 from .state import (
     BUILDER_PHASE,
@@ -101,14 +102,15 @@ F_CRAFT_PRIVILEGE = 8  # the Craftsman took a privilege barrel (Exp. 1 Library: 
 PHASE_FLAGS = F_CAPTAIN_LOADED | F_CHOOSER_QUARRY | F_CRAFT_PRIVILEGE
 
 
-def setup(options: Mapping[str, Any], seed: int) -> State:
+def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> State:
     if type(seed) is not int:
         raise InvalidSetup("bad_seed", option="seed")
-    opts = normalize_options(options)
+    opts = normalize_options(options, game)
     rs = ruleset(opts)
     row = rs.row
     n = rs.n
     s = State()
+    s.game_name = rs.edition.game
     s.options = opts
     s.rs = rs
     s.n = n
@@ -130,13 +132,15 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
     s.ship_load = [0] * len(row.ships)
     s.deck = [total - row.plantations_removed for total in PLANTATIONS_TOTAL]
     s.discard = [0] * NGOODS
-    s.bank = DOUBLOONS_TOTAL
+    s.bank = rs.edition.doubloons
     for seat in range(n):
         p = Player(NGOODS, NTILES, NBUILDINGS)
-        p.doubloons = row.doubloons
-        s.bank -= row.doubloons
         tile = row.start_tiles[seat]
-        s.deck[tile] -= 1
+        # 1897's alternative start: a player starting with corn gets 1 doubloon less
+        p.doubloons = row.doubloons - (rs.corn_start_discount if tile == CORN else 0)
+        s.bank -= p.doubloons
+        if not rs.market_before_start:
+            s.deck[tile] -= 1
         p.tiles[tile] = 1  # face up and unoccupied (§2.2)
         s.players.append(p)
     s.pending = [False] * n
@@ -145,6 +149,9 @@ def setup(options: Mapping[str, Any], seed: int) -> State:
         if module_setup is not None:
             module_setup(s, None)
     refill_plantations(s, None)
+    if rs.market_before_start:  # 1897 (SET-5, SET-11, A-27): out of what the bag has left
+        for seat in range(n):
+            s.deck[row.start_tiles[seat]] -= 1
     advance(s, None)
     return s
 
@@ -314,11 +321,22 @@ def _interlude_act(s: State, seat: int, action: Action, ev: Events) -> None:
 
 
 def _end_phase(s: State, ev: Events) -> None:
+    rs = s.rs
+    if rs.vp_end_at_captain and s.phase == CAPTAIN_PHASE and s.vp_supply <= 0:
+        trigger_end(s, END_VP, ev)  # 1897 END-T3: the chips ran out in or since the last one
     if ev is not None and s.card >= 0:
         ev.append(Event("PhaseEnded", s.chooser, {"role": ALL_ROLES[s.cards[s.card]]}))
     s.phase = ROLE_SELECTION
     s.step = STEP_TURN
     s.flags = 0
+    if rs.end_after_phase and s.end_reasons:  # 1897 END-2: no further role, no round coins
+        _game_over(s, ev)
+
+
+def _game_over(s: State, ev: Events) -> None:
+    s.phase = GAME_OVER
+    if ev is not None:
+        ev.append(Event("GameEnded", None, {"reasons": list(s.end_reasons)}))
 
 
 def _end_round(s: State, ev: Events) -> None:
@@ -336,9 +354,7 @@ def _end_round(s: State, ev: Events) -> None:
     if ev is not None:
         ev.append(Event("RoundEnded", None, {"round": s.round, "doubloons_on": placed}))
     if s.end_reasons:  # §7.1: the game ends after the round in which a condition happened
-        s.phase = GAME_OVER
-        if ev is not None:
-            ev.append(Event("GameEnded", None, {"reasons": list(s.end_reasons)}))
+        _game_over(s, ev)
         return
     s.governor = (s.governor + 1) % s.n
     s.round += 1
@@ -585,36 +601,50 @@ def _builder_act(s: State, seat: int, action: Action, ev: Events) -> None:
 def _produce_all(s: State, ev: Events) -> None:
     """Each player, clockwise from the Craftsman, takes what he produces; a short supply gives
     what is left (ruling A48), so earlier players have first claim.  Production is taken for
-    every player: declining it never helps the player (an engine simplification)."""
+    every player: declining it never helps the player (an engine simplification).  1897's
+    ``production: full_or_decline`` (A-28) makes it a decision of each in turn instead."""
     s.produced = 0
-    hooks = s.rs.hooks["produced"]
+    if s.rs.production_choice:
+        s.step = STEP_TURN  # ``advance`` asks each player who would receive a barrel
+        return
     for seat in _clockwise(s, s.chooser):
-        made = production(s, seat)
-        p = s.players[seat]
-        received = [0] * NGOODS
-        for k in range(NGOODS):
-            if made[k]:
-                got = min(made[k], s.goods[k])
-                s.goods[k] -= got
-                p.goods[k] += got
-                received[k] = got
-        if seat == s.chooser:
-            s.produced = sum(1 << k for k in range(NGOODS) if received[k])
-        if ev is not None and any(received):
-            ev.append(
-                Event(
-                    "GoodsProduced",
-                    seat,
-                    {"goods": {GOODS[k]: received[k] for k in range(NGOODS) if received[k]}},
-                )
-            )
-        for b, fn in hooks:
-            if b < 0 or p.bw[b] > 0:
-                fn(s, seat, received, ev)
+        _produce(s, seat, ev)
     s.step = STEP_PRIVILEGE
 
 
+def _produce(s: State, seat: int, ev: Events) -> None:
+    made = production(s, seat)
+    p = s.players[seat]
+    received = [0] * NGOODS
+    for k in range(NGOODS):
+        if made[k]:
+            got = min(made[k], s.goods[k])
+            s.goods[k] -= got
+            p.goods[k] += got
+            received[k] = got
+    if seat == s.chooser:
+        s.produced = sum(1 << k for k in range(NGOODS) if received[k])
+    if ev is not None and any(received):
+        ev.append(
+            Event(
+                "GoodsProduced",
+                seat,
+                {"goods": {GOODS[k]: received[k] for k in range(NGOODS) if received[k]}},
+            )
+        )
+    for b, fn in s.rs.hooks["produced"]:
+        if b < 0 or p.bw[b] > 0:
+            fn(s, seat, received, ev)
+
+
 def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    if s.step == STEP_TURN:  # 1897 (A-28): his whole production, or none of it
+        if action.kind == A.PRODUCE:
+            _produce(s, seat, ev)
+        else:
+            _passed(s, seat, ev)
+        _next_turn(s)
+        return
     if action.kind == A.CRAFT:
         good = action.a
         s.goods[good] -= 1
@@ -782,6 +812,14 @@ def advance(s: State, ev: Events) -> None:
                 _end_phase(s, ev)
                 continue
             return
+        if phase == CRAFTSMAN_PHASE:  # STEP_TURN: 1897's production decisions (A-28)
+            if s.turns_taken >= n:
+                s.step = STEP_PRIVILEGE
+            elif any(receivable(s, s.turn)):
+                return
+            else:
+                _next_turn(s)  # nothing to receive: nothing to decide
+            continue
         if phase == CAPTAIN_PHASE:
             if s.no_load >= n:  # ruling A8: a full cycle of turns without a load
                 if not _interlude(s, True):  # Exp. 1 Guest House: before the storage

@@ -54,6 +54,16 @@ class Ruleset:
         self.n: int = options["players"]
         self.row = self.edition.setup[self.n]
         self.sequential_mayor = options["mayor_placement"] == "sequential"
+        edition = self.edition
+        # the edition's structural points and its own rule options (all off in classic games)
+        self.market_before_start = edition.market_before_start
+        self.vp_end_at_captain = edition.vp_end_at_captain
+        self.hospice_either_tile = edition.hospice_either_tile
+        self.wharf_holds_cargo = edition.wharf_holds_cargo
+        self.end_after_phase = options.get("end_timing") == "phase"
+        self.production_choice = options.get("production") == "full_or_decline"
+        self.hacienda_recycles = options.get("hacienda_empty_bag") == "recycle"
+        self.corn_start_discount = 1 if options.get("alternative_start") else 0
         self.modules: tuple[str, ...] = tuple(options["modules"])
         # Exp. 1 (§10.1): the violet buildings are drafted (or drawn at random) onto the board's
         # spaces before the game; without it every building of the edition and of the modules
@@ -64,6 +74,11 @@ class Ruleset:
         self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
         self.festival = "festival" in self.modules
         self.cost, self.column, self.size, self.circles = _COST, _COLUMN, _SIZE, _CIRCLES
+        if options.get("cost_swap"):  # 1897's alternative rule: University 7, Factory 8
+            cost = list(_COST)
+            for name, value in (("university", 7), ("factory", 8)):
+                cost[A.BUILDING_INDEX[name]] = value
+            self.cost = tuple(cost)
         self.picks_per_round = 6 if self.n == 2 else self.n
         # role cards: the setup row's, then the modules' (Exp. 3 adds the Buccaneer, §12, at
         # every player count, [A]); ROLE action per card, and card per action code
@@ -106,10 +121,10 @@ class Ruleset:
         self.hooks = compile_hooks(buildings, self.modules)
         # the buildings of at most each printed cost, in catalog order: the only ones a player
         # with that much money and occupied quarries may buy without another discount (§6)
-        self.max_cost = max(_COST[b] for b in buildings)
+        self.max_cost = max(self.cost[b] for b in buildings)
         by_cost: list[list[int]] = [[] for _ in range(self.max_cost + 1)]
         for b in buildings:
-            by_cost[_COST[b]].append(b)
+            by_cost[self.cost[b]].append(b)
         self.buildings_upto: list[tuple[int, ...]] = []
         row: list[int] = []
         for same in by_cost:
@@ -187,10 +202,22 @@ def state_ruleset(options: Mapping[str, Any], draft_left: list[int], drafted: li
     return ruleset(options)
 
 
-def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate options and fill defaults.  Raises :class:`InvalidSetup` with a specific code."""
+def editions_of(game: str) -> list[str]:
+    """The editions played as ``game``, the default first."""
+    return [name for name, e in EDITIONS.items() if e.game == game]
+
+
+def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> dict[str, Any]:
+    """Validate options and fill defaults.  Raises :class:`InvalidSetup` with a specific code.
+    ``game``: the game played, whose editions (``Edition.game``) are the ones allowed; an
+    edition's own rule options (``Edition.options``) are known in it only."""
     if not isinstance(options, Mapping):
         raise InvalidSetup("options_not_an_object")
+    editions = editions_of(game)
+    edition = options.get("edition", editions[0] if editions else None)
+    if edition not in editions:
+        raise InvalidSetup("unknown_edition", option="edition", value=str(edition))
+    own = EDITIONS[edition].options
     known = {
         "players",
         "edition",
@@ -199,6 +226,7 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
         "mayor_placement",
         "building_selection",
         "exclusive_forest_house",
+        *(o.name for o in own),
     }
     unknown = sorted(set(options) - known)
     if unknown:
@@ -208,9 +236,6 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidSetup("players_required", option="players")
     if not 2 <= players <= 5:
         raise InvalidSetup("bad_player_count", option="players", value=players, min=2, max=5)
-    edition = options.get("edition", "classic")
-    if edition not in EDITIONS:
-        raise InvalidSetup("unknown_edition", option="edition", value=str(edition))
     # ``expansions`` is the option of the games stored before issue #11: always [] there (no
     # expansion could be chosen), read as no modules.
     expansions = options.get("expansions", [])
@@ -228,6 +253,11 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
         "modules": modules,
         "mayor_placement": placement,
     }
+    for option in own:  # the edition's own rules: always stored, so a game never changes
+        value = options.get(option.name, option.default)
+        if value not in option.values or type(value) is not type(option.default):
+            raise InvalidSetup(f"bad_{option.name}", option=option.name, value=str(value))
+        out[option.name] = value
     # Exp. 1 (§10.1): the violet buildings are drafted by the players, or (a quick start, public
     # source) drawn at random for each space; only with the module
     selection = options.get("building_selection")

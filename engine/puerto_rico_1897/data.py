@@ -1,0 +1,46 @@
+"""1897's edition of the Puerto Rico kernel (rules spec §2, §6, §9.3, §10).
+
+The buildings, setup rows, goods, tiles and counts are the classic ones under other names
+(D-2, D-8, D-14...D-17: Fruit has Indigo's 12 tiles, 11 crates and price 1); what differs is
+here: VP tokens (D-6: 65/75/100/126), coins (D-7: 43 x 1 + 8 x 5 = 83), the structural points of
+§6 (the kernel's ``Edition`` flags) and the rule options (each a §10 ambiguity with the
+recommended reading first, or an alternative rule of §9.3, off first).
+"""
+
+from __future__ import annotations
+
+from ..puerto_rico.data import BASE_BUILDINGS, CLASSIC_SETUP, Edition, EditionOption
+
+GAME = "puerto-rico-1897"
+
+VP_TOKENS = {2: 65, 3: 75, 4: 100, 5: 126}  # table 2.2 (31 x 1 + 19 x 5 = 126)
+COINS = 83  # D-7; the bank is unlimited all the same (A-33)
+
+OPTIONS = (
+    # A-1 / END-2: the game ends once the phase in which a trigger fired is complete; the
+    # classic reading (the end of the round) is the alternative
+    EditionOption("end_timing", ("phase", "round")),
+    # A-28 / CRF-3: each player produces his full amount or declines it; "automatic" is the
+    # classic reading (production is taken, never declined)
+    EditionOption("production", ("full_or_decline", "automatic")),
+    # A-41: a Hacienda draw from an empty bag first recycles the property discard (as PLN-6);
+    # "none": no draw
+    EditionOption("hacienda_empty_bag", ("recycle", "none")),
+    # §9.3 alternative rules
+    EditionOption("cost_swap", (False, True)),  # School 7, Factory 8
+    EditionOption("alternative_start", (False, True)),  # a Corn starter gets 1 coin less
+)
+
+EDITION = Edition(
+    "1897",
+    BASE_BUILDINGS,
+    CLASSIC_SETUP,
+    VP_TOKENS,
+    game=GAME,
+    doubloons=COINS,
+    options=OPTIONS,
+    market_before_start=True,  # SET-5, SET-11 (A-27)
+    vp_end_at_captain=True,  # END-T3, D-10
+    hospice_either_tile=True,  # B-11, D-13
+    wharf_holds_cargo=True,  # B-18, D-12
+)

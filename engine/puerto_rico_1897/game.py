@@ -1,0 +1,88 @@
+"""Puerto Rico 1897 behind the generic engine contract: the Puerto Rico kernel with the 1897
+edition (``data.EDITION``), its options and its names (``names``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import EngineError, Event, InvalidAction, Outcome, Prompt, register
+from ..policies import HEURISTICS
+from ..puerto_rico import actions as A
+from ..puerto_rico.data import register_edition
+from ..puerto_rico.game import PuertoRico
+from ..puerto_rico.heuristic import _make as _heuristic
+from ..puerto_rico.state import State
+from . import names
+from .data import EDITION, GAME
+
+register_edition(EDITION)
+
+
+class PuertoRico1897(PuertoRico):
+    """Puerto Rico 1897, 2–5 players (rules spec §2–§6, §9.1, §9.3)."""
+
+    name = GAME
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        kernel = super().normalize_options(names.data(options, reverse=True))
+        out: dict[str, Any] = names.data(kernel)
+        return out
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        """2–5 players as the book recommends, and each alternative reading or rule once."""
+        sets: list[dict[str, Any]] = [{"players": n} for n in (2, 3, 4, 5)]
+        sets.append({"players": 3, "end_timing": "round", "production": "automatic"})
+        sets.append({"players": 4, "cost_swap": True, "alternative_start": True})
+        sets.append({"players": 4, "recruiter_placement": "sequential"})
+        sets.append({"players": 5, "hacienda_empty_bag": "none"})
+        return sets
+
+    def bench_variants(self) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def setup(self, options: Mapping[str, Any], seed: int) -> State:
+        return super().setup(names.data(options, reverse=True), seed)
+
+    def prompt(self, state: State) -> Prompt | None:
+        return names.prompt(super().prompt(state))
+
+    def apply(self, state: State, seat: int, action: A.Action) -> tuple[State, list[Event]]:
+        if not isinstance(action, A.Action):
+            action = self.decode_action(action if isinstance(action, str) else repr(action))
+        try:
+            new, events = super().apply(state, seat, action)
+        except EngineError as exc:  # its details in 1897's words (codes, buildings, goods)
+            details = {
+                k: names.code(v) if k == "action" and isinstance(v, str) else names.data(v, k)
+                for k, v in exc.details.items()
+            }
+            raise type(exc)(exc.code, **details) from None
+        return new, [names.event(e) for e in events]
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = names.data(super().view(state, viewer))
+        return out
+
+    def outcome(self, state: State) -> Outcome | None:
+        return names.outcome(super().outcome(state))
+
+    def encode_action(self, action: A.Action) -> str:
+        return names.code(action.code)
+
+    def decode_action(self, code: str) -> A.Action:
+        """The action an 1897 code names; a classic code (``s.indigo``) names none here."""
+        if not isinstance(code, str):
+            raise InvalidAction(action=repr(code))
+        try:
+            action = A.decode(names.classic_code(code))
+        except InvalidAction:
+            raise InvalidAction(action=code) from None
+        if names.code(action.code) != code:
+            raise InvalidAction(action=code)
+        return action
+
+
+PUERTO_RICO_1897 = PuertoRico1897()
+register(PUERTO_RICO_1897)
+HEURISTICS[GAME] = _heuristic

@@ -1,0 +1,171 @@
+"""1897's names at the boundary of the engine contract (rules spec §1, §5, §6).
+
+The kernel speaks classic Puerto Rico internally (indices, and the classic words in its codes,
+events, views and prompts); an 1897 game speaks the English Special Edition's words everywhere a
+caller sees one: ``s.indigo`` is ``p.fruit``, ``ColonistGained`` is ``WorkerGained``, a view's
+``san_juan`` is ``portrait``.  Translation is word by word (whole strings, the tokens of a code,
+a trailing count kept: ``prospector2`` is ``adventurer2``), through one table and its inverse,
+so every classic word that 1897 renames is gone and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from ..core import Event, Outcome, Prompt, ScoreLine
+
+WORDS: dict[str, str] = {
+    # goods and properties (D-2), roles (§1)
+    "indigo": "fruit",
+    "settler": "planter",
+    "mayor": "recruiter",
+    "prospector": "adventurer",
+    "buccaneer": "smuggler",
+    # buildings (§5.2, §5.3; Exp. I §5.4 and Exp. II §5.5: 1897 swaps Land and Zoning Office)
+    "small_indigo_plant": "small_fruit_depot",
+    "indigo_plant": "large_fruit_depot",
+    "sugar_mill": "large_sugar_mill",
+    "tobacco_storage": "large_tobacco_storage",
+    "coffee_roaster": "large_coffee_roaster",
+    "construction_hut": "builders_yard",
+    "hospice": "hospital",
+    "university": "school",
+    "guild_hall": "fire_station",
+    "aqueduct": "canal",
+    "black_market": "hidden_market",
+    "forest_house": "lumber_mill",
+    "storehouse": "depot",
+    "guest_house": "shack",
+    "trading_post": "merchants_post",
+    "library": "press_center",
+    "specialty_factory": "distillery",
+    "union_hall": "assembly_hall",
+    "cloister": "cathedral",
+    "statue": "monument",
+    "land_office": "zoning_office",
+    "zoning_office": "notary",
+    "hunting_lodge": "park_administration",
+    "royal_supplier": "rescue_post",
+    "villa": "country_house",
+    "jeweler": "large_tailor_shop",
+    "royal_garden": "town_square",
+    "small_violet": "common_commercial",
+    "large_violet": "expanded_commercial",
+    # pieces, places, money
+    "colonist": "worker",
+    "colonists": "workers",
+    "noble": "citizen",
+    "nobles": "citizens",
+    "san_juan": "portrait",
+    "doubloons": "coins",
+    "doubloons_on": "coins_on",
+    "island": "field",
+    "island_used": "field_used",
+    "plantation_stack": "property_bag",
+    "plantation_discard": "property_discard",
+    "vp_chips": "vp_tokens",
+    "vp_chips_left": "vp_tokens_left",
+    "chips": "tokens",
+    "column": "level",
+    "privilege": "advantage",
+    "shares_from_mayor": "shares_from_recruiter",
+    "mayor_placement": "recruiter_placement",
+    # prompt kinds
+    "settle": "plant",
+    "mayor_privilege": "recruiter_advantage",
+    "craft_privilege": "craftsman_advantage",
+    # events
+    "ColonistGained": "WorkerGained",
+    "ColonistShipRefilled": "AgencyRefilled",
+    "ColonistsArranged": "WorkersArranged",
+    "ColonistsDistributed": "WorkersDistributed",
+    "DoubloonsEarned": "CoinsEarned",
+    "PlantationTaken": "PropertyTaken",
+    "PlantationsRevealed": "PropertiesRevealed",
+    "PrivilegeGoodTaken": "AdvantageGoodTaken",
+    "NobleGained": "CitizenGained",
+}
+"""Classic word -> 1897 word.  A word 1897 also uses for something else (Zoning Office) is
+itself renamed, so the table is a bijection on the words it touches."""
+
+IN_CONTEXT: dict[tuple[str, str], str] = {
+    ("colonists", "ship"): "agency",  # a view's {"ship": n, "supply": n} of colonists
+    ("source", "ship"): "agency",  # a colonist (or noble) taken from the colonist ship
+}
+"""(key, classic word) -> 1897 word: words whose 1897 name depends on where they stand."""
+
+PREFIXES: dict[str, str] = {"s": "p", "m": "w"}
+"""A code's first token: the Settler's pick is a planting, the Mayor's a worker placement."""
+
+REVERSE = {new: old for old, new in WORDS.items()}
+REVERSE_CONTEXT = {(WORDS.get(key, key), new): old for (key, old), new in IN_CONTEXT.items()}
+REVERSE_PREFIXES = {new: old for old, new in PREFIXES.items()}
+_COUNTED = re.compile(r"([a-z_]+?)(\d+)")
+
+
+def word(text: str, table: Mapping[str, str] = WORDS) -> str:
+    """One word, with a trailing count kept (``prospector2``)."""
+    found = table.get(text)
+    if found is not None:
+        return found
+    counted = _COUNTED.fullmatch(text)
+    if counted is not None and counted[1] in table:
+        return table[counted[1]] + counted[2]
+    return text
+
+
+@cache
+def code(classic: str) -> str:
+    """An action code in 1897's words."""
+    first, *rest = classic.split(".")
+    return ".".join([PREFIXES.get(first, first), *(word(t) for t in rest)])
+
+
+@cache
+def classic_code(text: str) -> str:
+    """An 1897 code in the kernel's words (the inverse of :func:`code`)."""
+    first, *rest = text.split(".")
+    return ".".join([REVERSE_PREFIXES.get(first, first), *(word(t, REVERSE) for t in rest)])
+
+
+def data(obj: Any, key: str = "", reverse: bool = False) -> Any:
+    """A JSON-like value (view, event data, options) in 1897's words (or, ``reverse``, back in
+    the kernel's): dict keys and string values, recursively; ``key``: the key ``obj`` stands
+    under, in the words of the input."""
+    table = REVERSE if reverse else WORDS
+    context = REVERSE_CONTEXT if reverse else IN_CONTEXT
+    if isinstance(obj, str):
+        return context.get((key, obj)) or word(obj, table)
+    if isinstance(obj, Mapping):
+        return {
+            context.get((key, k)) or word(k, table): data(v, k, reverse) for k, v in obj.items()
+        }
+    if isinstance(obj, list | tuple):
+        return [data(v, key, reverse) for v in obj]
+    return obj
+
+
+def event(e: Event) -> Event:
+    return Event(
+        word(e.type),
+        e.seat,
+        data(e.data),
+        e.private_to,
+        None if e.public_data is None else data(e.public_data),
+    )
+
+
+def prompt(p: Prompt | None) -> Prompt | None:
+    return None if p is None else Prompt(p.seats, word(p.kind), p.forced)
+
+
+def outcome(o: Outcome | None) -> Outcome | None:
+    if o is None:
+        return None
+    lines = tuple(
+        ScoreLine(s.seat, s.total, data(s.breakdown), s.tiebreak, s.rank) for s in o.scores
+    )
+    return Outcome(lines, o.winners, tuple(word(r) for r in o.end_reasons))
