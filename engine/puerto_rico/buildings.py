@@ -31,7 +31,14 @@ from .data import (
     SMALL_PRODUCTION,
     TILES,
 )
-from .ops import Events, colonist_from_supply_or_ship, draw_plantation, gain_vp, pay
+from .ops import (
+    Events,
+    colonist_from_supply_or_ship,
+    draw_plantation,
+    gain_vp,
+    pay,
+    recycle_discard,
+)
 from .state import State
 
 Handler = Callable[..., Any]
@@ -247,34 +254,45 @@ def island_used(s: State, seat: int) -> int:
 # --- Settler ----------------------------------------------------------------------------------
 
 F_HACIENDA_DRAWN = 1  # the seat in turn has drawn its Hacienda tile
+F_HOSPICE_USED = 64  # 1897: the seat in turn has had his Hospital worker (one a turn, B-11)
 
 
 @effect("hacienda", "settler_options")
 def _hacienda_option(s: State, seat: int, out: list[Any]) -> None:
     # §8.2: before the normal pick; never when the island is full or the stacks are empty (A46),
     # nor on an Exp. 1 Library's second pick (the Hacienda acts once per phase)
+    # (1897, option hacienda_empty_bag: recycle, A-41: the discards are drawn from too)
     if (
         not s.flags & F_HACIENDA_DRAWN
         and s.turns_taken < s.n
-        and sum(s.deck) > 0
+        and (sum(s.deck) > 0 or (s.rs.hacienda_recycles and sum(s.discard) > 0))
         and island_used(s, seat) < ISLAND_SPACES
     ):
         out.append(HACIENDA_ACTION)
 
 
 def _hacienda_draw(s: State, seat: int, action: Any, ev: Events) -> int:
+    recycled = not sum(s.deck) and recycle_discard(s)  # 1897, as PLN-6
     kind = draw_plantation(s)
-    assert kind is not None  # offered only while the stacks hold a tile
+    assert kind is not None  # offered only while the stacks (or the discards) hold a tile
     s.players[seat].tiles[kind] += 1
     s.flags |= F_HACIENDA_DRAWN
     if ev is not None:
-        ev.append(Event("PlantationTaken", seat, {"tile": TILES[kind], "source": "hacienda"}))
+        data: dict[str, Any] = {"tile": TILES[kind], "source": "hacienda"}
+        if recycled:
+            data["reshuffled"] = True
+        ev.append(Event("PlantationTaken", seat, data))
     if any_hook(s, seat, "forest_allowed"):
         # Exp. 1 Forest House: he sees the tile, then decides whether it becomes a forest; the
         # tile joins the island (island_gained) when he has decided
         s.offers.append([seat, "forest", kind])
     else:
         island_gained(s, seat, kind, ev)
+    if s.rs.hospice_either_tile:  # 1897 (B-11, D-13): the Hospital may serve this tile too
+        p = s.players[seat]
+        for b, fn in s.rs.hooks["tile_placed"]:
+            if p.bw[b] > 0:
+                fn(s, seat, kind, ev)
     return 0
 
 
@@ -296,7 +314,12 @@ def _construction_hut(s: State, seat: int) -> bool:
 def _hospice_offer(s: State, seat: int, tile: int, ev: Events) -> None:
     # §8.2 Hospice: plantation or quarry (ruling A13); supply, else ship (ruling A12).  Exp. 1
     # Library: only for the first tile of the phase (§10.2), not the second pick.
-    if (s.colonist_supply > 0 or s.colonist_ship > 0) and s.turns_taken < s.n:
+    # 1897 (B-11, D-13): one colonist a turn, on the Hacienda's tile or the pick's
+    if (
+        (s.colonist_supply > 0 or s.colonist_ship > 0)
+        and s.turns_taken < s.n
+        and not s.flags & F_HOSPICE_USED
+    ):
         s.offers.append([seat, "hospice", tile])
 
 
@@ -323,6 +346,8 @@ def _gain_colonist(s: State, seat: int, slot: int, by: str, ev: Events) -> None:
 def _hospice_accept(s: State, seat: int, tile: int, ev: Events) -> None:
     # Exp. 1: the colonist for a forest goes to San Juan (§10.2 Forest House)
     _gain_colonist(s, seat, SAN_JUAN_SLOT if tile == FOREST_TILE else tile, "hospice", ev)
+    if s.rs.hospice_either_tile and s.turn == seat and s.flags & F_HACIENDA_DRAWN:
+        s.flags |= F_HOSPICE_USED  # 1897: taken for the Hacienda's tile, none for the pick
 
 
 OFFER_HANDLERS["hospice"] = _hospice_accept
@@ -387,7 +412,10 @@ def _wharf_ship(s: State, seat: int, action: Any, ev: Events) -> int:
     good: int = action.a
     count: int = p.goods[good]
     p.goods[good] = 0
-    s.goods[good] += count
+    if s.wharf_cargo:  # 1897 (B-18, D-12): on the private ship until the phase ends
+        s.wharf_cargo[good] += count
+    else:
+        s.goods[good] += count
     s.wharf_used |= 1 << seat
     if ev is not None:
         ev.append(

@@ -101,6 +101,7 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         sum(s.goods)
         + sum(sum(p.goods) for p in s.players)
         + sum(s.ship_load)
+        + sum(s.wharf_cargo)
         + len(s.house)
         + sum(goal_barrels_left(s))
     )
@@ -185,6 +186,14 @@ def invariant_failures(s: State) -> list[str]:
     kinds = [k for k in s.ship_kind if k >= 0]
     if len(kinds) != len(set(kinds)):
         out.append("ship_kind_twice")
+    # 1897: the Wharves' barrels exist with the rule only, and only in the Captain phase
+    cargo = s.wharf_cargo
+    if (
+        len(cargo) != (NGOODS if rs.wharf_holds_cargo else 0)
+        or min(cargo, default=0) < 0
+        or (any(cargo) and s.phase != CAPTAIN_PHASE)
+    ):
+        out.append("wharf_cargo")
     if len(s.house) > TRADING_HOUSE_CAPACITY or any(not 0 <= g < NGOODS for g in s.house):
         out.append("trading_house")
     if len(s.face_up) > n + 1 or any(not 0 <= t < NGOODS for t in s.face_up):

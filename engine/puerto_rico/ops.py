@@ -77,6 +77,16 @@ def colonist_from_supply_or_ship(s: State) -> str | None:
     return None
 
 
+def recycle_discard(s: State) -> bool:
+    """The discarded plantations back into the face-down ones (§4.1's reshuffle); whether
+    there were any."""
+    if not sum(s.discard):
+        return False
+    s.deck = [a + b for a, b in zip(s.deck, s.discard, strict=True)]
+    s.discard = [0] * len(s.discard)
+    return True
+
+
 def draw_plantation(s: State) -> int | None:
     """Draw one face-down plantation at random (ruling A6: one shuffled deck, drawn from the
     seeded generator); ``None`` when the face-down stacks are empty."""

@@ -70,7 +70,17 @@ from .legality import (
     settler_options,
     suggest_arrangement,
 )
-from .ops import END_CITY, END_COLONISTS, END_VP, Events, draw_plantation, gain_vp, pay, trigger_end
+from .ops import (
+    END_CITY,
+    END_COLONISTS,
+    END_VP,
+    Events,
+    draw_plantation,
+    gain_vp,
+    pay,
+    recycle_discard,
+    trigger_end,
+)
 from .ruleset import normalize_options, ruleset
 from .state import (
     BUILDER_PHASE,
@@ -132,6 +142,8 @@ def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> S
     s.ship_load = [0] * len(row.ships)
     s.deck = [total - row.plantations_removed for total in PLANTATIONS_TOTAL]
     s.discard = [0] * NGOODS
+    if rs.wharf_holds_cargo:
+        s.wharf_cargo = [0] * NGOODS
     s.bank = rs.edition.doubloons
     for seat in range(n):
         p = Player(NGOODS, NTILES, NBUILDINGS)
@@ -405,10 +417,8 @@ def refill_plantations(s: State, ev: Events) -> None:
     while len(s.face_up) < s.n + 1:
         tile = draw_plantation(s)
         if tile is None:
-            if not sum(s.discard):
+            if not recycle_discard(s):
                 break
-            s.deck = [a + b for a, b in zip(s.deck, s.discard, strict=True)]
-            s.discard = [0] * NGOODS
             reshuffled = True
             continue
         s.face_up.append(tile)
@@ -771,8 +781,16 @@ def _end_captain(s: State, ev: Events) -> None:
             s.ship_load[i] = 0
             s.ship_kind[i] = -1
             emptied.append(i)
-    if ev is not None and emptied:
-        ev.append(Event("ShipsEmptied", None, {"ships": emptied}))
+    private = {GOODS[k]: n for k, n in enumerate(s.wharf_cargo) if n}
+    if private:  # 1897 (CAP-6): the private ships' barrels go back with the full ships'
+        for k, n in enumerate(s.wharf_cargo):
+            s.goods[k] += n
+        s.wharf_cargo = [0] * NGOODS
+    if ev is not None and (emptied or private):
+        data: dict[str, Any] = {"ships": emptied}
+        if private:
+            data["private_ships"] = private
+        ev.append(Event("ShipsEmptied", None, data))
     _end_phase(s, ev)
 
 

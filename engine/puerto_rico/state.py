@@ -205,6 +205,7 @@ class State:
         "turn",
         "turns_taken",
         "vp_supply",
+        "wharf_cargo",
         "wharf_used",
     )
 
@@ -258,6 +259,9 @@ class State:
         self.draft_left: list[int] = []
         self.drafted: list[int] = []
         self.nobles: list[int] = []  # Exp. 2, NOB_* indices (empty without the module)
+        # 1897 (B-18, D-12; empty in the classic editions): the barrels on the Wharves' private
+        # ships by good, back in the supply at the end of the Captain phase
+        self.wharf_cargo: list[int] = []
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -306,6 +310,7 @@ class State:
         s.draft_left = self.draft_left[:]
         s.drafted = self.drafted[:]
         s.nobles = self.nobles[:]
+        s.wharf_cargo = self.wharf_cargo[:]
         return s
 
     @property
@@ -383,6 +388,8 @@ def dump_state(s: State, nbase: int) -> dict[str, Any]:
         out["drafted"] = s.drafted
     if s.nobles:
         out["nobles"] = s.nobles
+    if s.wharf_cargo:
+        out["wharf_cargo"] = s.wharf_cargo
     return out
 
 
@@ -494,6 +501,8 @@ def load_state(
                 raise CorruptState("bad_field", field="drafted")
         if "nobles" in data:
             s.nobles = int_list(data, "nobles", 4)
+        if "wharf_cargo" in data:
+            s.wharf_cargo = int_list(data, "wharf_cargo", ngoods)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

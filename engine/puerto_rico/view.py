@@ -161,6 +161,8 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "end_triggered": list(s.end_reasons),
         "game_over": s.over,
     }
+    if s.wharf_cargo:  # 1897: the Wharves' private ships' barrels, this Captain phase
+        out["private_ships"] = _goods(s.wharf_cargo)
     if s.over:
         out["outcome"] = final_scores(s).to_json()
     return out

@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import EngineError, Event, InvalidAction, Outcome, Prompt, register
+from ..core import (
+    EngineError,
+    Event,
+    InvalidAction,
+    InvalidSetup,
+    Outcome,
+    Prompt,
+    register,
+)
 from ..policies import HEURISTICS
 from ..puerto_rico import actions as A
 from ..puerto_rico.data import register_edition
@@ -25,6 +33,10 @@ class PuertoRico1897(PuertoRico):
     name = GAME
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if isinstance(options, Mapping):
+            for key in options:  # a classic name (``mayor_placement``) is no 1897 option
+                if key in names.RENAMED:
+                    raise InvalidSetup("unknown_option", option=str(key))
         kernel = super().normalize_options(names.data(options, reverse=True))
         out: dict[str, Any] = names.data(kernel)
         return out

@@ -101,6 +101,8 @@ PREFIXES: dict[str, str] = {"s": "p", "m": "w"}
 """A code's first token: the Settler's pick is a planting, the Mayor's a worker placement."""
 
 REVERSE = {new: old for old, new in WORDS.items()}
+RENAMED = frozenset(WORDS) - frozenset(WORDS.values())
+"""The classic words 1897 calls otherwise and never uses itself."""
 REVERSE_CONTEXT = {(WORDS.get(key, key), new): old for (key, old), new in IN_CONTEXT.items()}
 REVERSE_PREFIXES = {new: old for old, new in PREFIXES.items()}
 _COUNTED = re.compile(r"([a-z_]+?)(\d+)")

@@ -73,6 +73,36 @@ CASES: list[dict[str, Any]] = [
         "policies": ["heuristic", "random", "heuristic", "random"],
     },
     {
+        # issue #12: Puerto Rico 1897, the recommended readings, then alternatives
+        "name": "pr1897-2p-heuristic",
+        "game": "puerto-rico-1897",
+        "options": {"players": 2},
+        "seed": 12,
+        "policies": ["heuristic", "heuristic"],
+    },
+    {
+        "name": "pr1897-3p-mixed",
+        "game": "puerto-rico-1897",
+        "options": {"players": 3},
+        "seed": 23,
+        "policies": ["heuristic", "random", "heuristic"],
+    },
+    {
+        "name": "pr1897-4p-heuristic-alternatives",
+        "game": "puerto-rico-1897",
+        "options": {"players": 4, "cost_swap": True, "alternative_start": True,
+                    "end_timing": "round"},
+        "seed": 34,
+        "policies": ["heuristic"] * 4,
+    },
+    {
+        "name": "pr1897-5p-random",
+        "game": "puerto-rico-1897",
+        "options": {"players": 5},
+        "seed": 45,
+        "policies": ["random"] * 5,
+    },
+    {
         "name": "sj-2p-heuristic",
         "game": "san-juan",
         "options": {"players": 2},

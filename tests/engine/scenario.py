@@ -33,8 +33,11 @@ assert get_game("puerto-rico") is GAME
 
 
 class Scenario:
+    game: PuertoRico = GAME
+    """The game played (an edition of the kernel: 1897's scenario plays its own)."""
+
     def __init__(self, players: int = 4, seed: int = 0, **options: Any) -> None:
-        self.state: State = GAME.setup({"players": players, **options}, seed)
+        self.state: State = self.game.setup({"players": players, **options}, seed)
         self.events: list[Event] = []
         self.boxed: dict[str, int] = {}
 
@@ -307,25 +310,26 @@ class Scenario:
             s.card_taken[index] = chooser
             s.players[chooser].doubloons += s.card_doubloons[index]
             s.card_doubloons[index] = 0
-        return self.act(s, seat, f"r.{role}")
+        card = s.rs.card_actions[s.rs.card_of[f"r.{role}"]]
+        return self.act(s, seat, self.game.encode_action(card))
 
     def act(self, state: State, seat: int, code: str) -> State:
-        new, events = GAME.apply(state, seat, GAME.decode_action(code))
+        new, events = self.game.apply(state, seat, self.game.decode_action(code))
         self.events.extend(events)
         self.state = new
         return new
 
     def legal(self, state: State, seat: int) -> list[str]:
-        return [a.code for a in GAME.legal_actions(state, seat)]
+        return [self.game.encode_action(a) for a in self.game.legal_actions(state, seat)]
 
     def prompt(self, state: State) -> Prompt | None:
-        return GAME.prompt(state)
+        return self.game.prompt(state)
 
     def finish_phase(self, state: State) -> State:
         """Answer every prompt of the phase in progress until the next role pick (or the game
         end): ``pass`` where it is legal, otherwise the first legal action."""
         while True:
-            prompt = GAME.prompt(state)
+            prompt = self.game.prompt(state)
             if prompt is None or prompt.kind == "role":
                 return state
             seat = prompt.seats[0]

@@ -1,0 +1,70 @@
+"""The rule-test scenario builder (``tests.engine.scenario``) for Puerto Rico 1897: positions
+are described, played and read in 1897's words (``fruit``, ``hospital``, ``r.planter``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.puerto_rico.state import State
+from engine.puerto_rico_1897.game import PUERTO_RICO_1897
+from engine.puerto_rico_1897.names import REVERSE, data, word
+from tests.engine.scenario import Scenario
+
+
+def classic(obj: Any) -> Any:
+    """1897 words back in the kernel's (the scenario builder's own tables are the kernel's)."""
+    return data(obj, reverse=True)
+
+
+class Scenario1897(Scenario):
+    game = PUERTO_RICO_1897
+
+    def player(self, seat: int, **parts: Any) -> Scenario1897:
+        super().player(seat, **{k: classic(v) for k, v in parts.items()})
+        return self
+
+    def face_up(self, names: Iterable[str]) -> Scenario1897:
+        super().face_up([word(n, REVERSE) for n in names])
+        return self
+
+    def stacks(
+        self, deck: Mapping[str, int], discard: Mapping[str, int] | None = None
+    ) -> Scenario1897:
+        super().stacks(classic(deck), None if discard is None else classic(discard))
+        return self
+
+    def ships(self, ships: Iterable[tuple[int, str | None, int]]) -> Scenario1897:
+        super().ships([(c, None if g is None else word(g, REVERSE), n) for c, g, n in ships])
+        return self
+
+    def house(self, goods: Iterable[str]) -> Scenario1897:
+        super().house([word(g, REVERSE) for g in goods])
+        return self
+
+    def market(self, **copies: int) -> Scenario1897:
+        super().market(**classic(copies))
+        return self
+
+    def set_goods_supply(self, **counts: int) -> Scenario1897:
+        super().set_goods_supply(**classic(counts))
+        return self
+
+    def role_doubloons(self, card: str, doubloons: int) -> Scenario1897:
+        super().role_doubloons(word(card, REVERSE), doubloons)
+        return self
+
+    def choose(
+        self,
+        role: str,
+        seat: int,
+        *,
+        governor: int | None = None,
+        earlier: Iterable[str] | None = None,
+    ) -> State:
+        return super().choose(
+            word(role, REVERSE),
+            seat,
+            governor=governor,
+            earlier=None if earlier is None else [word(c, REVERSE) for c in earlier],
+        )
