@@ -93,6 +93,8 @@ HUNTING_LODGE = 28
 ROYAL_SUPPLIER = 29
 # 1897 (its rule option ``production``: full_or_decline, A-28): a player's production taken
 PRODUCE = 30
+# 1897 Festival (X4, option festival_workers_placed): a reward worker placed at once
+FESTIVAL_PLACE = 31
 
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
 CARD_CODES = (
@@ -208,6 +210,14 @@ GUEST_ACTIONS = {
     },
 }
 SAN_JUAN_SLOT = 99  # a Black Market colonist taken from San Juan
+# 1897 Festival: FESTIVAL_PLACE_ACTIONS[slot], a reward worker onto a tile kind or a building
+FESTIVAL_PLACE_ACTIONS = {
+    **{i: _add(Action(FESTIVAL_PLACE, f"fw.{t}", i)) for i, t in enumerate(TILES)},
+    **{
+        BUILDING_SLOT + i: _add(Action(FESTIVAL_PLACE, f"fw.{b.name}", BUILDING_SLOT + i))
+        for i, b in enumerate(CATALOG)
+    },
+}
 
 # Exp. 2: NOBLE_TAKE_ACTIONS[noble] (1: the noble, 0: a colonist), NOBLE_PLACE_ACTIONS[slot],
 # LAND_OFFICE_SELL[tile] and HUNTING_LODGE_ACTIONS[tile] (tile NTILES: a forest, Exp. 1),

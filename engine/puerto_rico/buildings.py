@@ -275,24 +275,24 @@ def _hacienda_draw(s: State, seat: int, action: Any, ev: Events) -> int:
     recycled = not sum(s.deck) and recycle_discard(s)  # 1897, as PLN-6
     kind = draw_plantation(s)
     assert kind is not None  # offered only while the stacks (or the discards) hold a tile
-    s.players[seat].tiles[kind] += 1
+    p = s.players[seat]
+    p.tiles[kind] += 1
     s.flags |= F_HACIENDA_DRAWN
     if ev is not None:
         data: dict[str, Any] = {"tile": TILES[kind], "source": "hacienda"}
         if recycled:
             data["reshuffled"] = True
         ev.append(Event("PlantationTaken", seat, data))
+    if s.rs.hospice_either_tile:  # 1897 (B-11, D-13): the Hospital may serve this tile too
+        for b, fn in s.rs.hooks["tile_placed"]:  # (before the Festival, as a pick's: App. C)
+            if p.bw[b] > 0:
+                fn(s, seat, kind, ev)
     if any_hook(s, seat, "forest_allowed"):
         # Exp. 1 Forest House: he sees the tile, then decides whether it becomes a forest; the
         # tile joins the island (island_gained) when he has decided
         s.offers.append([seat, "forest", kind])
     else:
         island_gained(s, seat, kind, ev)
-    if s.rs.hospice_either_tile:  # 1897 (B-11, D-13): the Hospital may serve this tile too
-        p = s.players[seat]
-        for b, fn in s.rs.hooks["tile_placed"]:
-            if p.bw[b] > 0:
-                fn(s, seat, kind, ev)
     return 0
 
 

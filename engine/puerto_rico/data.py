@@ -262,6 +262,11 @@ class Edition:
     wharf_holds_cargo: bool = False
     """The Wharf's barrels stay on its private ship until the end of the Captain phase (1897:
     B-18, D-12); else they go straight back to the supply."""
+    festival_1897: bool = False
+    """Exp. 4 as 1897's Expansion IV (X4-1, X4-3, A-16): the goal plantation goes back into the
+    bag, the building goal is drawn among the 3-VP commercial buildings with two copies and
+    its tile leaves the tray until the goal is met, and the 3 reward workers are placed at
+    once; else the classic Festival (§13, A36)."""
 
     def building_index(self, name: str) -> int:
         for i, b in enumerate(self.buildings):

@@ -48,7 +48,12 @@ GOAL_COLUMN = 3  # §13: the buildings worth 3 VP (the third column)
 
 def construction_candidates(s: State, goods: list[int]) -> list[int]:
     """§13: one of each column-3 building in play, minus the production buildings that process a
-    kind shown in the production goal; in catalog order."""
+    kind shown in the production goal; in catalog order.  1897 (X4-3, A-16): the 3-VP
+    commercial buildings in play of which the tray holds two copies (with 2 players, none: the
+    building goal is left out)."""
+    if s.rs.edition.festival_1897:
+        copies = s.rs.copies
+        return [b for b in in_play(s) if CATALOG[b].violet and CATALOG[b].vp == 3 and copies[b] > 1]
     return [
         b
         for b in in_play(s)
@@ -88,8 +93,12 @@ def _draw_construction_goal(s: State, ev: Events) -> None:
     the market's available copies (``market`` is not changed), so building it or any copy on
     the board achieves the goal."""
     candidates = construction_candidates(s, s.festival[FEST_GOODS])
+    if not candidates:  # 1897 with 2 players (A-16): no building goal
+        return
     s.rng, k = below(s.rng, len(candidates))
     s.festival[FEST_BUILDING] = candidates[k]
+    if s.rs.edition.festival_1897:  # A-16: the tile leaves the tray until the goal is met
+        s.market[candidates[k]] -= 1
 
 
 MODULE_SETUP[MODULE] = setup_festival
@@ -117,10 +126,15 @@ def _plantation_goal(s: State, seat: int, tile: int, ev: Events) -> None:
     ):
         return
     _achieved(s, seat, FEST_PLANTATION_GOAL, ev, tile=TILES[tile])
-    s.discard[goal_tile] += 1
+    fest_1897 = s.rs.edition.festival_1897
+    if fest_1897:  # 1897 X4-1: back into the bag
+        s.deck[goal_tile] += 1
+    else:
+        s.discard[goal_tile] += 1
     count = min(REWARD_COLONISTS, s.colonist_supply)
     s.colonist_supply -= count
-    s.players[seat].san_juan += count
+    p = s.players[seat]
+    p.san_juan += count
     if ev is not None and count:
         ev.append(
             Event(
@@ -129,6 +143,9 @@ def _plantation_goal(s: State, seat: int, tile: int, ev: Events) -> None:
                 {"target": "san_juan", "source": "supply", "by": "festival", "count": count},
             )
         )
+    if fest_1897 and count:
+        # 1897 X4 (an exception to REC-3): placed at once, on empty spaces or the portrait
+        s.offers.append([seat, P_FESTIVAL_WORKERS, count])
 
 
 @module_effect(MODULE, "produced")
@@ -155,7 +172,13 @@ def _construction_goal(s: State, seat: int, building: int, ev: Events) -> None:
     if building != s.festival[FEST_BUILDING] or s.festival_won[FEST_CONSTRUCTION_GOAL] >= 0:
         return
     _achieved(s, seat, FEST_CONSTRUCTION_GOAL, ev, building=CATALOG[building].name)
+    if s.rs.edition.festival_1897:  # A-16: the Festival's tile goes back to the tray
+        s.market[building] += 1
     gain_vp(s, seat, REWARD_VP, "festival", ev)
+
+
+P_FESTIVAL_WORKERS = "festival_workers"
+"""1897 (X4): the decision placing the reward workers at once (``festival_workers``)."""
 
 
 def goal_barrels_left(s: State) -> list[int]:
@@ -165,6 +188,13 @@ def goal_barrels_left(s: State) -> list[int]:
         for kind in s.festival[FEST_GOODS]:
             out[kind] += 1
     return out
+
+
+def reserved_tile(s: State) -> int:
+    """1897 (A-16): the building goal's tile, off the tray until the goal is met (0 or 1)."""
+    if not s.festival or not s.rs.edition.festival_1897:
+        return 0
+    return int(s.festival[FEST_BUILDING] >= 0 and s.festival_won[FEST_CONSTRUCTION_GOAL] < 0)
 
 
 def goal_tiles_left(s: State) -> int:

@@ -9,6 +9,7 @@ from ..core import CorruptState, Event, Outcome, Prompt, register
 from ..rng import seed_state
 from . import actions as A
 from . import buccaneer as _buccaneer  # noqa: F401  (registers the Exp. 3 role)
+from . import festival_workers as _festival_workers  # noqa: F401  (1897's Festival rewards)
 from . import legality, phases, scoring
 from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's draft, buildings)
 from . import nobles as _nobles  # noqa: F401  (registers Exp. 2's pieces and buildings)

@@ -144,8 +144,8 @@ class PuertoRicoHeuristic:
             return sum(n * (1 + TRADE_PRICE[g]) for g, n in enumerate(a.keep))
         if kind in _BUCCANEER_KINDS:
             return buccaneer_option_value(s, seat, a)
-        if kind == A.RAID_PLACE:
-            return 1.0  # Exp. 3: a kept colonist placed beats sending it to the supply
+        if kind in (A.RAID_PLACE, A.FESTIVAL_PLACE):
+            return 1.0  # a colonist placed at once beats one left aside (Exp. 3, 1897 Exp. IV)
         if kind in _NOBLES_KINDS:
             return nobles_score(s, seat, a)
         return self.new_buildings_score(s, seat, a)

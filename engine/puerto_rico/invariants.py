@@ -22,7 +22,12 @@ from .data import (
     TRADER,
     TRADING_HOUSE_CAPACITY,
 )
-from .festival import construction_candidates, goal_barrels_left, goal_tiles_left
+from .festival import (
+    construction_candidates,
+    goal_barrels_left,
+    goal_tiles_left,
+    reserved_tile,
+)
 from .legality import city_used, current_prompt, legal
 from .nobles import board_nobles, colonists_total, nobles_failures
 from .ruleset import Ruleset
@@ -119,7 +124,7 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         "vp": s.vp_supply + sum(p.vp for p in s.players),
         "plantations": total_plantations,
         "quarries": s.quarries + sum(p.tiles[QUARRY] for p in s.players),
-        "buildings": sum(s.market) + sum(len(p.city) for p in s.players),
+        "buildings": sum(s.market) + sum(len(p.city) for p in s.players) + reserved_tile(s),
     }
 
 
@@ -257,7 +262,10 @@ def _festival_failures(s: State) -> list[str]:
     if not 0 <= tile < NGOODS or any(not 0 <= g < NGOODS for g in goods) or goods != sorted(goods):
         return ["festival:goals"]
     drafting = s.phase == DRAFT_PHASE  # Exp. 1: the construction goal waits for the draft
-    if (building != -1) if drafting else building not in construction_candidates(s, goods):
+    candidates = construction_candidates(s, goods)
+    # (1897 with 2 players: no candidate, no building goal, A-16)
+    drawn_ok = building in candidates if candidates else building == -1
+    if (building != -1) if drafting else not drawn_ok:
         return ["festival:building"]
     if any(not -1 <= w < s.n for w in s.festival_won):
         return ["festival:winner"]

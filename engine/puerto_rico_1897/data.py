@@ -31,6 +31,11 @@ OPTIONS = (
     EditionOption("alternative_start", (False, True)),  # a Corn starter gets 1 coin less
 )
 
+# §7: the expansions by number and the kernel's module each is an edition of (V and VI are
+# 1897's own); those not built yet are refused (``expansion_not_available``)
+EXPANSION_MODULES = {1: "new_buildings", 2: "nobles", 3: "buccaneer", 4: "festival"}
+AVAILABLE_EXPANSIONS = frozenset({4})
+
 EDITION = Edition(
     "1897",
     BASE_BUILDINGS,
@@ -43,4 +48,5 @@ EDITION = Edition(
     vp_end_at_captain=True,  # END-T3, D-10
     hospice_either_tile=True,  # B-11, D-13
     wharf_holds_cargo=True,  # B-18, D-12
+    festival_1897=True,  # X4-1, X4-3, A-16
 )

@@ -22,7 +22,7 @@ from ..puerto_rico.game import PuertoRico
 from ..puerto_rico.heuristic import _make as _heuristic
 from ..puerto_rico.state import State
 from . import names
-from .data import EDITION, GAME
+from .data import AVAILABLE_EXPANSIONS, EDITION, EXPANSION_MODULES, GAME
 
 register_edition(EDITION)
 
@@ -33,13 +33,8 @@ class PuertoRico1897(PuertoRico):
     name = GAME
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        if isinstance(options, Mapping):
-            for key in options:  # a classic name (``mayor_placement``) is no 1897 option
-                if key in names.RENAMED:
-                    raise InvalidSetup("unknown_option", option=str(key))
-        kernel = super().normalize_options(names.data(options, reverse=True))
-        out: dict[str, Any] = names.data(kernel)
-        return out
+        kernel = super().normalize_options(_kernel_options(options))
+        return _options_1897(kernel)
 
     def option_sets(self) -> list[dict[str, Any]]:
         """2–5 players as the book recommends, and each alternative reading or rule once."""
@@ -48,13 +43,15 @@ class PuertoRico1897(PuertoRico):
         sets.append({"players": 4, "cost_swap": True, "alternative_start": True})
         sets.append({"players": 4, "recruiter_placement": "sequential"})
         sets.append({"players": 5, "hacienda_empty_bag": "none"})
+        # Expansion IV, the Festival: with 2 players there is no building goal (A-16)
+        sets.extend({"players": n, "expansions": [4]} for n in (2, 4))
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:
         return {}
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
-        return super().setup(names.data(options, reverse=True), seed)
+        return super().setup(_kernel_options(options), seed)
 
     def prompt(self, state: State) -> Prompt | None:
         return names.prompt(super().prompt(state))
@@ -74,6 +71,7 @@ class PuertoRico1897(PuertoRico):
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         out: dict[str, Any] = names.data(super().view(state, viewer))
+        out["options"] = _options_1897(state.options)
         return out
 
     def outcome(self, state: State) -> Outcome | None:
@@ -93,6 +91,43 @@ class PuertoRico1897(PuertoRico):
         if names.code(action.code) != code:
             raise InvalidAction(action=code)
         return action
+
+
+def _kernel_options(options: Mapping[str, Any]) -> Any:
+    """1897's options in the kernel's words: ``expansions`` (numbers, §7) as the kernel's
+    ``modules``; a classic name (``mayor_placement``, ``modules``) is no 1897 option."""
+    if not isinstance(options, Mapping):
+        return options  # the kernel refuses it
+    for key in options:
+        if key in names.RENAMED or key == "modules":
+            raise InvalidSetup("unknown_option", option=str(key))
+    out = dict(names.data(options, reverse=True))
+    expansions = out.pop("expansions", [])
+    if not isinstance(expansions, list | tuple) or any(
+        type(e) is not int or not 1 <= e <= 6 for e in expansions
+    ):
+        raise InvalidSetup("bad_expansions", option="expansions")
+    if len(set(expansions)) != len(expansions):
+        raise InvalidSetup("duplicate_expansion", option="expansions")
+    if 5 in expansions and 4 not in expansions:  # X5: played on the Festival board
+        raise InvalidSetup("expansion_needs_festival", option="expansions", value=5)
+    for e in sorted(expansions):
+        if e not in AVAILABLE_EXPANSIONS:
+            raise InvalidSetup("expansion_not_available", option="expansions", value=e)
+    out["modules"] = [EXPANSION_MODULES[e] for e in sorted(expansions)]
+    return out
+
+
+def _options_1897(kernel: Mapping[str, Any]) -> dict[str, Any]:
+    """Normalized kernel options in 1897's words, ``modules`` as ``expansions``."""
+    numbers = {module: e for e, module in EXPANSION_MODULES.items()}
+    out: dict[str, Any] = {}
+    for key, value in names.data(kernel).items():
+        if key == "modules":
+            out["expansions"] = sorted(numbers[m] for m in value)
+        else:
+            out[key] = value
+    return out
 
 
 PUERTO_RICO_1897 = PuertoRico1897()

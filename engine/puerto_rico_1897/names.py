@@ -64,6 +64,8 @@ WORDS: dict[str, str] = {
     "doubloons_on": "coins_on",
     "island": "field",
     "island_used": "field_used",
+    "plantation": "property",
+    "plantations": "properties",
     "plantation_stack": "property_bag",
     "plantation_discard": "property_discard",
     "vp_chips": "vp_tokens",
@@ -87,6 +89,7 @@ WORDS: dict[str, str] = {
     "PlantationsRevealed": "PropertiesRevealed",
     "PrivilegeGoodTaken": "AdvantageGoodTaken",
     "NobleGained": "CitizenGained",
+    "ColonistPlaced": "WorkerPlaced",
 }
 """Classic word -> 1897 word.  A word 1897 also uses for something else (Zoning Office) is
 itself renamed, so the table is a bijection on the words it touches."""
@@ -145,7 +148,9 @@ def data(obj: Any, key: str = "", reverse: bool = False) -> Any:
         return {
             context.get((key, k)) or word(k, table): data(v, k, reverse) for k, v in obj.items()
         }
-    if isinstance(obj, list | tuple):
+    if isinstance(obj, tuple):
+        return tuple(data(v, key, reverse) for v in obj)
+    if isinstance(obj, list):
         return [data(v, key, reverse) for v in obj]
     return obj
 

@@ -54,6 +54,26 @@ class Scenario1897(Scenario):
         super().role_doubloons(word(card, REVERSE), doubloons)
         return self
 
+    def festival(
+        self,
+        plantation: str | None = None,
+        goods: Iterable[str] | None = None,
+        building: str | None = None,
+    ) -> Scenario1897:
+        """Expansion IV's goals in 1897's words; the building goal's tile off the tray (A-16)."""
+        s = self.state
+        old = s.festival[1]
+        super().festival(
+            None if plantation is None else word(plantation, REVERSE),
+            None if goods is None else [word(g, REVERSE) for g in goods],
+            None if building is None else word(building, REVERSE),
+        )
+        if building is not None:
+            if old >= 0:
+                s.market[old] += 1
+            s.market[s.festival[1]] -= 1
+        return self
+
     def choose(
         self,
         role: str,

@@ -374,9 +374,9 @@ def test_A_28_each_player_produces_all_or_declines() -> None:
     player who would receive a crate takes his whole production or declines it; a declined
     production leaves the crates to the next player; nobody is asked who would get none."""
     sc = Scenario1897(3)
-    sc.player(0, tiles={"sugar": (2, True)}, buildings={"small_sugar_mill": 1})
+    sc.player(0, tiles={"sugar": (2, 2)}, buildings={"small_sugar_mill": 1})
     sc.player(1, tiles={"corn": (1, False)})
-    sc.player(2, tiles={"sugar": (1, True)}, buildings={"small_sugar_mill": 1})
+    sc.player(2, tiles={"sugar": (1, 1)}, buildings={"small_sugar_mill": 1})
     sc.set_goods_supply(sugar=1)
     state = sc.choose("craftsman", 0)
     prompt = sc.prompt(state)
@@ -395,7 +395,7 @@ def test_A_28_automatic_production_asks_nobody() -> None:
     """A-28's alternative (option ``production: automatic``): production is taken, as in
     classic Puerto Rico."""
     sc = Scenario1897(3, production="automatic")
-    sc.player(0, tiles={"sugar": (1, True)}, buildings={"small_sugar_mill": 1})
+    sc.player(0, tiles={"sugar": (1, 1)}, buildings={"small_sugar_mill": 1})
     state = sc.choose("craftsman", 0)
     assert state.players[0].goods[2] == 1
     prompt = sc.prompt(state)
@@ -433,7 +433,7 @@ def test_options_have_the_recommended_defaults() -> None:
     assert GAME.normalize_options({"players": 3}) == {
         "players": 3,
         "edition": "1897",
-        "modules": [],
+        "expansions": [],
         "recruiter_placement": "simultaneous",
         "end_timing": "phase",
         "production": "full_or_decline",
