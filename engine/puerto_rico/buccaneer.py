@@ -73,8 +73,20 @@ MODULE_SETUP[MODULE] = setup_buccaneer
 
 @module_effect(MODULE, "roles_refused")
 def _token_rule(s: State, seat: int) -> int:
-    """§12: a player holding the token may not choose the Buccaneer (the bit of its card)."""
-    return 1 << s.cards.index(BUCCANEER) if s.buccaneer[BUC_TOKEN] == seat else 0
+    """§12: a player holding the token may not choose the Buccaneer (the bit of its card);
+    1897 (X3-D, A-18): an opponent with fewer than 3 doubloons may not choose the captured
+    role, which he would have to pay for."""
+    b = s.buccaneer
+    refused = 1 << s.cards.index(BUCCANEER) if b[BUC_TOKEN] == seat else 0
+    captured = b[BUC_CAPTURED]
+    if (
+        captured >= 0
+        and seat != b[BUC_CAPTOR]
+        and s.rs.edition.capture_paid_by_chooser
+        and s.players[seat].doubloons < CAPTURE_BONUS
+    ):
+        refused |= 1 << captured
+    return refused
 
 
 @module_effect(MODULE, "role_chosen")
@@ -89,6 +101,11 @@ def _role_chosen(s: State, seat: int, card: int, ev: Events) -> None:
                 Event("BuccaneerTokenTaken", seat, {"from": None if previous < 0 else previous})
             )
     elif card == b[BUC_CAPTURED] and seat != b[BUC_CAPTOR]:
+        if s.rs.edition.capture_paid_by_chooser:  # 1897 X3-D: the chooser pays the captor
+            s.players[seat].doubloons -= CAPTURE_BONUS
+            s.bank += CAPTURE_BONUS
+            if ev is not None:
+                ev.append(Event("CaptureFeePaid", seat, {"amount": CAPTURE_BONUS}))
         pay(s, b[BUC_CAPTOR], CAPTURE_BONUS, "capture", ev)  # §12 Capture, A33
 
 
@@ -213,7 +230,10 @@ def _act(s: State, seat: int, action: Action, ev: Events) -> None:
         kept = min(RAID_KEEP_MAX, removed, _free_circles(p))  # A34
         colonists, kept_colonists = raid_split(s, removed, kept) if ship_nobles else (removed, kept)
         s.colonist_ship -= colonists
-        s.colonist_supply += colonists - kept_colonists
+        if s.rs.raid_discards:  # 1897 X3-C (A-19): the surplus leaves the game
+            s.colonists_out += colonists - kept_colonists
+        else:
+            s.colonist_supply += colonists - kept_colonists
         b[BUC_RAID] = kept
         if ev is not None:
             data = {"removed": removed, "kept": kept}
@@ -247,8 +267,13 @@ def _act(s: State, seat: int, action: Action, ev: Events) -> None:
 
 def _end_raid(s: State, ev: Events) -> None:
     b = s.buccaneer
-    # the kept pieces that found no place go to their supply (Exp. 2: nobles to theirs)
-    s.colonist_supply += b[BUC_RAID] - raid_return(s)
+    # the kept pieces that found no place go to their supply (Exp. 2: nobles to theirs);
+    # 1897 (X3-C, A-19): they are discarded like the rest of the surplus
+    unplaced = b[BUC_RAID] - raid_return(s)
+    if s.rs.raid_discards:
+        s.colonists_out += unplaced
+    else:
+        s.colonist_supply += unplaced
     b[BUC_RAID] = 0
     _end_phase(s, ev)
 

@@ -262,6 +262,9 @@ class Edition:
     wharf_holds_cargo: bool = False
     """The Wharf's barrels stay on its private ship until the end of the Captain phase (1897:
     B-18, D-12); else they go straight back to the supply."""
+    capture_paid_by_chooser: bool = False
+    """Exp. 3's Capture as 1897's Hijack (X3-D, A-18, §6.3): an opponent choosing the captured
+    role pays its captor 3 doubloons (and cannot choose it with fewer); else the bank pays."""
     festival_1897: bool = False
     """Exp. 4 as 1897's Expansion IV (X4-1, X4-3, A-16): the goal plantation goes back into the
     bag, the building goal is drawn among the 3-VP commercial buildings with two copies and

@@ -99,6 +99,7 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + s.colonist_ship
         + sum(p.colonists() for p in s.players)
         + (s.buccaneer[BUC_RAID] if s.buccaneer else 0)
+        + s.colonists_out
     )
     if s.nobles:  # Exp. 2: the pieces counted above include the nobles (nobles_failures)
         total_colonists -= sum(board_nobles(p) for p in s.players) + s.nobles[NOB_RAID]
@@ -192,6 +193,8 @@ def invariant_failures(s: State) -> list[str]:
     if len(kinds) != len(set(kinds)):
         out.append("ship_kind_twice")
     # 1897: the Wharves' barrels exist with the rule only, and only in the Captain phase
+    if s.colonists_out < 0 or (s.colonists_out and not rs.raid_discards):
+        out.append("colonists_out")  # 1897: only a Raid's discarded surplus
     cargo = s.wharf_cargo
     if (
         len(cargo) != (NGOODS if rs.wharf_holds_cargo else 0)

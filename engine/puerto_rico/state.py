@@ -170,6 +170,7 @@ class State:
         "chooser",
         "colonist_ship",
         "colonist_supply",
+        "colonists_out",
         "deck",
         "discard",
         "draft_left",
@@ -262,6 +263,8 @@ class State:
         # 1897 (B-18, D-12; empty in the classic editions): the barrels on the Wharves' private
         # ships by good, back in the supply at the end of the Captain phase
         self.wharf_cargo: list[int] = []
+        # 1897 (X3-C, A-19): the colonists a Raid discarded, out of the game
+        self.colonists_out = 0
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -311,6 +314,7 @@ class State:
         s.drafted = self.drafted[:]
         s.nobles = self.nobles[:]
         s.wharf_cargo = self.wharf_cargo[:]
+        s.colonists_out = self.colonists_out
         return s
 
     @property
@@ -390,6 +394,8 @@ def dump_state(s: State, nbase: int) -> dict[str, Any]:
         out["nobles"] = s.nobles
     if s.wharf_cargo:
         out["wharf_cargo"] = s.wharf_cargo
+    if s.colonists_out:
+        out["colonists_out"] = s.colonists_out
     return out
 
 
@@ -503,6 +509,8 @@ def load_state(
             s.nobles = int_list(data, "nobles", 4)
         if "wharf_cargo" in data:
             s.wharf_cargo = int_list(data, "wharf_cargo", ngoods)
+        if "colonists_out" in data:
+            s.colonists_out = int_field(data, "colonists_out")
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

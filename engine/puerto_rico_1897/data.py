@@ -26,6 +26,9 @@ OPTIONS = (
     # A-41: a Hacienda draw from an empty bag first recycles the property discard (as PLN-6);
     # "none": no draw
     EditionOption("hacienda_empty_bag", ("recycle", "none")),
+    # A-19 (X3-C): the workers a Lure removes and does not keep are discarded (out of the
+    # game); "supply": they go back to the supply
+    EditionOption("lure_surplus", ("discard", "supply")),
     # §9.3 alternative rules
     EditionOption("cost_swap", (False, True)),  # School 7, Factory 8
     EditionOption("alternative_start", (False, True)),  # a Corn starter gets 1 coin less
@@ -34,7 +37,7 @@ OPTIONS = (
 # §7: the expansions by number and the kernel's module each is an edition of (V and VI are
 # 1897's own); those not built yet are refused (``expansion_not_available``)
 EXPANSION_MODULES = {1: "new_buildings", 2: "nobles", 3: "buccaneer", 4: "festival"}
-AVAILABLE_EXPANSIONS = frozenset({4})
+AVAILABLE_EXPANSIONS = frozenset({3, 4})
 
 EDITION = Edition(
     "1897",
@@ -48,5 +51,6 @@ EDITION = Edition(
     vp_end_at_captain=True,  # END-T3, D-10
     hospice_either_tile=True,  # B-11, D-13
     wharf_holds_cargo=True,  # B-18, D-12
+    capture_paid_by_chooser=True,  # X3-D, A-18
     festival_1897=True,  # X4-1, X4-3, A-16
 )

@@ -45,6 +45,9 @@ class PuertoRico1897(PuertoRico):
         sets.append({"players": 5, "hacienda_empty_bag": "none"})
         # Expansion IV, the Festival: with 2 players there is no building goal (A-16)
         sets.extend({"players": n, "expansions": [4]} for n in (2, 4))
+        # Expansion III, the Smuggler, alone and with the Festival; the Lure's alternative
+        sets.append({"players": 3, "expansions": [3]})
+        sets.append({"players": 5, "expansions": [3, 4], "lure_surplus": "supply"})
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:
@@ -122,11 +125,11 @@ def _options_1897(kernel: Mapping[str, Any]) -> dict[str, Any]:
     """Normalized kernel options in 1897's words, ``modules`` as ``expansions``."""
     numbers = {module: e for e, module in EXPANSION_MODULES.items()}
     out: dict[str, Any] = {}
-    for key, value in names.data(kernel).items():
+    for key, value in kernel.items():
         if key == "modules":
             out["expansions"] = sorted(numbers[m] for m in value)
         else:
-            out[key] = value
+            out[names.word(key)] = names.data(value, key)
     return out
 
 

@@ -90,6 +90,17 @@ WORDS: dict[str, str] = {
     "PrivilegeGoodTaken": "AdvantageGoodTaken",
     "NobleGained": "CitizenGained",
     "ColonistPlaced": "WorkerPlaced",
+    "ColonistShipRaided": "AgencyLured",
+    "ShipPirated": "ShipRaided",
+    "RoleCaptured": "RoleHijacked",
+    "CaptureFeePaid": "HijackFeePaid",
+    "BuccaneerTokenTaken": "SmugglerTokenTaken",
+    "piracy": "raid_ship",
+    "raid": "lure",
+    "raid_place": "lure_place",
+    "raid_to_place": "lure_to_place",
+    "capture": "hijack",
+    "colonists_out": "workers_discarded",
 }
 """Classic word -> 1897 word.  A word 1897 also uses for something else (Zoning Office) is
 itself renamed, so the table is a bijection on the words it touches."""
@@ -100,8 +111,10 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
 }
 """(key, classic word) -> 1897 word: words whose 1897 name depends on where they stand."""
 
-PREFIXES: dict[str, str] = {"s": "p", "m": "w"}
-"""A code's first token: the Settler's pick is a planting, the Mayor's a worker placement."""
+PREFIXES: dict[str, str] = {"s": "p", "m": "w", "bu": "sm"}
+"""A code's first token, where it is an abbreviation: the Settler's pick is a planting, the
+Mayor's a worker placement, the Buccaneer's option the Smuggler's (other first tokens are
+words of ``WORDS``: ``raid.<place>`` is ``lure.<place>``)."""
 
 REVERSE = {new: old for old, new in WORDS.items()}
 RENAMED = frozenset(WORDS) - frozenset(WORDS.values())
@@ -126,14 +139,15 @@ def word(text: str, table: Mapping[str, str] = WORDS) -> str:
 def code(classic: str) -> str:
     """An action code in 1897's words."""
     first, *rest = classic.split(".")
-    return ".".join([PREFIXES.get(first, first), *(word(t) for t in rest)])
+    return ".".join([PREFIXES.get(first) or word(first), *(word(t) for t in rest)])
 
 
 @cache
 def classic_code(text: str) -> str:
     """An 1897 code in the kernel's words (the inverse of :func:`code`)."""
     first, *rest = text.split(".")
-    return ".".join([REVERSE_PREFIXES.get(first, first), *(word(t, REVERSE) for t in rest)])
+    head = REVERSE_PREFIXES.get(first) or word(first, REVERSE)
+    return ".".join([head, *(word(t, REVERSE) for t in rest)])
 
 
 def data(obj: Any, key: str = "", reverse: bool = False) -> Any:

@@ -438,6 +438,7 @@ def test_options_have_the_recommended_defaults() -> None:
         "end_timing": "phase",
         "production": "full_or_decline",
         "hacienda_empty_bag": "recycle",
+        "lure_surplus": "discard",
         "cost_swap": False,
         "alternative_start": False,
     }
