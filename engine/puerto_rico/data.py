@@ -265,6 +265,11 @@ class Edition:
     capture_paid_by_chooser: bool = False
     """Exp. 3's Capture as 1897's Hijack (X3-D, A-18, §6.3): an opponent choosing the captured
     role pays its captor 3 doubloons (and cannot choose it with fewer); else the bank pays."""
+    nobles_1897: bool = False
+    """Exp. 2 as 1897's Expansion II (§5.5, §6.3, A-41): the Rescue Post (Royal Supplier) acts
+    at the start of the Captain phase, before anyone loads; the Zoning Office (Land Office)
+    sells properties only and draws as the Hacienda does (the discard recycled per
+    ``hacienda_empty_bag``); else the classic Nobles (§11, A41, A44)."""
     festival_1897: bool = False
     """Exp. 4 as 1897's Expansion IV (X4-1, X4-3, A-16): the goal plantation goes back into the
     bag, the building goal is drawn among the 3-VP commercial buildings with two copies and

@@ -63,6 +63,7 @@ from .buildings import (
     module_effect,
 )
 from .data import (
+    CAPTAIN,
     CITY_SPACES,
     COLONISTS_TOTAL,
     CRAFTSMAN,
@@ -75,7 +76,7 @@ from .data import (
     TILES,
 )
 from .legality import _place, _slots, circles, city_used, lift_colonists
-from .ops import Events, draw_plantation, gain_vp, pay
+from .ops import Events, draw_plantation, gain_vp, pay, recycle_discard
 from .phases import arrangement, start_arrangement
 from .state import (
     CAPTAIN_PHASE,
@@ -166,8 +167,11 @@ def noble_on(p: Player, b: int) -> bool:
 
 def colonists_total(rs: Any) -> int:
     """The colonists in a game with the Nobles: all 100 (§11.1), with 2 players the 2-player 40
-    of the supply plus the ship's colonist (A20)."""
+    of the supply plus the ship's colonist (A20).  1897 (A-21): the player count's (table 2.2),
+    one of the Agency's workers replaced by a Citizen (X2-3)."""
     row = rs.row
+    if rs.normal_colonists:
+        return int(row.colonist_supply + row.colonist_ship)
     return row.colonist_supply + row.colonist_ship - 1 if rs.n == 2 else COLONISTS_TOTAL
 
 
@@ -597,8 +601,10 @@ def _chapel(s: State, seat: int, role: int, ev: Events) -> None:
 def _jeweler(s: State, seat: int, received: list[int], ev: Events) -> None:
     """§11.3 Jeweler, at the owner's production step (Appendix C: after the Factory and the
     Exp. 1 Specialty Factory): 1 doubloon per noble on his board ("en su isla", [A]; San Juan
-    included as for the Royal Supplier, A44)."""
-    pay(s, seat, board_nobles(s.players[seat]), "jeweler", ev)
+    included as for the Royal Supplier, A44); 1897's ``tailor_cap`` (§9.3): at most 3."""
+    amount = board_nobles(s.players[seat])
+    cap = s.rs.jeweler_cap
+    pay(s, seat, amount if cap is None else min(cap, amount), "jeweler", ev)
 
 
 # --- Trader: Land Office (A41) ----------------------------------------------------------------
@@ -614,9 +620,15 @@ def _land_office_options(s: State, seat: int, out: list[Action]) -> None:
     if s.flags & F_LAND_OFFICE:
         return
     p = s.players[seat]
+    nobles_1897 = s.rs.edition.nobles_1897
     if noble_on(p, LAND_OFFICE):
-        out.extend(A.LAND_OFFICE_SELL[k] for k in _removable(p))
-    elif p.doubloons >= LAND_OFFICE_PRICE and p.island() < ISLAND_SPACES and sum(s.deck) > 0:
+        # 1897 (B-38 [C]): a property only, not a forest
+        out.extend(A.LAND_OFFICE_SELL[k] for k in _removable(p) if not nobles_1897 or k < NGOODS)
+    elif (
+        p.doubloons >= LAND_OFFICE_PRICE
+        and p.island() < ISLAND_SPACES
+        and (sum(s.deck) > 0 or (nobles_1897 and s.rs.hacienda_recycles and sum(s.discard) > 0))
+    ):
         out.append(A.LAND_OFFICE_BUY)
 
 
@@ -626,6 +638,8 @@ def _land_office(s: State, seat: int, action: Action, ev: Events) -> None:
     if action.b == 0:  # buy
         p.doubloons -= LAND_OFFICE_PRICE
         s.bank += LAND_OFFICE_PRICE
+        if not sum(s.deck):  # 1897 (A-41): from the recycled discard, as the Hacienda
+            recycle_discard(s)
         kind = draw_plantation(s)
         assert kind is not None  # offered only while the stacks hold a tile
         p.tiles[kind] += 1
@@ -667,7 +681,7 @@ def _royal_supplier(s: State, seat: int, ev: Events) -> bool:
     """§11.3 Royal Supplier, only before the owner's first turn of the Captain phase (occupied by
     a colonist or a noble): a ``royal_supplier`` decision when he has a noble and a barrel."""
     bit = F_SUPPLIER << seat
-    if s.flags & bit:
+    if s.flags & bit or s.rs.edition.nobles_1897:  # 1897: at the phase's start (below)
         return False
     s.flags |= bit
     p = s.players[seat]
@@ -675,6 +689,15 @@ def _royal_supplier(s: State, seat: int, ev: Events) -> bool:
         s.offers.append([seat, P_SUPPLIER, 0])
         return True
     return False
+
+
+@effect("royal_supplier", "phase_started", roles=(CAPTAIN,))
+def _rescue_post(s: State, seat: int, role: int, ev: Events) -> None:
+    """1897's Rescue Post (B-42, §6.3): the same trade at the start of the Captain phase, before
+    anyone loads, owner by owner clockwise from the Captain."""
+    p = s.players[seat]
+    if s.rs.edition.nobles_1897 and board_nobles(p) and any(p.goods):
+        s.offers.append([seat, P_SUPPLIER, 0])
 
 
 def _supplier_legal(s: State, seat: int, arg: int) -> list[Action]:

@@ -65,6 +65,8 @@ class Ruleset:
         self.hacienda_recycles = options.get("hacienda_empty_bag") == "recycle"
         self.corn_start_discount = 1 if options.get("alternative_start") else 0
         self.raid_discards = options.get("lure_surplus") == "discard"  # 1897 X3-C, A-19
+        self.normal_colonists = options.get("all_workers") is False  # 1897 X2, A-21
+        self.jeweler_cap = 3 if options.get("tailor_cap") else None  # 1897 §9.3
         self.modules: tuple[str, ...] = tuple(options["modules"])
         # Exp. 1 (§10.1): the violet buildings are drafted (or drawn at random) onto the board's
         # spaces before the game; without it every building of the edition and of the modules

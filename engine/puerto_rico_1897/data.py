@@ -26,18 +26,22 @@ OPTIONS = (
     # A-41: a Hacienda draw from an empty bag first recycles the property discard (as PLN-6);
     # "none": no draw
     EditionOption("hacienda_empty_bag", ("recycle", "none")),
+    # A-21 (X2): the workers of the player count (table 2.2); True: all 100, as in the
+    # classic Nobles
+    EditionOption("all_workers", (False, True)),
     # A-19 (X3-C): the workers a Lure removes and does not keep are discarded (out of the
     # game); "supply": they go back to the supply
     EditionOption("lure_surplus", ("discard", "supply")),
     # §9.3 alternative rules
     EditionOption("cost_swap", (False, True)),  # School 7, Factory 8
     EditionOption("alternative_start", (False, True)),  # a Corn starter gets 1 coin less
+    EditionOption("tailor_cap", (False, True)),  # the Large Tailor Shop pays at most 3
 )
 
 # §7: the expansions by number and the kernel's module each is an edition of (V and VI are
 # 1897's own); those not built yet are refused (``expansion_not_available``)
 EXPANSION_MODULES = {1: "new_buildings", 2: "nobles", 3: "buccaneer", 4: "festival"}
-AVAILABLE_EXPANSIONS = frozenset({3, 4})
+AVAILABLE_EXPANSIONS = frozenset({2, 3, 4})
 
 EDITION = Edition(
     "1897",
@@ -51,6 +55,7 @@ EDITION = Edition(
     vp_end_at_captain=True,  # END-T3, D-10
     hospice_either_tile=True,  # B-11, D-13
     wharf_holds_cargo=True,  # B-18, D-12
+    nobles_1897=True,  # B-38, B-42, A-41
     capture_paid_by_chooser=True,  # X3-D, A-18
     festival_1897=True,  # X4-1, X4-3, A-16
 )

@@ -48,6 +48,10 @@ class PuertoRico1897(PuertoRico):
         # Expansion III, the Smuggler, alone and with the Festival; the Lure's alternative
         sets.append({"players": 3, "expansions": [3]})
         sets.append({"players": 5, "expansions": [3, 4], "lure_surplus": "supply"})
+        # Expansion II, the Citizens, alone, with the Smuggler's Lure, and its alternatives
+        sets.append({"players": 3, "expansions": [2]})
+        sets.append({"players": 4, "expansions": [2, 3, 4]})
+        sets.append({"players": 2, "expansions": [2], "all_workers": True, "tailor_cap": True})
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:

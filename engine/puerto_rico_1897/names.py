@@ -58,6 +58,8 @@ WORDS: dict[str, str] = {
     "colonist": "worker",
     "colonists": "workers",
     "noble": "citizen",
+    "noble_or_colonist": "citizen_or_worker",
+    "nobles_among": "citizens_among",
     "nobles": "citizens",
     "san_juan": "portrait",
     "doubloons": "coins",
@@ -108,10 +110,19 @@ itself renamed, so the table is a bijection on the words it touches."""
 IN_CONTEXT: dict[tuple[str, str], str] = {
     ("colonists", "ship"): "agency",  # a view's {"ship": n, "supply": n} of colonists
     ("source", "ship"): "agency",  # a colonist (or noble) taken from the colonist ship
+    ("nobles", "ship"): "agency",  # a view's nobles on the colonist ship
 }
 """(key, classic word) -> 1897 word: words whose 1897 name depends on where they stand."""
 
-PREFIXES: dict[str, str] = {"s": "p", "m": "w", "bu": "sm"}
+PREFIXES: dict[str, str] = {
+    "s": "p",
+    "m": "w",
+    "mn": "wc",  # a Citizen's placement
+    "bu": "sm",
+    "lo": "zo",  # the Zoning Office (classic Land Office)
+    "hl": "pa",  # the Park Administration (Hunting Lodge)
+    "rs": "rp",  # the Rescue Post (Royal Supplier)
+}
 """A code's first token, where it is an abbreviation: the Settler's pick is a planting, the
 Mayor's a worker placement, the Buccaneer's option the Smuggler's (other first tokens are
 words of ``WORDS``: ``raid.<place>`` is ``lure.<place>``)."""

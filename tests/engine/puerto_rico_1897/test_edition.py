@@ -438,9 +438,11 @@ def test_options_have_the_recommended_defaults() -> None:
         "end_timing": "phase",
         "production": "full_or_decline",
         "hacienda_empty_bag": "recycle",
+        "all_workers": False,
         "lure_surplus": "discard",
         "cost_swap": False,
         "alternative_start": False,
+        "tailor_cap": False,
     }
 
 
