@@ -88,3 +88,31 @@ class Scenario1897(Scenario):
             governor=governor,
             earlier=None if earlier is None else [word(c, REVERSE) for c in earlier],
         )
+
+
+GOODS = ("corn", "fruit", "sugar", "tobacco", "coffee")
+NO_GOODS = dict.fromkeys(GOODS, 0)
+
+
+def view(sc: Scenario1897, state: State, viewer: int | None = None) -> dict[str, Any]:
+    """The view of ``state`` (the public one by default), in 1897's words."""
+    out: dict[str, Any] = sc.game.view(state, viewer)
+    return out
+
+
+def coins(sc: Scenario1897, state: State) -> list[int]:
+    return [p["coins"] for p in view(sc, state)["players"]]
+
+
+def goods(sc: Scenario1897, state: State, seat: int) -> dict[str, int]:
+    out: dict[str, int] = view(sc, state)["players"][seat]["goods"]
+    return out
+
+
+def held(**counts: int) -> dict[str, int]:
+    """A player's goods: these counts, 0 of every other good."""
+    return {**NO_GOODS, **counts}
+
+
+def field(sc: Scenario1897, state: State, seat: int) -> list[tuple[str, bool]]:
+    return [(t["tile"], t["occupied"]) for t in view(sc, state)["players"][seat]["field"]]

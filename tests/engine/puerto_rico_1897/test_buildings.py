@@ -15,35 +15,28 @@ from engine import get_game
 from engine.core import IllegalAction, Prompt
 from engine.puerto_rico.state import GAME_OVER, State
 from engine.puerto_rico_1897.names import data as in_1897_words
-from tests.engine.puerto_rico_1897.scenario import Scenario1897
+from tests.engine.puerto_rico_1897.scenario import (
+    GOODS,
+    Scenario1897,
+    coins,
+    field,
+    goods,
+    held,
+    view,
+)
 
 GAME = get_game("puerto-rico-1897")
 CLASSIC = get_game("puerto-rico")
-GOODS = ("corn", "fruit", "sugar", "tobacco", "coffee")
-NO_GOODS = dict.fromkeys(GOODS, 0)
 
 
-def view(sc: Scenario1897, state: State, viewer: int | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = sc.game.view(state, viewer)
-    return out
 
 
-def coins(sc: Scenario1897, state: State) -> list[int]:
-    return [p["coins"] for p in view(sc, state)["players"]]
 
 
-def goods(sc: Scenario1897, state: State, seat: int) -> dict[str, int]:
-    out: dict[str, int] = view(sc, state)["players"][seat]["goods"]
-    return out
 
 
-def held(**counts: int) -> dict[str, int]:
-    """A player's goods: these counts, 0 of every other good."""
-    return {**NO_GOODS, **counts}
 
 
-def field(sc: Scenario1897, state: State, seat: int) -> list[tuple[str, bool]]:
-    return [(t["tile"], t["occupied"]) for t in view(sc, state)["players"][seat]["field"]]
 
 
 def city(sc: Scenario1897, state: State, seat: int) -> dict[str, int]:

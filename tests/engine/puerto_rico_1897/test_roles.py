@@ -12,33 +12,14 @@ import pytest
 
 from engine.core import IllegalAction, NotYourTurn, Prompt
 from engine.puerto_rico.state import State
-from tests.engine.puerto_rico_1897.scenario import Scenario1897
-
-GOODS = ("corn", "fruit", "sugar", "tobacco", "coffee")
-NO_GOODS = dict.fromkeys(GOODS, 0)
-
-
-def view(sc: Scenario1897, state: State) -> dict[str, Any]:
-    out: dict[str, Any] = sc.game.view(state, None)
-    return out
-
-
-def coins(sc: Scenario1897, state: State) -> list[int]:
-    return [p["coins"] for p in view(sc, state)["players"]]
-
-
-def goods(sc: Scenario1897, state: State, seat: int) -> dict[str, int]:
-    out: dict[str, int] = view(sc, state)["players"][seat]["goods"]
-    return out
-
-
-def held(**counts: int) -> dict[str, int]:
-    """A player's goods: these counts, 0 of every other good."""
-    return {**NO_GOODS, **counts}
-
-
-def field(sc: Scenario1897, state: State, seat: int) -> list[tuple[str, bool]]:
-    return [(t["tile"], t["occupied"]) for t in view(sc, state)["players"][seat]["field"]]
+from tests.engine.puerto_rico_1897.scenario import (
+    Scenario1897,
+    coins,
+    field,
+    goods,
+    held,
+    view,
+)
 
 
 def vps(state: State) -> list[int]:
