@@ -265,6 +265,13 @@ class Edition:
     capture_paid_by_chooser: bool = False
     """Exp. 3's Capture as 1897's Hijack (X3-D, A-18, §6.3): an opponent choosing the captured
     role pays its captor 3 doubloons (and cannot choose it with fewer); else the bank pays."""
+    draft_red_spaces: bool = True
+    """Exp. 1's draft fills Exp. 2's red spaces too (A21); 1897 (A-36): its tray has none."""
+    drafted_production: tuple[str, ...] = ()
+    """Production buildings drafted like violet ones (1897 X2-1: the Large Tailor Shop)."""
+    library_second_quarry: bool = False
+    """The Library's second pick may be a second quarry with a Construction Hut (1897 PLN-3,
+    B-33: the Press Center is the exception to one quarry a phase); else one (A45)."""
     nobles_1897: bool = False
     """Exp. 2 as 1897's Expansion II (§5.5, §6.3, A-41): the Rescue Post (Royal Supplier) acts
     at the start of the Captain phase, before anyone loads; the Zoning Office (Land Office)

@@ -229,8 +229,11 @@ def settler_options(s: State, seat: int) -> list[Action]:
     if s.quarries > 0:
         if s.turns_taken < s.n:
             quarry = seat == s.chooser or _any_hook(s, seat, "quarry_allowed")
-        else:  # Exp. 1 Library's second pick: with a Construction Hut, one quarry a phase (A45)
-            quarry = not s.flags & F_CHOOSER_QUARRY and _any_hook(s, seat, "quarry_allowed")
+        else:  # Exp. 1 Library's second pick: with a Construction Hut, one quarry a phase (A45;
+            # 1897's Press Center, PLN-3 and B-33: a second quarry, the exception to the rule)
+            quarry = (
+                not s.flags & F_CHOOSER_QUARRY or s.rs.edition.library_second_quarry
+            ) and _any_hook(s, seat, "quarry_allowed")
         if quarry:
             out.append(A.SETTLE_ACTIONS[QUARRY])
     if out:

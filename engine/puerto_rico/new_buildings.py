@@ -71,34 +71,42 @@ P_DRAFT = "draft"  # prompt kind of the draft
 
 
 HACIENDA_OR_FOREST_HOUSE = frozenset({BUILDING_INDEX["hacienda"], BUILDING_INDEX["forest_house"]})
+VILLA_OR_JEWELER = frozenset({BUILDING_INDEX["villa"], BUILDING_INDEX["jeweler"]})
 
 
 def _boxed(s: State) -> frozenset[int]:
     """The buildings out of the draft: those on the board, and with the 2004 rule (option
     ``exclusive_forest_house``, ruling A22) the Hacienda or the Forest House once the other is
-    drafted."""
+    drafted; 1897's ``exclusive_villa_jeweler`` (§9.3) pairs the Country House and the
+    Tailor alike."""
     drafted = frozenset(s.drafted)
-    if s.rs.exclusive_forest_house and drafted & HACIENDA_OR_FOREST_HOUSE:
-        return drafted | HACIENDA_OR_FOREST_HOUSE
+    rs = s.rs
+    for on, pair in (
+        (rs.exclusive_forest_house, HACIENDA_OR_FOREST_HOUSE),
+        (rs.exclusive_villa_jeweler, VILLA_OR_JEWELER),
+    ):
+        if on and drafted & pair:
+            drafted |= pair
     return drafted
 
 
 def draft_candidates(s: State, cost: int) -> list[int]:
-    """The violet buildings of printed ``cost`` still in the draft (catalog order)."""
-    boxed = _boxed(s)
-    return [b for b in s.rs.violet_buildings if CATALOG[b].cost == cost and b not in boxed]
+    """The buildings of the draft of ``cost`` (the ruleset's, after 1897's cost swap) still in
+    the draft (catalog order)."""
+    boxed, costs = _boxed(s), s.rs.cost
+    return [b for b in s.rs.draftable if costs[b] == cost and b not in boxed]
 
 
 def _place_drafted(s: State, b: int) -> None:
     # §10.1: both copies of a small building go on the space (one with 2 players: rs.copies)
     s.market[b] = s.rs.copies[b]
     s.drafted.append(b)
-    s.draft_left[CATALOG[b].cost] -= 1
+    s.draft_left[s.rs.cost[b]] -= 1
 
 
 def setup_new_buildings(s: State, ev: Events) -> None:
     spaces = dict(VIOLET_SPACES)
-    if "nobles" in s.rs.modules:  # Exp. 2: the red spaces are filled too (A21)
+    if "nobles" in s.rs.modules and s.rs.edition.draft_red_spaces:  # Exp. 2: red spaces (A21)
         for cost, count in RED_SPACES.items():
             spaces[cost] = spaces.get(cost, 0) + count
     s.draft_left = [spaces.get(cost, 0) for cost in range(DRAFT_COSTS)]
@@ -125,7 +133,7 @@ def _draft_legal(s: State, seat: int) -> list[Action]:
         return []
     left, boxed, cost = s.draft_left, _boxed(s), s.rs.cost
     out = []
-    for b in s.rs.violet_buildings:
+    for b in s.rs.draftable:
         if left[cost[b]] > 0 and b not in boxed:
             out.append(_DRAFT[b])
     return out

@@ -74,6 +74,7 @@ class Ruleset:
         self.draft = "new_buildings" in self.modules
         self.random_selection = options.get("building_selection") == "random"
         self.exclusive_forest_house = bool(options.get("exclusive_forest_house"))
+        self.exclusive_villa_jeweler = bool(options.get("exclusive_villa_jeweler"))  # 1897
         self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
         self.festival = "festival" in self.modules
         self.cost, self.column, self.size, self.circles = _COST, _COLUMN, _SIZE, _CIRCLES
@@ -108,9 +109,13 @@ class Ruleset:
         production buildings and ``drafted``), so that the hooks of the buildings left in the
         box cost nothing.  Only what depends on the buildings is compiled again."""
         rs = copy.copy(self)
-        production = [b for b in self.buildings if _PRODUCTION[b]]
+        production = [b for b in self.buildings if self._undrafted_production(b)]
         rs._compile(tuple(sorted({*production, *drafted})))
         return rs
+
+    def _undrafted_production(self, b: int) -> bool:
+        """A production building in the market from the start (1897 drafts the Tailor)."""
+        return _PRODUCTION[b] and CATALOG[b].name not in self.edition.drafted_production
 
     def _compile(self, buildings: tuple[int, ...]) -> None:
         """Everything that depends on the buildings in the game."""
@@ -118,9 +123,16 @@ class Ruleset:
         # the buildings in the market from the start: all of them, or with the draft only the
         # production buildings (violet ones join as they are drafted, ``State.drafted``)
         self.setup_buildings: tuple[int, ...] = (
-            tuple(b for b in buildings if _PRODUCTION[b]) if self.draft else buildings
+            tuple(b for b in buildings if self._undrafted_production(b))
+            if self.draft
+            else buildings
         )
-        self.violet_buildings = tuple(b for b in buildings if _VIOLET[b])
+        # the draft's pool: the violet buildings (1897: and the Tailor, X2-1)
+        self.draftable = tuple(
+            b
+            for b in buildings
+            if _VIOLET[b] or (_PRODUCTION[b] and not self._undrafted_production(b))
+        )
         self.hooks = compile_hooks(buildings, self.modules)
         # the buildings of at most each printed cost, in catalog order: the only ones a player
         # with that much money and occupied quarries may buy without another discount (§6)

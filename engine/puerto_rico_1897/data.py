@@ -32,7 +32,9 @@ OPTIONS = (
     # A-19 (X3-C): the workers a Lure removes and does not keep are discarded (out of the
     # game); "supply": they go back to the supply
     EditionOption("lure_surplus", ("discard", "supply")),
-    # §9.3 alternative rules
+    # §9.3 alternative rules: in the draft, once one of a pair is on the tray the other is not
+    EditionOption("exclusive_villa_jeweler", (False, True)),  # Country House / Tailor
+    # (the Hacienda / Lumber Mill pair is the kernel's ``exclusive_forest_house``)
     EditionOption("cost_swap", (False, True)),  # School 7, Factory 8
     EditionOption("alternative_start", (False, True)),  # a Corn starter gets 1 coin less
     EditionOption("tailor_cap", (False, True)),  # the Large Tailor Shop pays at most 3
@@ -41,6 +43,8 @@ OPTIONS = (
 # §7: the expansions by number and the kernel's module each is an edition of (V and VI are
 # 1897's own); those not built yet are refused (``expansion_not_available``)
 EXPANSION_MODULES = {1: "new_buildings", 2: "nobles", 3: "buccaneer", 4: "festival"}
+# I waits for its last differences (the Distillery counting the advantage crate, the
+# Hospital's one worker with the Press Center and the Lumber Mill): refused until then
 AVAILABLE_EXPANSIONS = frozenset({2, 3, 4})
 
 EDITION = Edition(
@@ -55,6 +59,9 @@ EDITION = Edition(
     vp_end_at_captain=True,  # END-T3, D-10
     hospice_either_tile=True,  # B-11, D-13
     wharf_holds_cargo=True,  # B-18, D-12
+    draft_red_spaces=False,  # A-36, §6.3
+    drafted_production=("jeweler",),  # X2-1: the Large Tailor Shop
+    library_second_quarry=True,  # PLN-3, B-33
     nobles_1897=True,  # B-38, B-42, A-41
     capture_paid_by_chooser=True,  # X3-D, A-18
     festival_1897=True,  # X4-1, X4-3, A-16

@@ -122,6 +122,9 @@ def _kernel_options(options: Mapping[str, Any]) -> Any:
         if e not in AVAILABLE_EXPANSIONS:
             raise InvalidSetup("expansion_not_available", option="expansions", value=e)
     out["modules"] = [EXPANSION_MODULES[e] for e in sorted(expansions)]
+    if out.get("exclusive_villa_jeweler") and not {1, 2} <= set(expansions):
+        # §9.3: a pair of the draft of Expansions I and II
+        raise InvalidSetup("pair_without_draft", option="pair_country_house_tailor")
     return out
 
 

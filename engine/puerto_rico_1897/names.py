@@ -77,6 +77,8 @@ WORDS: dict[str, str] = {
     "privilege": "advantage",
     "shares_from_mayor": "shares_from_recruiter",
     "mayor_placement": "recruiter_placement",
+    "exclusive_forest_house": "pair_hacienda_lumber_mill",
+    "exclusive_villa_jeweler": "pair_country_house_tailor",
     # prompt kinds
     "settle": "plant",
     "mayor_privilege": "recruiter_advantage",

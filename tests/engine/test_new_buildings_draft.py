@@ -114,7 +114,7 @@ def test_candidates_by_cost_and_column_match_the_table() -> None:
     each cost's column (the quarry cap of §6)."""
     state = GAME.setup({"players": 3, **DRAFT}, 1)
     by_cost: dict[int, set[str]] = {}
-    for b in state.rs.violet_buildings:
+    for b in state.rs.draftable:
         by_cost.setdefault(CATALOG[b].cost, set()).add(CATALOG[b].name)
         assert CATALOG[b].column == COLUMN[CATALOG[b].cost]
     assert by_cost == CANDIDATES
@@ -299,7 +299,7 @@ def test_drafted_game_dumps_and_loads_mid_draft_and_after() -> None:
     finished_loaded, _ = draft(loaded)
     assert GAME.dump(finished_loaded) == GAME.dump(finished)
     assert finished_loaded.rs is finished.rs and GAME.load(GAME.dump(finished)).rs is finished.rs
-    assert len(finished.rs.violet_buildings) == 17
+    assert len(finished.rs.draftable) == 17
 
 
 def test_a_forest_is_saved_and_games_without_the_module_keep_their_old_dumps() -> None:

@@ -440,6 +440,7 @@ def test_options_have_the_recommended_defaults() -> None:
         "hacienda_empty_bag": "recycle",
         "all_workers": False,
         "lure_surplus": "discard",
+        "pair_country_house_tailor": False,
         "cost_swap": False,
         "alternative_start": False,
         "tailor_cap": False,
