@@ -55,7 +55,9 @@ HOOK_POINTS: dict[str, str] = {
     " lists (building, doubloons missing) for each building he could place but not pay, in"
     " catalog order (Black Market)",
     "built": "(s, seat, building, ev) after a building is placed (University)",
+    "settle_passed": "(s, seat, ev) a Settler turn ends without a pick (1897 Hospital)",
     "produced": "(s, seat, received, ev) after a player's production (Factory)",
+    "craftsman_ended": "(s, seat, ev) the Craftsman's privilege over, for him (1897 Distillery)",
     "sale_any_kind": "(s, seat) -> bool: may sell a kind already in the house (Office)",
     "sale_bonus": "(s, seat) -> int: extra doubloons per sale (Small/Large Market)",
     "sell_options": "(s, seat, out) add sales to a Trader turn (Trading Post)",
@@ -125,6 +127,7 @@ OFFER_ACTS: dict[str, Handler] = {}
 OFFER_ACTION_KINDS: dict[str, frozenset[int]] = {}
 OFFER_CHECK: dict[str, Callable[[State, int, int], bool]] = {}
 FOREST_TILE = 6  # the tile of hook points for a forest (Exp. 1), after the TILES kinds
+HOSPICE = BUILDING_INDEX["hospice"]
 SUPPLY_SLOT = -1  # ``piece_moving``: the piece goes back to its supply
 
 # building name -> {hook point -> handler}
@@ -255,6 +258,10 @@ def island_used(s: State, seat: int) -> int:
 
 F_HACIENDA_DRAWN = 1  # the seat in turn has drawn its Hacienda tile
 F_HOSPICE_USED = 64  # 1897: the seat in turn has had his Hospital worker (one a turn, B-11)
+F_CHOOSER_HOSPICE = 128  # 1897: the Planter has had his (a phase bit: the Press Center's pick)
+# 1897: the seat in turn turned his Hacienda tile into a forest: his Hospital worker waits for
+# the pick, a non-forest tile taking it (B-11); the Settler phase only (F_SUPPLIER is Captain's)
+F_HOSPICE_FOREST = 256
 
 
 @effect("hacienda", "settler_options")
@@ -283,17 +290,29 @@ def _hacienda_draw(s: State, seat: int, action: Any, ev: Events) -> int:
         if recycled:
             data["reshuffled"] = True
         ev.append(Event("PlantationTaken", seat, data))
-    if s.rs.hospice_either_tile:  # 1897 (B-11, D-13): the Hospital may serve this tile too
-        for b, fn in s.rs.hooks["tile_placed"]:  # (before the Festival, as a pick's: App. C)
-            if p.bw[b] > 0:
-                fn(s, seat, kind, ev)
     if any_hook(s, seat, "forest_allowed"):
         # Exp. 1 Forest House: he sees the tile, then decides whether it becomes a forest; the
         # tile joins the island (island_gained) when he has decided
         s.offers.append([seat, "forest", kind])
     else:
+        hacienda_tile_placed(s, seat, kind, ev)
         island_gained(s, seat, kind, ev)
     return 0
+
+
+def hacienda_tile_placed(s: State, seat: int, kind: int, ev: Events) -> None:
+    """1897 (B-11, D-13): the Hospital may serve the Hacienda's tile too (before the Festival, as
+    a pick's: Appendix C); a forest's worker waits for the pick (``F_HOSPICE_FOREST``)."""
+    if not s.rs.hospice_either_tile:
+        return
+    p = s.players[seat]
+    if kind == FOREST_TILE:
+        if p.bw[HOSPICE] > 0:
+            s.flags |= F_HOSPICE_FOREST
+        return
+    for b, fn in s.rs.hooks["tile_placed"]:
+        if p.bw[b] > 0:
+            fn(s, seat, kind, ev)
 
 
 def any_hook(s: State, seat: int, hook: str) -> bool:
@@ -315,9 +334,11 @@ def _hospice_offer(s: State, seat: int, tile: int, ev: Events) -> None:
     # §8.2 Hospice: plantation or quarry (ruling A13); supply, else ship (ruling A12).  Exp. 1
     # Library: only for the first tile of the phase (§10.2), not the second pick.
     # 1897 (B-11, D-13): one colonist a turn, on the Hacienda's tile or the pick's
+    # (1897, B-33: and the Press Center's second pick, still one colonist for the Planter)
+    first = s.turns_taken < s.n
     if (
         (s.colonist_supply > 0 or s.colonist_ship > 0)
-        and s.turns_taken < s.n
+        and (first or (s.rs.hospice_either_tile and not s.flags & F_CHOOSER_HOSPICE))
         and not s.flags & F_HOSPICE_USED
     ):
         s.offers.append([seat, "hospice", tile])
@@ -343,11 +364,22 @@ def _gain_colonist(s: State, seat: int, slot: int, by: str, ev: Events) -> None:
         ev.append(Event("ColonistGained", seat, {"target": target, "source": source, "by": by}))
 
 
+@effect("hospice", "settle_passed")
+def _hospice_forest_only(s: State, seat: int, ev: Events) -> None:
+    """1897 (B-11): his only new tile a forest (the Hacienda's), the worker goes to the
+    portrait (San Juan)."""
+    if s.flags & F_HOSPICE_FOREST:
+        _hospice_offer(s, seat, FOREST_TILE, ev)
+
+
 def _hospice_accept(s: State, seat: int, tile: int, ev: Events) -> None:
     # Exp. 1: the colonist for a forest goes to San Juan (§10.2 Forest House)
     _gain_colonist(s, seat, SAN_JUAN_SLOT if tile == FOREST_TILE else tile, "hospice", ev)
-    if s.rs.hospice_either_tile and s.turn == seat and s.flags & F_HACIENDA_DRAWN:
-        s.flags |= F_HOSPICE_USED  # 1897: taken for the Hacienda's tile, none for the pick
+    if s.rs.hospice_either_tile:
+        if s.turn == seat and s.flags & F_HACIENDA_DRAWN:
+            s.flags |= F_HOSPICE_USED  # 1897: taken for the Hacienda's tile, none for the pick
+        if seat == s.chooser:
+            s.flags |= F_CHOOSER_HOSPICE  # none for the Press Center's second pick either
 
 
 OFFER_HANDLERS["hospice"] = _hospice_accept

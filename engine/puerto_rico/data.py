@@ -269,6 +269,9 @@ class Edition:
     """Exp. 1's draft fills Exp. 2's red spaces too (A21); 1897 (A-36): its tray has none."""
     drafted_production: tuple[str, ...] = ()
     """Production buildings drafted like violet ones (1897 X2-1: the Large Tailor Shop)."""
+    distillery_counts_privilege: bool = False
+    """The Specialty Factory counts the Craftsman's privilege crates, paid once they are taken
+    (1897 B-34, §6.3); else his own production only (A29)."""
     library_second_quarry: bool = False
     """The Library's second pick may be a second quarry with a Construction Hut (1897 PLN-3,
     B-33: the Press Center is the exception to one quarry a phase); else one (A45)."""

@@ -193,6 +193,8 @@ def invariant_failures(s: State) -> list[str]:
     if len(kinds) != len(set(kinds)):
         out.append("ship_kind_twice")
     # 1897: the Wharves' barrels exist with the rule only, and only in the Captain phase
+    if s.chooser_crates and (len(s.chooser_crates) != NGOODS or s.phase != CRAFTSMAN_PHASE):
+        out.append("chooser_crates")  # 1897: the Craftsman's crates, in his phase only
     if s.colonists_out < 0 or (s.colonists_out and not rs.raid_discards):
         out.append("colonists_out")  # 1897: only a Raid's discarded surplus
     cargo = s.wharf_cargo

@@ -34,6 +34,7 @@ from .actions import BUILDING_INDEX, BUILDING_SLOT, CATALOG, SAN_JUAN_SLOT, Acti
 from .buildings import (
     DECLINE_HANDLERS,
     EXTRA_KINDS,
+    F_HACIENDA_DRAWN,
     FOREST_TILE,
     LOAD_VP,
     MODULE_SETUP,
@@ -43,6 +44,7 @@ from .buildings import (
     SUPPLY_SLOT,
     RolePhase,
     effect,
+    hacienda_tile_placed,
     island_gained,
     module_phase,
     piece_moving,
@@ -62,7 +64,7 @@ from .data import (
 )
 from .ops import Events, gain_vp, pay
 from .ruleset import state_ruleset
-from .state import DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, STEP_TURN, State
+from .state import DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, SETTLER_PHASE, STEP_TURN, State
 
 MODULE = "new_buildings"
 P_DRAFT = "draft"  # prompt kind of the draft
@@ -221,6 +223,12 @@ def _take_forest(s: State, seat: int, action: Action, ev: Events) -> bool:
 PERFORMERS[A.FOREST] = _take_forest
 
 
+def _hacienda_tile(s: State, seat: int) -> bool:
+    """Whether the tile decided on is the Hacienda's of the turn in progress (not a Land
+    Office's, bought in the Trader phase)."""
+    return s.phase == SETTLER_PHASE and s.turn == seat and bool(s.flags & F_HACIENDA_DRAWN)
+
+
 def _forest_accept(s: State, seat: int, kind: int, ev: Events) -> None:
     """A plantation just drawn (Hacienda) becomes a forest."""
     p = s.players[seat]
@@ -228,10 +236,14 @@ def _forest_accept(s: State, seat: int, kind: int, ev: Events) -> None:
     p.forests[kind] += 1
     if ev is not None:
         ev.append(Event("ForestPlaced", seat, {"tile": TILES[kind], "source": "hacienda"}))
+    if _hacienda_tile(s, seat):
+        hacienda_tile_placed(s, seat, FOREST_TILE, ev)
     island_gained(s, seat, FOREST_TILE, ev)
 
 
 def _forest_decline(s: State, seat: int, kind: int, ev: Events) -> None:
+    if _hacienda_tile(s, seat):
+        hacienda_tile_placed(s, seat, kind, ev)
     island_gained(s, seat, kind, ev)
 
 
@@ -388,8 +400,19 @@ def _aqueduct(s: State, seat: int, received: list[int], ev: Events) -> None:
 @effect("specialty_factory", "produced")
 def _specialty_factory(s: State, seat: int, received: list[int], ev: Events) -> None:
     # §10.2: (most barrels of one non-corn kind produced) - 1 doubloons (A29)
+    if seat == s.chooser and s.rs.edition.distillery_counts_privilege:
+        return  # 1897 B-34: the Craftsman's once his privilege crates are in (below)
     best = max(n for k, n in enumerate(received) if k != CORN)
     pay(s, seat, best - 1, "specialty_factory", ev)
+
+
+@effect("specialty_factory", "craftsman_ended")
+def _distillery(s: State, seat: int, ev: Events) -> None:
+    """1897's Distillery (B-34, §6.3): for the Craftsman, the privilege crates count too, paid
+    after them (T-X1-8: 5 Sugar produced and a Sugar privilege crate: +5)."""
+    crates = s.chooser_crates
+    if crates:
+        pay(s, seat, max(n for k, n in enumerate(crates) if k != CORN) - 1, "specialty_factory", ev)
 
 
 # --- Trader: Trading Post --------------------------------------------------------------------

@@ -18,6 +18,7 @@ from .actions import CATALOG, Action
 from .buildings import (
     DECLINE_HANDLERS,
     EXTRA_KINDS,
+    F_CHOOSER_HOSPICE,
     LOAD_VP,
     MODULE_PHASES,
     MODULE_ROLES,
@@ -109,7 +110,7 @@ NBUILDINGS = len(CATALOG)
 # per-phase scratch bits in State.flags (the others are per turn, cleared by ``_next_turn``)
 F_CAPTAIN_LOADED = 2  # the Captain has had his privilege VP this phase (ruling A9)
 F_CRAFT_PRIVILEGE = 8  # the Craftsman took a privilege barrel (Exp. 1 Library: a second one)
-PHASE_FLAGS = F_CAPTAIN_LOADED | F_CHOOSER_QUARRY | F_CRAFT_PRIVILEGE
+PHASE_FLAGS = F_CAPTAIN_LOADED | F_CHOOSER_QUARRY | F_CRAFT_PRIVILEGE | F_CHOOSER_HOSPICE
 
 
 def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> State:
@@ -404,6 +405,10 @@ def _settler_act(s: State, seat: int, action: Action, ev: Events) -> None:
         _next_turn(s)
     elif kind == A.PASS:
         _passed(s, seat, ev)
+        bw = s.players[seat].bw
+        for b, fn in s.rs.hooks["settle_passed"]:  # 1897: a Hospital worker for a forest
+            if bw[b] > 0:
+                fn(s, seat, ev)
         _next_turn(s)
     elif PERFORMERS[kind](s, seat, action, ev):  # Exp. 1 forest: the turn is over
         _next_turn(s)
@@ -634,6 +639,8 @@ def _produce(s: State, seat: int, ev: Events) -> None:
             received[k] = got
     if seat == s.chooser:
         s.produced = sum(1 << k for k in range(NGOODS) if received[k])
+        if s.rs.edition.distillery_counts_privilege:  # 1897 B-34: counted after his privilege
+            s.chooser_crates = received[:]
     if ev is not None and any(received):
         ev.append(
             Event(
@@ -659,6 +666,8 @@ def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
         good = action.a
         s.goods[good] -= 1
         s.players[seat].goods[good] += 1
+        if s.chooser_crates:  # the Craftsman's crates this phase (1897: his privilege too)
+            s.chooser_crates[good] += 1
         if ev is not None:
             ev.append(Event("PrivilegeGoodTaken", seat, {"good": GOODS[good]}))
         # Exp. 1 Library: a doubled privilege is a second barrel (of a kind he produced too)
@@ -667,6 +676,18 @@ def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
             return  # advance ends the phase when no kind is left
     else:
         _passed(s, seat, ev)
+    _end_craftsman(s, ev)
+
+
+def _end_craftsman(s: State, ev: Events) -> None:
+    """The Craftsman's privilege is over: his buildings that wait for it act (1897's
+    Distillery), then the phase ends."""
+    chooser = s.chooser
+    bw = s.players[chooser].bw
+    for b, fn in s.rs.hooks["craftsman_ended"]:
+        if bw[b] > 0:
+            fn(s, chooser, ev)
+    s.chooser_crates = []
     _end_phase(s, ev)
 
 
@@ -827,7 +848,7 @@ def advance(s: State, ev: Events) -> None:
             return
         if step in (STEP_ARRANGE, STEP_KEEP, STEP_PRIVILEGE):
             if phase == CRAFTSMAN_PHASE and not craft_privilege_options(s):
-                _end_phase(s, ev)
+                _end_craftsman(s, ev)
                 continue
             return
         if phase == CRAFTSMAN_PHASE:  # STEP_TURN: 1897's production decisions (A-28)

@@ -168,6 +168,7 @@ class State:
         "card_taken",
         "cards",
         "chooser",
+        "chooser_crates",
         "colonist_ship",
         "colonist_supply",
         "colonists_out",
@@ -265,6 +266,8 @@ class State:
         self.wharf_cargo: list[int] = []
         # 1897 (X3-C, A-19): the colonists a Raid discarded, out of the game
         self.colonists_out = 0
+        # 1897 (B-34): the Craftsman's crates this Craftsman phase, privilege included
+        self.chooser_crates: list[int] = []
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -315,6 +318,7 @@ class State:
         s.nobles = self.nobles[:]
         s.wharf_cargo = self.wharf_cargo[:]
         s.colonists_out = self.colonists_out
+        s.chooser_crates = self.chooser_crates[:]
         return s
 
     @property
@@ -396,6 +400,8 @@ def dump_state(s: State, nbase: int) -> dict[str, Any]:
         out["wharf_cargo"] = s.wharf_cargo
     if s.colonists_out:
         out["colonists_out"] = s.colonists_out
+    if s.chooser_crates:
+        out["chooser_crates"] = s.chooser_crates
     return out
 
 
@@ -511,6 +517,8 @@ def load_state(
             s.wharf_cargo = int_list(data, "wharf_cargo", ngoods)
         if "colonists_out" in data:
             s.colonists_out = int_field(data, "colonists_out")
+        if "chooser_crates" in data:
+            s.chooser_crates = int_list(data, "chooser_crates", ngoods)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

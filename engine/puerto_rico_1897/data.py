@@ -43,9 +43,7 @@ OPTIONS = (
 # §7: the expansions by number and the kernel's module each is an edition of (V and VI are
 # 1897's own); those not built yet are refused (``expansion_not_available``)
 EXPANSION_MODULES = {1: "new_buildings", 2: "nobles", 3: "buccaneer", 4: "festival"}
-# I waits for its last differences (the Distillery counting the advantage crate, the
-# Hospital's one worker with the Press Center and the Lumber Mill): refused until then
-AVAILABLE_EXPANSIONS = frozenset({2, 3, 4})
+AVAILABLE_EXPANSIONS = frozenset({1, 2, 3, 4})
 
 EDITION = Edition(
     "1897",
@@ -62,6 +60,7 @@ EDITION = Edition(
     draft_red_spaces=False,  # A-36, §6.3
     drafted_production=("jeweler",),  # X2-1: the Large Tailor Shop
     library_second_quarry=True,  # PLN-3, B-33
+    distillery_counts_privilege=True,  # B-34
     nobles_1897=True,  # B-38, B-42, A-41
     capture_paid_by_chooser=True,  # X3-D, A-18
     festival_1897=True,  # X4-1, X4-3, A-16

@@ -52,6 +52,8 @@ WORDS: dict[str, str] = {
     "villa": "country_house",
     "jeweler": "large_tailor_shop",
     "royal_garden": "town_square",
+    "guest": "shack_worker",
+    "guests": "shack_workers",
     "small_violet": "common_commercial",
     "large_violet": "expanded_commercial",
     # pieces, places, money
@@ -98,6 +100,9 @@ WORDS: dict[str, str] = {
     "ShipPirated": "ShipRaided",
     "RoleCaptured": "RoleHijacked",
     "CaptureFeePaid": "HijackFeePaid",
+    "CapturedRolePlayed": "HijackedRolePlayed",
+    "GuestMoved": "ShackWorkerMoved",
+    "PlantationSold": "PropertySold",
     "BuccaneerTokenTaken": "SmugglerTokenTaken",
     "piracy": "raid_ship",
     "raid": "lure",
@@ -124,6 +129,9 @@ PREFIXES: dict[str, str] = {
     "lo": "zo",  # the Zoning Office (classic Land Office)
     "hl": "pa",  # the Park Administration (Hunting Lodge)
     "rs": "rp",  # the Rescue Post (Royal Supplier)
+    "bm": "hm",  # the Hidden Market (Black Market)
+    "tp": "mp",  # the Merchants' Post (Trading Post)
+    "g": "sh",  # a Shack's guest (Guest House)
 }
 """A code's first token, where it is an abbreviation: the Settler's pick is a planting, the
 Mayor's a worker placement, the Buccaneer's option the Smuggler's (other first tokens are

@@ -1,7 +1,6 @@
-"""1897's Expansion I, the New Buildings, as far as it is built (§7.1: X1-1...X1-4, A-36,
-§9.3's pairs): the draft on 1897's tray, played through the kernel (the ``expansions`` option
-refuses 1 until its last differences are built: the Distillery counting the advantage crate,
-the Hospital's one worker with the Press Center and the Lumber Mill)."""
+"""1897's Expansion I, the New Buildings (§7.1: X1-1...X1-4, A-36, §9.3's pairs, and the
+buildings where 1897 differs: B-33 Press Center, B-34 Distillery, B-11 with the Lumber Mill):
+the draft on 1897's tray and positions set up through the kernel."""
 
 from __future__ import annotations
 
@@ -14,8 +13,11 @@ from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import RED_SPACES, VIOLET_SPACES
 from engine.puerto_rico.new_buildings import draft_candidates
 from engine.puerto_rico.phases import setup
+from engine.puerto_rico.ruleset import state_ruleset
 from engine.puerto_rico.state import State
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
+from engine.puerto_rico_1897.names import REVERSE, word
+from tests.engine.puerto_rico_1897.scenario import Scenario1897
 
 GAME_NAME = PUERTO_RICO_1897.name
 
@@ -72,7 +74,74 @@ def test_cost_swap_moves_school_and_factory_to_the_other_space() -> None:
     assert BUILDING_INDEX["factory"] in draft_candidates(state, 8)
 
 
-def test_expansion_1_is_not_offered_yet() -> None:
+def test_X1_3_the_draft_is_played_from_the_starting_player() -> None:
+    """X1-3: with Expansion I the game opens with the draft, the starting player first."""
+    state = PUERTO_RICO_1897.setup({"players": 3, "expansions": [1]}, 2)
+    prompt = PUERTO_RICO_1897.prompt(state)
+    assert prompt is not None and (prompt.kind, prompt.seats) == ("draft", (0,))
+    codes = [PUERTO_RICO_1897.encode_action(a) for a in PUERTO_RICO_1897.legal_actions(state, 0)]
+    assert "d.press_center" in codes and "d.library" not in codes
+
+
+def test_pair_country_house_tailor_needs_the_draft_of_I_and_II() -> None:
     with pytest.raises(InvalidSetup) as info:
-        PUERTO_RICO_1897.normalize_options({"players": 3, "expansions": [1]})
-    assert info.value.code == "expansion_not_available"
+        PUERTO_RICO_1897.normalize_options(
+            {"players": 3, "expansions": [1], "pair_country_house_tailor": True}
+        )
+    assert info.value.code == "pair_without_draft"
+
+
+def board(players: int, names: list[str], **options: Any) -> Scenario1897:
+    """A scenario of an 1897 game with Expansion I (through the kernel) whose tray holds the
+    named buildings (the rest of the random selection left as drawn)."""
+    sc = Scenario1897(players)
+    state = kernel_setup(players, ["new_buildings"], building_selection="random", **options)
+    for name in names:
+        b = BUILDING_INDEX[word(name, REVERSE)]
+        if b not in state.drafted:
+            state.drafted.append(b)
+            state.market[b] = state.rs.copies[b]
+    state.rs = state_ruleset(state.options, state.draft_left, state.drafted)
+    sc.state = state
+    sc.boxed["buildings"] = -sum(1 for n in names)  # added to the tray by hand
+    return sc
+
+
+def test_T_X1_8_the_distillery_counts_the_advantage_crate() -> None:
+    """T-X1-8, B-34, §6.3: the Craftsman produces 4 Sugar (his mills' 4 spaces; the example's 5
+    needs a Canal), 6 Corn, 1 Coffee and takes a Sugar advantage crate: the most non-Corn
+    crates is 5, so +4 coins, paid after the crate (classic: +3 at his production)."""
+    sc = board(3, ["distillery"])
+    sc.player(0, doubloons=0, tiles={"sugar": (4, 4), "corn": (6, 6), "coffee": (1, 1)},
+              buildings={"distillery": 1, "large_sugar_mill": 3, "small_sugar_mill": 1,
+                         "large_coffee_roaster": 1})
+    state = sc.choose("craftsman", 0)
+    state = sc.act(state, 0, "produce")
+    for _ in (1, 2):
+        prompt = sc.prompt(state)
+        if prompt is not None and prompt.kind == "produce":
+            state = sc.act(state, prompt.seats[0], "produce")
+    assert state.players[0].doubloons == 0  # nothing paid before the advantage
+    state = sc.act(state, 0, "c.sugar")
+    assert state.players[0].doubloons == 4
+    assert sc.invariant_failures(state) == []
+
+
+def test_B_33_press_center_second_quarry_with_builders_yard() -> None:
+    """PLN-3, B-33: the Planter with an occupied Press Center and Builder's Yard may take a
+    quarry first (advantage) and a second one after the others picked (the exception to one
+    quarry a phase); with Hospital still one worker for both tiles."""
+    sc = board(3, ["press_center", "builders_yard", "hospital"])
+    sc.player(0, buildings={"press_center": 1, "builders_yard": 1, "hospital": 1})
+    state = sc.choose("planter", 0)
+    state = sc.act(state, 0, "p.quarry")
+    state = sc.act(state, 0, "o.hospital")
+    state = sc.act(state, 1, "pass")
+    state = sc.act(state, 2, "pass")
+    prompt = sc.prompt(state)
+    assert prompt is not None and prompt.seats == (0,) and "p.quarry" in sc.legal(state, 0)
+    state = sc.act(state, 0, "p.quarry")
+    prompt = sc.prompt(state)
+    assert prompt is None or prompt.kind != "hospital"
+    assert state.players[0].tiles[5] == 2
+    assert sc.invariant_failures(state) == []
