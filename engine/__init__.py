@@ -29,7 +29,8 @@ hook point         base game users; what the expansions will attach
 =================  ================================================================================
 settler_options    Hacienda draw; Exp. 1 Forest House (forest instead of plantation), Library
 quarry_allowed     Construction Hut
-tile_placed        Hospice; Exp. 1 Forest House colonist to San Juan
+tile_placed        Hospice; Exp. 1 Forest House colonist to San Juan (1897: the Hacienda's tile too)
+settle_passed      1897 Hospital: a forest Hacienda tile's colonist to San Juan after a pass
 island_gained      any tile joining an island (normal pick, Hacienda; Exp. 1 Library, Exp. 2
                    Hunting Lodge): Exp. 4 plantation goal
 build_discount     (quarries and the Builder privilege are base rules); Exp. 1 Forest House;
@@ -37,6 +38,7 @@ build_discount     (quarries and the Builder privilege are base rules); Exp. 1 F
 build_options      Exp. 1 Black Market: ways to build the buildings short of money
 built              University; Exp. 1 Church; Exp. 4 construction goal
 produced           Factory; Exp. 1 Aqueduct, Specialty Factory; Exp. 2 Jeweler; Exp. 4 goal
+craftsman_ended    1897 Distillery (Specialty Factory): the Craftsman's privilege crates counted
 sale_any_kind      Office
 sale_bonus         Small Market, Large Market (Exp. 1 Trading Post sells elsewhere: a new action)
 load_options       Wharf; Exp. 1 Small Wharf
