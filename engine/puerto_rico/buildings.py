@@ -335,6 +335,14 @@ def _hospice_offer(s: State, seat: int, tile: int, ev: Events) -> None:
     # Library: only for the first tile of the phase (§10.2), not the second pick.
     # 1897 (B-11, D-13): one colonist a turn, on the Hacienda's tile or the pick's
     # (1897, B-33: and the Press Center's second pick, still one colonist for the Planter)
+    if (
+        tile == FOREST_TILE
+        and s.rs.hospice_either_tile
+        and s.turn == seat
+        and s.flags & F_HACIENDA_DRAWN
+        and not s.flags & F_HOSPICE_FOREST
+    ):
+        return  # 1897 (B-11): a forest pick after a Hacienda property: the worker was its
     first = s.turns_taken < s.n
     if (
         (s.colonist_supply > 0 or s.colonist_ship > 0)

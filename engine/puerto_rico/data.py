@@ -260,8 +260,12 @@ class Edition:
     """The Hospice's colonist also serves the Hacienda's tile: one colonist a turn, on either
     new tile (1897: B-11, D-13); else only on the normal pick's tile."""
     wharf_holds_cargo: bool = False
-    """The Wharf's barrels stay on its private ship until the end of the Captain phase (1897:
-    B-18, D-12); else they go straight back to the supply."""
+    """The Wharf's (and the Exp. 1 Small Wharf's) barrels stay on its private ship until the
+    end of the Captain phase (1897: B-18, B-31, D-12); else they go straight back to the
+    supply."""
+    small_wharf_needs_barrels: bool = False
+    """A Small Wharf use loads at least one barrel (1897 A-23); else a use without one counts
+    as the turn's load (A27)."""
     capture_paid_by_chooser: bool = False
     """Exp. 3's Capture as 1897's Hijack (X3-D, A-18, §6.3): an opponent choosing the captured
     role pays its captor 3 doubloons (and cannot choose it with fewer); else the bank pays."""

@@ -481,16 +481,22 @@ def _small_wharf_loads(goods: tuple[int, ...]) -> tuple[Action, ...]:
 
 @effect("small_wharf", "load_options")
 def _small_wharf_options(s: State, seat: int, out: list[Action]) -> None:
-    """§10.2 Small Wharf, once per phase (A26): any barrels of any kinds, even none (A27)."""
+    """§10.2 Small Wharf, once per phase (A26): any barrels of any kinds, even none (A27; 1897's
+    A-23: loading none is no use, so not offered)."""
     if not s.wharf_used & (1 << (SMALL_WHARF_USED + seat)):
-        out.extend(_small_wharf_loads(tuple(s.players[seat].goods)))
+        loads = _small_wharf_loads(tuple(s.players[seat].goods))
+        out.extend(loads[1:] if s.rs.edition.small_wharf_needs_barrels else loads)
 
 
 def _small_wharf_ship(s: State, seat: int, action: Action, ev: Events) -> int:
     p = s.players[seat]
+    held = s.wharf_cargo  # 1897 (B-31): on the private ship until the phase ends
     for k, n in enumerate(action.keep):
         p.goods[k] -= n
-        s.goods[k] += n
+        if held:
+            held[k] += n
+        else:
+            s.goods[k] += n
     s.wharf_used |= 1 << (SMALL_WHARF_USED + seat)
     count = sum(action.keep)
     if ev is not None:
