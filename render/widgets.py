@@ -63,15 +63,17 @@ def occupancy(
     static: bool = False,
     pieces: int = 0,
     piece: Piece | None = None,
+    ring: tuple[T.Color, int] = (T.HULL_DARK, 1),
 ) -> Box:
     """``circles`` occupancy circles from ``x`` (left edge), the first ``filled`` ones taken;
-    the first ``pieces`` of those hold a piece of another kind, drawn by ``piece``."""
+    the first ``pieces`` of those hold a piece of another kind, drawn by ``piece``; ``ring``:
+    the outline of a taken circle (colour, width)."""
     for i in range(circles):
         cx = x + CIRCLE_R + i * CIRCLE_STEP
         if i < min(pieces, filled) and piece is not None:
             piece(sk, cx, cy)
         elif i < filled:
-            sk.circle(cx, cy, CIRCLE_R, T.COLONIST, T.HULL_DARK, 1, static=static)
+            sk.circle(cx, cy, CIRCLE_R, T.COLONIST, *ring, static=static)
         else:
             sk.circle(cx, cy, CIRCLE_R, T.WHITE, T.MUTED, 2, static=static)
     width = 2 * CIRCLE_R + max(circles - 1, 0) * CIRCLE_STEP
@@ -138,8 +140,9 @@ def tile(
         return box
     sk.text(cx, box.y + 4, labels.letter(kind), size=size, bold=True, fill=ink,
             anchor="mt", key=key, static=static)
+    # a light ring: the piece stands out on the dark tiles (tobacco, coffee) too
     occupancy(sk, cx - CIRCLE_R, box.bottom - CIRCLE_R - 5, 1, int(occupied), static=static,
-              pieces=1, piece=piece)
+              pieces=1, piece=piece, ring=(T.WHITE, 2))
     return box
 
 
