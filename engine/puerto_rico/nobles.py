@@ -69,6 +69,7 @@ from .data import (
     CRAFTSMAN,
     GOODS,
     ISLAND_SPACES,
+    MAYOR,
     NGOODS,
     NOBLES_TOTAL,
     NTILES,
@@ -234,12 +235,25 @@ def _refill_ship(s: State, needed: int, ev: Events) -> bool:
     return True
 
 
+@effect("villa", "phase_started", roles=(MAYOR,))
+def _country_house(s: State, seat: int, role: int, ev: Events) -> None:
+    """1897's Country House (B-43): the same at the very start of the Recruiter phase, before
+    the Recruiter's advantage."""
+    if s.rs.edition.nobles_1897:
+        _villa_piece(s, seat, ev)
+
+
 @effect("villa", "before_distribution")
 def _villa(s: State, seat: int, ev: Events) -> None:
     """§11.3 Villa (A42: once per Mayor phase, before placement; Appendix C: after the Mayor's
     privilege, before the distribution): 1 noble from the reserve, else 1 colonist from the
     supply, else nothing.  [A] says "puede tomar"; the engine takes it (a piece more never
     costs the player anything: he may leave it in San Juan), as it takes production."""
+    if not s.rs.edition.nobles_1897:  # 1897: at the phase's start (above)
+        _villa_piece(s, seat, ev)
+
+
+def _villa_piece(s: State, seat: int, ev: Events) -> None:
     p = s.players[seat]
     if s.nobles[NOB_SUPPLY] > 0:
         s.nobles[NOB_SUPPLY] -= 1

@@ -96,6 +96,13 @@ CASES: list[dict[str, Any]] = [
         "policies": ["heuristic"] * 4,
     },
     {
+        "name": "pr1897-4p-expansions",
+        "game": "puerto-rico-1897",
+        "options": {"players": 4, "expansions": [1, 2, 3, 4]},
+        "seed": 56,
+        "policies": ["heuristic", "random", "heuristic", "random"],
+    },
+    {
         "name": "pr1897-5p-random",
         "game": "puerto-rico-1897",
         "options": {"players": 5},

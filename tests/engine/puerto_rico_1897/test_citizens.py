@@ -176,3 +176,29 @@ def test_X2_6_the_game_ends_by_a_full_town_or_vp_only() -> None:
     sc.set_colonists(supply=0, ship=0)
     state = sc.finish_phase(sc.choose("recruiter", 0))
     assert state.end_reasons == [] and not state.over
+
+
+def test_B_43_country_house_takes_a_citizen_at_the_recruiter_phase_start() -> None:
+    """B-43: at the start of the Recruiter phase ([W] or [C]) the owner takes a Citizen from
+    the supply; none left, a worker from the supply; never from the Agency."""
+    sc = cit()
+    sc.player(1, buildings={"country_house": 1})
+    agency = sc.state.colonist_ship
+    state = sc.choose("recruiter", 0)
+    p = state.players[1]
+    assert p.nobles[-1] == 1 and p.san_juan == 1  # on his portrait, placed this phase
+    assert state.colonist_ship == agency
+    sc2 = cit()
+    sc2.player(1, buildings={"country_house": 1})
+    noble_supplies(sc2, supply=0)
+    state = sc2.choose("recruiter", 0)
+    assert state.players[1].san_juan == 1 and state.players[1].nobles[-1] == 0
+
+
+def test_A_48_expansions_with_two_players() -> None:
+    """A-48: expansions with 2 players are played with the 2-player setup, then each
+    expansion's: the Agency 1 worker + 1 Citizen, one copy of each commercial building."""
+    state = GAME.setup({"players": 2, "expansions": [1, 2, 3, 4]}, 5)
+    view = GAME.view(state, None)
+    assert view["workers"]["agency"] == 1 and view["citizens"]["agency"] == 1
+    assert len(view["roles"]) == 8  # 7 + the Smuggler

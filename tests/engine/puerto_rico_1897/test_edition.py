@@ -160,7 +160,7 @@ def test_two_players_round_of_six_phases() -> None:
 
 
 def test_END_T1_and_END_2_the_game_ends_after_the_recruiter_phase() -> None:
-    """END-T1, REC-4, REC-5, END-2, T-REC-4: 4 players, 8 empty building spaces, 5 workers in
+    """END-T1, REC-4, REC-5, END-2, D-9, T-REC-4: 4 players, 8 empty building spaces, 5 workers in
     the supply: the Agency gets the 5, the trigger fires and the game ends once the phase is
     over: no further role, no round-end coins."""
     sc = Scenario1897(4)
@@ -406,7 +406,7 @@ def test_A_28_automatic_production_asks_nobody() -> None:
 
 
 def test_cost_swap_school_7_factory_8() -> None:
-    """§9.3 ``cost_swap``: the School costs 7 and the Factory 8 (VP unchanged)."""
+    """§9.3 ``cost_swap``, D-18: the School costs 7 and the Factory 8 (VP unchanged)."""
     for swap, school, factory in ((False, 8, 7), (True, 7, 8)):
         sc = Scenario1897(3, cost_swap=swap)
         sc.player(1, doubloons=7)
@@ -420,7 +420,7 @@ def test_cost_swap_school_7_factory_8() -> None:
 
 
 def test_alternative_start_corn_starters_get_one_coin_less() -> None:
-    """§9.3 ``alternative_start``: each player starting with Corn gets 1 coin less."""
+    """§9.3 ``alternative_start``, D-18: each player starting with Corn gets 1 coin less."""
     view = GAME.view(setup(4, alternative_start=True), None)
     assert [p["coins"] for p in view["players"]] == [3, 3, 2, 2]
 

@@ -275,7 +275,7 @@ def test_T_X1_1_X1_3_no_empty_6_space_for_the_small_wharf() -> None:
 
 
 def test_T_X1_2_B_26_lumber_mill_example_pays_1() -> None:
-    """T-X1-2, B-26: occupied Lumber Mill, 4 forests, 2 occupied quarries, the Builder buys the
+    """T-X1-2, B-26, A-4: occupied Lumber Mill, 4 forests, 2 occupied quarries, the Builder buys the
     Large Warehouse (6): 6 - 1 (advantage) - 2 (quarries) - 2 (4 forests / 2) = 1."""
     sc = board(3, ["lumber_mill", "large_warehouse"])
     sc.player(
@@ -857,3 +857,21 @@ def test_B_28_shack_workers_move_and_work_at_once() -> None:
     city = {b["building"]: b["workers"] for b in view(sc, state)["players"][1]["city"]}
     assert city == {"shack": 0, "small_warehouse": 1, "press_center": 1}
     assert sc.invariant_failures(state) == []
+
+
+def test_A_3_the_hidden_market_acts_only_in_the_builder_phase() -> None:
+    """A-3: the Hidden Market (listed by the seed among the Trader phase's buildings) has no
+    Trader-phase use: its codes are offered in the Builder phase only."""
+    sc = board(3, ["hidden_market", "harbor"])
+    sc.player(0, buildings={"hidden_market": 1}, doubloons=1, goods={"corn": 1}, vp=1)
+    state = sc.choose("trader", 0)
+    assert not any(c.startswith("hm.") for c in sc.legal(state, 0))
+
+
+def test_A_30_expansion_costs_vp_and_spaces_are_the_classic_ones() -> None:
+    """A-30: Expansions I and II buildings have the classic costs, VP and worker spaces (e.g.
+    Small Wharf 6 / 2 / 1, Monument 10 / 8 / 0, Large Tailor Shop 8 / 3 / 1)."""
+    for name, cost, vp, spaces in (("small_wharf", 6, 2, 1), ("statue", 10, 8, 0),
+                                   ("jeweler", 8, 3, 1), ("guest_house", 4, 2, 2)):
+        b = CATALOG[BUILDING_INDEX[name]]
+        assert (b.cost, b.vp, b.circles) == (cost, vp, spaces), name
