@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.puerto_rico.state import State
+from engine.core import Prompt
+from engine.puerto_rico.state import GAME_OVER, State
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
 from engine.puerto_rico_1897.names import REVERSE, data, word
 from tests.engine.scenario import Scenario
@@ -116,3 +117,19 @@ def held(**counts: int) -> dict[str, int]:
 
 def field(sc: Scenario1897, state: State, seat: int) -> list[tuple[str, bool]]:
     return [(t["tile"], t["occupied"]) for t in view(sc, state)["players"][seat]["field"]]
+
+
+def score_parts(sc: Scenario1897, seat: int) -> dict[str, int]:
+    """``seat``'s final score parts if the game ended now (their sum is his total)."""
+    state = sc.state
+    state.phase = GAME_OVER
+    outcome = sc.game.outcome(state)
+    assert outcome is not None
+    line = outcome.scores[seat]
+    assert line.total == sum(line.breakdown.values())
+    return dict(line.breakdown)
+
+
+def role(seat: int) -> Prompt:
+    """The next role pick, by ``seat``: the phase is over."""
+    return Prompt((seat,), "role", False)

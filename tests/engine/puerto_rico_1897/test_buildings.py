@@ -13,7 +13,7 @@ import pytest
 
 from engine import get_game
 from engine.core import IllegalAction, Prompt
-from engine.puerto_rico.state import GAME_OVER, State
+from engine.puerto_rico.state import State
 from engine.puerto_rico_1897.names import data as in_1897_words
 from tests.engine.puerto_rico_1897.scenario import (
     GOODS,
@@ -22,6 +22,8 @@ from tests.engine.puerto_rico_1897.scenario import (
     field,
     goods,
     held,
+    role,
+    score_parts,
     view,
 )
 
@@ -48,20 +50,7 @@ def market(sc: Scenario1897, state: State) -> dict[str, dict[str, Any]]:
     return {m["building"]: m for m in view(sc, state)["market"]}
 
 
-def role(seat: int) -> Prompt:
-    """The next role pick, by ``seat``: the phase is over."""
-    return Prompt((seat,), "role", False)
 
-
-def breakdown(sc: Scenario1897, seat: int) -> dict[str, int]:
-    """``seat``'s final score parts if the game ended now."""
-    state = sc.state
-    state.phase = GAME_OVER
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    line = outcome.scores[seat]
-    assert line.total == sum(line.breakdown.values())
-    return dict(line.breakdown)
 
 
 def gained(sc: Scenario1897, by: str) -> list[tuple[int | None, dict[str, Any]]]:
@@ -580,7 +569,7 @@ def test_B_14_A_2_large_warehouse_keeps_two_kinds_plus_one_crate() -> None:
     assert goods(sc, state, 1) == held(corn=3, sugar=2, coffee=1)
     assert sc.events_of("GoodsDiscarded")[-1].data == {"goods": {"fruit": 1, "coffee": 1}}
     assert sc.invariant_failures(state) == []
-    assert breakdown(sc, 1) == {"tokens": 0, "buildings": 2}
+    assert score_parts(sc, 1) == {"tokens": 0, "buildings": 2}
 
 
 def test_B_17_harbor_rulebook_example() -> None:
@@ -680,7 +669,7 @@ def test_B_19_fire_station_rulebook_example() -> None:
             "small_market": 0,
         },
     )
-    assert breakdown(sc, 0) == {"tokens": 5, "buildings": 13, "fire_station": 7}
+    assert score_parts(sc, 0) == {"tokens": 5, "buildings": 13, "fire_station": 7}
 
 
 def test_B_19_B_20_B_21_B_22_B_23_unoccupied_expanded_buildings_score_printed_vp_only() -> None:
@@ -690,7 +679,7 @@ def test_B_19_B_20_B_21_B_22_B_23_unoccupied_expanded_buildings_score_printed_vp
     five = ["fire_station", "residence", "fortress", "customs_house", "city_hall"]
     sc.player(0, vp=40, buildings=five, tiles={"corn": (12, 12)}, san_juan=10)
     assert view(sc, sc.state)["players"][0]["city_used"] == 10
-    assert breakdown(sc, 0) == {"tokens": 40, "buildings": 20}
+    assert score_parts(sc, 0) == {"tokens": 40, "buildings": 20}
 
 
 @pytest.mark.parametrize(
@@ -710,7 +699,7 @@ def test_B_20_residence_by_filled_field_spaces(
     not) 1...9 => +4, 10 => +5, 11 => +6, 12 => +7."""
     sc = Scenario1897(3)
     sc.player(0, tiles=tiles, buildings={"residence": 1})
-    assert breakdown(sc, 0) == {"tokens": 0, "buildings": 4, "residence": bonus}
+    assert score_parts(sc, 0) == {"tokens": 0, "buildings": 4, "residence": bonus}
 
 
 @pytest.mark.parametrize(("portrait", "bonus"), [(3, 7), (0, 6), (5, 8)])
@@ -726,7 +715,7 @@ def test_B_21_fortress_counts_every_worker(portrait: int, bonus: int) -> None:
         san_juan=portrait,
     )
     assert view(sc, sc.state)["players"][0]["workers"] == 19 + portrait
-    assert breakdown(sc, 0) == {"tokens": 0, "buildings": 4 + 2 + 3, "fortress": bonus}
+    assert score_parts(sc, 0) == {"tokens": 0, "buildings": 4 + 2 + 3, "fortress": bonus}
 
 
 def test_B_22_customs_house_counts_paper_vp_not_building_vp() -> None:
@@ -739,7 +728,7 @@ def test_B_22_customs_house_counts_paper_vp_not_building_vp() -> None:
     state = sc.finish_phase(sc.choose("captain", 0))
     assert state.over and state.players[0].vp == 36
     assert view(sc, state)["vp_tokens_left"] == 0
-    assert breakdown(sc, 0) == {"tokens": 36, "buildings": 7, "customs_house": 9}
+    assert score_parts(sc, 0) == {"tokens": 36, "buildings": 7, "customs_house": 9}
     assert sc.invariant_failures(state) == []
 
 
@@ -762,7 +751,7 @@ def test_B_23_city_hall_rulebook_example() -> None:
         },
     )
     assert view(sc, sc.state)["players"][0]["city_used"] == 10
-    assert breakdown(sc, 0) == {
+    assert score_parts(sc, 0) == {
         "tokens": 0,
         "buildings": 4 + 1 + 2 + 2 + 3 + 3 + 4 + 1,
         "city_hall": 7,

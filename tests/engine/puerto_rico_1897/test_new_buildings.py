@@ -14,10 +14,10 @@ from engine.puerto_rico.data import RED_SPACES, VIOLET_SPACES
 from engine.puerto_rico.new_buildings import draft_candidates
 from engine.puerto_rico.phases import setup
 from engine.puerto_rico.ruleset import state_ruleset
-from engine.puerto_rico.state import GAME_OVER, State
+from engine.puerto_rico.state import State
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
 from engine.puerto_rico_1897.names import REVERSE, word
-from tests.engine.puerto_rico_1897.scenario import Scenario1897, view
+from tests.engine.puerto_rico_1897.scenario import Scenario1897, score_parts, view
 
 GAME_NAME = PUERTO_RICO_1897.name
 
@@ -172,15 +172,6 @@ def amounts(sc: Scenario1897, event: str, reason: str, seat: int) -> list[int]:
     ]
 
 
-def final(sc: Scenario1897, seat: int) -> dict[str, int]:
-    """``seat``'s final score parts if the game ended now."""
-    state = sc.state
-    state.phase = GAME_OVER
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    line = outcome.scores[seat]
-    assert line.total == sum(line.breakdown.values())
-    return dict(line.breakdown)
 
 
 def draft_codes(state: State, seat: int) -> list[str]:
@@ -506,7 +497,7 @@ def test_B_37_A_25_monument_8_vp_no_worker_space_city_hall_counts_it() -> None:
     sc.player(0, tiles={"corn": 1}, buildings={"monument": 0, "city_hall": 1})
     entry = next(b for b in view(sc, sc.state)["players"][0]["city"] if b["building"] == "monument")
     assert (entry["circles"], entry["size"], entry["vp"]) == (0, 2, 8)
-    assert final(sc, 0) == {"tokens": 0, "buildings": 8 + 4, "city_hall": 2}
+    assert score_parts(sc, 0) == {"tokens": 0, "buildings": 8 + 4, "city_hall": 2}
     sc = board(3, ["monument"])
     sc.player(0, tiles={"corn": 1}, buildings=["monument"])
     sc.set_colonists(ship=3)
@@ -744,10 +735,10 @@ def test_T_X1_11_B_36_cathedral_example() -> None:
     }
     sc = board(3, ["cathedral"])
     sc.player(0, buildings={"cathedral": 1}, **field)
-    assert final(sc, 0) == {"tokens": 0, "buildings": 4, "cathedral": 6}
+    assert score_parts(sc, 0) == {"tokens": 0, "buildings": 4, "cathedral": 6}
     sc = board(3, ["cathedral"])
     sc.player(0, buildings={"cathedral": 0}, **field)
-    assert final(sc, 0) == {"tokens": 0, "buildings": 4}
+    assert score_parts(sc, 0) == {"tokens": 0, "buildings": 4}
 
 
 def test_A_29_B_20_residence_counts_forests() -> None:
@@ -756,7 +747,7 @@ def test_A_29_B_20_residence_counts_forests() -> None:
     sc = board(3, ["residence"])
     sc.player(0, tiles={"corn": (7, 2)}, forests={"sugar": 3}, buildings={"residence": 1})
     assert view(sc, sc.state)["players"][0]["field_used"] == 10
-    assert final(sc, 0) == {"tokens": 0, "buildings": 4, "residence": 5}
+    assert score_parts(sc, 0) == {"tokens": 0, "buildings": 4, "residence": 5}
 
 
 def test_B_35_assembly_hall_examples_at_the_start_of_the_captain_phase() -> None:

@@ -18,6 +18,7 @@ from tests.engine.puerto_rico_1897.scenario import (
     field,
     goods,
     held,
+    role,
     view,
 )
 
@@ -25,10 +26,6 @@ from tests.engine.puerto_rico_1897.scenario import (
 def vps(state: State) -> list[int]:
     return [p.vp for p in state.players]
 
-
-def role(seat: int) -> Prompt:
-    """The next role pick, by ``seat``: the phase is over."""
-    return Prompt((seat,), "role", False)
 
 
 # --- Planter (§3.3) -----------------------------------------------------------------------------
