@@ -345,9 +345,9 @@ def festival_tile_bonus(s: State, seat: int, tile: int) -> float:
     return {2: 3.0, 1: 1.0, 0: 0.5}.get(have, 0.0)
 
 
-def _make(seed: int) -> Policy:
+def make_heuristic(seed: int) -> Policy:
     return PuertoRicoHeuristic(seed)
 
 
-HEURISTICS["puerto-rico"] = _make
+HEURISTICS["puerto-rico"] = make_heuristic
 assert MAYOR != SETTLER

@@ -19,7 +19,7 @@ from ..policies import HEURISTICS
 from ..puerto_rico import actions as A
 from ..puerto_rico.data import register_edition
 from ..puerto_rico.game import PuertoRico
-from ..puerto_rico.heuristic import _make as _heuristic
+from ..puerto_rico.heuristic import make_heuristic
 from ..puerto_rico.state import State
 from . import names
 from .data import AVAILABLE_EXPANSIONS, EDITION, EXPANSION_MODULES, GAME
@@ -148,4 +148,4 @@ def _options_1897(kernel: Mapping[str, Any]) -> dict[str, Any]:
 
 PUERTO_RICO_1897 = PuertoRico1897()
 register(PUERTO_RICO_1897)
-HEURISTICS[GAME] = _heuristic
+HEURISTICS[GAME] = make_heuristic  # the kernel's: it reads the kernel's state and actions
