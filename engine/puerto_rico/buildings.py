@@ -127,7 +127,6 @@ OFFER_ACTS: dict[str, Handler] = {}
 OFFER_ACTION_KINDS: dict[str, frozenset[int]] = {}
 OFFER_CHECK: dict[str, Callable[[State, int, int], bool]] = {}
 FOREST_TILE = 6  # the tile of hook points for a forest (Exp. 1), after the TILES kinds
-HOSPICE = BUILDING_INDEX["hospice"]
 SUPPLY_SLOT = -1  # ``piece_moving``: the piece goes back to its supply
 
 # building name -> {hook point -> handler}
@@ -259,9 +258,9 @@ def island_used(s: State, seat: int) -> int:
 F_HACIENDA_DRAWN = 1  # the seat in turn has drawn its Hacienda tile
 F_HOSPICE_USED = 64  # 1897: the seat in turn has had his Hospital worker (one a turn, B-11)
 F_CHOOSER_HOSPICE = 128  # 1897: the Planter has had his (a phase bit: the Press Center's pick)
-# 1897: the seat in turn turned his Hacienda tile into a forest: his Hospital worker waits for
-# the pick, a non-forest tile taking it (B-11); the Settler phase only (F_SUPPLIER is Captain's)
-F_HOSPICE_FOREST = 256
+# 1897: the seat in turn turned his Hacienda tile into a forest (a Hospital worker then waits
+# for the pick, B-11); the Settler phase only (F_SUPPLIER is the Captain phase's)
+F_HACIENDA_FOREST = 256
 
 
 @effect("hacienda", "settler_options")
@@ -302,14 +301,13 @@ def _hacienda_draw(s: State, seat: int, action: Any, ev: Events) -> int:
 
 def hacienda_tile_placed(s: State, seat: int, kind: int, ev: Events) -> None:
     """1897 (B-11, D-13): the Hospital may serve the Hacienda's tile too (before the Festival, as
-    a pick's: Appendix C); a forest's worker waits for the pick (``F_HOSPICE_FOREST``)."""
+    a pick's: Appendix C); a forest's worker waits for the pick (``F_HACIENDA_FOREST``)."""
     if not s.rs.hospice_either_tile:
         return
-    p = s.players[seat]
     if kind == FOREST_TILE:
-        if p.bw[HOSPICE] > 0:
-            s.flags |= F_HOSPICE_FOREST
+        s.flags |= F_HACIENDA_FOREST
         return
+    p = s.players[seat]
     for b, fn in s.rs.hooks["tile_placed"]:
         if p.bw[b] > 0:
             fn(s, seat, kind, ev)
@@ -340,7 +338,7 @@ def _hospice_offer(s: State, seat: int, tile: int, ev: Events) -> None:
         and s.rs.hospice_either_tile
         and s.turn == seat
         and s.flags & F_HACIENDA_DRAWN
-        and not s.flags & F_HOSPICE_FOREST
+        and not s.flags & F_HACIENDA_FOREST
     ):
         return  # 1897 (B-11): a forest pick after a Hacienda property: the worker was its
     first = s.turns_taken < s.n
@@ -376,7 +374,7 @@ def _gain_colonist(s: State, seat: int, slot: int, by: str, ev: Events) -> None:
 def _hospice_forest_only(s: State, seat: int, ev: Events) -> None:
     """1897 (B-11): his only new tile a forest (the Hacienda's), the worker goes to the
     portrait (San Juan)."""
-    if s.flags & F_HOSPICE_FOREST:
+    if s.flags & F_HACIENDA_FOREST:
         _hospice_offer(s, seat, FOREST_TILE, ev)
 
 

@@ -64,7 +64,6 @@ from .legality import (
     lift_colonists,
     load_options,
     price,
-    production,
     receivable,
     sale_price,
     sell_options,
@@ -628,15 +627,13 @@ def _produce_all(s: State, ev: Events) -> None:
 
 
 def _produce(s: State, seat: int, ev: Events) -> None:
-    made = production(s, seat)
+    received = receivable(s, seat)
     p = s.players[seat]
-    received = [0] * NGOODS
     for k in range(NGOODS):
-        if made[k]:
-            got = min(made[k], s.goods[k])
+        got = received[k]
+        if got:
             s.goods[k] -= got
             p.goods[k] += got
-            received[k] = got
     if seat == s.chooser:
         s.produced = sum(1 << k for k in range(NGOODS) if received[k])
         if s.rs.edition.distillery_counts_privilege:  # 1897 B-34: counted after his privilege

@@ -11,7 +11,7 @@ from engine import get_game
 from engine.puerto_rico.state import GAME_OVER, NOB_SHIP, NOB_SUPPLY
 from engine.puerto_rico_1897.names import REVERSE, word
 from tests.engine.nobles_scenario import noble_supplies, nobles
-from tests.engine.puerto_rico_1897.scenario import Scenario1897
+from tests.engine.puerto_rico_1897.scenario import Scenario1897, score_parts
 
 GAME = get_game("puerto-rico-1897")
 
@@ -202,3 +202,14 @@ def test_A_48_expansions_with_two_players() -> None:
     view = GAME.view(state, None)
     assert view["workers"]["agency"] == 1 and view["citizens"]["agency"] == 1
     assert len(view["roles"]) == 8  # 7 + the Smuggler
+
+
+def test_X2_4_citizens_are_workers_for_every_rule() -> None:
+    """X2-4: a Citizen occupies and produces like a worker (the Fortress counts it too)."""
+    sc = cit()
+    sc.player(0, tiles={"corn": (2, 2)}, buildings={"fortress": 1}, san_juan=1)
+    citizens(sc, 0, corn=1, fortress=1)
+    state = sc.choose("craftsman", 0)
+    state = sc.act(state, 0, "produce")
+    assert state.players[0].goods[0] == 2  # the Citizen's Corn produces
+    assert score_parts(sc, 0)["fortress"] == 1  # 4 pieces, Citizens included: 4 // 3

@@ -866,3 +866,14 @@ def test_A_30_expansion_costs_vp_and_spaces_are_the_classic_ones() -> None:
                                    ("jeweler", 8, 3, 1), ("guest_house", 4, 2, 2)):
         b = CATALOG[BUILDING_INDEX[name]]
         assert (b.cost, b.vp, b.circles) == (cost, vp, spaces), name
+
+
+def test_pair_hacienda_lumber_mill() -> None:
+    """§9.3 ``pair_hacienda_lumber_mill``: once the Hacienda is on the tray the Lumber Mill may
+    not be, and vice versa (without the option both may be)."""
+    for pair in (False, True):
+        state = PUERTO_RICO_1897.setup(
+            {"players": 3, "expansions": [1], "pair_hacienda_lumber_mill": pair}, 2
+        )
+        state.drafted.append(BUILDING_INDEX["hacienda"])
+        assert (BUILDING_INDEX["forest_house"] in draft_candidates(state, 2)) is not pair
