@@ -40,6 +40,7 @@ from render.sample import Played, play
 
 GAMES: dict[str, tuple[int, ...]] = {
     "puerto-rico": (2, 3, 4, 5),
+    "puerto-rico-1897": (2, 3, 4, 5),
     "san-juan": (2, 3, 4),
 }
 """The games measured and their player counts."""

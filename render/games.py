@@ -19,6 +19,7 @@ from .scene import Scene
 
 PACKAGES: dict[str, str] = {
     "puerto-rico": "render.puerto_rico",
+    "puerto-rico-1897": "render.puerto_rico_1897",
     "san-juan": "render.san_juan",
 }
 """The catalog: a game's registered name -> the package that draws it."""

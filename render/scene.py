@@ -9,7 +9,9 @@ underneath, and a ``dynamic`` list drawn on top; the rasterizer caches the stati
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from . import fonts
 from .theme import Color, Rgba
@@ -119,6 +121,26 @@ class Scene:
     @property
     def texts(self) -> list[Text]:
         return [s for s in (*self.static, *self.dynamic) if isinstance(s, Text)]
+
+    def recolored(self, colors: Mapping[Color, Color]) -> Scene:
+        """The same scene with each colour of ``colors``' keys drawn in its value (an edition
+        drawing a shared layout in its own colours); the regions are kept."""
+        if not colors:
+            return self
+        return replace(self, static=_recolor(self.static, colors),
+                       dynamic=_recolor(self.dynamic, colors))
+
+
+_COLOR_FIELDS = ("fill", "outline")
+
+
+def _recolor(shapes: tuple[Shape, ...], colors: Mapping[Color, Color]) -> tuple[Shape, ...]:
+    out: list[Shape] = []
+    for shape in shapes:
+        changes = {f: colors[c] for f in _COLOR_FIELDS
+                   if (c := getattr(shape, f, None)) is not None and c in colors}
+        out.append(replace(cast(Any, shape), **changes) if changes else shape)
+    return tuple(out)
 
 
 class Sketch:

@@ -84,6 +84,10 @@ GOOD_EDGE: dict[str, Color] = {
     "coffee": (30, 18, 10),
 }
 
+# Puerto Rico 1897's Fruit (rules D-2: green), drawn where the kernel draws Indigo
+FRUIT: Color = (58, 138, 62)
+FRUIT_EDGE: Color = (30, 84, 34)
+
 SEAT_COLORS: tuple[Color, ...] = (
     (196, 58, 48),
     (40, 110, 180),

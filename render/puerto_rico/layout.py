@@ -176,7 +176,27 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
                         fill=T.INK, key=True, max_width=x + w - hull.right - 20)
         sk.region(f"ship:{i}", Box(hull.x, hull.y, label.right - hull.x, hull.h))
         ry += 48 + 10
+    private = _private_ships(t.view)
+    if private:  # 1897 (B-18, B-31): the Wharves' crates, on their ships until the phase ends
+        caption = sk.text(x + 16, ry + 30, lb("ui.private_ships"), size=T.TEXT_BODY, bold=True,
+                          fill=T.INK, max_width=150)
+        bx = start = caption.right + 14
+        for good, count in private:
+            W.barrel(sk, Box(bx, ry + 3, 30, 36), good, lb)
+            num = sk.text(bx + 35, ry + 31, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
+                          key=True)
+            bx = num.right + 12
+        sk.region("private_ships", Box(start, ry + 3, bx - start - 12, 36))
+        ry += PRIVATE_ROW
     return ry
+
+
+PRIVATE_ROW = 48  # 1897: the row of the Wharves' private ships under the cargo ships
+
+
+def _private_ships(view: View) -> list[tuple[str, int]]:
+    """1897: the crates on the Wharves' private ships now (none outside a Captain phase)."""
+    return [(g, int(n)) for g, n in (view.get("private_ships") or {}).items() if int(n) > 0]
 
 
 def _caption(sk: Sketch, x: int, y: int, text: str) -> Box:
@@ -272,7 +292,8 @@ def _board(t: Table, y: int) -> int:
     right_w = T.INNER - left_w - T.GAP
     n_ships = len(t.view["ships"])
     rows = 5 if nobles.has_module(t.view) else 4  # Exp. 2: the supply's own row
-    h = max(46 + n_ships * 58 + 4, 12 + rows * 52 + 4)
+    private = PRIVATE_ROW if _private_ships(t.view) else 0
+    h = max(46 + n_ships * 58 + private + 4, 12 + rows * 52 + 4)
     sk.rect(Box(M, y, left_w, h), T.SEA, T.SEA_DARK, 2, radius=10, static=True)
     sk.rect(Box(right_x, y, right_w, h), T.PANEL, T.BORDER, 2, radius=10, static=True)
     _ships(t, M, y, left_w)
