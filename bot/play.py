@@ -145,12 +145,7 @@ class PlayFlow:
         await interaction.response.defer()
         try:
             record = await self.storage.games.get(game_id)
-            presenter = presenter_for(record.game)
-            parts = presenter.select_parts
-            if parts and name.startswith(parts):
-                code = presenter.compose(name, values)
-            else:
-                code = values[0] if len(values) == 1 else None
+            code = presenter_for(record.game).select_code(name, values)
             if code is None:
                 raise UserError("err.unknown_action")
         except Exception as exc:

@@ -18,6 +18,7 @@ from .contract import Decision, GamePresenter, register_presenter, registered
 
 PACKAGES: dict[str, str] = {
     "puerto-rico": "bot.games.puerto_rico",
+    "puerto-rico-1897": "bot.games.puerto_rico_1897",
     "san-juan": "bot.games.san_juan",
 }
 """The catalog: a game's registered name -> the package presenting it, in the order the lobby

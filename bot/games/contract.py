@@ -191,6 +191,15 @@ class GamePresenter:
         """The controls of the panel's decision; ``None``: the generic buttons and menus."""
         return None
 
+    def select_code(self, name: str, values: Sequence[str]) -> str | None:
+        """The code the values chosen in the menu ``name`` stand for: one value is a code, the
+        values of a multi-select (:data:`select_parts`) one code :meth:`compose` makes of
+        them; ``None``: no code (a wrong count)."""
+        parts = self.select_parts
+        if parts and name.startswith(parts):
+            return self.compose(name, values)
+        return values[0] if len(values) == 1 else None
+
     def compose(self, name: str, values: Sequence[str]) -> str | None:
         """The code a multi-select's chosen ``values`` stand for (see :data:`select_parts`)."""
         return values[0] if len(values) == 1 else None

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -75,6 +75,33 @@ def plural_tags(lang: str) -> frozenset[str]:
     return frozenset(_locale(lang).plural_form.tags) | {"other"}
 
 
+def _files(folder: Traversable, lang: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The JSON objects of ``folder``'s files in ``lang`` (``<lang>.json``, ``<lang>.*.json``)."""
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    for name in names:
+        if name != f"{lang}.json" and not name.startswith(f"{lang}."):
+            continue
+        data = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError(f"{name} must be an object")
+        yield name, data
+
+
+def _edition_words(table: dict[str, Message], generic: Traversable, edition: Traversable,
+                   lang: str) -> None:
+    """An edition's words over its game's ``table`` (see :meth:`Catalog.load`)."""
+    shared = {key for _, data in _files(generic, lang) for key in data}
+    seen: set[str] = set()
+    for name, data in _files(edition, lang):
+        for key, value in data.items():
+            if key in shared:
+                raise ValueError(f"{name}: {key} is a generic word")
+            if key in seen:
+                raise ValueError(f"{name}: {key} is defined twice")
+            seen.add(key)
+            table[key] = _checked(name, key, value)
+
+
 class Catalog:
     """Every language's table.  ``catalog.t("es", "lobby.title", game=3)``."""
 
@@ -88,23 +115,24 @@ class Catalog:
 
     @classmethod
     def load(cls, default: str = REFERENCE, languages: Iterable[str] = LANGUAGES,
-             folders: Sequence[Traversable] = ()) -> Catalog:
-        """The catalog of this folder plus ``folders`` (a game's words), in that order."""
+             folders: Sequence[Traversable] = (), edition: Traversable | None = None
+             ) -> Catalog:
+        """The catalog of this folder plus ``folders`` (a game's words), in that order; a key
+        is defined once.  ``edition``: the words of an edition of the game in ``folders`` (its
+        folder's files are read last and may say otherwise any of the game's keys, never a
+        generic one; its other keys are its own)."""
         tables: dict[str, dict[str, Message]] = {}
+        generic = resources.files(__name__)
         for lang in languages:
             table: dict[str, Message] = {}
-            for folder in (resources.files(__name__), *folders):
-                names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
-                for name in names:
-                    if name != f"{lang}.json" and not name.startswith(f"{lang}."):
-                        continue
-                    data = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-                    if not isinstance(data, dict):
-                        raise ValueError(f"{name} must be an object")
+            for folder in (generic, *folders):
+                for name, data in _files(folder, lang):
                     for key, value in data.items():
                         if key in table:
                             raise ValueError(f"{name}: {key} is defined twice")
                         table[key] = _checked(name, key, value)
+            if edition is not None:
+                _edition_words(table, generic, edition, lang)
             if not table:
                 raise ValueError(f"no catalog for {lang}")
             tables[lang] = table

@@ -24,8 +24,10 @@ def trigger_end(s: State, reason: str, ev: Events) -> None:
     after the phase (END-2, ``Ruleset.end_after_phase``)."""
     if reason not in s.end_reasons:
         s.end_reasons.append(reason)
-        if ev is not None:
-            ev.append(Event("EndTriggered", None, {"reason": reason}))
+        if ev is not None:  # 1897: "after": "phase" (the game ends once this phase is done)
+            data = {"reason": reason, "after": "phase"} if s.rs.end_after_phase else {
+                "reason": reason}
+            ev.append(Event("EndTriggered", None, data))
 
 
 def pay(s: State, seat: int, amount: int, reason: str, ev: Events) -> None:

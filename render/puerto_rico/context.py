@@ -19,3 +19,9 @@ class Table(Drawing):
             if entry.get("building") == building:
                 return dict(entry)
         return {}
+
+
+def ends_after(view: Mapping[str, Any]) -> str:
+    """``phase`` when the game ends as soon as the phase that triggers its end is done (the
+    kernel's ``end_timing`` option: 1897's END-2), else ``round``."""
+    return "phase" if (view.get("options") or {}).get("end_timing") == "phase" else "round"

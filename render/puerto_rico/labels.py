@@ -137,6 +137,7 @@ ENGLISH: dict[str, str] = {
     "ui.to_act": "to act",
     "ui.you": "you",
     "ui.last_round": "Last round: {reasons}",
+    "ui.last_phase": "Last phase: {reasons}",
     "ui.game_won": "Winner: {names}",
     "ui.game_shared": "Shared victory: {names}",
     "ui.cargo_ships": "Cargo ships",

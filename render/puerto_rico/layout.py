@@ -26,7 +26,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import market, nobles, players
 from . import new_buildings as nb
-from .context import Table
+from .context import Table, ends_after
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .modules import layout_festival, modules_text, role_area
@@ -81,8 +81,9 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
     ended = list(view.get("end_triggered") or [])
     if ended and not view.get("game_over"):
         reasons = ", ".join(lb(f"end.{r}") for r in ended)
-        note = sk.text(right, y + 70, lb("ui.last_round", reasons=reasons), size=T.TEXT_BODY,
-                       bold=True, fill=T.HIGHLIGHT, anchor="rs", max_width=T.INNER // 2)
+        last = lb(f"ui.last_{ends_after(view)}", reasons=reasons)
+        note = sk.text(right, y + 70, last, size=T.TEXT_BODY, bold=True, fill=T.HIGHLIGHT,
+                       anchor="rs", max_width=T.INNER // 2)
         sk.region("last_round", note)
         note_left = note.x
     prompt = view.get("prompt")

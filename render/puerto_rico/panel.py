@@ -26,7 +26,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import new_buildings as nb
 from . import nobles
-from .context import Table
+from .context import Table, ends_after
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .market import market_tile
@@ -142,8 +142,9 @@ def _decision(t: Table, seat: int, y: int) -> int:
     ended = list(view.get("end_triggered") or [])
     if ended and not view.get("game_over"):
         reasons = ", ".join(lb(f"end.{r}") for r in ended)
-        box = sk.text(M + 4, y + 22, lb("ui.last_round", reasons=reasons), size=T.TEXT_BODY,
-                      bold=True, fill=T.HIGHLIGHT, max_width=width)
+        last = lb(f"ui.last_{ends_after(view)}", reasons=reasons)
+        box = sk.text(M + 4, y + 22, last, size=T.TEXT_BODY, bold=True, fill=T.HIGHLIGHT,
+                      max_width=width)
         sk.region("last_round", box)
         y += 32
     return y

@@ -46,8 +46,6 @@ EDITION: dict[str, str] = {
     "building.jeweler": "Large tailor shop",
     "building.royal_garden": "Town square",
     "short.small_indigo_plant": "Sm. fruit depot",
-    "short.indigo_plant": "Lg. fruit depot",
-    "short.sugar_mill": "Lg. sugar mill",
     "short.tobacco_storage": "Lg. tobacco stor.",
     "short.coffee_roaster": "Lg. coffee roast.",
     "short.construction_hut": "Builder's yard",
@@ -56,8 +54,6 @@ EDITION: dict[str, str] = {
     "short.hunting_lodge": "Park admin.",
     "short.royal_supplier": "Rescue post",
     "short.zoning_office": "Notary",
-    "short.land_office": "Zoning off.",
-    "short.jeweler": "Lg. tailor shop",
     # goods and tiles (D-2: Fruit, green, has Indigo's place)
     "good.indigo": "fruit",
     "letter.indigo": "F",

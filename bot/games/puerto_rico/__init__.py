@@ -39,6 +39,7 @@ from .components import ArrangeButton, ArrangeSelect, BlackMarketSelect
 from .gamelog import OPENERS, PrLogWriter, view_at_phase_end
 
 MEASURED = ("sell", "ship")  # choices whose gains the panel shows, measured on a copy
+PRODUCE = "produce"  # the kernel's production decision (1897, A-28): what it makes, measured
 MEASURED_LOADS = 64  # Small wharf loads (Exp. 1: every mix of barrels) measured at most
 
 
@@ -52,11 +53,13 @@ DECISIONS = (
     Decision("build", "building", _starts("b.", "bm."), ("b.",), "b.?"),
     Decision("sell", "good", _starts("t.", "tp.", "lo."), ("t.",), "t.?"),
     Decision("ship", "cargo", _starts("ship.", "wharf.", "sw."), ("wharf.",), "ship.?"),
-    Decision("place", "where", lambda c: c.startswith(("m.", "mn.")) and c != "m.privilege",
-             ("m.", "mn."), "m.?"),
+    Decision("place", "where",
+             lambda c: c.startswith(("m.", "mn.", "fw.")) and c != "m.privilege",
+             ("m.", "mn.", "fw."), "m.?"),
     Decision("keep", "goods", _starts("keep."), ("keep.",), "keep.?"),
     Decision("take", "choice",
-             lambda c: c.startswith(("o.", "c.", "n.", "hl.", "rs.")) or c == "m.privilege",
+             lambda c: c.startswith(("o.", "c.", "n.", "hl.", "rs.")) or c in ("m.privilege",
+                                                                              "produce"),
              ("o.", "c.", "m.", "n.", "hl."), "o.?"),
     Decision("buccaneer", "bu_option", _starts("bu."), ("bu.capture.",), "bu.?"),
     Decision("raid", "raid_where", _starts("raid."), ("raid.",), "raid.?"),
@@ -164,7 +167,7 @@ class PuertoRicoPresenter(GamePresenter):
     @staticmethod
     def _effects(game: Game[Any], state: Any, seat: int, codes: Sequence[str]
                  ) -> dict[str, Effect]:
-        wanted = [c for c in codes if family(c) in MEASURED]
+        wanted = [c for c in codes if family(c) in MEASURED or c == PRODUCE]
         loads = [c for c in wanted if c.startswith("sw.")]
         if len(loads) > MEASURED_LOADS:  # every mix of many barrels: worded without figures
             wanted = [c for c in wanted if not c.startswith("sw.")]
@@ -179,6 +182,8 @@ class PuertoRicoPresenter(GamePresenter):
                 doubloons=after["doubloons"] - before["doubloons"],
                 vp=(after["vp"] or 0) - (before["vp"] or 0),
                 barrels=sum(before["goods"].values()) - sum(after["goods"].values()),
+                made=tuple((g, n - before["goods"][g]) for g, n in after["goods"].items()
+                           if n > before["goods"][g]),
             )
         return out
 

@@ -34,6 +34,9 @@ FAMILIES = {
     # Exp. 2: the noble or a colonist from the ship, a noble's place, the Hunting lodge, the
     # Royal supplier, the Land office (with the sales)
     "n": "offer", "mn": "mayor", "hl": "offer", "rs": "offer", "lo": "sell",
+    # the kernel's points of the 1897 edition: production decided (A-28), the Festival's
+    # reward workers placed at once (X4)
+    "produce": "craft", "fw": "mayor",
 }
 RAID_KEEP_MAX = 3  # §12 Raid: the Buccaneer keeps up to 3 of the removed colonists
 PIRACY_KEEP_MAX = 3  # §12 Piracy: he keeps up to 3 of the barrels
@@ -46,6 +49,8 @@ class Effect:
     doubloons: int = 0
     vp: int = 0
     barrels: int = 0
+    made: tuple[tuple[str, int], ...] = ()
+    """The barrels of each kind the action brings (production)."""
 
 
 def family(code: str) -> str:
@@ -227,6 +232,13 @@ class Chooser(Words):
             return self.t("act.build_costs", building=building, price=price, vp=vp)
         if head == "c":
             return self.t("act.craft_extra", good=self.tile(rest))
+        if code == "produce":  # the kernel's production decided (1897, A-28)
+            made = effect.made if effect is not None else ()
+            if made:
+                return self.t("act.produce_goods", goods=self.goods_words(dict(made)))
+            return self.t("act.produce")
+        if head == "fw":  # the Festival's reward workers placed at once (1897, X4)
+            return self.t("act.place", slot=self.slot(rest))
         if head == "t":
             if effect is not None:
                 return self.t("act.sell_for", good=self.tile(rest), n=effect.doubloons)
@@ -300,7 +312,7 @@ class Chooser(Words):
             effect = self.effect_of(f"effect.{rest}") or ""
             text = self.t("act.build_effect", circles=int(entry.get("circles", 0)),
                           effect=effect)
-        elif head == "m" and rest not in ("privilege", "auto"):
+        elif (head == "m" and rest not in ("privilege", "auto")) or head == "fw":
             if rest in self.market or self.catalog.has(f"building.{rest}"):
                 text = self.effect_of(f"effect.{rest}")
             else:

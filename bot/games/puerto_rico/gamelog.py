@@ -299,7 +299,8 @@ class PrLogWriter(LogWriter):
         if kind == "ShipsEmptied":
             return self.t("log.ships_emptied")
         if kind == "EndTriggered":
-            return self.t("log.end_triggered", reason=self.thing("end", data.get("reason")))
+            key = "log.end_triggered_phase" if data.get("after") == "phase" else "log.end_triggered"
+            return self.t(key, reason=self.thing("end", data.get("reason")))
         if kind == "RoundEnded":
             return self.t("log.round_ended", round=data.get("round", "?"))
         if kind == "GovernorPassed":

@@ -34,6 +34,12 @@ def _good(good: str, lang: str, catalog: Catalog) -> str:
     return catalog.t(lang, key)
 
 
+def ends_after(view: Mapping[str, Any]) -> str:
+    """``phase`` when the game ends as soon as the phase that triggers its end is done (the
+    kernel's ``end_timing`` option: 1897's END-2), else ``round``."""
+    return "phase" if (view.get("options") or {}).get("end_timing") == "phase" else "round"
+
+
 def header_lines(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
                  catalog: Catalog) -> list[str]:
     """The phase (and who chose it), the last round when the end is coming, and the
@@ -49,7 +55,7 @@ def header_lines(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
     ]
     if view.get("end_triggered") and not view.get("game_over"):
         reasons = ", ".join(t(lang, f"end.{r}") for r in view["end_triggered"])
-        lines.append(t(lang, "table.last_round", reasons=reasons))
+        lines.append(t(lang, f"table.last_{ends_after(view)}", reasons=reasons))
     modules = module_names(view.get("options") or {}, lang, catalog)
     if modules:
         lines.append(t(lang, "table.modules", list=modules))

@@ -1,0 +1,220 @@
+"""Puerto Rico 1897 on Discord: the classic game's presentation in 1897's words.
+
+1897 is an edition of the Puerto Rico kernel, and so is its presentation: the panels, the
+decision commands, the log, the refusals and the help are :mod:`bot.games.puerto_rico`'s, run
+by :data:`INNER` (the classic presenter with 1897's catalog, :mod:`.catalog`) on everything
+read back into the kernel's words (:mod:`.kernel`).  This presenter is the seam: what the
+generic bot hands it (1897's views, codes, prompt kinds, events) goes to the classic code in
+the kernel's words, and what comes back to the engine or to Discord's components (codes, role
+buttons, the Recruiter's placements, the views drawn) is in 1897's words again.
+Importing the package registers :data:`PRESENTER`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar, cast
+
+import discord
+from discord import ui
+
+from engine.core import Game
+from engine.puerto_rico_1897.data import EXPANSION_MODULES
+from storage import ActionRecord
+
+from ...gamelog import LogWriter
+from ...i18n import Catalog
+from ...panels import PanelView
+from ...refusals import Refusing
+from ...turns import Panel
+from ...words import Words
+from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
+from ..puerto_rico import DECISIONS as CLASSIC_DECISIONS
+from ..puerto_rico import PuertoRicoPresenter
+from ..puerto_rico import modules as classic_modules
+from ..puerto_rico.gamelog import OPENERS
+from . import kernel as K
+from .catalog import CATALOG, FOLDER
+
+EXPANSIONS = {module: number for number, module in EXPANSION_MODULES.items()}
+"""The kernel's module -> 1897's expansion number (I the New Buildings ... IV the Festival)."""
+PAIRS = {"exclusive_forest_house": "pair_hacienda_lumber_mill"}
+"""The classic lobby's rules whose 1897 option has another name (§9.3)."""
+
+
+class KernelPresenter(PuertoRicoPresenter):
+    """The classic presenter speaking 1897's words: it reads the kernel's codes and views, its
+    catalog is 1897's.  Never registered (the generic bot meets only :class:`PuertoRico1897`)."""
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        return CATALOG
+
+    def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
+                   ) -> LogWriter:
+        return K.EditionLogWriter(names, lang, self.catalog, humans=humans)
+
+
+INNER = KernelPresenter()
+
+
+def _edition_decision(d: Decision) -> Decision:
+    def matches(code: str, inner: Decision = d) -> bool:
+        return inner.matches(K.kernel_code(code))
+
+    return Decision(d.name, d.option, matches,
+                    tuple(K.code(p.rstrip(".")) + "." for p in d.prefixes),
+                    K.code(d.representative))
+
+
+class PuertoRico1897Presenter(GamePresenter):
+    name: ClassVar[str] = "puerto-rico-1897"
+    command: ClassVar[str] = "pr1897"
+    folder = FOLDER
+    players: ClassVar[tuple[int, int]] = (2, 5)
+    decisions: ClassVar[tuple[Decision, ...]] = tuple(
+        _edition_decision(d) for d in CLASSIC_DECISIONS)
+    phase_openers: ClassVar[tuple[str, ...]] = tuple(K.edition_word(o) for o in OPENERS)
+    image_prefixes: ClassVar[tuple[str, ...]] = PuertoRicoPresenter.image_prefixes
+    variants: ClassVar[tuple[str, ...]] = classic_modules.VARIANTS
+    select_parts: ClassVar[str | tuple[str, ...]] = PuertoRicoPresenter.select_parts
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        return CATALOG
+
+    # --- words ------------------------------------------------------------------------------
+
+    def words(self, view: Mapping[str, Any], lang: str, *, extras: Mapping[str, Any] | None = None,
+              kind: str | None = None) -> Words:
+        inner = INNER.words(K.kernel_view(view), lang, extras=extras,
+                            kind=None if kind is None else K.kernel_word(kind))
+        return K.EditionWords(view, lang, inner)
+
+    def family(self, code: str) -> str:
+        return INNER.family(K.kernel_code(code))
+
+    def prompt_text(self, kind: str, lang: str) -> str:
+        return INNER.prompt_text(K.kernel_word(kind), lang)
+
+    def prompt_family(self, kind: str) -> str:
+        return INNER.prompt_family(K.kernel_word(kind))
+
+    def action_family_when(self, family: str) -> str | None:
+        return INNER.action_family_when(family)
+
+    def names_for(self, words: Words, wanted: str) -> list[str]:
+        return [K.edition_word(i) for i in INNER.names_for(K.inner_words(words), wanted)]
+
+    # --- the lobby ---------------------------------------------------------------------------
+
+    def lobby_options(self, players: int, variants: Iterable[str] = ()) -> dict[str, Any]:
+        """The classic lobby's rules as 1897's options: each module is the expansion of its
+        number (§7), the Hacienda / Forest house pair is 1897's Hacienda / Lumber mill pair."""
+        classic = classic_modules.lobby_options(players, variants)
+        out: dict[str, Any] = {"players": players}
+        modules = classic.pop("modules", ())
+        if modules:
+            out["expansions"] = sorted(EXPANSIONS[m] for m in modules)
+        for key, value in classic.items():
+            if key != "players":
+                out[PAIRS.get(key, key)] = value
+        return out
+
+    def variants_on(self, options: Mapping[str, Any]) -> list[str]:
+        modules = [EXPANSION_MODULES[n] for n in options.get("expansions") or ()
+                   if n in EXPANSION_MODULES]
+        classic: dict[str, Any] = {"modules": modules}
+        if "new_buildings" in modules:
+            classic["building_selection"] = options.get("building_selection")
+        for old, new in PAIRS.items():
+            classic[old] = options.get(new)
+        return classic_modules.variants_of(classic)
+
+    # --- the table and the story -------------------------------------------------------------
+
+    def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                     ) -> list[str]:
+        return INNER.header_lines(K.kernel_view(view), names, lang)
+
+    def summary(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+                ) -> list[tuple[str, str]]:
+        return INNER.summary(K.kernel_view(view), names, lang)
+
+    def role_buttons(self, view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
+        return K.edition_roles(INNER.role_buttons(K.kernel_view(view)))
+
+    def score_part(self, part: str, lang: str) -> str:
+        return INNER.score_part(K.kernel_word(part), lang)
+
+    def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
+                   ) -> LogWriter:
+        return INNER.log_writer(names, lang, humans)
+
+    def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
+                          end: int, part: int = 0) -> dict[str, Any]:
+        kernel = INNER.view_at_phase_end(K.kernel_view(view), K.kernel_actions(actions), end,
+                                         part)
+        return K.edition_view(kernel)
+
+    # --- the private panel -------------------------------------------------------------------
+
+    def panel_extras(self, game: Game[Any], state: Any, seat: int, view: Mapping[str, Any],
+                     codes: Sequence[str], kind: str | None) -> dict[str, Any]:
+        """The classic panel's measures (each sale's and load's gains, the Recruiter's
+        suggested arrangement), its placements in 1897's codes."""
+        kernel = cast(Game[Any], K.KernelGame(game))  # the classic code calls only its three
+        extras = INNER.panel_extras(
+            kernel, state, seat, K.kernel_view(view),
+            [K.kernel_code(c) for c in codes], None if kind is None else K.kernel_word(kind))
+        return K.edition_extras(extras)
+
+    def panel_view(self, panel: Panel, draft: str | None) -> Mapping[str, Any]:
+        if "arrangement" not in panel.extras:
+            return panel.view
+        return K.edition_view(INNER.panel_view(K.kernel_panel(panel), draft))
+
+    def panel_status(self, panel: Panel, words: Words, lang: str) -> str | None:
+        return INNER.panel_status(K.kernel_panel(panel), K.inner_words(words), lang)
+
+    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+        """The classic panel's controls, or the generic ones, made over the kernel-words
+        panel (:class:`.kernel.KernelPanelView`: its buttons carry 1897's codes)."""
+        return PanelView.controls(K.KernelPanelView(view, INNER))
+
+    def select_code(self, name: str, values: Sequence[str]) -> str | None:
+        """A menu of the panel holds kernel codes (the classic code made it): the chosen
+        ones' code in 1897's words."""
+        found = INNER.select_code(name, values)
+        return None if found is None else K.code(found)
+
+    def compose(self, name: str, values: Sequence[str]) -> str | None:
+        found = INNER.compose(name, values)
+        return None if found is None else K.code(found)
+
+    def decompose(self, name: str, code: str, values: Sequence[str]) -> list[str] | None:
+        return INNER.decompose(name, K.kernel_code(code), values)
+
+    def button_style(self, code: str) -> discord.ButtonStyle | None:
+        return INNER.button_style(K.kernel_code(code))
+
+    # --- refusals and help -------------------------------------------------------------------
+
+    def refusal(self, words: Refusing, code: str, action: str
+                ) -> tuple[str, dict[str, Any]] | None:
+        return INNER.refusal(K.kernel_refusing(words, INNER), code, K.kernel_code(action))
+
+    def help_topics(self) -> tuple[HelpTopic, ...]:
+        return INNER.help_topics()
+
+    def topic_name(self, topic: HelpTopic, lang: str) -> str:
+        return INNER.topic_name(topic, lang)
+
+    def help_text(self, topic: HelpTopic, lang: str, commands: Mapping[str, str]) -> str:
+        return INNER.help_text(topic, lang, commands)
+
+
+PRESENTER = register_presenter(PuertoRico1897Presenter())
+
+__all__ = ["CATALOG", "INNER", "PRESENTER", "KernelPresenter", "PuertoRico1897Presenter"]
