@@ -50,7 +50,11 @@ final_bonus        the five large buildings; Exp. 1 Cloister; Exp. 2 Royal Garde
 An expansion's rules that belong to no building (Exp. 4 goals) are module handlers
 (``MODULE_EFFECTS``, registered with ``module_effect``) on the points that run them for every
 player (``MODULE_HOOK_POINTS``: island_gained, built, produced), after the buildings' handlers of
-the same point, plus a ``MODULE_SETUP`` step after the supplies are laid out.
+the same point, plus a ``MODULE_SETUP`` step after the supplies are laid out.  1897's Expansion V
+(the Festival Activities, ``festival_activities``: a module of that edition only) adds the points
+``sold`` (a sale to the trading house, and whether it filled it), ``shipped`` (each load: the
+cargo ship or a private one, the crates by good) and ``captain_ended``, and a
+``MODULE_LATE_SETUP`` step after the starting plantations are dealt.
 
 Module-only structural points (Exp. 3 Buccaneer): ``roles_refused`` (the token rule),
 ``role_chosen`` (the token moves, the Capture bonus) and ``round_ending`` (Appendix C end of

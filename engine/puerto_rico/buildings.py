@@ -63,6 +63,12 @@ HOOK_POINTS: dict[str, str] = {
     "sell_options": "(s, seat, out) add sales to a Trader turn (Trading Post)",
     "load_options": "(s, seat, out) add load choices to a Captain turn (Wharf)",
     "loaded": "(s, seat, good, count, ev) after each load of any kind (Harbor)",
+    "shipped": "(s, seat, ship, goods, ev) after each load, once the ``loaded`` handlers ran:"
+    " ``ship`` the cargo ship loaded (-1: a private ship, Wharf or Small Wharf), ``goods`` the"
+    " crates loaded by good (1897 Exp. V: dispatches, Festival Goods Delivery)",
+    "sold": "(s, seat, good, price, filled, ev) after a sale to the trading house (not an Exp. 1"
+    " Trading Post's); ``filled``: that crate filled it (1897 Exp. V: Closing the Work)",
+    "captain_ended": "(s, ev) at the Captain phase's end, the ships emptied (1897 Exp. V)",
     "storage": "(s, seat) -> (kinds, barrels): barrels kept after loading (warehouses)",
     "final_bonus": "(s, seat) -> int: end-game VP of an occupied building (large buildings)",
     "privilege_bonus": "(s, seat) -> int: a role privilege counts that much more (Library)",
@@ -150,10 +156,17 @@ MODULE_HOOK_POINTS = frozenset(
         "ship_refill",
         "piece_moving",
         "final_scoring",
+        "shipped",
+        "sold",
+        "captain_ended",
     }
 )
 # module -> (s, ev) run once at setup, after the supplies are laid out (Exp. 4 goals)
 MODULE_SETUP: dict[str, Handler] = {}
+# module -> (s, ev) run once at the end of setup, after the face-up plantations are turned up
+# and the starting ones dealt (1897 Exp. V: the cards' properties come out of what the bag has
+# left, so that 1897's starting properties, taken after the market, are always there, A-27)
+MODULE_LATE_SETUP: dict[str, Handler] = {}
 ALWAYS = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
 
 

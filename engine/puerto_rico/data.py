@@ -289,6 +289,9 @@ class Edition:
     bag, the building goal is drawn among the 3-VP commercial buildings with two copies and
     its tile leaves the tray until the goal is met, and the 3 reward workers are placed at
     once; else the classic Festival (§13, A36)."""
+    own_modules: tuple[str, ...] = ()
+    """The modules only this edition plays (1897: its Expansion V, ``festival_activities``);
+    another edition refuses them (``module_not_in_edition``)."""
 
     def building_index(self, name: str) -> int:
         for i, b in enumerate(self.buildings):

@@ -33,6 +33,7 @@ from .data import (
     TRADER,
     TRADING_HOUSE_CAPACITY,
 )
+from .festival_activities import wanted_buildings
 from .legality import (
     _clockwise,
     build_options,
@@ -216,6 +217,8 @@ class PuertoRicoHeuristic:
             value += _VIOLET_VALUE.get(building.name, 1.0) * (0.5 if late else 1.0)
         if festival_open(s, FEST_CONSTRUCTION_GOAL) and b == s.festival[FEST_BUILDING]:
             value += 3.0  # Exp. 4: the construction goal's 3 VP
+        if s.activities and b in wanted_buildings(s):
+            value += 3.0  # 1897 Exp. V: a Festival Activity card's 3 VP (X5-3)
         # spend well: a better building for the money
         return value - 0.15 * price(s, seat, b)
 

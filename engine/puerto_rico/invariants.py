@@ -28,6 +28,7 @@ from .festival import (
     goal_tiles_left,
     reserved_tile,
 )
+from .festival_activities import activities_failures, held_buildings, held_goods, held_tiles
 from .legality import city_used, current_prompt, legal
 from .nobles import board_nobles, colonists_total, nobles_failures
 from .ruleset import Ruleset
@@ -110,9 +111,11 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + sum(s.wharf_cargo)
         + len(s.house)
         + sum(goal_barrels_left(s))
+        + sum(held_goods(s))  # 1897 Exp. V: the crates on the cards
     )
     total_plantations = (
         goal_tiles_left(s)
+        + held_tiles(s)  # 1897 Exp. V
         + sum(s.deck)
         + sum(s.discard)
         + len(s.face_up)
@@ -125,7 +128,10 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         "vp": s.vp_supply + sum(p.vp for p in s.players),
         "plantations": total_plantations,
         "quarries": s.quarries + sum(p.tiles[QUARRY] for p in s.players),
-        "buildings": sum(s.market) + sum(len(p.city) for p in s.players) + reserved_tile(s),
+        "buildings": sum(s.market)
+        + sum(len(p.city) for p in s.players)
+        + reserved_tile(s)
+        + held_buildings(s),
     }
 
 
@@ -240,6 +246,7 @@ def invariant_failures(s: State) -> list[str]:
             if b not in playing or p.bw[b] > A.CATALOG[b].circles:
                 out.append(f"player:{seat}:building")
     out.extend(_festival_failures(s))
+    out.extend(activities_failures(s))
     out.extend(_buccaneer_failures(s))
     out.extend(nobles_failures(s, s.buccaneer[BUC_RAID] if s.buccaneer else 0))
     for offer in s.offers:

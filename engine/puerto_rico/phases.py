@@ -20,6 +20,7 @@ from .buildings import (
     EXTRA_KINDS,
     F_CHOOSER_HOSPICE,
     LOAD_VP,
+    MODULE_LATE_SETUP,
     MODULE_PHASES,
     MODULE_ROLES,
     MODULE_SETUP,
@@ -164,6 +165,10 @@ def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> S
     if rs.market_before_start:  # 1897 (SET-5, SET-11, A-27): out of what the bag has left
         for seat in range(n):
             s.deck[row.start_tiles[seat]] -= 1
+    for module in rs.modules:  # 1897 Exp. V's cards: out of what is left after that
+        late_setup = MODULE_LATE_SETUP.get(module)
+        if late_setup is not None:
+            late_setup(s, None)
     advance(s, None)
     return s
 
@@ -700,6 +705,13 @@ def _trader_act(s: State, seat: int, action: Action, ev: Events) -> None:
         pay(s, seat, value, "sale", None)
         if ev is not None:
             ev.append(Event("GoodSold", seat, {"good": GOODS[good], "price": value}))
+        sold = s.rs.hooks["sold"]
+        if sold:  # 1897 Exp. V: Closing the Work (the crate that fills the house)
+            filled = len(s.house) == TRADING_HOUSE_CAPACITY
+            bw = s.players[seat].bw
+            for b, fn in sold:
+                if b < 0 or bw[b] > 0:
+                    fn(s, seat, good, value, filled, ev)
     elif action.kind == A.PASS:
         _passed(s, seat, ev)
     else:  # Exp. 1 Trading Post
@@ -732,9 +744,11 @@ def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
         s.no_load += 1
         s.turn = (s.turn + 1) % s.n
         return
+    p = s.players[seat]
+    shipped = s.rs.hooks["shipped"]
+    before = p.goods[:] if shipped else p.goods
     if kind == A.SHIP:
         good, ship = action.a, action.b
-        p = s.players[seat]
         count = min(p.goods[good], s.ship_cap[ship] - s.ship_load[ship])
         p.goods[good] -= count
         s.ship_kind[ship] = good
@@ -754,10 +768,16 @@ def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
         s.flags |= F_CAPTAIN_LOADED
         vp += s.rs.privilege(s, seat)
     gain_vp(s, seat, vp, "shipping", ev)
-    bw = s.players[seat].bw
+    bw = p.bw
     for b, fn in s.rs.hooks["loaded"]:
         if bw[b] > 0:
             fn(s, seat, good, count, ev)
+    if shipped:  # 1897 Exp. V: what was loaded where (dispatches, Festival Goods Delivery)
+        loaded = [was - now for was, now in zip(before, p.goods, strict=True)]
+        onto = action.b if kind == A.SHIP else -1
+        for b, fn in shipped:
+            if b < 0 or bw[b] > 0:
+                fn(s, seat, onto, loaded, ev)
     s.no_load = 0
     s.turn = (s.turn + 1) % s.n
 
@@ -809,6 +829,8 @@ def _end_captain(s: State, ev: Events) -> None:
         if private:
             data["private_ships"] = private
         ev.append(Event("ShipsEmptied", None, data))
+    for _, fn in s.rs.hooks["captain_ended"]:  # 1897 Exp. V: the phase's loads forgotten
+        fn(s, ev)
     _end_phase(s, ev)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from ..core import InvalidSetup
 from . import actions as A
 from . import festival as _festival  # noqa: F401  (registers the Exp. 4 module's handlers)
+from . import festival_activities as _activities  # noqa: F401  (1897's Exp. V handlers)
 from .actions import CATALOG, Action
 from .buildings import STARTED_ROLES, Handler, compile_hooks
 from .data import (
@@ -35,6 +36,11 @@ MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
 # The modules that are fully built; the others raise ``module_not_available`` so that nothing
 # half-built is playable (issue #11 landed them one at a time; all four are built now).
 AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival"})
+# The modules of one edition only (``Edition.own_modules``), after the four in catalog order:
+# 1897's Expansion V, the Festival Activities (played on the Festival board: it needs
+# ``festival``).  Another edition refuses them (``module_not_in_edition``).
+EDITION_MODULES = ("festival_activities",)
+MODULE_NEEDS = {"festival_activities": "festival"}
 
 
 # per catalog index, for the hot paths (the same in every game)
@@ -77,6 +83,7 @@ class Ruleset:
         self.exclusive_villa_jeweler = bool(options.get("exclusive_villa_jeweler"))  # 1897
         self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
         self.festival = "festival" in self.modules
+        self.festival_activities = "festival_activities" in self.modules  # 1897 Exp. V
         self.cost, self.column, self.size, self.circles = _COST, _COLUMN, _SIZE, _CIRCLES
         if options.get("cost_swap"):  # 1897's alternative rule: University 7, Factory 8
             cost = list(_COST)
@@ -258,7 +265,7 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         raise InvalidSetup("bad_expansions", option="expansions")
     if expansions:
         raise InvalidSetup("expansion_not_available", option="expansions", value=expansions[0])
-    modules = normalize_modules(options.get("modules", []))
+    modules = normalize_modules(options.get("modules", []), EDITIONS[edition])
     placement = options.get("mayor_placement", "simultaneous")
     if placement not in MAYOR_PLACEMENTS:
         raise InvalidSetup("bad_mayor_placement", option="mayor_placement", value=str(placement))
@@ -299,20 +306,30 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
     return out
 
 
-def normalize_modules(modules: Any) -> list[str]:
-    """The ``modules`` option: a list of distinct known module names, returned in catalog order."""
+def normalize_modules(modules: Any, edition: Edition | None = None) -> list[str]:
+    """The ``modules`` option: a list of distinct known module names, returned in catalog order
+    (the four expansions, then the editions' own modules).  A module of another edition's own
+    is refused (``module_not_in_edition``: the classic game has no Festival Activities), and a
+    module needing another without it (``module_needs_module``)."""
     if not isinstance(modules, list | tuple) or any(not isinstance(m, str) for m in modules):
         raise InvalidSetup("bad_modules", option="modules")
+    catalog = MODULES + EDITION_MODULES
     for m in modules:
-        if m not in MODULES:
+        if m not in catalog:
             raise InvalidSetup("unknown_module", option="modules", value=m)
     if len(set(modules)) != len(modules):
         dup = next(m for m in modules if list(modules).count(m) > 1)
         raise InvalidSetup("duplicate_module", option="modules", value=dup)
+    own = () if edition is None else edition.own_modules
     for m in modules:
-        if m not in AVAILABLE_MODULES:
+        if m in EDITION_MODULES and m not in own:
+            raise InvalidSetup("module_not_in_edition", option="modules", value=m)
+        if m not in AVAILABLE_MODULES and m not in own:
             raise InvalidSetup("module_not_available", option="modules", value=m)
-    return [m for m in MODULES if m in modules]
+        needed = MODULE_NEEDS.get(m)
+        if needed is not None and needed not in modules:
+            raise InvalidSetup("module_needs_module", option="modules", value=m, needs=needed)
+    return [m for m in catalog if m in modules]
 
 
 # ----------------------------------------------------------------------------------------------

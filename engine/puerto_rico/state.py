@@ -25,6 +25,19 @@ FEST_GOODS = slice(2, 5)
 FEST_PLANTATION_GOAL, FEST_PRODUCTION_GOAL, FEST_CONSTRUCTION_GOAL = range(3)
 FESTIVAL_GOALS = ("plantation", "production", "construction")
 
+# 1897 Exp. V, the Festival Activities (``State.activities``): three cards, each a record of
+# ACT_SIZE ints: the card (``festival_activities.ACTIVITIES`` index), the seat that completed it
+# (-1 while open), its property slots (tile kinds), its crate slots (goods), its building (-1:
+# none, or not drawn yet during an Exp. 1 draft) and whether that building's tile is on the card
+# (1: off the tray until the card is completed; 0: the card only names the type, A-17); unused
+# slots hold -1
+ACT_CARD, ACT_WON = 0, 1
+ACT_TILES = slice(2, 4)
+ACT_GOODS = slice(4, 7)
+ACT_BUILDING, ACT_HELD = 7, 8
+ACT_SIZE = 9
+ACTIVITY_CARDS = 3  # X5-1
+
 # Exp. 1: ``State.draft_left`` has one entry per printed cost 0-10
 DRAFT_COSTS = 11
 
@@ -161,6 +174,8 @@ class State:
     the Hospice colonist) as ``[seat, name, arg]``; they are decided before play goes on."""
 
     __slots__ = (
+        "activities",
+        "activity_loads",
         "bank",
         "buccaneer",
         "card",
@@ -268,6 +283,11 @@ class State:
         self.colonists_out = 0
         # 1897 (B-34): the Craftsman's crates this Craftsman phase, privilege included
         self.chooser_crates: list[int] = []
+        # 1897 Exp. V (empty without the module): the three Festival Activity cards, ACT_*
+        # records, and the crates each seat loaded this Captain phase by good (seat * NGOODS +
+        # good; all 0 outside it: Festival Goods Delivery)
+        self.activities: list[int] = []
+        self.activity_loads: list[int] = []
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -319,6 +339,8 @@ class State:
         s.wharf_cargo = self.wharf_cargo[:]
         s.colonists_out = self.colonists_out
         s.chooser_crates = self.chooser_crates[:]
+        s.activities = self.activities[:]
+        s.activity_loads = self.activity_loads[:]
         return s
 
     @property
@@ -402,6 +424,9 @@ def dump_state(s: State, nbase: int) -> dict[str, Any]:
         out["colonists_out"] = s.colonists_out
     if s.chooser_crates:
         out["chooser_crates"] = s.chooser_crates
+    if s.activities:  # 1897 Exp. V
+        out["festival_activities"] = s.activities
+        out["activity_loads"] = s.activity_loads
     return out
 
 
@@ -519,6 +544,9 @@ def load_state(
             s.colonists_out = int_field(data, "colonists_out")
         if "chooser_crates" in data:
             s.chooser_crates = int_list(data, "chooser_crates", ngoods)
+        if "festival_activities" in data:
+            s.activities = int_list(data, "festival_activities", ACTIVITY_CARDS * ACT_SIZE)
+            s.activity_loads = int_list(data, "activity_loads", s.n * ngoods)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

@@ -14,6 +14,7 @@ from .actions import CATALOG
 from .buccaneer import view_part as _buccaneer
 from .buildings import in_play
 from .data import ALL_ROLES, GOODS, NGOODS, NTILES, TILES, TRADING_HOUSE_CAPACITY
+from .festival_activities import view_part as _activities
 from .legality import city_used, current_prompt, price
 from .new_buildings import draft_view
 from .nobles import view_part as _nobles
@@ -161,6 +162,9 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "end_triggered": list(s.end_reasons),
         "game_over": s.over,
     }
+    activities = _activities(s)
+    if activities is not None:  # 1897 Exp. V (only with the module: other views stay as they were)
+        out["festival_activities"] = activities
     if s.wharf_cargo:  # 1897: the Wharves' private ships' barrels, this Captain phase
         out["private_ships"] = _goods(s.wharf_cargo)
     if s.over:

@@ -41,9 +41,16 @@ OPTIONS = (
 )
 
 # §7: the expansions by number and the kernel's module each is an edition of (V and VI are
-# 1897's own); those not built yet are refused (``expansion_not_available``)
-EXPANSION_MODULES = {1: "new_buildings", 2: "nobles", 3: "buccaneer", 4: "festival"}
-AVAILABLE_EXPANSIONS = frozenset({1, 2, 3, 4})
+# 1897's own: V is the kernel's ``festival_activities``, a module of this edition only); those
+# not built yet are refused (``expansion_not_available``: VI)
+EXPANSION_MODULES = {
+    1: "new_buildings",
+    2: "nobles",
+    3: "buccaneer",
+    4: "festival",
+    5: "festival_activities",
+}
+AVAILABLE_EXPANSIONS = frozenset({1, 2, 3, 4, 5})
 
 EDITION = Edition(
     "1897",
@@ -65,4 +72,5 @@ EDITION = Edition(
     nobles_1897=True,  # B-38, B-42, A-41
     capture_paid_by_chooser=True,  # X3-D, A-18
     festival_1897=True,  # X4-1, X4-3, A-16
+    own_modules=("festival_activities",),  # §7.5: Expansion V
 )

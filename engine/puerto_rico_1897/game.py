@@ -52,12 +52,15 @@ class PuertoRico1897(PuertoRico):
         sets.append({"players": 3, "expansions": [2]})
         sets.append({"players": 4, "expansions": [2, 3, 4]})
         sets.append({"players": 2, "expansions": [2], "all_workers": True, "tailor_cap": True})
+        # Expansion V, the Festival Activities (on the Festival board): with 2 players every
+        # building slot only names its type
+        sets.extend({"players": n, "expansions": [4, 5]} for n in (2, 4))
         # Expansion I, the New Buildings: the draft, the quick random selection, the pairs, and
-        # all four (the set the checked-path test plays last)
+        # all five (the set the checked-path test plays last)
         sets.append({"players": 3, "expansions": [1]})
         sets.append({"players": 4, "expansions": [1, 2], "building_selection": "random",
                      "pair_hacienda_lumber_mill": True, "pair_country_house_tailor": True})
-        sets.append({"players": 5, "expansions": [1, 2, 3, 4]})
+        sets.append({"players": 5, "expansions": [1, 2, 3, 4, 5]})
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:
