@@ -51,8 +51,9 @@ class KernelPresenter(PuertoRicoPresenter):
     def catalog(self) -> Catalog:
         return CATALOG
 
-    def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
-                   ) -> LogWriter:
+    def log_writer(
+        self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
+    ) -> LogWriter:
         return K.EditionLogWriter(names, lang, self.catalog, humans=humans)
 
 
@@ -61,11 +62,16 @@ INNER = KernelPresenter()
 
 def _edition_decision(d: Decision) -> Decision:
     def matches(code: str, inner: Decision = d) -> bool:
-        return inner.matches(K.kernel_code(code))
+        kernel = K.kernel_code(code)
+        return K.code(kernel) == code and inner.matches(kernel)  # an 1897 code, never classic
 
-    return Decision(d.name, d.option, matches,
-                    tuple(K.code(p.rstrip(".")) + "." for p in d.prefixes),
-                    K.code(d.representative))
+    return Decision(
+        d.name,
+        d.option,
+        matches,
+        tuple(K.code(p.rstrip(".")) + "." for p in d.prefixes),
+        K.code(d.representative),
+    )
 
 
 class PuertoRico1897Presenter(GamePresenter):
@@ -74,7 +80,8 @@ class PuertoRico1897Presenter(GamePresenter):
     folder = FOLDER
     players: ClassVar[tuple[int, int]] = (2, 5)
     decisions: ClassVar[tuple[Decision, ...]] = tuple(
-        _edition_decision(d) for d in CLASSIC_DECISIONS)
+        _edition_decision(d) for d in CLASSIC_DECISIONS
+    )
     phase_openers: ClassVar[tuple[str, ...]] = tuple(K.edition_word(o) for o in OPENERS)
     image_prefixes: ClassVar[tuple[str, ...]] = PuertoRicoPresenter.image_prefixes
     variants: ClassVar[tuple[str, ...]] = classic_modules.VARIANTS
@@ -86,10 +93,20 @@ class PuertoRico1897Presenter(GamePresenter):
 
     # --- words ------------------------------------------------------------------------------
 
-    def words(self, view: Mapping[str, Any], lang: str, *, extras: Mapping[str, Any] | None = None,
-              kind: str | None = None) -> Words:
-        inner = INNER.words(K.kernel_view(view), lang, extras=extras,
-                            kind=None if kind is None else K.kernel_word(kind))
+    def words(
+        self,
+        view: Mapping[str, Any],
+        lang: str,
+        *,
+        extras: Mapping[str, Any] | None = None,
+        kind: str | None = None,
+    ) -> Words:
+        inner = INNER.words(
+            K.kernel_view(view),
+            lang,
+            extras=extras,
+            kind=None if kind is None else K.kernel_word(kind),
+        )
         return K.EditionWords(view, lang, inner)
 
     def family(self, code: str) -> str:
@@ -123,8 +140,9 @@ class PuertoRico1897Presenter(GamePresenter):
         return out
 
     def variants_on(self, options: Mapping[str, Any]) -> list[str]:
-        modules = [EXPANSION_MODULES[n] for n in options.get("expansions") or ()
-                   if n in EXPANSION_MODULES]
+        modules = [
+            EXPANSION_MODULES[n] for n in options.get("expansions") or () if n in EXPANSION_MODULES
+        ]
         classic: dict[str, Any] = {"modules": modules}
         if "new_buildings" in modules:
             classic["building_selection"] = options.get("building_selection")
@@ -134,12 +152,14 @@ class PuertoRico1897Presenter(GamePresenter):
 
     # --- the table and the story -------------------------------------------------------------
 
-    def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
-                     ) -> list[str]:
+    def header_lines(
+        self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+    ) -> list[str]:
         return INNER.header_lines(K.kernel_view(view), names, lang)
 
-    def summary(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
-                ) -> list[tuple[str, str]]:
+    def summary(
+        self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
+    ) -> list[tuple[str, str]]:
         return INNER.summary(K.kernel_view(view), names, lang)
 
     def role_buttons(self, view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
@@ -148,26 +168,39 @@ class PuertoRico1897Presenter(GamePresenter):
     def score_part(self, part: str, lang: str) -> str:
         return INNER.score_part(K.kernel_word(part), lang)
 
-    def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
-                   ) -> LogWriter:
+    def log_writer(
+        self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
+    ) -> LogWriter:
         return INNER.log_writer(names, lang, humans)
 
-    def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
-                          end: int, part: int = 0) -> dict[str, Any]:
-        kernel = INNER.view_at_phase_end(K.kernel_view(view), K.kernel_actions(actions), end,
-                                         part)
+    def view_at_phase_end(
+        self, view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int, part: int = 0
+    ) -> dict[str, Any]:
+        kernel = INNER.view_at_phase_end(K.kernel_view(view), K.kernel_actions(actions), end, part)
         return K.edition_view(kernel)
 
     # --- the private panel -------------------------------------------------------------------
 
-    def panel_extras(self, game: Game[Any], state: Any, seat: int, view: Mapping[str, Any],
-                     codes: Sequence[str], kind: str | None) -> dict[str, Any]:
+    def panel_extras(
+        self,
+        game: Game[Any],
+        state: Any,
+        seat: int,
+        view: Mapping[str, Any],
+        codes: Sequence[str],
+        kind: str | None,
+    ) -> dict[str, Any]:
         """The classic panel's measures (each sale's and load's gains, the Recruiter's
         suggested arrangement), its placements in 1897's codes."""
         kernel = cast(Game[Any], K.KernelGame(game))  # the classic code calls only its three
         extras = INNER.panel_extras(
-            kernel, state, seat, K.kernel_view(view),
-            [K.kernel_code(c) for c in codes], None if kind is None else K.kernel_word(kind))
+            kernel,
+            state,
+            seat,
+            K.kernel_view(view),
+            [K.kernel_code(c) for c in codes],
+            None if kind is None else K.kernel_word(kind),
+        )
         return K.edition_extras(extras)
 
     def panel_view(self, panel: Panel, draft: str | None) -> Mapping[str, Any]:
@@ -201,8 +234,7 @@ class PuertoRico1897Presenter(GamePresenter):
 
     # --- refusals and help -------------------------------------------------------------------
 
-    def refusal(self, words: Refusing, code: str, action: str
-                ) -> tuple[str, dict[str, Any]] | None:
+    def refusal(self, words: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] | None:
         return INNER.refusal(K.kernel_refusing(words, INNER), code, K.kernel_code(action))
 
     def help_topics(self) -> tuple[HelpTopic, ...]:

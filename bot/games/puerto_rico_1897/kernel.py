@@ -63,8 +63,9 @@ def kernel_view(view: Mapping[str, Any]) -> dict[str, Any]:
     classic presentation reads to know which expansions are on)."""
     out: dict[str, Any] = names.data(view, reverse=True)
     options = dict(out.get("options") or {})
-    options[MODULES] = [EXPANSION_MODULES[n] for n in options.get("expansions") or ()
-                        if n in EXPANSION_MODULES]
+    options[MODULES] = [
+        EXPANSION_MODULES[n] for n in options.get("expansions") or () if n in EXPANSION_MODULES
+    ]
     out["options"] = options
     return out
 
@@ -155,8 +156,13 @@ class EditionWords(Words):
     each code read back into the kernel's words."""
 
     def __init__(self, view: Mapping[str, Any], lang: str, inner: Words) -> None:
-        super().__init__(view, lang, inner.catalog, extras=inner.extras,
-                         kind=inner.prompt_kind and edition_word(inner.prompt_kind))
+        super().__init__(
+            view,
+            lang,
+            inner.catalog,
+            extras=inner.extras,
+            kind=inner.prompt_kind and edition_word(inner.prompt_kind),
+        )
         self.inner = inner
 
     def label(self, code: str) -> str:
@@ -199,9 +205,11 @@ class KernelPanelView(PanelView):
 
     def button(self, code_: str) -> GameButton:
         style = self.presenter.button_style(code_) or (
-            discord.ButtonStyle.secondary if code_ == "pass" else discord.ButtonStyle.primary)
-        return GameButton(self.game_id, self.version, code(code_),
-                          label=self.chooser.label(code_), style=style)
+            discord.ButtonStyle.secondary if code_ == "pass" else discord.ButtonStyle.primary
+        )
+        return GameButton(
+            self.game_id, self.version, code(code_), label=self.chooser.label(code_), style=style
+        )
 
 
 class EditionLogWriter(PrLogWriter):
@@ -210,8 +218,9 @@ class EditionLogWriter(PrLogWriter):
     def prepare(self, events: list[Event]) -> list[Event]:
         return super().prepare([kernel_event(e) for e in events])
 
-    def phase_ended(self, round_: int, role: str, chooser: int | None, chosen_at: int | None
-                    ) -> str:
+    def phase_ended(
+        self, round_: int, role: str, chooser: int | None, chosen_at: int | None
+    ) -> str:
         return super().phase_ended(round_, kernel_word(role), chooser, chosen_at)
 
 
@@ -220,8 +229,11 @@ def kernel_refusing(words: Refusing, inner: GamePresenter) -> Refusing:
     codes and the refused code in the kernel's words, worded by ``inner``."""
     s = words.s
     situation = dataclasses.replace(
-        s, view=kernel_view(s.view), legal=tuple(kernel_code(c) for c in s.legal),
-        action=None if s.action is None else kernel_code(s.action))
+        s,
+        view=kernel_view(s.view),
+        legal=tuple(kernel_code(c) for c in s.legal),
+        action=None if s.action is None else kernel_code(s.action),
+    )
     return Refusing(situation, inner, words.lang)
 
 

@@ -1,0 +1,274 @@
+"""Puerto Rico 1897 on Discord: the classic presentation run on the kernel's words.
+
+Real 1897 games (every expansion) through the presenter: the kernel-words reading of every
+view is exact (read back, it is the view again); every panel control submits exactly the legal
+1897 codes (a button its own, a menu's value through ``select_code``); the Recruiter's draft
+submits 1897 codes; labels, prompts, log lines and refusals speak 1897's words; the lobby's
+rules are 1897's options and back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot.games import presenter_for
+from bot.games.puerto_rico_1897 import kernel as K
+from bot.panels import PanelView
+from bot.refusals import Refusing, Situation
+from bot.turns import Panel
+from engine import get_game
+from engine.core import Event, IllegalAction
+from engine.policies import make_policy
+from storage import ActionRecord, GameRecord, GameStatus, SeatRecord
+from tests.bot.test_panels import components_of, walk
+
+P = presenter_for("puerto-rico-1897")
+GAME = get_game("puerto-rico-1897")
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+ALL = [1, 2, 3, 4]
+CLASSIC = re.compile(
+    r"\b(indigo|doubloons?|colonists?|san juan|plantations?|settler|mayor|prospector|"
+    r"buccaneer|hospice|university|nobles?|vp chips?|violet|privilege|barrels?|guild hall|"
+    r"construction hut|guest house|black market|forest house|trading post|royal supplier|"
+    r"hunting lodge|villa|jeweler)\b",
+    re.IGNORECASE,
+)
+"""The classic words 1897 says otherwise (§1, §5, §7): none in an 1897 game's English."""
+
+
+def record(players: int, options: dict[str, Any]) -> GameRecord:
+    seats = tuple(SeatRecord(n, 100 + n, None, AT) for n in range(players))
+    return GameRecord(
+        7,
+        GAME.name,
+        options,
+        1,
+        GameStatus.ACTIVE,
+        42,
+        40,
+        1,
+        2,
+        100,
+        "en",
+        AT,
+        AT,
+        AT,
+        AT,
+        None,
+        seats,
+    )
+
+
+@cache
+def game(players: int, seed: int, expansions: tuple[int, ...]) -> tuple[Any, ...]:
+    """Every (state, events) of one random game."""
+    state = GAME.setup({"players": players, "expansions": list(expansions)}, seed)
+    policy = make_policy("random", GAME.name, seed)
+    out: list[tuple[Any, list[Event]]] = [(state, [])]
+    while (prompt := GAME.prompt(state)) is not None:
+        seat = prompt.seats[0]
+        action = policy.choose(GAME, state, seat, GAME.legal_actions(state, seat))
+        state, events = GAME.apply(state, seat, action)
+        out.append((state, events))
+    return tuple(out)
+
+
+def decisions(players: int, seed: int, expansions: tuple[int, ...]) -> Iterator[tuple[Any, int]]:
+    for state, _ in game(players, seed, expansions):
+        prompt = GAME.prompt(state)
+        for seat in prompt.seats if prompt else ():
+            yield state, seat
+
+
+def panel_of(state: Any, seat: int) -> Panel:
+    view = GAME.view(state, seat)
+    prompt = GAME.prompt(state)
+    codes = tuple(GAME.encode_action(a) for a in GAME.legal_actions(state, seat))
+    kind = prompt.kind if codes and prompt else None
+    players = len(view["players"])
+    return Panel(
+        record(players, dict(view["options"])),
+        seat,
+        view,
+        kind,
+        codes,
+        {n: f"P{n}" for n in range(players)},
+        extras=P.panel_extras(GAME, state, seat, view, codes, kind),
+    )
+
+
+def submitted(components: list[dict[str, Any]]) -> set[str]:
+    """Every code one control of the panel submits: a button's own, a menu value's through
+    the presenter (as the bot's menu handler does)."""
+    out = set()
+    for comp in walk(components):
+        custom_id = str(comp.get("custom_id", ""))
+        if comp.get("disabled"):
+            continue
+        if custom_id.startswith("g:"):
+            out.add(custom_id.split(":", 3)[3])
+        if custom_id.startswith("gs:") and comp.get("max_values", 1) == 1:
+            name = custom_id.split(":")[3]
+            for option in comp["options"]:
+                code = P.select_code(name, [option["value"]])
+                assert code is not None, (name, option)
+                out.add(code)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4)])
+def test_the_kernel_reading_of_every_view_is_exact(players: int, seed: int) -> None:
+    """The presenter reads each view in the kernel's words and puts it back for the images:
+    back, it is the engine's view again (public and every seat's, every expansion)."""
+    for state, _ in game(players, seed, tuple(ALL))[::7]:
+        for viewer in (None, *range(players)):
+            view = GAME.view(state, viewer)
+            kernel = K.kernel_view(view)
+            assert kernel["options"]["modules"] == [
+                "new_buildings",
+                "nobles",
+                "buccaneer",
+                "festival",
+            ]
+            assert K.edition_view(kernel) == view
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 6), (5, 7)])
+def test_every_panel_submits_exactly_the_legal_1897_codes(players: int, seed: int) -> None:
+    """Buttons carry 1897's codes; the menus' values (the classic code's) become 1897's
+    through ``select_code``; the Recruiter's draft submits 1897's placements."""
+    kinds = set()
+    for state, seat in decisions(players, seed, tuple(ALL)):
+        panel = panel_of(state, seat)
+        if panel.kind is None:
+            continue
+        kinds.add(panel.kind)
+        layout, _ = PanelView(panel, "en").build()
+        components = components_of(layout)
+        every = list(walk(components))
+        assert all(len(str(c.get("custom_id", ""))) <= 100 for c in every)
+        assert all(len(str(c.get("label", ""))) <= 80 for c in every)
+        offered = submitted(components)
+        assert offered <= set(panel.legal), (panel.kind, offered - set(panel.legal))
+        if panel.kind == "arrange":
+            plan = panel.extras["arrangement"]
+            assert isinstance(plan, K.EditionArrangement)
+            codes = plan.codes(plan.suggested)
+            assert codes and all(c.startswith(("w.", "wc.")) for c in codes)
+            for code in dict.fromkeys(codes):
+                GAME.decode_action(code)  # an 1897 code
+        elif not any(c.get("min_values", 1) != c.get("max_values", 1) for c in every):
+            assert offered == set(panel.legal), panel.kind
+    assert {
+        "role",
+        "plant",
+        "build",
+        "sell",
+        "ship",
+        "arrange",
+        "produce",
+        "draft",
+        "smuggler",
+    } <= kinds
+
+
+def test_labels_prompts_and_the_panel_speak_1897() -> None:
+    """Every label, description and prompt of a 4-player game with Expansions I-IV, in
+    English, is in 1897's words; the production decision says what it makes."""
+    seen_produce = False
+    for state, seat in decisions(4, 11, tuple(ALL)):
+        panel = panel_of(state, seat)
+        if panel.kind is None:
+            continue
+        words = P.words(panel.view, "en", extras=panel.extras, kind=panel.kind)
+        texts = [P.prompt_text(panel.kind, "en"), P.panel_status(panel, words, "en") or ""]
+        for code in panel.legal:
+            texts += [words.label(code), words.choice_name(code), words.description(code) or ""]
+        for text in texts:
+            assert CLASSIC.search(text) is None, (panel.kind, text)
+        if panel.kind == "produce" and "produce" in panel.legal:
+            label = words.label("produce")
+            assert label.startswith("Produce ") and re.search(r"\d", label), label
+            assert words.label("pass") == "Decline: produce nothing"
+            seen_produce = True
+    assert seen_produce
+
+
+def test_the_log_of_a_whole_game_speaks_1897() -> None:
+    """The log's lines of every action of a game with Expansions I-IV; the end coming is
+    told as 1897's (after the phase)."""
+    steps = game(4, 12, tuple(ALL))
+    actions = [
+        ActionRecord(7, n, 0, "pass", None, AT, tuple(e.to_json() for e in events))
+        for n, (_, events) in enumerate(steps[1:], start=1)
+    ]
+    lines = P.log_writer({n: f"P{n}" for n in range(4)}, "en").lines(actions)
+    assert len(lines) > 200
+    for line in lines:
+        assert CLASSIC.search(line) is None, line
+    assert any(line.startswith("The game ends after this phase") for line in lines)
+
+
+def test_lobby_rules_are_1897s_options_and_back() -> None:
+    """The lobby's rules (the classic ids) become 1897's options, which the engine accepts,
+    and the stored options give the same rules back."""
+    chosen = [
+        "new_buildings",
+        "random_buildings",
+        "exclusive_forest_house",
+        "nobles",
+        "buccaneer",
+        "festival",
+    ]
+    options = P.lobby_options(4, chosen)
+    assert options == {
+        "players": 4,
+        "expansions": [1, 2, 3, 4],
+        "building_selection": "random",
+        "pair_hacienda_lumber_mill": True,
+    }
+    stored = GAME.normalize_options(options)
+    assert P.variants_on(stored) == chosen
+    assert P.lobby_options(3, []) == {"players": 3}
+    assert P.variants_on(GAME.normalize_options({"players": 3, "expansions": [3]})) == ["buccaneer"]
+
+
+def test_a_refusal_is_worded_in_1897s_words() -> None:
+    """An unaffordable building refused by the engine is explained with 1897's words."""
+    for state, seat in decisions(3, 3, ()):
+        prompt = GAME.prompt(state)
+        if prompt is None or prompt.kind != "build":
+            continue
+        view = GAME.view(state, seat)
+        coins = view["players"][seat]["coins"]
+        dear = [m["building"] for m in view["market"] if m["cost"] > coins + 4 and m["left"]]
+        if not dear:
+            continue
+        code = f"b.{dear[0]}"
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, seat, GAME.decode_action(code))
+        situation = Situation(
+            7, seat, view, {0: "A", 1: "B", 2: "C"}, action=code, game_name=GAME.name
+        )
+        words = Refusing(situation, P, "en")
+        found = P.refusal(words, refused.value.code, code)
+        assert found is not None
+        text = P.catalog.t("en", found[0], **found[1])
+        assert "coin" in text and CLASSIC.search(text) is None, text
+        return
+    pytest.fail("no unaffordable building in the game")
+
+
+def test_role_buttons_and_decisions_are_1897_codes() -> None:
+    state, _ = game(5, 2, tuple(ALL))[0]
+    view = GAME.view(state, None)
+    codes = [code for code, _ in P.role_buttons(view)]
+    assert "r.planter" in codes and "r.recruiter" in codes and "r.smuggler" in codes
+    assert {d.name: d.prefixes for d in P.decisions}["settle"] == ("p.",)
+    assert any(d.matches("p.fruit") for d in P.decisions)
+    assert not any(d.matches("s.indigo") for d in P.decisions)
