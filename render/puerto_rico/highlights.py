@@ -24,6 +24,8 @@ def event_keys(event: Event) -> list[str]:
     exp2 = noble_keys(event)
     if exp2 is not None:
         return exp2
+    if kind == "FestivalActivityCompleted":  # 1897's Expansion V
+        return [f"activity:{data.get('activity')}:done", f"{player}:doubloons"]
     if kind == "RoleChosen":
         keys = [f"role:{data.get('card', data.get('role'))}"]
         if data.get("doubloons"):

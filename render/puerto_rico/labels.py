@@ -167,6 +167,7 @@ ENGLISH: dict[str, str] = {
     "module.nobles": "Nobles",
     "module.buccaneer": "Buccaneer",
     "module.festival": "Festival",
+    "module.festival_activities": "Festival Activities",
     "ui.modules": "+ {list}",
     "ui.token": "token",
     "ui.captured": "captured",

@@ -26,6 +26,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import new_buildings as nb
 from . import nobles
+from .activities import layout_activities
 from .context import Table, ends_after
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
@@ -256,8 +257,9 @@ def _board(t: Table, seat: int, y: int) -> int:
 
 
 def _roles(t: Table, y: int) -> int:
-    """The role cards, then the Festival board (its goals are what a role may serve)."""
-    return layout_festival(t, M, _role_cards(t, y), INNER)
+    """The role cards, then the Festival board and its Activity cards (their goals are what a
+    role may serve)."""
+    return layout_activities(t, M, layout_festival(t, M, _role_cards(t, y), INNER), INNER)
 
 
 def _role_cards(t: Table, y: int) -> int:

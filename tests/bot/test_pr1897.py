@@ -30,7 +30,7 @@ from tests.bot.test_panels import components_of, walk
 P = presenter_for("puerto-rico-1897")
 GAME = get_game("puerto-rico-1897")
 AT = datetime(2026, 1, 1, tzinfo=UTC)
-ALL = [1, 2, 3, 4]
+ALL = [1, 2, 3, 4, 5]
 CLASSIC = re.compile(
     r"\b(indigo|doubloons?|colonists?|san juan|plantations?|settler|mayor|prospector|"
     r"buccaneer|hospice|university|nobles?|vp chips?|violet|privilege|barrels?|guild hall|"
@@ -134,6 +134,7 @@ def test_the_kernel_reading_of_every_view_is_exact(players: int, seed: int) -> N
                 "nobles",
                 "buccaneer",
                 "festival",
+                "festival_activities",
             ]
             assert K.edition_view(kernel) == view
 
@@ -178,7 +179,7 @@ def test_every_panel_submits_exactly_the_legal_1897_codes(players: int, seed: in
 
 
 def test_labels_prompts_and_the_panel_speak_1897() -> None:
-    """Every label, description and prompt of a 4-player game with Expansions I-IV, in
+    """Every label, description and prompt of a 4-player game with Expansions I-V, in
     English, is in 1897's words; the production decision says what it makes."""
     seen_produce = False
     for state, seat in decisions(4, 11, tuple(ALL)):
@@ -200,8 +201,8 @@ def test_labels_prompts_and_the_panel_speak_1897() -> None:
 
 
 def test_the_log_of_a_whole_game_speaks_1897() -> None:
-    """The log's lines of every action of a game with Expansions I-IV; the end coming is
-    told as 1897's (after the phase)."""
+    """The log's lines of every action of a game with Expansions I-V; the end coming is told
+    as 1897's (after the phase); a Festival Activity completed says what it brings."""
     steps = game(4, 12, tuple(ALL))
     actions = [
         ActionRecord(7, n, 0, "pass", None, AT, tuple(e.to_json() for e in events))
@@ -212,6 +213,7 @@ def test_the_log_of_a_whole_game_speaks_1897() -> None:
     for line in lines:
         assert CLASSIC.search(line) is None, line
     assert any(line.startswith("The game ends after this phase") for line in lines)
+    assert any(line.startswith("Festival activity: ") and " gets " in line for line in lines)
 
 
 def test_lobby_rules_are_1897s_options_and_back() -> None:
@@ -272,3 +274,23 @@ def test_role_buttons_and_decisions_are_1897_codes() -> None:
     assert {d.name: d.prefixes for d in P.decisions}["settle"] == ("p.",)
     assert any(d.matches("p.fruit") for d in P.decisions)
     assert not any(d.matches("s.indigo") for d in P.decisions)
+
+
+def test_the_festival_activities_in_the_lobby_and_the_table_text() -> None:
+    """Expansion V is a lobby rule of 1897's own (with IV, which it needs); the table in words
+    lists its cards."""
+    assert "festival_activities" in P.variants
+    options = P.lobby_options(3, ["festival_activities"])
+    assert options == {"players": 3, "expansions": [4, 5]}
+    assert P.variants_on(GAME.normalize_options(options)) == ["festival", "festival_activities"]
+    state = GAME.setup(options, 4)
+    view = GAME.view(state, None)
+    fields = dict(P.summary(view, {0: "A", 1: "B", 2: "C"}, "en"))
+    text = fields["Festival activities"]
+    assert text.count("(open)") == 3
+    for card in view["festival_activities"]:
+        assert P.catalog.t("en", f"activity.{card['activity']}") in text
+        for entry in card["properties"] + card["goods"]:
+            kind = K.kernel_word(entry.get("tile") or entry.get("good"))
+            assert f"{entry['count']} {P.catalog.t('en', f'good.{kind}')}" in text
+    assert P.header_lines(view, {}, "en")[-1] == "Expansions: IV and V"

@@ -20,12 +20,12 @@ from engine.policies import make_policy
 from engine.puerto_rico_1897 import names
 from render import layout_panel, layout_scoresheet, layout_table, render_png
 from render import theme as T
-from render.puerto_rico_1897 import RECOLOR, kernel_event, kernel_view
+from render.puerto_rico_1897 import ENGLISH, RECOLOR, kernel_event, kernel_view
 from render.scene import Box, Rect, Scene, Sketch
 from tests.render.helpers import problems
 
 GAME = get_game("puerto-rico-1897")
-ALL = {"expansions": [1, 2, 3, 4]}
+ALL = {"expansions": [1, 2, 3, 4, 5]}
 CLASSIC_WORDS = re.compile(
     r"indigo|doubloon|colonist|san juan|settler|mayor|prospector|buccaneer|hospice|"
     r"university|guild hall|construction hut|plantation|vp chips|villa|jeweler|noble",
@@ -64,7 +64,7 @@ def colors(scene: Scene) -> set[Any]:
 def test_no_classic_word_and_no_indigo_blue_on_any_image(players: int) -> None:
     """D-2, §1, §5: every table, panel and score sheet of a game with Expansions I-IV speaks
     1897's words and draws Fruit green: the kernel's Indigo colours never reach the image."""
-    steps = game_states(players, players, (1, 2, 3, 4))
+    steps = game_states(players, players, (1, 2, 3, 4, 5))
     indigo = set(RECOLOR)
     for index in range(0, len(steps), max(1, len(steps) // 6)):
         state, events = steps[index]
@@ -169,3 +169,34 @@ def test_the_fruit_colours_are_exact_in_the_png() -> None:
     found = {color for _, color in image.getcolors(1 << 20) or ()}
     assert T.FRUIT in found and T.FRUIT_EDGE in found
     assert T.GOOD_COLORS["indigo"] not in found
+
+
+def test_the_festival_activity_cards_under_the_festival_board() -> None:
+    """§7.5: the three cards with their names, tasks, drawn pieces and rewards; a completed
+    one names who completed it (and is framed when it just happened)."""
+    steps = game_states(5, 4, (4, 5))
+    done = next((s, e) for s, e in steps if any(x.type == "FestivalActivityCompleted" for x in e))
+    state, events = done
+    view = GAME.view(state, None)
+    scene = layout_table(view, events)
+    drawn = texts(scene)
+    assert "Festival activities: the first to complete one wins its reward" in drawn
+    completed = next(c for c in view["festival_activities"] if c["completed_by"] is not None)
+    key = f"activity:{completed['activity']}"
+    assert key in scene.regions and f"{key}:done" in scene.regions
+    region = scene.regions[f"{key}:done"]
+    assert any(region.contains(t.box) and t.text.startswith("✓") for t in scene.texts)
+    for card in view["festival_activities"]:
+        assert any(t.startswith(ENGLISH[f"activity.{card['activity']}"][:12]) for t in drawn)
+        assert ENGLISH[f"task.{card['task']}"] in drawn
+        inside = [
+            t.text
+            for t in scene.texts
+            if scene.regions[f"activity:{card['activity']}"].contains(t.box)
+        ]
+        for entry in card["properties"] + card["goods"]:
+            kind = entry.get("tile") or entry.get("good")
+            assert ENGLISH[f"letter.{names.word(kind, names.REVERSE)}"] in inside
+            if entry["count"] > 1:
+                assert f"×{entry['count']}" in inside
+    assert problems(scene) == []

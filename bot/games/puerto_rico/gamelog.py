@@ -352,9 +352,20 @@ class PrLogWriter(LogWriter):
             where = self.thing("building", target) if self.catalog.has(
                 f"building.{target}") else self.good(target)
             return self.t("log.raid_placed", name=name, target=where)
-        if kind == "ColonistGained" and data.get("by") == "festival":
+        if kind == "FestivalActivityCompleted":  # the kernel's festival_activities (1897)
+            return self.activity_line(data, name)
+        if kind == "ColonistGained" and data.get("by") in ("festival", "festival_activity"):
             return self.t("log.festival_colonists", name=name, n=int(data.get("count") or 0))
         return None
+
+    def activity_line(self, data: Mapping[str, Any], name: str) -> str:
+        """A Festival Activity card completed, and what it brings."""
+        parts = [self.t(f"unit.{unit}", n=int(data.get(key) or 0))
+                 for key, unit in (("colonists", "colonists"), ("doubloons", "doubloons"),
+                                   ("vp", "vp_chips")) if data.get(key)]
+        return self.t("log.activity", name=name, activity=self.thing("activity",
+                                                                      data.get("activity")),
+                      reward=self.catalog.join(self.lang, parts) or "—")
 
     def festival_line(self, data: Mapping[str, Any], name: str) -> str:
         goal = data.get("goal")

@@ -17,6 +17,9 @@ from ...i18n import Catalog
 
 MODULES: tuple[str, ...] = ("new_buildings", "nobles", "buccaneer", "festival")
 """The engine's ``modules`` the presentation supports, in the engine's order."""
+EDITION_MODULES: tuple[str, ...] = ("festival_activities",)
+"""Modules an edition owns (1897's Expansion V), never offered by the classic lobby, named
+with the others when a game plays them."""
 EXP1_RULES: tuple[str, ...] = ("random_buildings", "exclusive_forest_house")
 """Exp. 1's own optional rules (each turns Exp. 1 on)."""
 VARIANTS: tuple[str, ...] = ("new_buildings", *EXP1_RULES, "nobles", "buccaneer", "festival")
@@ -66,7 +69,9 @@ def variants_of(options: Mapping[str, Any]) -> list[str]:
 
 def module_names(options: Mapping[str, Any], lang: str, catalog: Catalog) -> str:
     """ "Buccaneer, Festival": the modules of a game in words (empty without any)."""
-    return catalog.join(lang, [catalog.t(lang, f"module.{m}") for m in modules_of(options)])
+    found = options.get("modules") or ()
+    named = [*modules_of(options), *(m for m in EDITION_MODULES if m in found)]
+    return catalog.join(lang, [catalog.t(lang, f"module.{m}") for m in named])
 
 
 def _name(names: Mapping[int, str], seat: object) -> str:
@@ -135,11 +140,38 @@ def festival_text(
     return " · ".join(goals)
 
 
+def activities_text(
+    view: Mapping[str, Any], names: Mapping[int, str], lang: str, catalog: Catalog
+) -> str | None:
+    """The Festival Activity cards (the kernel's ``festival_activities``: 1897's Expansion V):
+    each card's name, the pieces drawn onto it, and who completed it; ``None`` without."""
+    part = view.get("festival_activities")
+    if not isinstance(part, list) or not part:
+        return None
+    t = catalog.t
+    cards = []
+    for card in part:
+        pieces = [f"{e.get('count', 1)} {t(lang, f'good.{e.get(kind)}')}"
+                  for key, kind in (("plantations", "tile"), ("goods", "good"))
+                  for e in card.get(key) or ()]
+        if card.get("building"):
+            pieces.append(t(lang, f"building.{card['building']}"))
+        name = str(card.get("activity"))
+        title = t(lang, f"activity.{name}") if catalog.has(f"activity.{name}") else name
+        what = f"{title} ({', '.join(pieces)})" if pieces else title
+        done = card.get("completed_by")
+        cards.append(t(lang, "table.goal_done", goal=what, name=_name(names, done))
+                     if done is not None else t(lang, "table.goal_open", goal=what))
+    return " · ".join(cards)
+
+
 __all__ = [
+    "EDITION_MODULES",
     "EXP1_RULES",
     "FESTIVAL_GOALS",
     "MODULES",
     "VARIANTS",
+    "activities_text",
     "buccaneer_text",
     "festival_text",
     "lobby_options",

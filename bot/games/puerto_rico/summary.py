@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...i18n import Catalog
-from .modules import buccaneer_text, festival_text, module_names
+from .modules import activities_text, buccaneer_text, festival_text, module_names
 from .new_buildings import draft_text, forests
 from .nobles import player_text, table_text
 
@@ -85,6 +85,9 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
     festival = festival_text(view, names, lang, catalog)
     if festival:
         fields.append((t(lang, "table.festival"), _clip(festival)))
+    activities = activities_text(view, names, lang, catalog)
+    if activities:
+        fields.append((t(lang, "table.activities"), _clip(activities)))
     draft = draft_text(view, lang, catalog)
     if draft:
         fields.append((t(lang, "table.draft"), _clip(draft)))

@@ -41,6 +41,9 @@ EXPANSIONS = {module: number for number, module in EXPANSION_MODULES.items()}
 """The kernel's module -> 1897's expansion number (I the New Buildings ... IV the Festival)."""
 PAIRS = {"exclusive_forest_house": "pair_hacienda_lumber_mill"}
 """The classic lobby's rules whose 1897 option has another name (§9.3)."""
+ACTIVITIES = "festival_activities"
+"""1897's own lobby rule: Expansion V, the Festival Activities (with IV, which it needs)."""
+FESTIVAL, EXP_V = EXPANSIONS["festival"], EXPANSIONS[ACTIVITIES]
 
 
 class KernelPresenter(PuertoRicoPresenter):
@@ -83,8 +86,9 @@ class PuertoRico1897Presenter(GamePresenter):
         _edition_decision(d) for d in CLASSIC_DECISIONS
     )
     phase_openers: ClassVar[tuple[str, ...]] = tuple(K.edition_word(o) for o in OPENERS)
-    image_prefixes: ClassVar[tuple[str, ...]] = PuertoRicoPresenter.image_prefixes
-    variants: ClassVar[tuple[str, ...]] = classic_modules.VARIANTS
+    image_prefixes: ClassVar[tuple[str, ...]] = (
+        *PuertoRicoPresenter.image_prefixes, "activity.", "task.")
+    variants: ClassVar[tuple[str, ...]] = (*classic_modules.VARIANTS, ACTIVITIES)
     select_parts: ClassVar[str | tuple[str, ...]] = PuertoRicoPresenter.select_parts
 
     @cached_property
@@ -129,11 +133,15 @@ class PuertoRico1897Presenter(GamePresenter):
     def lobby_options(self, players: int, variants: Iterable[str] = ()) -> dict[str, Any]:
         """The classic lobby's rules as 1897's options: each module is the expansion of its
         number (§7), the Hacienda / Forest house pair is 1897's Hacienda / Lumber mill pair."""
-        classic = classic_modules.lobby_options(players, variants)
+        wanted = list(variants)
+        if ACTIVITIES in wanted:  # Expansion V is played on the Festival board (§7.5)
+            wanted.append("festival")
+        classic = classic_modules.lobby_options(players, wanted)
         out: dict[str, Any] = {"players": players}
-        modules = classic.pop("modules", ())
-        if modules:
-            out["expansions"] = sorted(EXPANSIONS[m] for m in modules)
+        expansions = sorted({EXPANSIONS[m] for m in classic.pop("modules", ())}
+                            | ({EXP_V} if ACTIVITIES in wanted else set()))
+        if expansions:
+            out["expansions"] = expansions
         for key, value in classic.items():
             if key != "players":
                 out[PAIRS.get(key, key)] = value
@@ -148,7 +156,8 @@ class PuertoRico1897Presenter(GamePresenter):
             classic["building_selection"] = options.get("building_selection")
         for old, new in PAIRS.items():
             classic[old] = options.get(new)
-        return classic_modules.variants_of(classic)
+        found = classic_modules.variants_of(classic)
+        return [*found, ACTIVITIES] if EXP_V in (options.get("expansions") or ()) else found
 
     # --- the table and the story -------------------------------------------------------------
 

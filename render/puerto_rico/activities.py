@@ -1,0 +1,170 @@
+"""The Festival Activity cards (the kernel's ``festival_activities`` module: 1897's Expansion V,
+rules spec §7.5): under the Festival board, the three cards side by side, each with its name,
+its task, the pieces drawn onto it and its reward, and who completed it.
+
+The view's entry (``festival_activities``, public) lists each card's ``activity`` and ``task``,
+its ``plantations`` ({tile, count}), ``goods`` ({good, count}), ``building``, ``reward``
+({colonists, doubloons, vp}) and ``completed_by``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .. import fonts
+from .. import theme as T
+from .. import widgets as W
+from ..scene import Box
+from .context import Table
+
+ACTIVITIES_H = 170
+CELL_TOP = 42
+PIECE = 30  # a tile's or a barrel's width on a card
+REWARD_STEP = 44
+
+
+def cards(view: Mapping[str, Any]) -> Sequence[Mapping[str, Any]]:
+    part = view.get("festival_activities")
+    return part if isinstance(part, list) else ()
+
+
+def layout_activities(t: Table, x: int, y: int, w: int) -> int:
+    """The cards (``w`` wide from ``x``) under their caption; the ``y`` below them (``y``
+    itself without the module)."""
+    found = cards(t.view)
+    if not found:
+        return y
+    sk, lb = t.sk, t.labels
+    box = sk.region("activities", Box(x, y, w, ACTIVITIES_H))
+    sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
+    sk.text(
+        x + 16,
+        y + 30,
+        lb("ui.activities"),
+        size=T.TEXT_BODY,
+        bold=True,
+        fill=T.INK,
+        max_width=w - 32,
+        static=True,
+    )
+    gap = 8
+    cell_w = (w - 16 - 2 * gap) // 3
+    for k, card in enumerate(found[:3]):
+        cell = Box(x + 8 + k * (cell_w + gap), y + CELL_TOP, cell_w, ACTIVITIES_H - CELL_TOP - 8)
+        _card(t, card, cell)
+    return y + ACTIVITIES_H + T.GAP
+
+
+def _card(t: Table, card: Mapping[str, Any], cell: Box) -> None:
+    sk, lb = t.sk, t.labels
+    done = card.get("completed_by")
+    key = f"activity:{card.get('activity')}"
+    sk.region(key, cell)
+    sk.rect(cell, T.PANEL_ALT, T.FAINT, 2, radius=8, static=True)
+    if done is not None:
+        sk.rect(cell, T.SOLD_OUT, T.FAINT, 2, radius=8)
+    # first line: the card's name, and who completed it
+    top = cell.y + 24
+    right = cell.right - 8
+    if isinstance(done, int):
+        state = W.pill(
+            sk,
+            cell.right - 8,
+            top - 7,
+            "✓ " + t.names[done],
+            T.seat_color(done),
+            T.WHITE,
+            max_width=cell.w * 2 // 5,
+            align="right",
+        )
+        sk.region(f"{key}:done", state)
+        right = state.x - 6
+    sk.text(
+        cell.x + 10,
+        top,
+        lb(f"activity.{card.get('activity')}"),
+        size=T.TEXT_SMALL,
+        bold=True,
+        fill=T.INK,
+        max_width=max(right - cell.x - 10, 20),
+    )
+    # second line: the task
+    sk.text(
+        cell.x + 10,
+        cell.y + 48,
+        lb(f"task.{card.get('task')}"),
+        size=T.TEXT_SMALL,
+        fill=T.MUTED,
+        max_width=cell.w - 20,
+    )
+    # third line: the pieces drawn onto the card, an arrow, the reward
+    py = cell.y + 60
+    rewards = _rewards(card)
+    reward_x = cell.right - 8 - len(rewards) * REWARD_STEP
+    px = cell.x + 10
+    for entry in card.get("plantations") or ():
+        px = _counted(t, px, py, str(entry.get("tile")), int(entry.get("count") or 1), True)
+    for entry in card.get("goods") or ():
+        px = _counted(t, px, py, str(entry.get("good")), int(entry.get("count") or 1), False)
+    building = card.get("building")
+    if card.get("task") == "build":
+        _building(t, px, py, reward_x - 24 - px, str(building) if building else None)
+    sk.text(reward_x - 8, py + 31, "→", size=T.TEXT_KEY, bold=True, fill=T.MUTED, anchor="rs")
+    mid = py + 23
+    for k, (kind, amount) in enumerate(rewards):
+        rx = reward_x + k * REWARD_STEP
+        if kind == "colonists":
+            figure = W.pawn(sk, rx, mid - 15, 30)
+            sk.text(
+                figure.right + 3,
+                mid + 9,
+                str(amount),
+                size=T.TEXT_KEY,
+                bold=True,
+                fill=T.INK,
+                key=True,
+            )
+        elif kind == "doubloons":
+            W.coin(sk, rx + 18, mid, 34, amount, size=T.TEXT_LETTER)
+        else:
+            W.vp_badge(sk, rx + 2, mid, amount)
+
+
+def _rewards(card: Mapping[str, Any]) -> list[tuple[str, int]]:
+    reward = card.get("reward") or {}
+    return [
+        (kind, int(reward.get(kind) or 0))
+        for kind in ("colonists", "doubloons", "vp")
+        if int(reward.get(kind) or 0)
+    ]
+
+
+def _counted(t: Table, px: int, py: int, kind: str, count: int, tile: bool) -> int:
+    """One slot's piece (a property tile or a crate) and, above one, its count."""
+    sk, lb = t.sk, t.labels
+    if tile:
+        W.tile(sk, Box(px, py, PIECE, 40), kind, lb)
+    else:
+        W.barrel(sk, Box(px, py + 2, PIECE, 36), kind, lb)
+    px += PIECE + 4
+    if count > 1:
+        num = sk.text(px, py + 31, f"×{count}", size=T.TEXT_KEY, bold=True, fill=T.INK, key=True)
+        px = num.right + 6
+    return px + 2
+
+
+def _building(t: Table, px: int, py: int, width: int, name: str | None) -> None:
+    """The building slot: its name on a commercial building's colour (``?`` until an
+    Expansion I draft names it)."""
+    sk, lb = t.sk, t.labels
+    width = max(width, 60)
+    sk.rect(Box(px, py + 2, width, 42), T.VIOLET_LIGHT, T.BORDER, 2, radius=6)
+    sk.rect(Box(px + 3, py + 5, 8, 36), T.VIOLET, radius=4)
+    text = lb.building(name) if name else "?"
+    if name and fonts.length(text, T.TEXT_SMALL) > width - 22:
+        text = lb.building_short(name)
+    sk.text(px + 16, py + 30, text, size=T.TEXT_SMALL, fill=T.INK, max_width=width - 22)
+
+
+__all__ = ["ACTIVITIES_H", "cards", "layout_activities"]
