@@ -214,9 +214,14 @@ def _next_turn(s: State) -> None:
     s.flags &= PHASE_FLAGS  # clear the per-turn bits
 
 
-def _passed(s: State, seat: int, ev: Events) -> None:
+def _passed(s: State, seat: int, ev: Events, declined: str | None = None) -> None:
+    """A seat's pass (``declined``: what it turned down, when the pass says more than "nothing
+    this turn": 1897's production)."""
     if ev is not None:
-        ev.append(Event("Passed", seat, {"phase": PHASE_NAMES[s.phase]}))
+        data = {"phase": PHASE_NAMES[s.phase]}
+        if declined is not None:
+            data["declined"] = declined
+        ev.append(Event("Passed", seat, data))
 
 
 # --- role selection and the round (§3) ---------------------------------------------------------
@@ -661,7 +666,7 @@ def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
         if action.kind == A.PRODUCE:
             _produce(s, seat, ev)
         else:
-            _passed(s, seat, ev)
+            _passed(s, seat, ev, "production")
         _next_turn(s)
         return
     if action.kind == A.CRAFT:

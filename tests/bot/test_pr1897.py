@@ -214,6 +214,35 @@ def test_the_log_of_a_whole_game_speaks_1897() -> None:
         assert CLASSIC.search(line) is None, line
     assert any(line.startswith("The game ends after this phase") for line in lines)
     assert any(line.startswith("Festival activity: ") and " gets " in line for line in lines)
+    assert any(line.endswith(" declined to produce.") for line in lines)
+
+
+def test_the_festival_workers_placed_at_once_are_logged() -> None:
+    """X4: the property goal's workers placed at once each make a line."""
+    writer = P.log_writer({0: "Ana"}, "en")
+    event = Event("WorkerPlaced", 0, {"target": "large_fruit_depot", "by": "festival"})
+    action = ActionRecord(7, 1, 0, "fw.large_fruit_depot", 100, AT, (event.to_json(),))
+    assert writer.lines([action]) == ["Ana places a Festival worker on Large fruit depot."]
+
+
+def test_the_lure_counts_the_citizen_in_the_agency() -> None:
+    """A-34 (X3-C with Expansion II): a citizen in the Agency is one of the pieces the Lure
+    takes off, so the option says what it takes (not "nothing happens")."""
+    for state, seat in decisions(3, 9, (2, 3)):
+        view = GAME.view(state, seat)
+        prompt = GAME.prompt(state)
+        if (
+            prompt is None
+            or prompt.kind != "smuggler"
+            or "sm.lure" not in [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)]
+        ):
+            continue
+        agency = view["workers"]["agency"] + view["citizens"]["agency"]
+        if view["citizens"]["agency"] and agency > 3:
+            label = P.words(view, "en", kind="smuggler").label("sm.lure")
+            assert "nothing happens" not in label, label
+            return
+    pytest.skip("no Lure with a citizen in the Agency in this game")
 
 
 def test_lobby_rules_are_1897s_options_and_back() -> None:

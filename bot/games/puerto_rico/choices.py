@@ -142,6 +142,9 @@ class Chooser(Words):
         Buccaneer keeps at most 3 and no more than his empty circles (ruling A34)."""
         players = int(self.view.get("players_count") or 0)
         ship = int((self.view.get("colonists") or {}).get("ship", 0))
+        nobles = self.view.get("nobles")  # Exp. 2 (A34): a noble on the ship is a piece too
+        if isinstance(nobles, Mapping):
+            ship += int(nobles.get("ship") or 0)
         removed = max(0, ship - players)
         return players, removed, min(RAID_KEEP_MAX, removed, self.free_circles())
 

@@ -242,8 +242,13 @@ class PrLogWriter(LogWriter):
         if kind == "OfferDeclined":
             return self.t("log.declined", name=name,
                           building=self.thing("building", data.get("offer")))
+        if kind == "Passed" and data.get("declined") == "production":  # 1897 (A-28)
+            return self.t("log.declined_production", name=name)
         if kind == "Passed":
             return self.t("log.passed", name=name)
+        if kind == "ColonistPlaced" and data.get("by") == "festival":  # 1897 (X4): at once
+            return self.t("log.festival_placed", name=name, target=self.place(data.get("target")))
+
         if kind == "PlantationsRevealed":
             tiles = ", ".join(self.good(t) for t in data.get("face_up", ()))
             return self.t("log.revealed", tiles=tiles or self.t("table.empty"))
@@ -348,15 +353,19 @@ class PrLogWriter(LogWriter):
         if kind == "FestivalGoalAchieved":
             return self.festival_line(data, name)
         if kind == "ColonistGained" and data.get("by") == "raid":
-            target = str(data.get("target"))
-            where = self.thing("building", target) if self.catalog.has(
-                f"building.{target}") else self.good(target)
-            return self.t("log.raid_placed", name=name, target=where)
+            return self.t("log.raid_placed", name=name, target=self.place(data.get("target")))
         if kind == "FestivalActivityCompleted":  # the kernel's festival_activities (1897)
             return self.activity_line(data, name)
         if kind == "ColonistGained" and data.get("by") in ("festival", "festival_activity"):
             return self.t("log.festival_colonists", name=name, n=int(data.get("count") or 0))
         return None
+
+    def place(self, target: object) -> str:
+        """Where a piece went: a building, or a tile of the island."""
+        where = str(target)
+        if self.catalog.has(f"building.{where}"):
+            return self.thing("building", where)
+        return self.good(where)
 
     def activity_line(self, data: Mapping[str, Any], name: str) -> str:
         """A Festival Activity card completed, and what it brings."""
