@@ -288,6 +288,7 @@ class CommandFlow:
                 else:
                     state = t(lang, "reply.games_waiting_others")
                 lines.append(t(lang, "reply.games_line", game=record.id, server=where,
+                               title=presenter_for(record.game).title(lang),
                                channel=f"<#{record.channel_id}>", state=state, link=link))
             if ended:
                 lines.append(f"**{t(lang, 'reply.games_finished_title')}**")
@@ -298,6 +299,7 @@ class CommandFlow:
                     record.channel_id and final) else ""
                 winners = self.catalog.join(lang, await self.turns.winners(record)) or "?"
                 lines.append(t(lang, "reply.games_line", game=record.id,
+                               title=presenter_for(record.game).title(lang),
                                server=guild.name if guild else "?",
                                channel=f"<#{record.channel_id}>", link=link,
                                state=t(lang, "reply.games_finished", winners=winners)))

@@ -95,7 +95,7 @@ async def test_board_status_log_games_and_rules(world: World, governor: OfflineG
     mine = await (await world.alice.run("/game games", channel=world.general)).wait_for_followup()
     table_link = (f"https://discord.com/channels/{world.guild.id}/{world.general.id}/"
                   f"{record.messages['table']}")
-    assert f"#{record.id} · Offline Table · <#{world.general.id}>" in mine.content
+    assert f"#{record.id} Puerto Rico · Offline Table · <#{world.general.id}>" in mine.content
     assert table_link in mine.content
     expected = "**waiting on you**" if name == "alice" else "waiting on others"
     assert expected in mine.content
@@ -106,7 +106,8 @@ async def test_board_status_log_games_and_rules(world: World, governor: OfflineG
     typed = await world.bob.autocomplete("game rules", {"topic": "ware"}, focused="topic",
                                          channel=world.general)
     assert {c["value"] for c in await typed.choices()} == {"puerto-rico:small_warehouse",
-        "puerto-rico:large_warehouse"}
+        "puerto-rico:large_warehouse", "puerto-rico-1897:small_warehouse",
+        "puerto-rico-1897:large_warehouse"}
     lucia = server.add_user("lucia", guild=world.guild, locale="es-ES")
     overview = await (await lucia.run("/game rules", channel=world.general)).wait_for_followup()
     assert overview.content.startswith("**Puerto Rico en un minuto.**")
