@@ -22,6 +22,9 @@
 * Discord refuses a DM to a user who blocks them (403, code 50007).  That is remembered
   (``dm_blocked``) so we stop trying, and the user is mentioned in the game's channel instead.
   Turning notifications on again clears the mark.
+* A turn mention replaces the user's previous one in that channel (deleted once every user it
+  pinged has a newer one): a player without DMs keeps one standing "your turn" line, not a pile
+  of them (remembered in memory: after a restart an older one stays).
 * At most one DM per user per ``min_interval`` seconds, and a global bucket keeps the bot well
   inside Discord's limits.  A hand-over that comes sooner is *deferred*, not dropped: when the
   interval has passed, every decision still pending for that user goes out in one DM (a decision
@@ -143,6 +146,8 @@ class Notifier:
         self._last_dm: dict[int, float] = {}
         self._deferred: dict[int, list[TurnNotice]] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self._pings: dict[tuple[int, int], discord.Message] = {}
+        """(channel, user) -> the turn mention standing for that user there."""
 
     async def set_enabled(self, user_id: int, enabled: bool) -> UserSettings:
         """``/game notify``: turning DMs on also forgets an earlier refusal (the user may have
@@ -256,7 +261,27 @@ class Notifier:
             game=notice.game_id,
             what=notice.text(lang),
         )
-        return await self.mention(notice.channel_id, user_ids, text)
+        sent = await self._send(notice.channel_id, user_ids, text)
+        if sent is None:
+            return False
+        await self._replace_pings(notice.channel_id, user_ids, sent)
+        return True
+
+    async def _replace_pings(self, channel_id: int, user_ids: Sequence[int],
+                             sent: discord.Message) -> None:
+        """``sent`` is now each of ``user_ids``' turn mention in the channel; an older one that
+        no longer stands for anybody is deleted."""
+        older = [self._pings.get((channel_id, u)) for u in user_ids]
+        for u in user_ids:
+            self._pings[(channel_id, u)] = sent
+        standing = {m.id for m in self._pings.values()}
+        for message in {m.id: m for m in older if m is not None}.values():
+            if message.id in standing:
+                continue
+            try:
+                await message.delete()
+            except discord.HTTPException as exc:  # already gone, or no right to: it stays
+                log.info("could not delete an old turn mention %s (%s)", message.id, exc.code)
 
     # --- deferred hand-overs ----------------------------------------------------------------
 
@@ -353,13 +378,17 @@ class Notifier:
 
     async def mention(self, channel_id: int, user_ids: Sequence[int], text: str) -> bool:
         """Post ``text`` in the channel, pinging exactly ``user_ids`` (nobody else)."""
+        return await self._send(channel_id, user_ids, text) is not None
+
+    async def _send(self, channel_id: int, user_ids: Sequence[int], text: str
+                    ) -> discord.Message | None:
         try:
             channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(
                 channel_id
             )
             if not isinstance(channel, discord.abc.Messageable):
-                return False
-            await channel.send(
+                return None
+            return await channel.send(
                 fit(text, CONTENT),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in user_ids]
@@ -368,8 +397,7 @@ class Notifier:
         except discord.HTTPException as exc:
             log.warning("could not mention %s in channel %s (%s)", user_ids, channel_id,
                         exc.code)
-            return False
-        return True
+            return None
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

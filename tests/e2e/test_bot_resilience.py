@@ -78,6 +78,10 @@ async def test_closed_dms_fall_back_to_a_mention_and_are_remembered(
     report = await governor.notifier.turn(notice, [world.bob.id])
     assert report.mentioned == [world.bob.id] and report.sent == []
     assert len(server.requests_to("POST", "/users/@me/channels")) == dm_opens
+    # one standing turn mention for bob: the new one replaced the first
+    pings = [m for m in server.messages(world.general) if "it is your turn" in m.text()]
+    assert [m.id for m in pings] != [] and ping.id not in [m.id for m in pings]
+    assert len(pings) == 1 and pings[0].content.startswith(f"<@{world.bob.id}>")
 
     handle = await world.bob.run("/game notify enabled:True", channel=world.general)
     assert "direct message" in (await handle.wait_for_followup()).content
