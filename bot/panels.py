@@ -67,7 +67,7 @@ class PanelView:
         if panel.image is not None or reuse_image:
             box.add_item(ui.MediaGallery(discord.MediaGalleryItem(
                 f"attachment://{name}", description=self.t("panel.image", game=self.game_id))))
-        if panel.kind is not None:
+        if panel.kind is not None or panel.legal:  # a decision, or actions of any moment
             box.add_item(ui.Separator())
             for item in self.controls():
                 box.add_item(item)
@@ -112,6 +112,9 @@ class PanelView:
         special = self.presenter.panel_controls(self)
         if special is not None:
             return special
+        if panel.kind is None:  # not asked, but with actions of any moment
+            return [ui.TextDisplay(self.t("panel.anytime")),
+                    *self.choice_rows(codes, "anytime")]
         items: list[ui.Item[Any]] = [ui.TextDisplay(self.t(f"panel.help.{panel.kind}")
                                                     if self.catalog.has(f"panel.help.{panel.kind}")
                                                     else self.prompt_words(panel.kind or ""))]

@@ -68,9 +68,11 @@ class TurnService:
         seat = mine.seat
         view = game.view(state, seat)
         prompt = game.prompt(state)
-        legal = game.legal_actions(state, seat) if prompt and seat in prompt.seats else []
+        # a seat the prompt does not name may still have actions of any moment (1897's
+        # Achievements are announced whenever their holder likes): the engine says which
+        legal = game.legal_actions(state, seat) if prompt else []
         codes = tuple(game.encode_action(a) for a in legal)
-        kind = prompt.kind if codes and prompt else None
+        kind = prompt.kind if codes and prompt and seat in prompt.seats else None
         names = await self.service._names(record)
         recent = await self.service.recent(record)
         presenter = presenter_for(record.game)

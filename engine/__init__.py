@@ -54,7 +54,13 @@ the same point, plus a ``MODULE_SETUP`` step after the supplies are laid out.  1
 (the Festival Activities, ``festival_activities``: a module of that edition only) adds the points
 ``sold`` (a sale to the trading house, and whether it filled it), ``shipped`` (each load: the
 cargo ship or a private one, the crates by good) and ``captain_ended``, and a
-``MODULE_LATE_SETUP`` step after the starting plantations are dealt.
+``MODULE_LATE_SETUP`` step after the starting plantations are dealt.  Its Expansion VI (the
+Achievements, ``achievements``) adds ``bought`` (what a building cost), ``vp_gained`` (each VP
+taken), ``action_done`` (after each action: the states a board meets), and the points of the
+actions a seat may take at any moment, prompted or not (``anytime``, ``anytime_open``,
+``ANYTIME_REFUSALS``: announcing a card changes neither the prompt nor the turn); a module's
+phase may name several seats at once (``RolePhase.seats``: its draft) and a module may have
+options of its own (``MODULE_OPTIONS``), stored only in the games that play it.
 
 Module-only structural points (Exp. 3 Buccaneer): ``roles_refused`` (the token rule),
 ``role_chosen`` (the token moves, the Capture bonus) and ``round_ending`` (Appendix C end of

@@ -36,6 +36,9 @@ code                   meaning
 ``hl.<tile>``          Exp. 2 Hunting Lodge (colonist): discard a plantation (or ``hl.forest``)
 ``rs.<good>...``       Exp. 2 Royal Supplier: trade one barrel of each kind named for 1 VP each
                        (``rs.corn.sugar``; kinds in table order)
+``ach.<card>``         1897 Exp. VI: announce a met Achievement card (``ach.deal_closer``), at
+                       any moment, prompted or not
+``ad.<card>``          1897 Exp. VI draft: keep that card of the hand one picks from
 ``pass``               decline: take no tile, build nothing, sell nothing, refuse an offer
                        or a privilege, take no more from the Wharf
 =====================  =================================================================
@@ -95,6 +98,9 @@ ROYAL_SUPPLIER = 29
 PRODUCE = 30
 # 1897 Festival (X4, option festival_workers_placed): a reward worker placed at once
 FESTIVAL_PLACE = 31
+# 1897 Exp. VI, the Achievements: announce a card (any moment, X6-3); keep one in the draft (X6-2)
+ANNOUNCE = 32
+ACHIEVEMENT_KEEP = 33
 
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
 CARD_CODES = (
@@ -148,6 +154,14 @@ _TABLE: dict[str, Action] = {}
 def _add(action: Action) -> Action:
     _TABLE[action.code] = action
     return action
+
+
+def register(action: Action) -> Action:
+    """A module's action with a code of its own, added to the table ``decode`` reads (1897 Exp.
+    VI: one per Achievement card, the cards being the module's data)."""
+    if action.code in _TABLE:
+        raise ValueError(f"action code {action.code} registered twice")
+    return _add(action)
 
 
 PASS_ACTION = _add(Action(PASS, "pass"))

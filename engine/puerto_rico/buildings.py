@@ -30,6 +30,7 @@ from .data import (
     RESIDENCE_BONUS,
     SMALL_PRODUCTION,
     TILES,
+    EditionOption,
 )
 from .ops import (
     Events,
@@ -55,6 +56,9 @@ HOOK_POINTS: dict[str, str] = {
     " lists (building, doubloons missing) for each building he could place but not pay, in"
     " catalog order (Black Market)",
     "built": "(s, seat, building, ev) after a building is placed (University)",
+    "bought": "(s, seat, building, paid, ev) a building was just placed and paid for, before"
+    " the ``built`` handlers: ``paid`` the coins it cost him (1897 Exp. VI: Big Spender,"
+    " Master Architect)",
     "settle_passed": "(s, seat, ev) a Settler turn ends without a pick (1897 Hospital)",
     "produced": "(s, seat, received, ev) after a player's production (Factory)",
     "craftsman_ended": "(s, seat, ev) the Craftsman's privilege over, for him (1897 Distillery)",
@@ -69,6 +73,16 @@ HOOK_POINTS: dict[str, str] = {
     "sold": "(s, seat, good, price, filled, ev) after a sale to the trading house (not an Exp. 1"
     " Trading Post's); ``filled``: that crate filled it (1897 Exp. V: Closing the Work)",
     "captain_ended": "(s, ev) at the Captain phase's end, the ships emptied (1897 Exp. V)",
+    "vp_gained": "(s, seat, amount, ev) after a player takes VP tokens (``ops.gain_vp``; 1897"
+    " Exp. VI: Trade Strategist)",
+    "action_done": "(s, ev) after each action and the automatic steps it set off, once play"
+    " waits for the next decision (1897 Exp. VI: the objectives a player's position meets)",
+    "anytime": "(s, seat, out) actions the seat may take at any moment of the game, prompted or"
+    " not, which change neither the prompt nor whose turn it is (1897 Exp. VI: announcing an"
+    " Achievement); ``ANYTIME_REFUSALS`` names their kinds",
+    "anytime_open": "(s, seat) -> bool: the seat may come to have ``anytime`` actions, from"
+    " what everyone sees (1897 Exp. VI: he holds a card face down); a prompt naming him is"
+    " then never ``forced``, so that ``forced`` tells nothing hidden",
     "storage": "(s, seat) -> (kinds, barrels): barrels kept after loading (warehouses)",
     "final_bonus": "(s, seat) -> int: end-game VP of an occupied building (large buildings)",
     "privilege_bonus": "(s, seat) -> int: a role privilege counts that much more (Library)",
@@ -118,6 +132,10 @@ PERFORMERS: dict[int, Handler] = {}
 LOAD_VP: dict[int, Callable[[int], int]] = {}
 # kinds of the actions on ``turn_extras``: performed, and the same seat decides again
 EXTRA_KINDS: set[int] = set()
+# kinds of the actions on ``anytime``: kind -> (s, seat, action) -> the error code when it is
+# not legal for the seat now.  Performed by ``PERFORMERS`` with no automatic step after them
+# (the decision waiting stays the same), accepted from any seat, prompted or not.
+ANYTIME_REFUSALS: dict[int, Callable[[State, int, Any], str]] = {}
 # Optional follow-ups a building grants: offer name -> (s, seat, arg, ev) when accepted; when
 # declined, ``DECLINE_HANDLERS`` (if any); ``OFFER_VALID`` (s) -> bool: the offer still has a
 # source (default: a colonist in the supply or on the ship), else it is dropped.
@@ -159,6 +177,11 @@ MODULE_HOOK_POINTS = frozenset(
         "shipped",
         "sold",
         "captain_ended",
+        "bought",
+        "vp_gained",
+        "action_done",
+        "anytime",
+        "anytime_open",
     }
 )
 # module -> (s, ev) run once at setup, after the supplies are laid out (Exp. 4 goals)
@@ -167,6 +190,10 @@ MODULE_SETUP: dict[str, Handler] = {}
 # and the starting ones dealt (1897 Exp. V: the cards' properties come out of what the bag has
 # left, so that 1897's starting properties, taken after the market, are always there, A-27)
 MODULE_LATE_SETUP: dict[str, Handler] = {}
+# module -> its rule options (``EditionOption``, the default first): known only in an edition
+# that may play the module, stored only in games that play it (so that other games' options,
+# dumps and golden hashes stay as they were), refused without it (1897 Exp. VI's deal / draft)
+MODULE_OPTIONS: dict[str, tuple[EditionOption, ...]] = {}
 ALWAYS = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
 
 
@@ -182,6 +209,7 @@ class RolePhase:
         legal: Handler,
         prompt_kind: Handler,
         action_kinds: dict[str, frozenset[int]],
+        seats: Handler | None = None,
     ) -> None:
         self.phase = phase
         self.start = start  # (s, ev): the role was chosen, s.chooser/s.card are set
@@ -189,6 +217,9 @@ class RolePhase:
         self.legal = legal  # (s, seat) -> [Action] for the seat in turn
         self.prompt_kind = prompt_kind  # (s) -> str
         self.action_kinds = action_kinds  # prompt kind -> action kinds (for error codes)
+        # (s) -> the seats asked at once (several when their order is irrelevant: 1897 Exp. VI's
+        # draft); None: the seat in turn; ``legal`` answers for each of them
+        self.seats = seats
 
 
 # module role index -> its phase; phase -> the same

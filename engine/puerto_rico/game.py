@@ -13,6 +13,8 @@ from . import festival_workers as _festival_workers  # noqa: F401  (1897's Festi
 from . import legality, phases, scoring
 from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's draft, buildings)
 from . import nobles as _nobles  # noqa: F401  (registers Exp. 2's pieces and buildings)
+from .achievements import resample as resample_achievements
+from .achievements import revealed as achievements_revealed
 from .data import NGOODS, NTILES
 from .invariants import invariant_failures
 from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, state_ruleset
@@ -79,11 +81,14 @@ class PuertoRico:
         draws (which plantations come up, in what order): the seeded generator, reseeded here.
         The other players' VP chips are hidden in the views (face down, [C]) but every chip is
         taken in public (``VpEarned`` amounts are public, issue #9), so their totals follow from
-        the game's public history and stay as they are."""
+        the game's public history and stay as they are.  1897's Expansion VI: the Achievement
+        cards hidden from ``seat`` (the deck, the others' cards face down, whether they are met)
+        are dealt again among the same places (``achievements.resample``)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
             raise ValueError(f"no seat {seat!r}")
         s = state.clone()
         s.rng = seed_state(seed)
+        resample_achievements(s, seat)
         return s
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
@@ -123,8 +128,9 @@ class PuertoRico:
         """Whether going from ``before`` to ``after`` revealed anything hidden or random (a
         Hacienda draw, the plantations turned face up at the end of the Settler phase): such an
         action can never be taken back.  Every draw goes through the seeded generator, so its
-        state changing is exactly that."""
-        return before.rng != after.rng
+        state changing is exactly that; 1897's Achievement cards are revealed otherwise (an
+        announcement, a draft hand passed on, the end)."""
+        return before.rng != after.rng or achievements_revealed(before, after)
 
     def actor(self, state: State) -> int:
         """Simulation path: the first prompted seat, -1 when the game is over."""

@@ -14,6 +14,7 @@ from ..core import Game
 from ..policies import HEURISTICS, Policy
 from ..rng import below, seed_state
 from . import actions as A
+from .achievements import CARDS as ACHIEVEMENTS
 from .buccaneer import buccaneer_options
 from .data import (
     BUCCANEER,
@@ -149,6 +150,10 @@ class PuertoRicoHeuristic:
             return 1.0  # a colonist placed at once beats one left aside (Exp. 3, 1897 Exp. IV)
         if kind in _NOBLES_KINDS:
             return nobles_score(s, seat, a)
+        if kind == A.ANNOUNCE:  # 1897 Exp. VI: a met card is announced at once (X6-3)
+            return 1000.0
+        if kind == A.ACHIEVEMENT_KEEP:  # 1897 Exp. VI's draft: the card worth most
+            return float(ACHIEVEMENTS[a.a].vp)
         return self.new_buildings_score(s, seat, a)
 
     def new_buildings_score(self, s: State, seat: int, a: A.Action) -> float:

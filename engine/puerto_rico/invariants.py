@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from .achievements import achievements_failures
 from .buildings import FOREST_TILE, OFFER_CHECK, in_play
 from .data import (
     BUCCANEER,
@@ -33,6 +34,7 @@ from .legality import city_used, current_prompt, legal
 from .nobles import board_nobles, colonists_total, nobles_failures
 from .ruleset import Ruleset
 from .state import (
+    ACHIEVEMENT_DRAFT_PHASE,
     BUC_CAPTOR,
     BUC_CAPTURED,
     BUC_RAID,
@@ -75,6 +77,7 @@ _PHASE_STEPS = {
     PROSPECTOR_PHASE: (STEP_INTERLUDE,),  # Exp. 1: only while guests may move
     BUCCANEER_PHASE: (STEP_TURN, STEP_RAID, STEP_INTERLUDE),
     DRAFT_PHASE: (STEP_TURN,),
+    ACHIEVEMENT_DRAFT_PHASE: (STEP_TURN,),  # 1897 Exp. VI (X6-2)
     GAME_OVER: (STEP_TURN,),
 }
 # the role each phase resolves (-1: none)
@@ -89,6 +92,7 @@ _PHASE_ROLE = {
     BUCCANEER_PHASE: BUCCANEER,
     PROSPECTOR_PHASE: PROSPECTOR,
     DRAFT_PHASE: -1,
+    ACHIEVEMENT_DRAFT_PHASE: -1,
     GAME_OVER: -1,
 }
 
@@ -247,6 +251,7 @@ def invariant_failures(s: State) -> list[str]:
                 out.append(f"player:{seat}:building")
     out.extend(_festival_failures(s))
     out.extend(activities_failures(s))
+    out.extend(achievements_failures(s))
     out.extend(_buccaneer_failures(s))
     out.extend(nobles_failures(s, s.buccaneer[BUC_RAID] if s.buccaneer else 0))
     for offer in s.offers:

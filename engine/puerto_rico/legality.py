@@ -14,7 +14,13 @@ from itertools import combinations
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
 from .actions import CATALOG, Action
-from .buildings import MODULE_PHASES, OFFER_ACTION_KINDS, OFFER_LEGAL, in_play
+from .buildings import (
+    ANYTIME_REFUSALS,
+    MODULE_PHASES,
+    OFFER_ACTION_KINDS,
+    OFFER_LEGAL,
+    in_play,
+)
 from .data import (
     CITY_SPACES,
     CORN,
@@ -74,6 +80,9 @@ def actor(s: State) -> int:
         if step == STEP_ARRANGE and s.rs.sequential_mayor:
             return next(i for i in _clockwise(s, s.chooser) if s.pending[i])
         return s.pending.index(True)
+    module = MODULE_PHASES.get(s.phase)
+    if module is not None and module.seats is not None:  # 1897 Exp. VI's draft
+        return int(module.seats(s)[0])
     return s.turn
 
 
@@ -83,17 +92,30 @@ def current_prompt(s: State) -> Prompt | None:
     if s.offers:
         seat, name, _ = s.offers[0]
         # a base offer is accept-or-pass; a module's decision may be forced (one action)
-        forced = str(name) in OFFER_LEGAL and len(legal(s, int(seat))) == 1
+        forced = str(name) in OFFER_LEGAL and _forced(s, int(seat))
         return Prompt((int(seat),), str(name), forced)
     if s.step in (STEP_ARRANGE, STEP_KEEP, STEP_INTERLUDE):
         kind = {STEP_ARRANGE: P_ARRANGE, STEP_KEEP: P_KEEP, STEP_INTERLUDE: P_INTERLUDE}[s.step]
         seats = tuple(i for i in range(s.n) if s.pending[i])
         if kind == P_ARRANGE and s.rs.sequential_mayor:
             seats = (next(i for i in _clockwise(s, s.chooser) if s.pending[i]),)
-        forced = len(seats) == 1 and len(legal(s, seats[0])) == 1
+        forced = len(seats) == 1 and _forced(s, seats[0])
         return Prompt(seats, kind, forced)
+    module = MODULE_PHASES.get(s.phase)
+    if module is not None and module.seats is not None:  # 1897 Exp. VI's draft: all at once
+        seats = tuple(module.seats(s))
+        return Prompt(seats, str(module.prompt_kind(s)), len(seats) == 1 and _forced(s, seats[0]))
     kind = _turn_kind(s)
-    return Prompt((s.turn,), kind, len(legal(s, s.turn)) == 1)
+    return Prompt((s.turn,), kind, _forced(s, s.turn))
+
+
+def _forced(s: State, seat: int) -> bool:
+    """The seat's decision has one action, and he cannot come to have an ``anytime`` one (1897
+    Exp. VI: he holds no card face down, which everyone sees; whether a card is met is his
+    secret, so ``forced`` does not depend on it)."""
+    if len(turn_legal(s, seat)) != 1:
+        return False
+    return not any(fn(s, seat) for _, fn in s.rs.anytime_open)
 
 
 def _turn_kind(s: State) -> str:
@@ -116,7 +138,28 @@ def _turn_kind(s: State) -> str:
 
 
 def legal(s: State, seat: int) -> list[Action]:
-    """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
+    """The legal actions of ``seat`` now (empty when it has nothing to decide): those of the
+    decision the prompt asks of him, and the ones he may take at any moment (1897 Exp. VI:
+    announcing an Achievement, prompted or not)."""
+    out = turn_legal(s, seat)
+    if s.rs.anytime and s.phase != GAME_OVER:
+        more = anytime_actions(s, seat)
+        if more:
+            return [*out, *more]
+    return out
+
+
+def anytime_actions(s: State, seat: int) -> list[Action]:
+    """The actions ``seat`` may take at any moment (hook point ``anytime``)."""
+    out: list[Action] = []
+    for _, fn in s.rs.anytime:
+        fn(s, seat, out)
+    return out
+
+
+def turn_legal(s: State, seat: int) -> list[Action]:
+    """The legal actions of the decision the prompt asks of ``seat`` (empty when it asks him
+    nothing)."""
     out = _legal(s, seat)
     extras = s.rs.turn_extras
     if extras and out:
@@ -173,6 +216,9 @@ def _legal(s: State, seat: int) -> list[Action]:
         return keep_options(s, seat) if s.pending[seat] else []
     if step == STEP_INTERLUDE:
         return [*interlude_options(s, seat), A.PASS_ACTION] if s.pending[seat] else []
+    module = MODULE_PHASES.get(s.phase)
+    if module is not None and module.seats is not None:  # several seats at once (Exp. VI draft)
+        return list(module.legal(s, seat)) if seat in module.seats(s) else []
     if seat != s.turn:
         return []
     phase = s.phase
@@ -660,6 +706,13 @@ def check(s: State, seat: int, action: Action) -> None:
         raise GameOver()
     prompt = current_prompt(s)
     assert prompt is not None
+    refusal = ANYTIME_REFUSALS.get(action.kind)
+    if refusal is not None:  # any seat, prompted or not (1897 Exp. VI: an announcement)
+        if type(seat) is not int or not 0 <= seat < s.n:
+            raise NotYourTurn(seat=seat, expected=list(prompt.seats))
+        if action in anytime_actions(s, seat):
+            return
+        raise IllegalAction(refusal(s, seat, action), action=action.code)
     if not isinstance(seat, int) or seat not in prompt.seats:
         raise NotYourTurn(seat=seat, expected=list(prompt.seats))
     if action in legal(s, seat):

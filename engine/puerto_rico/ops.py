@@ -63,6 +63,8 @@ def gain_vp(s: State, seat: int, amount: int, reason: str, ev: Events) -> None:
                 public_data={"amount": amount, "reason": reason},
             )
         )
+    for _, fn in s.rs.vp_gained:  # 1897 Exp. VI: Trade Strategist
+        fn(s, seat, amount, ev)
     if s.vp_supply <= 0 and not s.rs.vp_end_at_captain:  # 1897: at the Captain's phase end
         trigger_end(s, END_VP, ev)
 

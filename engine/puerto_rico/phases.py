@@ -16,6 +16,7 @@ from ..rng import seed_state
 from . import actions as A
 from .actions import CATALOG, Action
 from .buildings import (
+    ANYTIME_REFUSALS,
     DECLINE_HANDLERS,
     EXTRA_KINDS,
     F_CHOOSER_HOSPICE,
@@ -174,7 +175,12 @@ def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> S
 
 
 def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
-    """Apply a legal action in place and advance to the next decision."""
+    """Apply a legal action in place and advance to the next decision.  An action of the
+    ``anytime`` hook point (1897 Exp. VI: an announcement) is performed alone: the decision
+    waiting stays the one it was."""
+    if action.kind in ANYTIME_REFUSALS:
+        PERFORMERS[action.kind](s, seat, action, ev)
+        return
     if s.offers:
         _resolve_offer(s, action, ev)
     elif s.step == STEP_INTERLUDE:
@@ -189,6 +195,8 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
             act = MODULE_PHASES[s.phase].act
         act(s, seat, action, ev)
     advance(s, ev)
+    for _, fn in s.rs.action_done:  # 1897 Exp. VI: the objectives the positions now meet
+        fn(s, ev)
 
 
 def _resolve_offer(s: State, action: Action, ev: Events) -> None:
@@ -611,6 +619,8 @@ def _builder_act(s: State, seat: int, action: Action, ev: Events) -> None:
     p.city.append(b)
     if ev is not None:
         ev.append(Event("BuildingBuilt", seat, {"building": CATALOG[b].name, "price": cost}))
+    for _, fn in s.rs.hooks["bought"]:  # 1897 Exp. VI: what it cost him (Big Spender)
+        fn(s, seat, b, cost, ev)
     for hb, fn in s.rs.hooks["built"]:
         if hb < 0 or p.bw[hb] > 0:
             fn(s, seat, b, ev)

@@ -10,11 +10,12 @@ from threading import Lock
 from typing import Any
 
 from ..core import InvalidSetup
+from . import achievements as _achievements  # noqa: F401  (1897's Exp. VI handlers)
 from . import actions as A
 from . import festival as _festival  # noqa: F401  (registers the Exp. 4 module's handlers)
 from . import festival_activities as _activities  # noqa: F401  (1897's Exp. V handlers)
 from .actions import CATALOG, Action
-from .buildings import STARTED_ROLES, Handler, compile_hooks
+from .buildings import MODULE_OPTIONS, STARTED_ROLES, Handler, compile_hooks
 from .data import (
     ALL_ROLES,
     EDITIONS,
@@ -38,8 +39,9 @@ MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
 AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival"})
 # The modules of one edition only (``Edition.own_modules``), after the four in catalog order:
 # 1897's Expansion V, the Festival Activities (played on the Festival board: it needs
-# ``festival``).  Another edition refuses them (``module_not_in_edition``).
-EDITION_MODULES = ("festival_activities",)
+# ``festival``), and its Expansion VI, the Achievements (it needs none).  Another edition
+# refuses them (``module_not_in_edition``).
+EDITION_MODULES = ("festival_activities", "achievements")
 MODULE_NEEDS = {"festival_activities": "festival"}
 
 
@@ -84,6 +86,10 @@ class Ruleset:
         self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
         self.festival = "festival" in self.modules
         self.festival_activities = "festival_activities" in self.modules  # 1897 Exp. V
+        self.achievements = "achievements" in self.modules  # 1897 Exp. VI
+        self.achievement_draft = options.get("achievement_deal") == "draft"  # X6-2
+        # X6-4: the cards met score (the seed's "concluídas"); "announced": only those announced
+        self.achievements_announced_only = options.get("achievement_scoring") == "announced"
         self.cost, self.column, self.size, self.circles = _COST, _COLUMN, _SIZE, _CIRCLES
         if options.get("cost_swap"):  # 1897's alternative rule: University 7, Factory 8
             cost = list(_COST)
@@ -160,6 +166,11 @@ class Ruleset:
         self.turn_extras = self.hooks["turn_extras"]
         self.captain_turn = self.hooks["captain_turn"]
         self.arrange_hooks = self.hooks["arrange_options"]
+        # 1897 Exp. VI: actions at any moment, the checks after each action and each VP gained
+        self.anytime = self.hooks["anytime"]
+        self.anytime_open = self.hooks["anytime_open"]
+        self.action_done = self.hooks["action_done"]
+        self.vp_gained = self.hooks["vp_gained"]
         # the ``phase_started`` handlers of each role's phase
         self.phase_started: list[list[tuple[int, Handler]]] = [
             [(b, fn) for b, fn in self.hooks["phase_started"] if role in STARTED_ROLES[fn]]
@@ -240,6 +251,8 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
     if edition not in editions:
         raise InvalidSetup("unknown_edition", option="edition", value=str(edition))
     own = EDITIONS[edition].options
+    playable = AVAILABLE_MODULES | set(EDITIONS[edition].own_modules)
+    module_options = {m: opts for m, opts in MODULE_OPTIONS.items() if m in playable}
     known = {
         "players",
         "edition",
@@ -249,6 +262,7 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         "building_selection",
         "exclusive_forest_house",
         *(o.name for o in own),
+        *(o.name for opts in module_options.values() for o in opts),
     }
     unknown = sorted(set(options) - known)
     if unknown:
@@ -280,6 +294,17 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         if value not in option.values or type(value) is not type(option.default):
             raise InvalidSetup(f"bad_{option.name}", option=option.name, value=str(value))
         out[option.name] = value
+    for module, opts in module_options.items():  # stored only with their module (1897 Exp. VI)
+        for option in opts:
+            value = options.get(option.name)
+            if module not in modules:
+                if value is not None:
+                    raise InvalidSetup(f"{option.name}_without_{module}", option=option.name)
+                continue
+            value = option.default if value is None else value
+            if value not in option.values or type(value) is not type(option.default):
+                raise InvalidSetup(f"bad_{option.name}", option=option.name, value=str(value))
+            out[option.name] = value
     # Exp. 1 (§10.1): the violet buildings are drafted by the players, or (a quick start, public
     # source) drawn at random for each space; only with the module
     selection = options.get("building_selection")

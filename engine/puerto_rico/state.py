@@ -38,6 +38,14 @@ ACT_BUILDING, ACT_HELD = 7, 8
 ACT_SIZE = 9
 ACTIVITY_CARDS = 3  # X5-1
 
+# 1897 Exp. VI, the Achievements (``State.achievement_owner`` / ``achievement_status``, one entry
+# per card of ``achievements.CARDS``): the seat holding the card (-1: in the deck, never dealt)
+# and its status: kept with its objective not met yet, met (hidden), announced (X6-3: face up,
+# its VP hidden until the end), or (X6-2's draft) in the hand its holder picks from
+ACH_HELD, ACH_MET, ACH_ANNOUNCED, ACH_PICK = range(4)
+ACHIEVEMENT_CARDS = 30  # Appendix D.1
+ACHIEVEMENTS_DEALT = 4  # X6-1, X6-2: four cards each
+
 # Exp. 1: ``State.draft_left`` has one entry per printed cost 0-10
 DRAFT_COSTS = 11
 
@@ -53,6 +61,7 @@ BUCCANEER_PHASE = 7  # Exp. 3
 DRAFT_PHASE = 8  # Exp. 1: the violet buildings are drafted before the first round
 GAME_OVER = 9
 PROSPECTOR_PHASE = 10  # only while an Exp. 1 interlude holds the Prospector's privilege
+ACHIEVEMENT_DRAFT_PHASE = 11  # 1897 Exp. VI (X6-2): the Achievement cards drafted before play
 PHASE_NAMES = {
     ROLE_SELECTION: "role_selection",
     SETTLER_PHASE: "settler",
@@ -64,6 +73,7 @@ PHASE_NAMES = {
     BUCCANEER_PHASE: "buccaneer",
     DRAFT_PHASE: "draft",
     PROSPECTOR_PHASE: "prospector",
+    ACHIEVEMENT_DRAFT_PHASE: "achievement_draft",
     GAME_OVER: "game_over",
 }
 
@@ -174,6 +184,9 @@ class State:
     the Hospice colonist) as ``[seat, name, arg]``; they are decided before play goes on."""
 
     __slots__ = (
+        "achievement_owner",
+        "achievement_status",
+        "achievement_tally",
         "activities",
         "activity_loads",
         "bank",
@@ -288,6 +301,12 @@ class State:
         # good; all 0 outside it: Festival Goods Delivery)
         self.activities: list[int] = []
         self.activity_loads: list[int] = []
+        # 1897 Exp. VI (empty without the module): by card, its holder and status (ACH_*), and
+        # by seat the VP gained and (seat + n) the goods loaded (a bit per good) in the Captain
+        # phase in progress (all 0 outside it: Trade Strategist, Dock Tycoon)
+        self.achievement_owner: list[int] = []
+        self.achievement_status: list[int] = []
+        self.achievement_tally: list[int] = []
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -341,6 +360,9 @@ class State:
         s.chooser_crates = self.chooser_crates[:]
         s.activities = self.activities[:]
         s.activity_loads = self.activity_loads[:]
+        s.achievement_owner = self.achievement_owner[:]
+        s.achievement_status = self.achievement_status[:]
+        s.achievement_tally = self.achievement_tally[:]
         return s
 
     @property
@@ -427,6 +449,10 @@ def dump_state(s: State, nbase: int) -> dict[str, Any]:
     if s.activities:  # 1897 Exp. V
         out["festival_activities"] = s.activities
         out["activity_loads"] = s.activity_loads
+    if s.achievement_owner:  # 1897 Exp. VI
+        out["achievement_owner"] = s.achievement_owner
+        out["achievement_status"] = s.achievement_status
+        out["achievement_tally"] = s.achievement_tally
     return out
 
 
@@ -547,6 +573,10 @@ def load_state(
         if "festival_activities" in data:
             s.activities = int_list(data, "festival_activities", ACTIVITY_CARDS * ACT_SIZE)
             s.activity_loads = int_list(data, "activity_loads", s.n * ngoods)
+        if "achievement_owner" in data:
+            s.achievement_owner = int_list(data, "achievement_owner", ACHIEVEMENT_CARDS)
+            s.achievement_status = int_list(data, "achievement_status", ACHIEVEMENT_CARDS)
+            s.achievement_tally = int_list(data, "achievement_tally", 2 * s.n)
     except KeyError as exc:
         raise CorruptState("missing_field", field=str(exc.args[0])) from None
     return s

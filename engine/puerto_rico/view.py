@@ -2,7 +2,8 @@
 
 The public view (``viewer=None``) hides every player's VP chips (kept face down, [C]) and
 everything random that is still to come (the generator state, the order of the face-down
-plantations); it shows their counts.  A seat view adds that seat's own chips and the price of
+plantations); it shows their counts.  With 1897's Expansion VI it hides the Achievement cards
+held face down (a seat view shows its own).  A seat view adds that seat's own chips and the price of
 each building after that seat's discounts.  The JSON shape is documented in ``docs/view.md``.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .achievements import view_part as _achievements
 from .actions import CATALOG
 from .buccaneer import view_part as _buccaneer
 from .buildings import in_play
@@ -165,6 +167,9 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
     activities = _activities(s)
     if activities is not None:  # 1897 Exp. V (only with the module: other views stay as they were)
         out["festival_activities"] = activities
+    achievements = _achievements(s, viewer)
+    if achievements is not None:  # 1897 Exp. VI (only with the module)
+        out["achievements"] = achievements
     if s.wharf_cargo:  # 1897: the Wharves' private ships' barrels, this Captain phase
         out["private_ships"] = _goods(s.wharf_cargo)
     if s.over:

@@ -41,16 +41,17 @@ OPTIONS = (
 )
 
 # §7: the expansions by number and the kernel's module each is an edition of (V and VI are
-# 1897's own: V is the kernel's ``festival_activities``, a module of this edition only); those
-# not built yet are refused (``expansion_not_available``: VI)
+# 1897's own: the kernel's ``festival_activities`` and ``achievements``, modules of this
+# edition only); one not built would be refused (``expansion_not_available``)
 EXPANSION_MODULES = {
     1: "new_buildings",
     2: "nobles",
     3: "buccaneer",
     4: "festival",
     5: "festival_activities",
+    6: "achievements",
 }
-AVAILABLE_EXPANSIONS = frozenset({1, 2, 3, 4, 5})
+AVAILABLE_EXPANSIONS = frozenset({1, 2, 3, 4, 5, 6})
 
 EDITION = Edition(
     "1897",
@@ -72,5 +73,5 @@ EDITION = Edition(
     nobles_1897=True,  # B-38, B-42, A-41
     capture_paid_by_chooser=True,  # X3-D, A-18
     festival_1897=True,  # X4-1, X4-3, A-16
-    own_modules=("festival_activities",),  # §7.5: Expansion V
+    own_modules=("festival_activities", "achievements"),  # §7.5, §7.6: Expansions V and VI
 )

@@ -51,16 +51,21 @@ class PuertoRico1897(PuertoRico):
         # Expansion II, the Citizens, alone, with the Smuggler's Lure, and its alternatives
         sets.append({"players": 3, "expansions": [2]})
         sets.append({"players": 4, "expansions": [2, 3, 4]})
-        sets.append({"players": 2, "expansions": [2], "all_workers": True, "tailor_cap": True})
+        sets.append({"players": 2, "expansions": [2, 6], "all_workers": True, "tailor_cap": True,
+                     "achievement_deal": "draft", "achievement_scoring": "announced"})
         # Expansion V, the Festival Activities (on the Festival board): with 2 players every
         # building slot only names its type
         sets.extend({"players": n, "expansions": [4, 5]} for n in (2, 4))
+        # Expansion VI, the Achievements, alone (dealt, X6-1); drafted (X6-2) with 2 players
+        # and the alternative scoring above, and with 5 players after Expansion I's draft below
+        sets.append({"players": 3, "expansions": [6]})
         # Expansion I, the New Buildings: the draft, the quick random selection, the pairs, and
-        # all five (the set the checked-path test plays last)
+        # all six (the set the checked-path test plays last; its cards drafted after the
+        # buildings)
         sets.append({"players": 3, "expansions": [1]})
         sets.append({"players": 4, "expansions": [1, 2], "building_selection": "random",
                      "pair_hacienda_lumber_mill": True, "pair_country_house_tailor": True})
-        sets.append({"players": 5, "expansions": [1, 2, 3, 4, 5]})
+        sets.append({"players": 5, "expansions": [1, 2, 3, 4, 5, 6], "achievement_deal": "draft"})
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:

@@ -26,6 +26,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import market, nobles, players
 from . import new_buildings as nb
+from .achievements import layout_achievements
 from .activities import layout_activities
 from .context import Table, ends_after
 from .highlights import EventLike, highlight_keys
@@ -335,8 +336,10 @@ def _plantations(t: Table, y: int) -> int:
 
 
 def _festival(t: Table, y: int) -> int:
-    """The Festival board, then the Festival Activity cards (1897's Expansion V)."""
-    return layout_activities(t, M, layout_festival(t, M, y, T.INNER), T.INNER)
+    """The Festival board, then the Festival Activity cards (1897's Expansion V) and the
+    Achievements (its Expansion VI)."""
+    y = layout_activities(t, M, layout_festival(t, M, y, T.INNER), T.INNER)
+    return layout_achievements(t, M, y, T.INNER)
 
 
 def _legend(t: Table, y: int) -> int:

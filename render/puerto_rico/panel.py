@@ -26,6 +26,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import new_buildings as nb
 from . import nobles
+from .achievements import layout_achievements
 from .activities import layout_activities
 from .context import Table, ends_after
 from .highlights import EventLike, highlight_keys
@@ -536,6 +537,7 @@ def layout_panel(
     y = _band(t, seat, M)
     y = _decision(t, seat, y)
     y = _board(t, seat, y)
+    y = layout_achievements(t, M, y, INNER)  # 1897's Expansion VI: the cards, yours with VP
     section = SECTIONS.get(focus)
     if section is not None:
         y = section(t, y)

@@ -11,6 +11,40 @@ from __future__ import annotations
 
 from ..puerto_rico.labels import ENGLISH as CLASSIC
 
+ACHIEVEMENT_TITLES: dict[str, str] = {
+    "big_spender": "Big Spender",
+    "caramel_popcorn_inventor": "Caramel Popcorn Inventor",
+    "coffee_dispatcher": "Coffee Dispatcher",
+    "confectionery_supplier": "Confectionery Supplier",
+    "corn_dispatcher": "Corn Dispatcher",
+    "deal_closer": "Deal Closer",
+    "dock_tycoon": "Dock Tycoon",
+    "fruit_dispatcher": "Fruit Dispatcher",
+    "head_administrator": "Head Administrator",
+    "independent_shipper": "Independent Shipper",
+    "leading_employer": "Leading Employer",
+    "leading_producer": "Leading Producer",
+    "luxury_crop_trader": "Luxury Crop Trader",
+    "luxury_goods_provider": "Luxury Goods Provider",
+    "major_investor": "Major Investor",
+    "major_landowner": "Major Landowner",
+    "master_agronomist": "Master Agronomist",
+    "master_architect": "Master Architect",
+    "master_collector": "Master Collector",
+    "pastry_maker": "Pastry Maker",
+    "prudent_merchant": "Prudent Merchant",
+    "senior_bureaucrat": "Senior Bureaucrat",
+    "specialised_shipper": "Specialised Shipper",
+    "sugar_dispatcher": "Sugar Dispatcher",
+    "tavern_supplier": "Tavern Supplier",
+    "tobacco_dispatcher": "Tobacco Dispatcher",
+    "tobacco_and_fruit_broker": "Tobacco & Fruit Broker",
+    "trade_strategist": "Trade Strategist",
+    "trade_tycoon": "Trade Tycoon",
+    "tropical_produce_magnate": "Tropical Produce Magnate",
+}
+"""Expansion VI's 30 cards (Appendix D.1), by the engine's id."""
+
 EDITION: dict[str, str] = {
     # roles (§1)
     "role.settler": "Planter",
@@ -130,6 +164,14 @@ EDITION: dict[str, str] = {
     "task.dispatch_largest": "fill the largest ship with it",
     "task.dispatch_smallest": "fill the smallest ship with it",
     "task.build": "build it",
+    # Expansion VI, the Achievements (§7.6, D.1)
+    "ui.achievements": "Achievements ({n} in the deck)",
+    "ui.your_achievements": "Your cards (only you see them)",
+    "ui.face_down": "{n} face down",
+    "ui.announced": "announced",
+    "ui.met": "met: announce it",
+    "score.achievements": "Achievements",
+    **{f"achievement.{name}": title for name, title in ACHIEVEMENT_TITLES.items()},
     # the score sheet
     "score.chips": "VP tokens",
     "score.nobles": "Citizens",

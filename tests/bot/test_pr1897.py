@@ -89,7 +89,7 @@ def panel_of(state: Any, seat: int) -> Panel:
     view = GAME.view(state, seat)
     prompt = GAME.prompt(state)
     codes = tuple(GAME.encode_action(a) for a in GAME.legal_actions(state, seat))
-    kind = prompt.kind if codes and prompt else None
+    kind = prompt.kind if codes and prompt and seat in prompt.seats else None  # as turns.py
     players = len(view["players"])
     return Panel(
         record(players, dict(view["options"])),
@@ -323,3 +323,42 @@ def test_the_festival_activities_in_the_lobby_and_the_table_text() -> None:
             kind = K.kernel_word(entry.get("tile") or entry.get("good"))
             assert f"{entry['count']} {P.catalog.t('en', f'good.{kind}')}" in text
     assert P.header_lines(view, {}, "en")[-1] == "Expansions: IV and V"
+
+
+def test_an_achievement_is_announced_from_the_panel_at_any_moment() -> None:
+    """X6-3: a met card is announced whenever its holder likes: the panel of a player the
+    prompt does not name offers it (with its title and VP, only to him), as a button carrying
+    the 1897 code; the log tells the table which card was announced."""
+    for state, _ in game(4, 5, (6,)):
+        prompt = GAME.prompt(state)
+        if prompt is None:
+            continue
+        for seat in range(4):
+            if seat in prompt.seats:
+                continue
+            codes = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)]
+            if not codes:
+                continue
+            panel = panel_of(state, seat)
+            assert panel.kind is None and set(panel.legal) == set(codes)
+            assert all(c.startswith("ach.") for c in codes)
+            layout, _ = PanelView(panel, "en").build()
+            components = components_of(layout)
+            assert submitted(components) == set(codes)
+            texts = [str(c.get("content", "")) for c in walk(components)]
+            assert any("whoever's turn it is" in t for t in texts)
+            words = P.words(panel.view, "en", extras=panel.extras, kind=None)
+            card = codes[0].split(".", 1)[1]
+            mine = {c["achievement"]: c for c in panel.view["achievements"]["hand"]}
+            title = P.catalog.t("en", f"achievement.{card}")
+            assert words.label(codes[0]) == f"Announce “{title}” ({mine[card]['vp']} VP)"
+            assert words.description(codes[0]) == P.catalog.t("en", f"objective.{card}")
+            after, events = GAME.apply(state, seat, GAME.decode_action(codes[0]))
+            assert GAME.prompt(after) == prompt  # the decision waiting is the same
+            action = ActionRecord(
+                7, 1, seat, codes[0], 100 + seat, AT, tuple(e.to_json() for e in events)
+            )
+            lines = P.log_writer({n: f"P{n}" for n in range(4)}, "en").lines([action])
+            assert lines == [f"P{seat} announces the Achievement “{title}”."]
+            return
+    pytest.fail("no met card held by a seat the prompt does not name")

@@ -37,6 +37,8 @@ FAMILIES = {
     # the kernel's points of the 1897 edition: production decided (A-28), the Festival's
     # reward workers placed at once (X4)
     "produce": "craft", "fw": "mayor",
+    # 1897's Expansion VI: an Achievement card announced (any moment), kept in the draft
+    "ach": "achievement", "ad": "achievement",
 }
 RAID_KEEP_MAX = 3  # §12 Raid: the Buccaneer keeps up to 3 of the removed colonists
 PIRACY_KEEP_MAX = 3  # §12 Piracy: he keeps up to 3 of the barrels
@@ -113,6 +115,13 @@ class Chooser(Words):
         if slot == "quarry":
             return self.t("act.quarry")
         return self.t("act.plantation", tile=self.tile(slot))
+
+    def achievement_vp(self, card: str) -> int | str:
+        """The VP of one of the viewer's Achievement cards (his own view shows them)."""
+        part = self.view.get("achievements")
+        mine = [*(part.get("hand") or ()), *(part.get("to_pick") or ())] if isinstance(
+            part, Mapping) else []
+        return next((int(c["vp"]) for c in mine if c.get("achievement") == card), "?")
 
     def price(self, building: str) -> int:
         entry = self.market.get(building, {})
@@ -242,6 +251,10 @@ class Chooser(Words):
             return self.t("act.produce")
         if head == "fw":  # the Festival's reward workers placed at once (1897, X4)
             return self.t("act.place", slot=self.slot(rest))
+        if head in ("ach", "ad"):  # an Achievement card announced, or kept in the draft
+            key = "act.announce" if head == "ach" else "act.keep_achievement"
+            return self.t(key, achievement=self.word("achievement", rest),
+                          vp=self.achievement_vp(rest))
         if head == "t":
             if effect is not None:
                 return self.t("act.sell_for", good=self.tile(rest), n=effect.doubloons)
@@ -329,6 +342,8 @@ class Chooser(Words):
             text = self.effect_of(f"effect.offer.{rest}")
         elif head == "c":
             text = self.effect_of("effect.craft")
+        elif head in ("ach", "ad"):
+            text = self.effect_of(f"objective.{rest}")
         return clip(text, DESCRIPTION_LIMIT) if text else None
 
     def joiner(self, code: str) -> str:

@@ -356,6 +356,11 @@ class PrLogWriter(LogWriter):
             return self.t("log.raid_placed", name=name, target=self.place(data.get("target")))
         if kind == "FestivalActivityCompleted":  # the kernel's festival_activities (1897)
             return self.activity_line(data, name)
+        if kind == "AchievementAnnounced":  # the kernel's achievements (1897)
+            return self.t("log.announced", name=name,
+                          achievement=self.thing("achievement", data.get("achievement")))
+        if kind == "AchievementDraftEnded":
+            return self.t("log.achievement_draft_ended")
         if kind == "ColonistGained" and data.get("by") in ("festival", "festival_activity"):
             return self.t("log.festival_colonists", name=name, n=int(data.get("count") or 0))
         return None

@@ -63,6 +63,10 @@ class KernelPresenter(PuertoRicoPresenter):
 INNER = KernelPresenter()
 
 
+def _starts(prefix: str) -> Any:
+    return lambda code: code.startswith(prefix)
+
+
 def _edition_decision(d: Decision) -> Decision:
     def matches(code: str, inner: Decision = d) -> bool:
         kernel = K.kernel_code(code)
@@ -82,12 +86,15 @@ class PuertoRico1897Presenter(GamePresenter):
     command: ClassVar[str] = "pr1897"
     folder = FOLDER
     players: ClassVar[tuple[int, int]] = (2, 5)
-    decisions: ClassVar[tuple[Decision, ...]] = tuple(
-        _edition_decision(d) for d in CLASSIC_DECISIONS
+    decisions: ClassVar[tuple[Decision, ...]] = (
+        *(_edition_decision(d) for d in CLASSIC_DECISIONS),
+        # Expansion VI: announce a met Achievement card (any moment), keep one in the draft
+        Decision("announce", "achievement", _starts("ach."), ("ach.",), "ach.?"),
+        Decision("achievement", "achievement", _starts("ad."), ("ad.",), "ad.?"),
     )
     phase_openers: ClassVar[tuple[str, ...]] = tuple(K.edition_word(o) for o in OPENERS)
     image_prefixes: ClassVar[tuple[str, ...]] = (
-        *PuertoRicoPresenter.image_prefixes, "activity.", "task.")
+        *PuertoRicoPresenter.image_prefixes, "activity.", "task.", "achievement.")
     variants: ClassVar[tuple[str, ...]] = (*classic_modules.VARIANTS, ACTIVITIES)
     select_parts: ClassVar[str | tuple[str, ...]] = PuertoRicoPresenter.select_parts
 

@@ -75,6 +75,43 @@ class Scenario1897(Scenario):
             s.market[s.festival[1]] -= 1
         return self
 
+    def achievements(
+        self,
+        seat: int,
+        names: Iterable[str],
+        *,
+        met: Iterable[str] = (),
+        announced: Iterable[str] = (),
+    ) -> Scenario1897:
+        """Expansion VI: give ``seat`` these Achievement cards (kept, their objective not met
+        unless named in ``met`` or ``announced``), and as many of ``HARD_ACHIEVEMENTS`` as make
+        four; a card another seat held is replaced there by one from the deck, and the seat's
+        other cards go back to the deck."""
+        from engine.puerto_rico.achievements import CARD_INDEX
+        from engine.puerto_rico.state import ACH_ANNOUNCED, ACH_HELD, ACH_MET
+
+        s = self.state
+        owner, status = s.achievement_owner, s.achievement_status
+        wanted = [CARD_INDEX[n] for n in names]
+        fillers = [CARD_INDEX[n] for n in HARD_ACHIEVEMENTS if CARD_INDEX[n] not in wanted]
+        hand = [*wanted, *fillers][:4]
+        for c in hand:
+            other = owner[c]
+            if other not in (-1, seat):
+                spare = next(d for d in range(len(owner)) if owner[d] == -1 and d not in hand)
+                owner[spare], status[spare] = other, ACH_HELD
+        for c in range(len(owner)):
+            if owner[c] == seat and c not in hand:
+                owner[c], status[c] = -1, ACH_HELD
+        met_cards = {CARD_INDEX[n] for n in met}
+        announced_cards = {CARD_INDEX[n] for n in announced}
+        for c in hand:
+            owner[c] = seat
+            status[c] = (
+                ACH_ANNOUNCED if c in announced_cards else ACH_MET if c in met_cards else ACH_HELD
+            )
+        return self
+
     def choose(
         self,
         role: str,
@@ -91,6 +128,14 @@ class Scenario1897(Scenario):
         )
 
 
+# Expansion VI's cards no scenario meets by accident (12 workers on buildings, 7 common
+# commercial buildings, a full field and town, 12 field tiles): a hand's fillers
+HARD_ACHIEVEMENTS = (
+    "head_administrator",
+    "senior_bureaucrat",
+    "major_landowner",
+    "master_agronomist",
+)
 GOODS = ("corn", "fruit", "sugar", "tobacco", "coffee")
 NO_GOODS = dict.fromkeys(GOODS, 0)
 

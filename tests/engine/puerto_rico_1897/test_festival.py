@@ -122,7 +122,6 @@ def test_X4_building_goal_gives_3_vp_and_returns_the_tile() -> None:
         (["4"], "bad_expansions"),
         ([4, 4], "duplicate_expansion"),
         ([5], "expansion_needs_festival"),
-        ([6], "expansion_not_available"),
     ],
 )
 def test_expansions_option_is_validated(expansions: list[object], code: str) -> None:

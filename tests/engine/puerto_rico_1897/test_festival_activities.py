@@ -167,11 +167,12 @@ def test_A_39_twelve_activities_with_the_seeds_tasks_and_rewards() -> None:
     [
         ([5], "expansion_needs_festival"),
         ([3, 5], "expansion_needs_festival"),
-        ([4, 5, 6], "expansion_not_available"),
+        ([5, 6], "expansion_needs_festival"),
     ],
 )
 def test_X5_expansion_v_needs_the_festival(expansions: list[int], code: str) -> None:
-    """§7.5: Expansion V is played on the Festival board of Expansion IV; VI is not built."""
+    """§7.5: Expansion V is played on the Festival board of Expansion IV (VI does not stand
+    for it)."""
     with pytest.raises(InvalidSetup) as info:
         GAME.normalize_options({"players": 3, "expansions": expansions})
     assert info.value.code == code

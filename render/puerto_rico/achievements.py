@@ -1,0 +1,99 @@
+"""The Achievement cards (the kernel's ``achievements`` module: 1897's Expansion VI, rules spec
+§7.6): a box with one row per player — how many cards lie face down before them and the titles
+of those they announced (their VP stay hidden until the end, X6-3) — and, on a seat's own
+image, that player's cards with their VP and whether each objective is met.
+
+The view's entry (``achievements``) holds ``players`` ({face_down, to_pick, announced,
+scored at the end}) for everyone, and ``hand`` / ``to_pick`` (each card's ``achievement``,
+``vp``, ``met``, ``announced``) only in its holder's view: the public image never has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import theme as T
+from .. import widgets as W
+from ..scene import Box
+from .context import Table
+
+ROW = 34
+HEAD = 44
+
+
+def part(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    found = view.get("achievements")
+    return found if isinstance(found, Mapping) else None
+
+
+def layout_achievements(t: Table, x: int, y: int, w: int) -> int:
+    """The box (``w`` wide from ``x``); the ``y`` below it (``y`` itself without the module)."""
+    found = part(t.view)
+    if found is None:
+        return y
+    sk, lb = t.sk, t.labels
+    players = list(found.get("players") or ())
+    hand = list(found.get("hand") or ()) + list(found.get("to_pick") or ())
+    height = HEAD + ROW * len(players) + (HEAD - 8 + ROW * len(hand) if hand else 0) + 8
+    box = sk.region("achievements", Box(x, y, w, height))
+    sk.rect(box, T.PANEL, T.BORDER, 2, radius=10)
+    sk.text(x + 16, y + 30, lb("ui.achievements", n=int(found.get("deck") or 0)),
+            size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=w - 32)
+    ry = y + HEAD
+    for seat, entry in enumerate(players):
+        _player_row(t, seat, entry, x + 16, ry, w - 32)
+        ry += ROW
+    if hand:
+        sk.text(x + 16, ry + 26, lb("ui.your_achievements"), size=T.TEXT_BODY, bold=True,
+                fill=T.INK, max_width=w - 32)
+        ry += HEAD - 8
+        for card in hand:
+            _card_row(t, card, x + 16, ry, w - 32)
+            ry += ROW
+    return y + height + T.GAP
+
+
+def _player_row(t: Table, seat: int, entry: Mapping[str, Any], x: int, y: int, w: int) -> None:
+    sk, lb = t.sk, t.labels
+    key = f"player:{seat}:achievements"
+    sk.text(x, y + 24, t.names[seat], size=T.TEXT_SMALL, bold=True, fill=T.seat_color(seat),
+            max_width=w // 4)
+    down = int(entry.get("face_down") or 0) + int(entry.get("to_pick") or 0)
+    cx = x + w // 4 + 12
+    count = sk.text(cx, y + 24, lb("ui.face_down", n=down), size=T.TEXT_SMALL, fill=T.INK)
+    titles = [lb(f"achievement.{a}") for a in entry.get("announced") or ()]
+    scored = entry.get("scored")
+    if isinstance(scored, list):  # the end: every scored card with its VP
+        titles = [_scored(t, c) for c in scored]
+    if titles:
+        sk.text(count.right + 14, y + 24, "✓ " + ", ".join(titles), size=T.TEXT_SMALL,
+                fill=T.ACT, max_width=x + w - count.right - 14)
+    sk.region(key, Box(x, y + 4, w, ROW - 6))
+
+
+def _scored(t: Table, card: Mapping[str, Any]) -> str:
+    name = card.get("achievement")
+    return f"{t.labels(f'achievement.{name}')} ({card.get('vp')})"
+
+
+def _card_row(t: Table, card: Mapping[str, Any], x: int, y: int, w: int) -> None:
+    sk, lb = t.sk, t.labels
+    title = lb(f"achievement.{card.get('achievement')}")
+    badge = W.vp_badge(sk, x, y + 17, int(card.get("vp") or 0))
+    if card.get("announced"):
+        state, color = lb("ui.announced"), T.ACT
+    elif card.get("met"):
+        state, color = lb("ui.met"), T.HIGHLIGHT
+    else:
+        state, color = "", T.MUTED
+    right = x + w
+    if state:
+        mark = sk.text(right, y + 24, state, size=T.TEXT_SMALL, bold=True, fill=color,
+                       anchor="rs")
+        right = mark.x - 10
+    sk.text(badge.right + 10, y + 24, title, size=T.TEXT_SMALL, bold=True, fill=T.INK,
+            max_width=right - badge.right - 10)
+
+
+__all__ = ["layout_achievements", "part"]
