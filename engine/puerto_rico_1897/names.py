@@ -11,8 +11,8 @@ so every classic word that 1897 renames is gone and nothing else changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
 from typing import Any
 
 from ..core import Event, Outcome, Prompt, ScoreLine
@@ -147,6 +147,24 @@ _COUNTED = re.compile(r"([a-z_]+?)(\d+)")
 
 def word(text: str, table: Mapping[str, str] = WORDS) -> str:
     """One word, with a trailing count kept (``prospector2``)."""
+    if table is WORDS:
+        return _forward(text)
+    if table is REVERSE:
+        return _backward(text)
+    return _word(text, table)
+
+
+@lru_cache(maxsize=4096)
+def _forward(text: str) -> str:
+    return _word(text, WORDS)
+
+
+@lru_cache(maxsize=4096)
+def _backward(text: str) -> str:
+    return _word(text, REVERSE)
+
+
+def _word(text: str, table: Mapping[str, str]) -> str:
     found = table.get(text)
     if found is not None:
         return found
@@ -175,18 +193,46 @@ def data(obj: Any, key: str = "", reverse: bool = False) -> Any:
     """A JSON-like value (view, event data, options) in 1897's words (or, ``reverse``, back in
     the kernel's): dict keys and string values, recursively; ``key``: the key ``obj`` stands
     under, in the words of the input."""
-    table = REVERSE if reverse else WORDS
-    context = REVERSE_CONTEXT if reverse else IN_CONTEXT
+    if reverse:
+        return _data(obj, key, _backward, REVERSE_CONTEXT, _REVERSE_CONTEXT_KEYS)
+    return _data(obj, key, _forward, IN_CONTEXT, _CONTEXT_KEYS)
+
+
+_CONTEXT_KEYS = frozenset(k for k, _ in IN_CONTEXT)
+_REVERSE_CONTEXT_KEYS = frozenset(k for k, _ in REVERSE_CONTEXT)
+_PLAIN = (int, float, bool, type(None))
+
+
+def _data(
+    obj: Any,
+    key: str,
+    say: Callable[[str], str],
+    context: Mapping[tuple[str, str], str],
+    keys: frozenset[str],
+) -> Any:
+    """:func:`data` on the views' own types first (exact type checks: a view is translated on
+    every call of the contract, so this is the edition's hot path)."""
+    kind = type(obj)
+    if kind is str:
+        return (key in keys and context.get((key, obj))) or say(obj)
+    if kind is dict:
+        if key in keys:
+            return {context.get((key, k)) or say(k): _data(v, k, say, context, keys)
+                    for k, v in obj.items()}
+        return {say(k): _data(v, k, say, context, keys) for k, v in obj.items()}
+    if kind is list:
+        return [_data(v, key, say, context, keys) for v in obj]
+    if kind in _PLAIN:
+        return obj
     if isinstance(obj, str):
-        return context.get((key, obj)) or word(obj, table)
+        return (key in keys and context.get((key, obj))) or say(obj)
     if isinstance(obj, Mapping):
-        return {
-            context.get((key, k)) or word(k, table): data(v, k, reverse) for k, v in obj.items()
-        }
+        return {(key in keys and context.get((key, k))) or say(k): _data(v, k, say, context, keys)
+                for k, v in obj.items()}
     if isinstance(obj, tuple):
-        return tuple(data(v, key, reverse) for v in obj)
+        return tuple(_data(v, key, say, context, keys) for v in obj)
     if isinstance(obj, list):
-        return [data(v, key, reverse) for v in obj]
+        return [_data(v, key, say, context, keys) for v in obj]
     return obj
 
 

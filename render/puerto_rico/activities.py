@@ -17,9 +17,9 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
 from .context import Table
+from .modules import board_of_three
 
 ACTIVITIES_H = 170
-CELL_TOP = 42
 PIECE = 30  # a tile's or a barrel's width on a card
 REWARD_STEP = 44
 
@@ -35,23 +35,9 @@ def layout_activities(t: Table, x: int, y: int, w: int) -> int:
     found = cards(t.view)
     if not found:
         return y
-    sk, lb = t.sk, t.labels
-    box = sk.region("activities", Box(x, y, w, ACTIVITIES_H))
-    sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
-    sk.text(
-        x + 16,
-        y + 30,
-        lb("ui.activities"),
-        size=T.TEXT_BODY,
-        bold=True,
-        fill=T.INK,
-        max_width=w - 32,
-        static=True,
-    )
-    gap = 8
-    cell_w = (w - 16 - 2 * gap) // 3
-    for k, card in enumerate(found[:3]):
-        cell = Box(x + 8 + k * (cell_w + gap), y + CELL_TOP, cell_w, ACTIVITIES_H - CELL_TOP - 8)
+    cells = board_of_three(t, "activities", t.labels("ui.activities"),
+                           Box(x, y, w, ACTIVITIES_H))
+    for card, cell in zip(found[:3], cells, strict=False):
         _card(t, card, cell)
     return y + ACTIVITIES_H + T.GAP
 

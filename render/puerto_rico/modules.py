@@ -161,27 +161,26 @@ def layout_festival(t: Table, x: int, y: int, w: int) -> int:
     part = t.view.get("festival")
     if not isinstance(part, Mapping):
         return y
-    sk, lb = t.sk, t.labels
-    box = sk.region("festival", Box(x, y, w, FESTIVAL_H))
     # the board, its caption and its three spaces are the same in every game with the Festival
     # (the static layer); the goals drawn on it are this game's
-    sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
-    sk.text(
-        x + 16,
-        y + 30,
-        lb("ui.festival"),
-        size=T.TEXT_BODY,
-        bold=True,
-        fill=T.INK,
-        max_width=w - 32,
-        static=True,
-    )
-    gap = 8
-    cell_w = (w - 16 - 2 * gap) // 3
-    for k, goal in enumerate(GOALS):
-        cell = Box(x + 8 + k * (cell_w + gap), y + CELL_TOP, cell_w, FESTIVAL_H - CELL_TOP - 8)
+    cells = board_of_three(t, "festival", t.labels("ui.festival"), Box(x, y, w, FESTIVAL_H))
+    for goal, cell in zip(GOALS, cells, strict=True):
         _goal(t, goal, part.get(goal) or {}, cell)
     return y + FESTIVAL_H + T.GAP
+
+
+def board_of_three(t: Table, key: str, caption: str, box: Box) -> list[Box]:
+    """A board (region ``key``) with its caption and three cells side by side under it (the
+    Festival's goals, its Activity cards): the cells' boxes, left to right."""
+    sk = t.sk
+    sk.region(key, box)
+    sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
+    sk.text(box.x + 16, box.y + 30, caption, size=T.TEXT_BODY, bold=True, fill=T.INK,
+            max_width=box.w - 32, static=True)
+    gap = 8
+    cell_w = (box.w - 16 - 2 * gap) // 3
+    return [Box(box.x + 8 + k * (cell_w + gap), box.y + CELL_TOP, cell_w,
+                box.h - CELL_TOP - 8) for k in range(3)]
 
 
 def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
@@ -274,4 +273,5 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
         W.vp_badge(sk, reward_x + 6, mid, amount)
 
 
-__all__ = ["FESTIVAL_H", "layout_festival", "modules_text", "role_area", "token", "token_pill"]
+__all__ = ["FESTIVAL_H", "board_of_three", "layout_festival", "modules_text", "role_area", "token",
+           "token_pill"]

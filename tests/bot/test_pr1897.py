@@ -139,7 +139,7 @@ def test_the_kernel_reading_of_every_view_is_exact(players: int, seed: int) -> N
             assert K.edition_view(kernel) == view
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 6), (5, 7)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (5, 7)])
 def test_every_panel_submits_exactly_the_legal_1897_codes(players: int, seed: int) -> None:
     """Buttons carry 1897's codes; the menus' values (the classic code's) become 1897's
     through ``select_code``; the Recruiter's draft submits 1897's placements."""
@@ -308,7 +308,13 @@ def test_role_buttons_and_decisions_are_1897_codes() -> None:
 def test_the_festival_activities_in_the_lobby_and_the_table_text() -> None:
     """Expansion V is a lobby rule of 1897's own (with IV, which it needs); the table in words
     lists its cards."""
-    assert "festival_activities" in P.variants
+    assert "festival_activities" in P.variants and "achievements" in P.variants
+    assert P.lobby_options(2, ["achievements"]) == {"players": 2, "expansions": [6]}
+    assert P.variants_on(GAME.normalize_options({"players": 2, "expansions": [6]})) == [
+        "achievements"]
+    pages = {t.id: P.help_text(t, "en", {}) for t in P.help_topics() if t.group == "module"}
+    assert pages["achievements"].startswith("**The Achievements (Exp. VI)**\n")
+    assert pages["festival_activities"].startswith("**The Festival Activities")
     options = P.lobby_options(3, ["festival_activities"])
     assert options == {"players": 3, "expansions": [4, 5]}
     assert P.variants_on(GAME.normalize_options(options)) == ["festival", "festival_activities"]

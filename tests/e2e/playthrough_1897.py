@@ -127,21 +127,6 @@ class Table1897(Table):
             return self.rng.choice(smuggler)
         return code
 
-    async def make(self, user: ScriptedUser, code: str) -> None:
-        assert self.rec is not None
-        self.rec.note(f"{user.username} decides {code}")
-        record = await self.bot.storage.games.get(self.game_id)
-        head = code.split(".", 1)[0]
-        if head == "r" and self.rng.random() >= self.command_share:
-            table = await self.table()
-            handle = await user.click(table, custom_id=f"g:{self.game_id}:{record.version}:{code}")
-            await handle.response()
-            self.count("role button")
-            await settled(self.world, self.bot, self.game_id, record.version)
-            await self.table()
-            return
-        await self.generic(user, code, record)
-
     async def generic(self, user: ScriptedUser, code: str, record: GameRecord) -> None:
         decision = decision_of(code)
         if decision is not None and self.rng.random() < self.command_share:

@@ -43,7 +43,12 @@ PAIRS = {"exclusive_forest_house": "pair_hacienda_lumber_mill"}
 """The classic lobby's rules whose 1897 option has another name (§9.3)."""
 ACTIVITIES = "festival_activities"
 """1897's own lobby rule: Expansion V, the Festival Activities (with IV, which it needs)."""
-FESTIVAL, EXP_V = EXPANSIONS["festival"], EXPANSIONS[ACTIVITIES]
+ACHIEVEMENTS = "achievements"
+"""1897's own lobby rule: Expansion VI, the Achievements."""
+EXP_V, EXP_VI = EXPANSIONS[ACTIVITIES], EXPANSIONS[ACHIEVEMENTS]
+OWN = {ACTIVITIES: EXP_V, ACHIEVEMENTS: EXP_VI}
+"""1897's own expansions: a lobby rule, a ``/game rules`` page (``help.module.<id>``) each."""
+OWN_TOPICS = tuple(HelpTopic(ident, "module") for ident in OWN)
 
 
 class KernelPresenter(PuertoRicoPresenter):
@@ -94,8 +99,12 @@ class PuertoRico1897Presenter(GamePresenter):
     )
     phase_openers: ClassVar[tuple[str, ...]] = tuple(K.edition_word(o) for o in OPENERS)
     image_prefixes: ClassVar[tuple[str, ...]] = (
-        *PuertoRicoPresenter.image_prefixes, "activity.", "task.", "achievement.")
-    variants: ClassVar[tuple[str, ...]] = (*classic_modules.VARIANTS, ACTIVITIES)
+        *PuertoRicoPresenter.image_prefixes,
+        "activity.",
+        "task.",
+        "achievement.",
+    )
+    variants: ClassVar[tuple[str, ...]] = (*classic_modules.VARIANTS, *OWN)
     select_parts: ClassVar[str | tuple[str, ...]] = PuertoRicoPresenter.select_parts
 
     @cached_property
@@ -145,8 +154,10 @@ class PuertoRico1897Presenter(GamePresenter):
             wanted.append("festival")
         classic = classic_modules.lobby_options(players, wanted)
         out: dict[str, Any] = {"players": players}
-        expansions = sorted({EXPANSIONS[m] for m in classic.pop("modules", ())}
-                            | ({EXP_V} if ACTIVITIES in wanted else set()))
+        expansions = sorted(
+            {EXPANSIONS[m] for m in classic.pop("modules", ())}
+            | {number for ident, number in OWN.items() if ident in wanted}
+        )
         if expansions:
             out["expansions"] = expansions
         for key, value in classic.items():
@@ -163,8 +174,11 @@ class PuertoRico1897Presenter(GamePresenter):
             classic["building_selection"] = options.get("building_selection")
         for old, new in PAIRS.items():
             classic[old] = options.get(new)
-        found = classic_modules.variants_of(classic)
-        return [*found, ACTIVITIES] if EXP_V in (options.get("expansions") or ()) else found
+        chosen = options.get("expansions") or ()
+        return [
+            *classic_modules.variants_of(classic),
+            *(ident for ident, number in OWN.items() if number in chosen),
+        ]
 
     # --- the table and the story -------------------------------------------------------------
 
@@ -254,12 +268,17 @@ class PuertoRico1897Presenter(GamePresenter):
         return INNER.refusal(K.kernel_refusing(words, INNER), code, K.kernel_code(action))
 
     def help_topics(self) -> tuple[HelpTopic, ...]:
-        return INNER.help_topics()
+        return (*INNER.help_topics(), *OWN_TOPICS)
 
     def topic_name(self, topic: HelpTopic, lang: str) -> str:
         return INNER.topic_name(topic, lang)
 
     def help_text(self, topic: HelpTopic, lang: str, commands: Mapping[str, str]) -> str:
+        """The classic pages in 1897's words; Expansions V and VI have pages of their own."""
+        if topic.id in OWN:
+            t = self.catalog.t
+            title = t(lang, f"variant.{topic.id}")
+            return f"**{title}**\n{t(lang, f'help.module.{topic.id}', **commands)}"
         return INNER.help_text(topic, lang, commands)
 
 
