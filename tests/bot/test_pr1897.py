@@ -311,7 +311,8 @@ def test_the_festival_activities_in_the_lobby_and_the_table_text() -> None:
     assert "festival_activities" in P.variants and "achievements" in P.variants
     assert P.lobby_options(2, ["achievements"]) == {"players": 2, "expansions": [6]}
     assert P.variants_on(GAME.normalize_options({"players": 2, "expansions": [6]})) == [
-        "achievements"]
+        "achievements"
+    ]
     pages = {t.id: P.help_text(t, "en", {}) for t in P.help_topics() if t.group == "module"}
     assert pages["achievements"].startswith("**The Achievements (Exp. VI)**\n")
     assert pages["festival_activities"].startswith("**The Festival Activities")
@@ -368,3 +369,20 @@ def test_an_achievement_is_announced_from_the_panel_at_any_moment() -> None:
             assert lines == [f"P{seat} announces the Achievement “{title}”."]
             return
     pytest.fail("no met card held by a seat the prompt does not name")
+
+
+def test_an_achievement_is_announced_beside_the_decision_asked() -> None:
+    """X6-3: a met card can be announced while its holder is asked something else (a build,
+    a load...): the decision's own controls, then the announcement's button."""
+    kinds = set()
+    for state, seat in decisions(4, 8, (1, 6)):
+        panel = panel_of(state, seat)
+        if panel.kind is None or not any(c.startswith("ach.") for c in panel.legal):
+            continue
+        kinds.add(panel.kind)
+        layout, _ = PanelView(panel, "en").build()
+        components = components_of(layout)
+        offered = submitted(components)
+        assert {c for c in panel.legal if c.startswith("ach.")} <= offered, panel.kind
+        assert offered <= set(panel.legal)
+    assert {"build", "arrange", "ship"} <= kinds, kinds  # the classic panel's own controls

@@ -49,6 +49,8 @@ EXP_V, EXP_VI = EXPANSIONS[ACTIVITIES], EXPANSIONS[ACHIEVEMENTS]
 OWN = {ACTIVITIES: EXP_V, ACHIEVEMENTS: EXP_VI}
 """1897's own expansions: a lobby rule, a ``/game rules`` page (``help.module.<id>``) each."""
 OWN_TOPICS = tuple(HelpTopic(ident, "module") for ident in OWN)
+ANNOUNCE = "ach."
+"""An Achievement announced (Expansion VI): legal at any moment, beside any decision."""
 
 
 class KernelPresenter(PuertoRicoPresenter):
@@ -243,8 +245,19 @@ class PuertoRico1897Presenter(GamePresenter):
 
     def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
         """The classic panel's controls, or the generic ones, made over the kernel-words
-        panel (:class:`.kernel.KernelPanelView`: its buttons carry 1897's codes)."""
-        return PanelView.controls(K.KernelPanelView(view, INNER))
+        panel (:class:`.kernel.KernelPanelView`: its buttons carry 1897's codes); a met
+        Achievement's announcement (X6-3: at any moment) as a button under the decision's."""
+        panel = view.panel
+        anytime = [c for c in panel.legal if c.startswith(ANNOUNCE)] if panel.kind else []
+        if not anytime:
+            return PanelView.controls(K.KernelPanelView(view, INNER))
+        rest = [c for c in panel.legal if c not in anytime]
+        items = PanelView.controls(K.KernelPanelView(view, INNER, rest))
+        return [
+            *items,
+            ui.TextDisplay(view.t("panel.anytime")),
+            *view.rows_of([view.button(c) for c in anytime]),
+        ]
 
     def select_code(self, name: str, values: Sequence[str]) -> str | None:
         """A menu of the panel holds kernel codes (the classic code made it): the chosen

@@ -191,9 +191,13 @@ class KernelPanelView(PanelView):
     The components it makes carry 1897's codes: a button its code's, a menu kernel codes its
     presenter turns into 1897's (:meth:`GamePresenter.select_code`)."""
 
-    def __init__(self, pv: PanelView, inner: GamePresenter) -> None:
-        # no PanelView.__init__: it would word the panel with the registered presenter
-        self.panel = kernel_panel(pv.panel)
+    def __init__(
+        self, pv: PanelView, inner: GamePresenter, legal: Sequence[str] | None = None
+    ) -> None:
+        # no PanelView.__init__: it would word the panel with the registered presenter;
+        # ``legal``: the 1897 codes the controls are for (default: all the panel's)
+        panel = pv.panel if legal is None else dataclasses.replace(pv.panel, legal=tuple(legal))
+        self.panel = kernel_panel(panel)
         self.presenter = inner
         self.lang = pv.lang
         self.catalog = pv.catalog
