@@ -17,7 +17,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
 from .context import Table
-from .modules import board_of_three
+from .modules import board_of_three, done_pill
 
 ACTIVITIES_H = 170
 PIECE = 30  # a tile's or a barrel's width on a card
@@ -54,18 +54,7 @@ def _card(t: Table, card: Mapping[str, Any], cell: Box) -> None:
     top = cell.y + 24
     right = cell.right - 8
     if isinstance(done, int):
-        state = W.pill(
-            sk,
-            cell.right - 8,
-            top - 7,
-            "✓ " + t.names[done],
-            T.seat_color(done),
-            T.WHITE,
-            max_width=cell.w * 2 // 5,
-            align="right",
-        )
-        sk.region(f"{key}:done", state)
-        right = state.x - 6
+        right = done_pill(t, cell, top, done, f"{key}:done", cell.w * 2 // 5)
     sk.text(
         cell.x + 10,
         top,

@@ -169,6 +169,15 @@ def layout_festival(t: Table, x: int, y: int, w: int) -> int:
     return y + FESTIVAL_H + T.GAP
 
 
+def done_pill(t: Table, cell: Box, top: int, seat: int, key: str, width: int) -> int:
+    """"✓ <name>" in the seat's colour at the right of a cell's first line (a Festival goal
+    or an Activity card completed); the ``x`` left of it."""
+    state = W.pill(t.sk, cell.right - 8, top - 7, "✓ " + t.names[seat], T.seat_color(seat),
+                   T.WHITE, max_width=width, align="right")
+    t.sk.region(key, state)
+    return state.x - 6
+
+
 def board_of_three(t: Table, key: str, caption: str, box: Box) -> list[Box]:
     """A board (region ``key``) with its caption and three cells side by side under it (the
     Festival's goals, its Activity cards): the cells' boxes, left to right."""
@@ -193,18 +202,7 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
     # first line: what the goal asks, and its state (open, or who achieved it)
     top = cell.y + 26
     if isinstance(done, int):
-        state = W.pill(
-            sk,
-            cell.right - 8,
-            top - 7,
-            "✓ " + t.names[done],
-            T.seat_color(done),
-            T.WHITE,
-            max_width=cell.w * 3 // 5,
-            align="right",
-        )
-        sk.region(f"festival:{goal}:done", state)
-        right = state.x - 6
+        right = done_pill(t, cell, top, done, f"festival:{goal}:done", cell.w * 3 // 5)
     else:
         state = sk.text(
             cell.right - 10, top, lb("ui.open"), size=T.TEXT_SMALL, fill=T.MUTED, anchor="rs"
@@ -273,5 +271,5 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
         W.vp_badge(sk, reward_x + 6, mid, amount)
 
 
-__all__ = ["FESTIVAL_H", "board_of_three", "layout_festival", "modules_text", "role_area", "token",
-           "token_pill"]
+__all__ = ["FESTIVAL_H", "board_of_three", "done_pill", "layout_festival", "modules_text",
+           "role_area", "token", "token_pill"]

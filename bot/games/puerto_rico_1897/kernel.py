@@ -24,7 +24,7 @@ import discord
 
 from engine.core import Event, Game
 from engine.puerto_rico_1897 import names
-from engine.puerto_rico_1897.data import EXPANSION_MODULES
+from render.puerto_rico_1897 import kernel_view
 from storage import ActionRecord
 
 from ...components import GameButton
@@ -56,18 +56,6 @@ def kernel_word(edition: str) -> str:
 
 def edition_word(kernel: str) -> str:
     return names.word(kernel)
-
-
-def kernel_view(view: Mapping[str, Any]) -> dict[str, Any]:
-    """An 1897 view in the kernel's words, its expansions as the kernel's modules (what the
-    classic presentation reads to know which expansions are on)."""
-    out: dict[str, Any] = names.data(view, reverse=True)
-    options = dict(out.get("options") or {})
-    options[MODULES] = [
-        EXPANSION_MODULES[n] for n in options.get("expansions") or () if n in EXPANSION_MODULES
-    ]
-    out["options"] = options
-    return out
 
 
 def edition_view(view: Mapping[str, Any]) -> dict[str, Any]:
