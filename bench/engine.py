@@ -12,8 +12,13 @@ each figure being ``{"games_per_s": .., "actions_per_s": .., "best_games_per_s":
 the top level: they are now under ``"puerto-rico"``.)  ``--game`` measures one game only.
 A game may name option variants worth measuring beside its base rules (``bench_variants()``,
 e.g. Puerto Rico's ``all-modules``: every expansion built): each is measured at the same player
-counts and reported under ``"<game>:<variant>"`` with ``ratio_to_base``, its games/s over the
-base game's at that count.
+counts where its options are valid (1897's Puertomas sit at some counts only) and reported
+under ``"<game>:<variant>"`` with ``ratio_to_base``, its games/s over the base game's at that
+count.  A game may name a reference for its base and variants (``bench_reference()``: 1897's
+is classic Puerto Rico, its every expansion classic's every module): ``ratio_to_reference`` is
+its games/s over the reference's at that count, measured in the same run (``--game
+puerto-rico --game puerto-rico-1897``).  A Puertoma seat is played by the engine itself;
+every other seat by the policy.
 Each player count is measured ``--repeat`` times (default 3) over the same seeds; the figures
 are the median run (``best_games_per_s`` is the fastest), so a busy neighbour on the machine
 skews them less.  The games alternate player count by player count, so a change in the
@@ -31,6 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import game_names, get_game
+from engine.core import InvalidSetup
 from engine.simulate import simulate
 
 
@@ -40,6 +46,24 @@ def variants(game: str) -> dict[str, dict[str, Any]]:
     return {} if named is None else dict(named())
 
 
+def references(game: str) -> dict[str, str]:
+    """What a game's rates are compared with, by variant ("" its base rules): another game's
+    (``bench_reference()``, e.g. Puerto Rico 1897's: classic Puerto Rico's), reported as
+    ``ratio_to_reference``; {} for none."""
+    named = getattr(get_game(game), "bench_reference", None)
+    return {} if named is None else dict(named())
+
+
+def valid(game: str, players: int, options: dict[str, Any]) -> bool:
+    """Whether ``options`` may be played at ``players`` (a variant of seats of a kind, such as
+    1897's Puertomas, exists at some counts only)."""
+    try:
+        get_game(game).normalize_options({**options, "players": players})
+    except InvalidSetup:
+        return False
+    return True
+
+
 def player_counts(game: str) -> list[int]:
     """The player counts of a game's option sets."""
     return sorted({int(options["players"]) for options in get_game(game).option_sets()})
@@ -47,7 +71,8 @@ def player_counts(game: str) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__)
-    parser.add_argument("--game", choices=game_names(), help="measure this game only")
+    parser.add_argument("--game", choices=game_names(), action="append",
+                        help="measure this game only (repeat it for several)")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
@@ -58,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    games = [args.game] if args.game else game_names()
+    games = list(dict.fromkeys(args.game)) if args.game else game_names()
     runs: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for _ in range(max(1, args.repeat)):
         for players in range(2, 6):
@@ -68,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 named: dict[str, dict[str, Any]] = {game: {}}
                 named.update({f"{game}:{v}": o for v, o in variants(game).items()})
                 for key, options in named.items():
+                    if not valid(game, players, options):
+                        continue
                     result = simulate(
                         game, players, args.games, args.seed, ["random"], args.checked, options
                     )
@@ -85,10 +112,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             "runs": len(ordered),
         }
     for key, rows in figures.items():
-        if ":" in key:
-            base = figures[key.split(":")[0]]
+        game, _, variant = key.partition(":")
+        if variant:
+            base = figures[game]
             for count, row in rows.items():
-                row["ratio_to_base"] = round(row["games_per_s"] / base[count]["games_per_s"], 3)
+                if count in base:
+                    row["ratio_to_base"] = round(
+                        row["games_per_s"] / base[count]["games_per_s"], 3)
+        reference = figures.get(references(game).get(variant, ""), {})
+        for count, row in rows.items():
+            if count in reference:
+                row["ratio_to_reference"] = round(
+                    row["games_per_s"] / reference[count]["games_per_s"], 3)
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:

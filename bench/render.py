@@ -2,6 +2,7 @@
 
     python -m bench.render --json [--game san-juan] [--positions 6] [--repeat 20] [--seed 0]
     python -m bench.render --json --game puerto-rico --options '{"modules": ["buccaneer"]}'
+    python -m bench.render --game puerto-rico-1897 --players 3 --options '{"puertomas": 2}'
 
 Prints one JSON object keyed by game, then by player count::
 
@@ -20,7 +21,8 @@ the last phase's events highlighted, the whole call (layout, raster, PNG) timed 
 player count with every cache empty (what the first board of a new game costs); ``layout_ms``
 is the median of the layout step alone.  The budget (docs/render.md): p95 at most 60 ms and
 400 KB at 4 players.  ``--options`` (a JSON object) adds engine options to every game measured,
-e.g. Puerto Rico's expansions (``modules``).
+e.g. Puerto Rico's expansions (``modules``); ``--players`` measures those player counts only
+(1897's Puertomas: one person and two Puertomas are 3 players, ``{"puertomas": 2}``).
 """
 
 from __future__ import annotations
@@ -112,6 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="measure this game only (repeatable; default: every game)",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        default=None,
+        help="measure this player count only (repeatable; default: each the game allows)",
+    )
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
@@ -133,6 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 game, players, args.positions, args.repeat, args.seed, args.options
             )
             for players in GAMES[game]
+            if args.players is None or players in args.players
         }
         for game in wanted
         if game not in missing

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, Self
 
 import discord
@@ -138,7 +139,7 @@ class GameIdButton(
 IDS = r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12})"
 
 
-class LobbyButton(GameIdButton, template=rf"l:{IDS}:(?P<tail>[a-z]+(?:\.[a-z]+)?)"):
+class LobbyButton(GameIdButton, template=rf"l:{IDS}:(?P<tail>[a-z]+(?:\.[a-z_]+)?)"):
     prefix, where = "l", "lobby button"
 
     @property
@@ -290,9 +291,11 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str,
-               rules: list[discord.SelectOption] | None = None) -> discord.ui.View:
+               rules: list[discord.SelectOption] | None = None,
+               automata: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
     """The lobby's five buttons, drawn for ``version``; Add AI adds an AI of ``level``; with
-    ``rules``, the menu of the game's optional rules under them."""
+    ``rules``, the menu of the game's optional rules under them; ``automata``: a button for
+    each seat kind the game plays itself (kind, label), after Add AI."""
     view = discord.ui.View(timeout=None)
     green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
     for action, style in (
@@ -304,6 +307,9 @@ def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str,
     ):
         key = "add_ai" if action.startswith("ai.") else action
         view.add_item(LobbyButton(game_id, version, action, label=labels[key], style=style))
+    for kind, label in automata:
+        view.add_item(LobbyButton(game_id, version, f"ai.{kind}", label=label[:80],
+                                  style=grey))
     if rules:
         view.add_item(LobbyRules(game_id, version, "", rules, placeholder=labels.get("rules"),
                                  min_values=0, max_values=len(rules)))

@@ -70,9 +70,13 @@ class LobbyFlow:
             rules = [discord.SelectOption(
                 label=presenter.catalog.t(lang, f"variant.{ident}")[:100], value=ident,
                 default=ident in on) for ident in presenter.variants]
+            automata = [(kind, self.catalog.t(lang, "button.add_automaton",
+                                              kind=presenter.catalog.t(lang, f"level.{kind}")))
+                        for kind in presenter.automata]
             return fit_message(
                 embed=lobby_embed(record, lang, level, presenter.catalog),
-                view=lobby_view(record.id, record.version, labels, level, rules[:25] or None),
+                view=lobby_view(record.id, record.version, labels, level, rules[:25] or None,
+                                automata),
             )
         key = "lobby.started" if record.status is not GameStatus.ABANDONED else "lobby.cancelled"
         return {"embed": closed_lobby_embed(record, lang, key, None,

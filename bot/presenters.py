@@ -19,6 +19,7 @@ from storage import GameRecord
 
 from .i18n import CATALOG, Catalog
 from .limits import fit_embed
+from .seatnames import occupant_name
 
 if TYPE_CHECKING:
     from .games.contract import GamePresenter
@@ -38,14 +39,9 @@ def seat_names(record: GameRecord, lang: str, catalog: Catalog = CATALOG,
                people: Mapping[int, str] | None = None) -> dict[int, str]:
     """Display names by seat: ``people`` (user id -> name) for humans, "AI 2 (normal)" for AI
     seats, a mention when a person's name is unknown."""
-    names: dict[int, str] = {}
-    for seat in record.seats:
-        if seat.user_id is not None:
-            names[seat.seat] = (people or {}).get(seat.user_id) or f"<@{seat.user_id}>"
-        else:
-            level = ai_level_name(seat.ai_policy or "", lang, catalog)
-            names[seat.seat] = catalog.t(lang, "table.ai_name", n=seat.seat + 1, level=level)
-    return names
+    return {seat.seat: occupant_name(seat.user_id, seat.ai_policy, seat.seat, lang, catalog,
+                                     people or {})
+            for seat in record.seats}
 
 
 # --- the lobby -----------------------------------------------------------------------------------
@@ -71,11 +67,8 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
         seat = record.seat(number)
         if seat is None:
             lines.append(t(lang, "lobby.free_seat", n=number + 1))
-        elif seat.user_id is not None:
-            lines.append(t(lang, "lobby.human_seat", n=number + 1, name=f"<@{seat.user_id}>"))
         else:
-            name = ai_level_name(seat.ai_policy or "", lang, catalog)
-            lines.append(t(lang, "lobby.ai_seat", n=number + 1, level=name))
+            lines.append(_seat_line(seat.user_id, seat.ai_policy, number, lang, catalog))
     embed.add_field(name=t(lang, "lobby.players"), value="\n".join(lines), inline=True)
     embed.add_field(
         name=t(lang, "lobby.settings"),
@@ -103,16 +96,24 @@ def variants_line(record: GameRecord, lang: str, catalog: Catalog) -> str:
     return "\n" + catalog.t(lang, "lobby.variants", list=catalog.join(lang, names))
 
 
+def _seat_line(user_id: int | None, kind: str | None, seat: int, lang: str,
+               catalog: Catalog) -> str:
+    """A lobby's line for a taken seat: "1. @ana", "2. AI (normal)", or a seat the game plays
+    itself by its kind's name ("3. Puertoma (hard)")."""
+    if user_id is not None:
+        return catalog.t(lang, "lobby.human_seat", n=seat + 1, name=f"<@{user_id}>")
+    name = ai_level_name(kind or "", lang, catalog)
+    if catalog.has(f"seat.{kind}"):
+        return catalog.t(lang, "lobby.human_seat", n=seat + 1, name=name)
+    return catalog.t(lang, "lobby.ai_seat", n=seat + 1, level=name)
+
+
 def closed_lobby_embed(record: GameRecord, lang: str, key: str, user_id: int | None = None,
                        catalog: Catalog = CATALOG) -> discord.Embed:
     """The lobby message once the game started (``lobby.started``) or was cancelled."""
     lines = []
     for seat in record.seats:
-        if seat.user_id is not None:
-            lines.append(f"{seat.seat + 1}. <@{seat.user_id}>")
-        else:
-            level = ai_level_name(seat.ai_policy or "", lang, catalog)
-            lines.append(catalog.t(lang, "lobby.ai_seat", n=seat.seat + 1, level=level))
+        lines.append(_seat_line(seat.user_id, seat.ai_policy, seat.seat, lang, catalog))
     embed = discord.Embed(
         title=catalog.t(lang, "lobby.title", game=record.id),
         description=catalog.t(lang, key, game=record.id, user=f"<@{user_id}>"),

@@ -21,6 +21,7 @@ from storage import GameRecord, Storage
 from storage.handovers import SeatHandover
 
 from .errors import PostingBlocked
+from .games import PACKAGES, presenter_for
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit
 from .notify import Notifier
@@ -112,8 +113,10 @@ class DiscordPublisher:
             if name:
                 people[user_id] = name
         lang = self._lang(record)
-        return with_history(seat_names(record, lang, self.catalog, people), handovers, lang,
-                            self.catalog, people)
+        # the game's words too: a seat the game plays itself is named by them ("Puertoma 3")
+        words = presenter_for(record.game).catalog if record.game in PACKAGES else self.catalog
+        return with_history(seat_names(record, lang, words, people), handovers, lang,
+                            words, people)
 
     def _lang(self, record: GameRecord) -> str:
         return record.language or self.catalog.default

@@ -76,9 +76,13 @@ def everyone(names: Mapping[int, str]) -> Mapping[int, str]:
 
 def occupant_name(user_id: int | None, ai_policy: str | None, seat: int, lang: str,
                   catalog: Catalog, people: Mapping[int, str]) -> str:
-    """A person's display name (a mention when unknown) or "AI 2 (normal)"."""
+    """A person's display name (a mention when unknown), "AI 2 (normal)", or a seat the game
+    plays itself by its own name (``seat.<kind>`` in the game's catalog: "Puertoma 3")."""
     if user_id is not None:
         return people.get(user_id) or f"<@{user_id}>"
+    own = f"seat.{ai_policy}"
+    if catalog.has(own):
+        return catalog.t(lang, own, n=seat + 1)
     key = f"level.{ai_policy}"
     level = catalog.t(lang, key) if catalog.has(key) else (ai_policy or "?")
     return catalog.t(lang, "table.ai_name", n=seat + 1, level=level)

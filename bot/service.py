@@ -49,6 +49,7 @@ from .gamelog import (
     views_after,
 )
 from .games import PACKAGES, presenter_for
+from .games.contract import GamePresenter
 from .i18n import CATALOG, Catalog
 from .refusals import Situation, situate
 from .rendering import Drawing, Renderer, ScoreRenderer
@@ -216,8 +217,7 @@ class GameService:
         if unknown:
             raise UserError("err.no_such_variant", variant=unknown[0][:40],
                             title=presenter.title(language))
-        if ai_level not in AI_LEVELS:
-            raise UserError("err.invalid_options", code="bad_ai_level")
+        _check_level(presenter, ai_level, language)
         if not 0 <= ai_seats <= max_players - 1:
             raise UserError("err.too_many_ai", ai=ai_seats, max=max_players)
         existing = await self.storage.games.find_by_channel(channel_id)
@@ -251,11 +251,11 @@ class GameService:
     async def add_ai(
         self, game_id: int, actor: Actor, expected_version: int, level: str
     ) -> GameRecord:
-        """Seat an AI.  The version is checked, so a double click adds one AI, not two."""
-        if level not in AI_LEVELS:
-            raise UserError("err.invalid_options", code="bad_ai_level")
+        """Seat an AI (or a seat the game plays itself: ``GamePresenter.automata``).  The
+        version is checked, so a double click adds one AI, not two."""
         async with self.lock(game_id):
             record = await self.storage.games.get(game_id)
+            _check_level(presenter_for(record.game), level, record.language or "en")
             self._check_manager(record, actor)
             return await self.storage.games.add_ai(
                 game_id, level, expected_version=expected_version
@@ -306,8 +306,25 @@ class GameService:
                 raise UserError("err.too_few_players", game=game_id, seats=len(record.seats))
             if not record.user_ids:
                 raise UserError("err.no_humans", game=game_id)
-            order = [s.seat for s in record.seats]
+            presenter = presenter_for(record.game)
+            automata = [s.seat for s in record.seats if s.ai_policy in presenter.automata]
+            order = [s.seat for s in record.seats if s.seat not in automata]
+            if automata and (len(order), len(automata)) not in presenter.automata_tables:
+                lang = record.language or "en"
+                kind = next(s.ai_policy for s in record.seats if s.seat == automata[0])
+                raise UserError(
+                    "err.automata_seats", title=presenter.title(lang),
+                    kind=presenter.catalog.t(lang, f"level.{kind}"),
+                    tables=", ".join(f"{people} + {n}" for people, n
+                                     in presenter.automata_tables))
             self.rng.shuffle(order)
+            order += automata  # after every other seat (1897 PTM-MODE-4)
+            options = presenter.seated_options(  # the table's size: the seats taken
+                {**record.options, "players": len(record.seats)} if automata else record.options,
+                [s.ai_policy or "" for s in record.seats if s.seat in automata])
+            if options != record.options:
+                record = await self.storage.games.set_options(
+                    game_id, options, expected_version=record.version)
             if order != sorted(order):
                 record = await reorder_seats(
                     self.storage.db, game_id, order, expected_version=record.version
@@ -682,8 +699,8 @@ class GameService:
         image = await self._render(view, highlights, names, lang)
         scores = None
         if view.get("game_over") and view.get("outcome"):
-            scores = await self.drawing.scores(record.game, view["outcome"], everyone(names),
-                                               lang)
+            # the finished view (its outcome, and the boards a sheet may draw: the Puertomas')
+            scores = await self.drawing.scores(record.game, view, everyone(names), lang)
         ended = sum(1 for e in events if e.type == "PhaseEnded")
         story = functools.partial(self._story, record, game, ended, view, names) if ended \
             else None
@@ -812,3 +829,11 @@ class GameService:
 def record_waiting(record: GameRecord) -> dict[int, object]:
     """``waiting_since`` by seat (to tell who is newly asked to decide after a change)."""
     return {s.seat: s.waiting_since for s in record.seats}
+
+
+def _check_level(presenter: GamePresenter, level: str, lang: str) -> None:
+    """An AI level, or a seat kind the game plays itself; else a specific refusal."""
+    if level in presenter.automata:
+        return
+    if level not in AI_LEVELS:
+        raise UserError("err.no_such_seat_kind", level=level[:40], title=presenter.title(lang))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 DEFAULT_DATABASE_PATH = Path("governor.db")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-LOCALES = ("en", "es")
+LOCALES = ("en", "es", "pt")
 
 # A bot token is three URL-safe base64 parts separated by dots (user id, timestamp, HMAC).
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")

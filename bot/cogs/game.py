@@ -38,6 +38,7 @@ AI_LEVEL_CHOICES = [
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=ls("choice.language.en"), value="en"),
     app_commands.Choice(name=ls("choice.language.es"), value="es"),
+    app_commands.Choice(name=ls("choice.language.pt"), value="pt"),
 ]
 
 

@@ -82,6 +82,12 @@ class GamePresenter:
     image_prefixes: ClassVar[tuple[str, ...]] = ()
     """Prefixes of the catalog keys that are words on the game's images (passed to its
     renderer as labels: ``role.``, ``building.``...)."""
+    automata: ClassVar[tuple[str, ...]] = ()
+    """Seat kinds the engine plays itself (1897's Puertoma): a lobby seats one like an AI of that
+    name (the seat's ``ai_policy``); the engine never asks it anything, and it sits after every
+    other seat (:meth:`seated_options` tells the engine how many there are)."""
+    automata_tables: ClassVar[tuple[tuple[int, int], ...]] = ()
+    """The tables a game with such seats may start: (other seats, automata) pairs."""
     variants: ClassVar[tuple[str, ...]] = ()
     """The game's optional rules a lobby may turn on (``variant.<id>`` in its catalog names
     each; :meth:`lobby_options` turns the chosen ones into engine options)."""
@@ -125,6 +131,13 @@ class GamePresenter:
         """The engine options of a table of ``players`` seats with the ``variants`` chosen
         (ids of :data:`variants`)."""
         return {"players": players}
+
+    def seated_options(self, options: Mapping[str, Any], automata: Sequence[str]
+                       ) -> dict[str, Any]:
+        """The lobby's ``options`` once seated, with seats of the kinds ``automata`` (of
+        :data:`automata`) last (the game's own options say how many, and how they play).
+        Raises ``UserError`` for a mix it cannot play."""
+        return dict(options)
 
     def variants_on(self, options: Mapping[str, Any]) -> list[str]:
         """The optional rules that stored ``options`` turn on (ids of :data:`variants`, in

@@ -46,7 +46,7 @@ from babel import Locale
 from babel.lists import format_list
 
 REFERENCE = "en"
-LANGUAGES = ("en", "es")
+LANGUAGES = ("en", "es", "pt")
 COUNT = "$count"
 TITLE = "game.title"
 """A game's name in its own catalog (fills ``{title}`` in the generic texts)."""
@@ -65,8 +65,16 @@ def _locale(lang: str) -> Locale:
     return Locale.parse(lang)
 
 
+# CLDR's Portuguese rule puts 0 with 1 ("i = 0..1": one), but a count of nothing reads plural in
+# Brazilian usage ("0 cartas", "0 dobrões"), as it does in English and Spanish
+ZERO_IS_OTHER = frozenset({"pt"})
+
+
 def plural_category(lang: str, count: int | float) -> str:
-    """CLDR's plural category of ``count`` in ``lang`` (``one``, ``many``, ``other``...)."""
+    """CLDR's plural category of ``count`` in ``lang`` (``one``, ``many``, ``other``...); 0 is
+    ``other`` in Portuguese too (``ZERO_IS_OTHER``)."""
+    if count == 0 and lang in ZERO_IS_OTHER:
+        return "other"
     return str(_locale(lang).plural_form(abs(count)))
 
 

@@ -12,9 +12,11 @@ from discord import app_commands
 
 from . import CATALOG, REFERENCE, Catalog
 
-# Discord locales we translate into, by catalog language (Spanish: Spain and Latin America).
+# Discord locales we translate into, by catalog language (Spanish: Spain and Latin America;
+# Portuguese: Brazil's, the only Portuguese Discord has).
 DISCORD_LOCALES: dict[str, tuple[discord.Locale, ...]] = {
     "es": (discord.Locale.spain_spanish, discord.Locale.latin_american_spanish),
+    "pt": (discord.Locale.brazil_portuguese,),
 }
 
 

@@ -186,6 +186,10 @@ KEEP_ACTIONS = [
     A.register(Action(A.ACHIEVEMENT_KEEP, f"ad.{c.name}", i)) for i, c in enumerate(CARDS)
 ]
 P_DRAFT = "achievement_draft"  # the draft's prompt kind (every seat still to keep one)
+# §8.13 with Puertomas: each person draws six and keeps four (one at a time, prompt kind
+# ``achievement_keep``); the two left go back to the deck, unseen; a Puertoma holds none
+P_KEEP = "achievement_keep"
+PUERTOMA_DRAWN = 6
 
 MODULE_OPTIONS[MODULE] = (
     # X6-1 (the rules) or X6-2 (the variant: "os jogadores mais experientes podem optar")
@@ -206,15 +210,20 @@ def setup_achievements(s: State, ev: Events) -> None:
     s.achievement_owner = [-1] * ACHIEVEMENT_CARDS
     s.achievement_status = [ACH_HELD] * ACHIEVEMENT_CARDS
     s.achievement_tally = [0] * (2 * s.n)
-    status = ACH_PICK if s.rs.achievement_draft else ACH_HELD
+    automata = s.rs.automata
+    choosing = s.rs.achievement_draft or bool(automata)
+    status = ACH_PICK if choosing else ACH_HELD
+    dealt = PUERTOMA_DRAWN if automata else ACHIEVEMENTS_DEALT
     deck = list(range(ACHIEVEMENT_CARDS))
     for seat in range(s.n):
-        for _ in range(ACHIEVEMENTS_DEALT):
+        if seat in automata:  # §8.13: a Puertoma has no cards
+            continue
+        for _ in range(dealt):
             s.rng, k = below(s.rng, len(deck))
             card = deck.pop(k)
             s.achievement_owner[card] = seat
             s.achievement_status[card] = status
-    if s.rs.achievement_draft and not any(s.draft_left):
+    if choosing and not any(s.draft_left):
         _start_draft(s)
 
 
@@ -231,7 +240,7 @@ def _after_building_draft(s: State, ev: Events) -> None:
 def _start_draft(s: State) -> None:
     s.phase = ACHIEVEMENT_DRAFT_PHASE
     s.step = STEP_TURN
-    s.pending = [True] * s.n
+    s.pending = [seat not in s.rs.automata for seat in range(s.n)]
 
 
 def _draft_seats(s: State) -> list[int]:
@@ -250,7 +259,17 @@ def _draft_legal(s: State, seat: int) -> list[Action]:
 def _keep(s: State, seat: int, action: Action, ev: Events) -> None:
     """X6-2: ``seat`` keeps a card of his hand; once everyone has, the rest pass to the left."""
     s.achievement_status[action.a] = ACH_HELD
+    s.achievement_open = []  # a card newly kept: every board is checked again
     s.pending[seat] = False
+    if s.rs.automata:  # §8.13: four of his six kept, one at a time; the rest to the deck
+        owner, status = s.achievement_owner, s.achievement_status
+        mine = [c for c in range(ACHIEVEMENT_CARDS) if owner[c] == seat]
+        if sum(1 for c in mine if status[c] == ACH_HELD) < ACHIEVEMENTS_DEALT:
+            s.pending[seat] = True
+        else:
+            for c in mine:
+                if status[c] == ACH_PICK:
+                    owner[c], status[c] = -1, ACH_HELD
     if ev is not None:
         ev.append(
             Event(
@@ -262,7 +281,18 @@ def _keep(s: State, seat: int, action: Action, ev: Events) -> None:
             )
         )
     if not any(s.pending):
-        _pass_hands(s, ev)
+        if s.rs.automata:
+            _end_draft(s, ev)
+        else:
+            _pass_hands(s, ev)
+
+
+def _end_draft(s: State, ev: Events) -> None:
+    s.pending = [False] * s.n
+    s.phase = ROLE_SELECTION
+    s.step = STEP_TURN
+    if ev is not None:
+        ev.append(Event("AchievementDraftEnded", None, {}))
 
 
 def _pass_hands(s: State, ev: Events) -> None:
@@ -288,6 +318,7 @@ def _pass_hands(s: State, ev: Events) -> None:
             )
         if len(cards) == 1:  # the last card: no choice
             status[cards[0]] = ACH_HELD
+            s.achievement_open = []
             if ev is not None:
                 ev.append(
                     Event(
@@ -301,11 +332,7 @@ def _pass_hands(s: State, ev: Events) -> None:
     if ACH_PICK in status:
         s.pending = [True] * n
         return
-    s.pending = [False] * n
-    s.phase = ROLE_SELECTION
-    s.step = STEP_TURN
-    if ev is not None:
-        ev.append(Event("AchievementDraftEnded", None, {}))
+    _end_draft(s, ev)
 
 
 module_phase(
@@ -314,8 +341,9 @@ module_phase(
         start=lambda s, ev: None,
         act=_keep,
         legal=_draft_legal,
-        prompt_kind=lambda s: P_DRAFT,
-        action_kinds={P_DRAFT: frozenset({A.ACHIEVEMENT_KEEP})},
+        prompt_kind=lambda s: P_KEEP if s.rs.automata else P_DRAFT,
+        action_kinds={P_DRAFT: frozenset({A.ACHIEVEMENT_KEEP}),
+                      P_KEEP: frozenset({A.ACHIEVEMENT_KEEP})},
         seats=_draft_seats,
     )
 )
@@ -333,6 +361,7 @@ def _open(s: State, seat: int, cards: tuple[int, ...]) -> list[int]:
 def _meet(s: State, card: int) -> None:
     """The card's objective is met: marked for its holder only (no event, see the module)."""
     s.achievement_status[card] = ACH_MET
+    s.achievement_open = []  # the cards still to check, by seat: to be listed again
 
 
 _BUILDING_CARDS = _of(BUILD_PAYING_ALL, BUILD_PAYING_AT_MOST)
@@ -343,6 +372,10 @@ def _bought(s: State, seat: int, building: int, paid: int, ev: Events) -> None:
     """Big Spender: an expanded building paid with every coin he had (at least one: with none,
     nothing was spent); Master Architect: an expanded building for at most 6 coins.  Any way of
     building counts (the Hidden Market's too: it takes every coin)."""
+    for c in _open(s, seat, _BOARD_BUILDING_CARDS):  # the buildings he owns: only now more
+        card = CARDS[c]
+        if BUILDING_TESTS[card.objective](s, seat, card):
+            _meet(s, c)
     if CATALOG[building].kind != LARGE_VIOLET:
         return
     for c in _open(s, seat, _BUILDING_CARDS):
@@ -463,7 +496,8 @@ def _own_crates_of_one_good(s: State, seat: int, card: Achievement) -> bool:
 
 
 def _workers_on_buildings(s: State, seat: int, card: Achievement) -> bool:
-    return sum(n for n in s.players[seat].bw if n > 0) >= card.count  # Citizens included
+    bw = s.players[seat].bw  # Citizens included
+    return sum(bw[b] for b in s.players[seat].city) >= card.count
 
 
 def _workers_on_field(s: State, seat: int, card: Achievement) -> bool:
@@ -477,12 +511,18 @@ def _field_tiles(s: State, seat: int, card: Achievement) -> bool:
 def _empty_spaces(s: State, seat: int, card: Achievement) -> bool:
     """Major Landowner: an expanded building fills two building spaces."""
     p = s.players[seat]
-    used = sum(CATALOG[b].size for b in p.city)
-    return ISLAND_SPACES - p.island() <= card.count and CITY_SPACES - used <= card.count
+    if ISLAND_SPACES - p.island() > card.count:
+        return False
+    size: tuple[int, ...] = s.rs.size
+    used: int = sum(size[b] for b in p.city)
+    return CITY_SPACES - used <= card.count
+
+
+_KIND = tuple(b.kind for b in CATALOG)
 
 
 def _buildings_of_kind(s: State, seat: int, kind: str) -> int:
-    return sum(1 for b in s.players[seat].city if CATALOG[b].kind == kind)
+    return sum(1 for b in s.players[seat].city if _KIND[b] == kind)
 
 
 def _expanded_buildings(s: State, seat: int, card: Achievement) -> bool:
@@ -513,24 +553,48 @@ STATE_TESTS = {
     WORKERS_ON_FIELD: _workers_on_field,
     FIELD_TILES: _field_tiles,
     EMPTY_SPACES: _empty_spaces,
+}
+_STATE_CARDS = _of(*STATE_TESTS)
+_STATE_CHECKS = tuple((c, STATE_TESTS[CARDS[c].objective], CARDS[c]) for c in _STATE_CARDS)
+# The buildings a player owns change only when he builds (no rule takes a building away): these
+# are checked on ``bought``, after every way of building, not after every action.
+BUILDING_TESTS = {
     EXPANDED_BUILDINGS: _expanded_buildings,
     COMMON_COMMERCIAL: _common_commercial,
     PRODUCTION_BUILDING_OF_EACH: _production_of_each,
     PRODUCTION_BUILDINGS: _production_buildings,
 }
-_STATE_CARDS = _of(*STATE_TESTS)
+_BOARD_BUILDING_CARDS = _of(*BUILDING_TESTS)
 
 
 @module_effect(MODULE, "action_done")
 def _positions(s: State, ev: Events) -> None:
     """The objectives that are states of a player's board, for every player, once an action
     and its automatic steps are done."""
-    owner, status = s.achievement_owner, s.achievement_status
-    for c in _STATE_CARDS:
-        seat = owner[c]
-        if seat >= 0 and status[c] == ACH_HELD:
-            card = CARDS[c]
-            if STATE_TESTS[card.objective](s, seat, card):
+    by_seat = s.achievement_open
+    if not by_seat:  # listed again after a card was kept or met
+        owner, status = s.achievement_owner, s.achievement_status
+        by_seat = [[] for _ in range(s.n)]
+        for c, test, card in _STATE_CHECKS:
+            if owner[c] >= 0 and status[c] == ACH_HELD:
+                by_seat[owner[c]].append((c, test, card))
+        s.achievement_open = by_seat
+        s.achievement_seen.clear()
+    seen = s.achievement_seen
+    if len(seen) != s.n:
+        seen[:] = [None] * s.n
+    for seat, cards in enumerate(by_seat):
+        if not cards:
+            continue
+        # a board as it was at the last check meets nothing new (the tests read only these)
+        p = s.players[seat]
+        last = seen[seat]
+        if (last is not None and last[0] == p.goods and last[1] == p.workers
+                and last[2] == p.bw and last[3] == p.tiles and last[4] == p.forests):
+            continue
+        seen[seat] = (p.goods[:], p.workers[:], p.bw[:], p.tiles[:], p.forests[:])
+        for c, test, card in cards:
+            if test(s, seat, card):
                 _meet(s, c)
 
 
@@ -596,8 +660,17 @@ def scored(s: State, seat: int) -> list[int]:
 
 @module_effect(MODULE, "final_scoring")
 def _final_scoring(s: State, seat: int) -> dict[str, int]:
-    """X6-4: the completed cards' VP; incomplete cards score 0 (no penalty)."""
-    return {"achievements": sum(CARDS[c].vp for c in scored(s, seat))}
+    """X6-4: the completed cards' VP; incomplete cards score 0 (no penalty).  §8.13 with
+    Puertomas: the people score none of theirs; each Puertoma scores the VP of every card a
+    person kept and did not complete."""
+    automata = s.rs.automata
+    if not automata:
+        return {"achievements": sum(CARDS[c].vp for c in scored(s, seat))}
+    if seat not in automata:
+        return {}
+    owner, status = s.achievement_owner, s.achievement_status
+    return {"achievements": sum(CARDS[c].vp for c in range(ACHIEVEMENT_CARDS)
+                                if owner[c] >= 0 and status[c] == ACH_HELD)}
 
 
 # --- what a viewer sees, what is hidden (views, determinize, reveals) -------------------------
@@ -672,6 +745,7 @@ def resample(s: State, viewer: int | None) -> None:
     for card, (seat, state) in zip(cards, places, strict=True):
         owner[card] = seat
         status[card] = state
+    s.achievement_open = []
 
 
 def revealed(before: State, after: State) -> bool:
@@ -708,29 +782,54 @@ def achievements_failures(s: State) -> list[str]:
         return ["achievements:cards"]
     if any(owner[c] < 0 and status[c] != ACH_HELD for c in range(ACHIEVEMENT_CARDS)):
         return ["achievements:cards"]
-    if any(owner.count(seat) != ACHIEVEMENTS_DEALT for seat in range(n)):
-        return ["achievements:hands"]
-    picks = [
-        sum(1 for c in range(ACHIEVEMENT_CARDS) if owner[c] == seat and status[c] == ACH_PICK)
-        for seat in range(n)
-    ]
-    if s.phase == ACHIEVEMENT_DRAFT_PHASE:
-        # round r: a seat still to keep holds r kept cards, one who has kept r + 1
-        kept = [ACHIEVEMENTS_DEALT - picks[seat] + s.pending[seat] for seat in range(n)]
-        if (
-            not s.rs.achievement_draft
-            or not any(s.pending)
-            or len(set(kept)) != 1
-            or not 1 <= kept[0] < ACHIEVEMENTS_DEALT
-            or any(s.pending[seat] and picks[seat] < 2 for seat in range(n))
+    if s.rs.automata:
+        hands = _puertoma_hands(s)
+        if hands:
+            return hands
+    else:
+        if any(owner.count(seat) != ACHIEVEMENTS_DEALT for seat in range(n)):
+            return ["achievements:hands"]
+        picks = [
+            sum(1 for c in range(ACHIEVEMENT_CARDS) if owner[c] == seat and status[c] == ACH_PICK)
+            for seat in range(n)
+        ]
+        if s.phase == ACHIEVEMENT_DRAFT_PHASE:
+            # round r: a seat still to keep holds r kept cards, one who has kept r + 1
+            kept = [ACHIEVEMENTS_DEALT - picks[seat] + s.pending[seat] for seat in range(n)]
+            if (
+                not s.rs.achievement_draft
+                or not any(s.pending)
+                or len(set(kept)) != 1
+                or not 1 <= kept[0] < ACHIEVEMENTS_DEALT
+                or any(s.pending[seat] and picks[seat] < 2 for seat in range(n))
+            ):
+                return ["achievements:draft"]
+        elif any(picks) and not (
+            s.phase == DRAFT_PHASE
+            and s.rs.achievement_draft
+            and all(p == ACHIEVEMENTS_DEALT for p in picks)
         ):
             return ["achievements:draft"]
-    elif any(picks) and not (
-        s.phase == DRAFT_PHASE
-        and s.rs.achievement_draft
-        and all(p == ACHIEVEMENTS_DEALT for p in picks)
-    ):
-        return ["achievements:draft"]
     if min(tally) < 0 or max(tally[n:]) >= 1 << NGOODS or (any(tally) and s.phase != CAPTAIN_PHASE):
         return ["achievements:tally"]
+    return []
+
+
+def _puertoma_hands(s: State) -> list[str]:
+    """§8.13: a Puertoma holds no card; a person six while he keeps four (those still to keep
+    named by the prompt), then four."""
+    owner, status = s.achievement_owner, s.achievement_status
+    for seat in range(s.n):
+        mine = [c for c in range(ACHIEVEMENT_CARDS) if owner[c] == seat]
+        picks = sum(1 for c in mine if status[c] == ACH_PICK)
+        if seat in s.rs.automata:
+            if mine:
+                return ["achievements:hands"]
+        elif picks:
+            choosing = s.phase == ACHIEVEMENT_DRAFT_PHASE
+            if (len(mine) != PUERTOMA_DRAWN or (choosing and s.pending[seat] != (picks > 2))
+                    or not (choosing or s.phase == DRAFT_PHASE)):
+                return ["achievements:hands"]
+        elif len(mine) != ACHIEVEMENTS_DEALT:
+            return ["achievements:hands"]
     return []

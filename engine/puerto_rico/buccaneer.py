@@ -163,6 +163,8 @@ def buccaneer_options(s: State) -> list[Action]:
     if s.house:
         out.append(A.PLUNDER_ACTION)
     out.append(A.RAID_ACTION)
+    if s.rs.automata:  # 1897 §8.13: no Hijack (Capture) for anyone at a table with Puertomas
+        return out
     for card, taken in enumerate(s.card_taken):
         if taken < 0 and s.cards[card] != BUCCANEER:
             role_action = s.rs.card_actions[card]

@@ -194,6 +194,10 @@ MODULE_LATE_SETUP: dict[str, Handler] = {}
 # that may play the module, stored only in games that play it (so that other games' options,
 # dumps and golden hashes stay as they were), refused without it (1897 Exp. VI's deal / draft)
 MODULE_OPTIONS: dict[str, tuple[EditionOption, ...]] = {}
+# 1897's Puertoma (``puertoma.py``): the procedures ``phases`` calls at an automated seat's
+# decisions, by name (registered when that module is imported; used only when a game has
+# Puertoma seats, ``Ruleset.automata``)
+AUTOMATON: dict[str, Callable[..., Any]] = {}
 ALWAYS = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
 
 
@@ -276,6 +280,13 @@ def in_play(s: State) -> list[int]:
     if not rs.draft:
         return list(rs.buildings)
     return sorted((*rs.setup_buildings, *s.drafted))
+
+
+def owned_tiles(s: State, seat: int) -> list[int]:
+    """``seat``'s field tiles by kind (a Puertoma's properties, 1897 §8: ``AUTOMATON``)."""
+    if s.rs.automata and seat in s.rs.automata:
+        return list(AUTOMATON["field"](s, seat))
+    return s.players[seat].tiles
 
 
 def island_gained(s: State, seat: int, tile: int, ev: Events) -> None:

@@ -290,6 +290,7 @@ class Edition:
     its tile leaves the tray until the goal is met, and the 3 reward workers are placed at
     once; else the classic Festival (§13, A36)."""
     own_modules: tuple[str, ...] = ()
+    puertoma: bool = False  # 1897 §8: seats may be Puertomas (option ``puertomas``)
     """The modules only this edition plays (1897: its Expansion V, ``festival_activities``);
     another edition refuses them (``module_not_in_edition``)."""
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..core import Event
 from ..rng import below
 from .actions import CATALOG
-from .buildings import MODULE_SETUP, in_play, module_effect
+from .buildings import MODULE_SETUP, in_play, module_effect, owned_tiles
 from .data import GOODS, NGOODS, TILES
 from .ops import Events, gain_vp, pay
 from .state import (
@@ -122,7 +122,7 @@ def _plantation_goal(s: State, seat: int, tile: int, ev: Events) -> None:
     if (
         tile != goal_tile
         or s.festival_won[FEST_PLANTATION_GOAL] >= 0
-        or s.players[seat].tiles[tile] < GOAL_PLANTATIONS
+        or owned_tiles(s, seat)[tile] < GOAL_PLANTATIONS
     ):
         return
     _achieved(s, seat, FEST_PLANTATION_GOAL, ev, tile=TILES[tile])

@@ -47,7 +47,7 @@ from typing import Any
 from ..core import Event
 from ..rng import below
 from .actions import CATALOG
-from .buildings import MODULE_LATE_SETUP, in_play, module_effect
+from .buildings import MODULE_LATE_SETUP, in_play, module_effect, owned_tiles
 from .data import GOODS, LARGE_VIOLET, NGOODS, SMALL_VIOLET, TILES
 from .festival import P_FESTIVAL_WORKERS, REWARD_COLONISTS
 from .ops import Events, gain_vp, pay
@@ -192,6 +192,8 @@ def setup_activities(s: State, ev: Events) -> None:
     building slots now or at the end of an Expansion I draft."""
     s.activity_loads = [0] * (s.n * NGOODS)
     deck = list(range(len(ACTIVITIES)))
+    if s.rs.automata:  # 1897 §8.13: no Festival Goods Delivery at a table with Puertomas
+        deck.remove(ACTIVITY_INDEX["festival_goods_delivery"])
     records: list[int] = []
     for _ in range(ACTIVITY_CARDS):
         s.rng, k = below(s.rng, len(deck))
@@ -327,7 +329,7 @@ def _produced(s: State, seat: int, received: list[int], ev: Events) -> None:
     advantage crate is taken after the production, not produced).  The Agriculture Festival's
     properties must be owned (occupied or not) when he produces: both halves hold at once
     then, the only moment the production half can become true."""
-    tiles = s.players[seat].tiles
+    tiles = owned_tiles(s, seat)
     for i in open_cards(s, (PRODUCE, OWN_AND_PRODUCE)):
         record = card(s, i)
         activity = ACTIVITIES[record[ACT_CARD]]
@@ -340,7 +342,7 @@ def _produced(s: State, seat: int, received: list[int], ev: Events) -> None:
 def _island_gained(s: State, seat: int, tile: int, ev: Events) -> None:
     """Specialist's Prize, Twin Farmers' Game: checked when a property of one of the card's
     types joins the player's field (face up, occupied or not; a forest or a quarry is none)."""
-    tiles = s.players[seat].tiles
+    tiles = owned_tiles(s, seat)
     for i in open_cards(s, OWN):
         record = card(s, i)
         kinds, _ = slots(record)

@@ -17,6 +17,8 @@ from .achievements import resample as resample_achievements
 from .achievements import revealed as achievements_revealed
 from .data import NGOODS, NTILES
 from .invariants import invariant_failures
+from .puertoma import resample as resample_puertoma
+from .puertoma import revealed as puertoma_revealed
 from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, state_ruleset
 from .state import State, dump_state, load_state
 from .view import view as _view
@@ -83,12 +85,15 @@ class PuertoRico:
         taken in public (``VpEarned`` amounts are public, issue #9), so their totals follow from
         the game's public history and stay as they are.  1897's Expansion VI: the Achievement
         cards hidden from ``seat`` (the deck, the others' cards face down, whether they are met)
-        are dealt again among the same places (``achievements.resample``)."""
+        are dealt again among the same places (``achievements.resample``); its Puertomas'
+        tie-breaker cards not drawn yet and skill tiles face down, hidden from everyone, are
+        drawn again (``puertoma.resample``)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
             raise ValueError(f"no seat {seat!r}")
         s = state.clone()
         s.rng = seed_state(seed)
         resample_achievements(s, seat)
+        resample_puertoma(s)
         return s
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
@@ -129,8 +134,10 @@ class PuertoRico:
         Hacienda draw, the plantations turned face up at the end of the Settler phase): such an
         action can never be taken back.  Every draw goes through the seeded generator, so its
         state changing is exactly that; 1897's Achievement cards are revealed otherwise (an
-        announcement, a draft hand passed on, the end)."""
-        return before.rng != after.rng or achievements_revealed(before, after)
+        announcement, a draft hand passed on, the end), and 1897's Puertomas' hidden pieces when
+        one is drawn (a tie-breaker card) or turned up (a skill)."""
+        return (before.rng != after.rng or achievements_revealed(before, after)
+                or puertoma_revealed(before, after))
 
     def actor(self, state: State) -> int:
         """Simulation path: the first prompted seat, -1 when the game is over."""

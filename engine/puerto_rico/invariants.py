@@ -32,6 +32,8 @@ from .festival import (
 from .festival_activities import activities_failures, held_buildings, held_goods, held_tiles
 from .legality import city_used, current_prompt, legal
 from .nobles import board_nobles, colonists_total, nobles_failures
+from .puertoma import citizens, property_tiles, vp_area_quarries
+from .puertoma import workers as puertoma_workers
 from .ruleset import Ruleset
 from .state import (
     ACHIEVEMENT_DRAFT_PHASE,
@@ -105,9 +107,11 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + sum(p.colonists() for p in s.players)
         + (s.buccaneer[BUC_RAID] if s.buccaneer else 0)
         + s.colonists_out
+        + sum(puertoma_workers(s, seat) for seat in s.rs.automata)  # 1897 §8
     )
     if s.nobles:  # Exp. 2: the pieces counted above include the nobles (nobles_failures)
         total_colonists -= sum(board_nobles(p) for p in s.players) + s.nobles[NOB_RAID]
+        total_colonists -= citizens(s) if s.rs.automata else 0  # 1897: on Puertomas' boards
     total_goods = (
         sum(s.goods)
         + sum(sum(p.goods) for p in s.players)
@@ -124,6 +128,7 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + sum(s.discard)
         + len(s.face_up)
         + sum(sum(p.tiles[:QUARRY]) + sum(p.forests) for p in s.players)
+        + sum(property_tiles(s, seat) for seat in s.rs.automata)  # 1897 §8: on its board
     )
     return {
         "doubloons": s.bank + sum(s.card_doubloons) + sum(p.doubloons for p in s.players),
@@ -131,7 +136,9 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         "goods": total_goods,
         "vp": s.vp_supply + sum(p.vp for p in s.players),
         "plantations": total_plantations,
-        "quarries": s.quarries + sum(p.tiles[QUARRY] for p in s.players),
+        "quarries": s.quarries
+        + sum(p.tiles[QUARRY] for p in s.players)
+        + sum(vp_area_quarries(s, seat) for seat in s.rs.automata),
         "buildings": sum(s.market)
         + sum(len(p.city) for p in s.players)
         + reserved_tile(s)

@@ -48,6 +48,7 @@ from ..core import Event
 from . import actions as A
 from .actions import BUILDING_INDEX, BUILDING_SLOT, CATALOG, SAN_JUAN_SLOT, Action
 from .buildings import (
+    AUTOMATON,
     EXTRA_KINDS,
     MODULE_SETUP,
     OFFER_ACTION_KINDS,
@@ -875,6 +876,8 @@ def nobles_failures(s: State, raid_pieces: int) -> list[str]:
     if min(nob) < 0 or any(v < 0 for p in s.players for v in p.nobles):
         out.append("nobles:negative")
     total = nob[NOB_SUPPLY] + nob[NOB_SHIP] + nob[NOB_RAID] + sum(map(board_nobles, s.players))
+    if s.rs.automata:  # 1897 §8.13: the Citizens working on the Puertomas' boards
+        total += AUTOMATON["citizens"](s)
     if total != NOBLES_TOTAL:
         out.append(f"conservation:nobles:{total}!={NOBLES_TOTAL}")
     if nob[NOB_RAID] > raid_pieces:

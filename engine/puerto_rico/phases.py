@@ -17,6 +17,7 @@ from . import actions as A
 from .actions import CATALOG, Action
 from .buildings import (
     ANYTIME_REFUSALS,
+    AUTOMATON,
     DECLINE_HANDLERS,
     EXTRA_KINDS,
     F_CHOOSER_HOSPICE,
@@ -170,6 +171,8 @@ def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> S
         late_setup = MODULE_LATE_SETUP.get(module)
         if late_setup is not None:
             late_setup(s, None)
+    if rs.automata:  # 1897's Puertomas: their boards, skills and tie-breaker deck (§8.4)
+        AUTOMATON["setup"](s, None)
     advance(s, None)
     return s
 
@@ -551,7 +554,11 @@ def start_arrangement(s: State, ev: Events) -> None:
     a player's nobles go is a choice too)."""
     s.step = STEP_ARRANGE
     custom = s.rs.hooks["arrange_seat"]
+    automata = s.rs.automata
     for seat in range(s.n):
+        if automata and seat in automata:  # 1897: a Puertoma places its own (PTM-REC)
+            AUTOMATON["arrange"](s, seat, ev)
+            continue
         arranged = False
         for _, fn in custom:  # a module may arrange the seat itself (Exp. 2: nobles)
             if fn(s, seat, ev):
@@ -586,7 +593,11 @@ def _refill_ship(s: State, ev: Events) -> None:
     """§4.2 step 4: R = max(N, empty building circles of all players); a short supply triggers
     E1 and (ruling A4) every remaining colonist goes on the ship.  A module may refill it
     itself (Exp. 2: one piece is a noble, and E1 is not used)."""
-    needed = max(s.n, sum(empty_building_circles(p) for p in s.players))
+    if s.rs.automata:  # 1897 PTM-REC-5: the persons' buildings and each Puertoma's property
+        empty = AUTOMATON["human_empty_circles"](s) + AUTOMATON["empty_spaces"](s)
+    else:
+        empty = sum(empty_building_circles(p) for p in s.players)
+    needed = max(s.n, empty)
     if not any(fn(s, needed, ev) for _, fn in s.rs.hooks["ship_refill"]):
         moved = min(needed, s.colonist_supply)
         s.colonist_supply -= moved
@@ -595,6 +606,8 @@ def _refill_ship(s: State, ev: Events) -> None:
             ev.append(Event("ColonistShipRefilled", None, {"count": moved, "needed": needed}))
         if moved < needed:
             trigger_end(s, END_COLONISTS, ev)
+    if s.rs.automata:  # 1897: the Puertomas' Recruiter skills, the marker (PTM-REC-4)
+        AUTOMATON["recruiter_ended"](s, ev)
     _end_phase(s, ev)
 
 
@@ -624,6 +637,8 @@ def _builder_act(s: State, seat: int, action: Action, ev: Events) -> None:
     for hb, fn in s.rs.hooks["built"]:
         if hb < 0 or p.bw[hb] > 0:
             fn(s, seat, b, ev)
+    if s.rs.automata:  # 1897: a Puertoma's Reserve token on it moves on (PTM-BLD-6)
+        AUTOMATON["built"](s, seat, b, ev)
     if city_used(p) >= CITY_SPACES:  # E2, ruling A55: the 12th space, large buildings included
         trigger_end(s, END_CITY, ev)
     _next_turn(s)
@@ -647,6 +662,9 @@ def _produce_all(s: State, ev: Events) -> None:
 
 
 def _produce(s: State, seat: int, ev: Events) -> None:
+    if s.rs.automata and seat in s.rs.automata:  # 1897: its active properties (PTM-CRF)
+        AUTOMATON["produce"](s, seat, ev)
+        return
     received = receivable(s, seat)
     p = s.players[seat]
     for k in range(NGOODS):
@@ -700,6 +718,8 @@ def _end_craftsman(s: State, ev: Events) -> None:
     """The Craftsman's privilege is over: his buildings that wait for it act (1897's
     Distillery), then the phase ends."""
     chooser = s.chooser
+    if s.rs.automata:  # 1897: the Puertomas' L2-Craftsman crates (PTM-CRF-3)
+        AUTOMATON["craftsman_ended"](s, ev)
     bw = s.players[chooser].bw
     for b, fn in s.rs.hooks["craftsman_ended"]:
         if bw[b] > 0:
@@ -799,7 +819,11 @@ def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
 
 def _start_storage(s: State, ev: Events) -> None:
     s.step = STEP_KEEP
+    automata = s.rs.automata
     for seat in range(s.n):
+        if automata and seat in automata:  # 1897: what a Puertoma keeps (PTM-CAP-3, -4)
+            AUTOMATON["store"](s, seat, ev)
+            continue
         options = keep_options(s, seat)
         if len(options) == 1:
             _keep(s, seat, options[0].keep, ev)
@@ -858,6 +882,9 @@ def advance(s: State, ev: Events) -> None:
     n = s.n
     while True:
         if s.offers:
+            if s.rs.automata and s.offers[0][0] in s.rs.automata:  # 1897: a Puertoma's (§8.13)
+                AUTOMATON["offer"](s, ev)
+                continue
             # an offer whose source ran dry in the meantime is dropped
             valid = OFFER_VALID.get(str(s.offers[0][1]))
             if (s.colonist_supply > 0 or s.colonist_ship > 0) if valid is None else valid(s):
@@ -874,13 +901,27 @@ def advance(s: State, ev: Events) -> None:
                     _end_round(s, ev)
                 continue
             s.turn = (s.governor + s.picks) % n
+            if s.rs.automata and s.turn in s.rs.automata:  # 1897: a Puertoma chooses (§8.6)
+                AUTOMATON["choose_role"](s, ev)
+                continue
             return
         if phase in MODULE_PHASES:  # a module's phase stops only at decisions, ends itself
+            if (s.rs.automata and s.turn in s.rs.automata
+                    and MODULE_PHASES[phase].seats is None):  # 1897: a Puertoma's (§8.13)
+                AUTOMATON["module_turn"](s, ev)
+                continue
             return
         step = s.step
         if step == STEP_INTERLUDE:
             return
         if step in (STEP_ARRANGE, STEP_KEEP, STEP_PRIVILEGE):
+            if step == STEP_PRIVILEGE and s.rs.automata and s.chooser in s.rs.automata:
+                if phase == CRAFTSMAN_PHASE:  # 1897: the Puertoma's extra crate (PTM-CRF-2)
+                    AUTOMATON["craftsman_advantage"](s, ev)
+                    _end_craftsman(s, ev)
+                else:  # its Recruiter's worker, as a person's (PTM-REC-1)
+                    _mayor_act(s, s.chooser, A.PRIVILEGE_ACTION, ev)
+                continue
             if phase == CRAFTSMAN_PHASE and not craft_privilege_options(s):
                 _end_craftsman(s, ev)
                 continue
@@ -888,6 +929,9 @@ def advance(s: State, ev: Events) -> None:
         if phase == CRAFTSMAN_PHASE:  # STEP_TURN: 1897's production decisions (A-28)
             if s.turns_taken >= n:
                 s.step = STEP_PRIVILEGE
+            elif s.rs.automata and s.turn in s.rs.automata:  # a Puertoma always produces
+                _produce(s, s.turn, ev)
+                _next_turn(s)
             elif any(receivable(s, s.turn)):
                 return
             else:
@@ -897,6 +941,11 @@ def advance(s: State, ev: Events) -> None:
             if s.no_load >= n:  # ruling A8: a full cycle of turns without a load
                 if not _interlude(s, True):  # Exp. 1 Guest House: before the storage
                     _start_storage(s, ev)
+                continue
+            if s.rs.automata and s.turn in s.rs.automata:  # 1897: a Puertoma loads (PTM-CAP)
+                if not AUTOMATON["load"](s, s.turn, ev):
+                    s.no_load += 1
+                    s.turn = (s.turn + 1) % n
                 continue
             turn_hooks = s.rs.captain_turn
             if turn_hooks:  # Exp. 2 Royal Supplier: before the owner's first turn
@@ -932,6 +981,10 @@ def advance(s: State, ev: Events) -> None:
             and not s.rs.hooks["sell_options"]
         ):
             _end_trader(s, ev)  # §4.5: a full house ends the phase (Exp. 1: no Trading Post)
+            continue
+        if s.rs.automata and s.turn in s.rs.automata:  # 1897: a Puertoma's turn (§8.8)
+            AUTOMATON["turn"](s, ev)
+            _next_turn(s)
             continue
         if phase == SETTLER_PHASE:
             if settler_options(s, s.turn):

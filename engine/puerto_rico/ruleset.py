@@ -90,6 +90,10 @@ class Ruleset:
         self.achievement_draft = options.get("achievement_deal") == "draft"  # X6-2
         # X6-4: the cards met score (the seed's "concluídas"); "announced": only those announced
         self.achievements_announced_only = options.get("achievement_scoring") == "announced"
+        # 1897's Puertomas (§8): the last seats, played by the engine itself (``puertoma``)
+        self.puertomas: int = options.get("puertomas", 0)
+        self.automata = frozenset(range(self.n - self.puertomas, self.n))
+        self.puertoma_difficulty: str = options.get("puertoma_difficulty", "standard")
         self.cost, self.column, self.size, self.circles = _COST, _COLUMN, _SIZE, _CIRCLES
         if options.get("cost_swap"):  # 1897's alternative rule: University 7, Factory 8
             cost = list(_COST)
@@ -240,6 +244,45 @@ def editions_of(game: str) -> list[str]:
     return [name for name, e in EDITIONS.items() if e.game == game]
 
 
+# 1897 PTM-MODE-1, -2: the seats that may be Puertomas, by how many (the players counting them,
+# PTM-MODE-3): 1 person + 2 Puertomas, 1 + 1, 3 or 4 people + 1
+PUERTOMA_SEATS = {1: (2, 4, 5), 2: (3,)}
+PUERTOMA_DIFFICULTIES = ("standard", "easy", "hard")  # §8.14
+# §8.13: the expansions the Puertoma plays so far (the others are refused, not half played)
+PUERTOMA_MODULES = frozenset(
+    {"new_buildings", "nobles", "buccaneer", "festival", "festival_activities", "achievements"})
+
+
+def _puertoma_options(options: Mapping[str, Any], edition: Edition, players: int,
+                      modules: list[str]) -> dict[str, Any]:
+    """``puertomas`` (how many of the players are Puertomas) and ``puertoma_difficulty``: stored
+    only in a game with Puertomas, so every other game's options stay as they were."""
+    if not edition.puertoma:
+        raise InvalidSetup("unknown_option", option="puertomas")
+    count = options.get("puertomas", 0)
+    if type(count) is not int or count not in (0, *PUERTOMA_SEATS):
+        raise InvalidSetup("bad_puertomas", option="puertomas", value=str(count))
+    difficulty = options.get("puertoma_difficulty", PUERTOMA_DIFFICULTIES[0])
+    if count == 0:
+        if "puertoma_difficulty" in options:
+            raise InvalidSetup("puertoma_difficulty_without_puertomas",
+                               option="puertoma_difficulty")
+        return {}
+    if players not in PUERTOMA_SEATS[count]:
+        raise InvalidSetup("bad_puertoma_seats", option="puertomas", value=count,
+                           players=players)
+    if difficulty not in PUERTOMA_DIFFICULTIES:
+        raise InvalidSetup("bad_puertoma_difficulty", option="puertoma_difficulty",
+                           value=str(difficulty))
+    unbuilt = [m for m in modules if m not in PUERTOMA_MODULES]
+    if unbuilt:
+        raise InvalidSetup("puertoma_expansion_not_available", option="puertomas",
+                           value=unbuilt[0])
+    if options.get("achievement_deal") == "draft":  # §8.13: six drawn, four kept instead
+        raise InvalidSetup("achievement_draft_with_puertomas", option="achievement_deal")
+    return {"puertomas": count, "puertoma_difficulty": difficulty}
+
+
 def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> dict[str, Any]:
     """Validate options and fill defaults.  Raises :class:`InvalidSetup` with a specific code.
     ``game``: the game played, whose editions (``Edition.game``) are the ones allowed; an
@@ -261,6 +304,8 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         "mayor_placement",
         "building_selection",
         "exclusive_forest_house",
+        "puertomas",
+        "puertoma_difficulty",
         *(o.name for o in own),
         *(o.name for opts in module_options.values() for o in opts),
     }
@@ -289,6 +334,8 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         "modules": modules,
         "mayor_placement": placement,
     }
+    if "puertomas" in options or "puertoma_difficulty" in options:
+        out.update(_puertoma_options(options, EDITIONS[edition], players, modules))
     for option in own:  # the edition's own rules: always stored, so a game never changes
         value = options.get(option.name, option.default)
         if value not in option.values or type(value) is not type(option.default):

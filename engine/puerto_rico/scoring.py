@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core import Outcome, ScoreLine
 from .actions import CATALOG
+from .buildings import AUTOMATON
 from .state import State
 
 
@@ -17,6 +18,8 @@ def score_breakdown(s: State, seat: int) -> dict[str, int]:
             parts[CATALOG[b].name] = fn(s, seat)
     for _, fn in s.rs.hooks["final_scoring"]:  # a module's own end-game VP (Exp. 2 nobles)
         parts.update(fn(s, seat))
+    if seat in s.rs.automata:  # 1897 PTM-SCR: a Puertoma's own final score
+        parts.update(AUTOMATON["final_parts"](s, seat))
     return parts
 
 

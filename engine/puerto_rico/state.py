@@ -46,6 +46,10 @@ ACH_HELD, ACH_MET, ACH_ANNOUNCED, ACH_PICK = range(4)
 ACHIEVEMENT_CARDS = 30  # Appendix D.1
 ACHIEVEMENTS_DEALT = 4  # X6-1, X6-2: four cards each
 
+# 1897 §8, the Puertomas (``State.puertoma``, laid out in ``puertoma.py``): the action board's
+# ints, then each Puertoma's board
+PUERTOMA_HEADER, PUERTOMA_BOARD = 10, 36
+
 # Exp. 1: ``State.draft_left`` has one entry per printed cost 0-10
 DRAFT_COSTS = 11
 
@@ -184,7 +188,9 @@ class State:
     the Hospice colonist) as ``[seat, name, arg]``; they are decided before play goes on."""
 
     __slots__ = (
+        "achievement_open",
         "achievement_owner",
+        "achievement_seen",
         "achievement_status",
         "achievement_tally",
         "activities",
@@ -224,6 +230,7 @@ class State:
         "picks",
         "players",
         "produced",
+        "puertoma",
         "quarries",
         "rng",
         "round",
@@ -300,7 +307,13 @@ class State:
         # records, and the crates each seat loaded this Captain phase by good (seat * NGOODS +
         # good; all 0 outside it: Festival Goods Delivery)
         self.activities: list[int] = []
+        self.puertoma: list[int] = []  # 1897 §8: the action board and the Puertomas' boards
         self.activity_loads: list[int] = []
+        # 1897 Exp. VI, a cache (never dumped): each seat's board as the Achievements' position
+        # checks last saw it (``achievements._positions``); None: to be checked
+        self.achievement_seen: list[tuple[list[int], ...] | None] = []
+        # and by seat, his held cards whose objective is a state of his board, not met yet
+        self.achievement_open: list[list[Any]] = []
         # 1897 Exp. VI (empty without the module): by card, its holder and status (ACH_*), and
         # by seat the VP gained and (seat + n) the goods loaded (a bit per good) in the Captain
         # phase in progress (all 0 outside it: Trade Strategist, Dock Tycoon)
@@ -359,7 +372,10 @@ class State:
         s.colonists_out = self.colonists_out
         s.chooser_crates = self.chooser_crates[:]
         s.activities = self.activities[:]
+        s.puertoma = self.puertoma[:]
         s.activity_loads = self.activity_loads[:]
+        s.achievement_seen = self.achievement_seen[:]  # snapshots: never changed in place
+        s.achievement_open = self.achievement_open  # rebuilt, never changed in place
         s.achievement_owner = self.achievement_owner[:]
         s.achievement_status = self.achievement_status[:]
         s.achievement_tally = self.achievement_tally[:]
@@ -446,6 +462,8 @@ def dump_state(s: State, nbase: int) -> dict[str, Any]:
         out["colonists_out"] = s.colonists_out
     if s.chooser_crates:
         out["chooser_crates"] = s.chooser_crates
+    if s.puertoma:  # 1897 §8 (only with Puertomas)
+        out["puertoma"] = s.puertoma
     if s.activities:  # 1897 Exp. V
         out["festival_activities"] = s.activities
         out["activity_loads"] = s.activity_loads
@@ -570,6 +588,10 @@ def load_state(
             s.colonists_out = int_field(data, "colonists_out")
         if "chooser_crates" in data:
             s.chooser_crates = int_list(data, "chooser_crates", ngoods)
+        if "puertoma" in data:
+            s.puertoma = int_list(
+                data, "puertoma",
+                PUERTOMA_HEADER + PUERTOMA_BOARD * int(s.options.get("puertomas", 0)))
         if "festival_activities" in data:
             s.activities = int_list(data, "festival_activities", ACTIVITY_CARDS * ACT_SIZE)
             s.activity_loads = int_list(data, "activity_loads", s.n * ngoods)

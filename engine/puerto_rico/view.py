@@ -21,6 +21,7 @@ from .legality import city_used, current_prompt, price
 from .new_buildings import draft_view
 from .nobles import view_part as _nobles
 from .nobles import view_players as _noble_places
+from .puertoma import view_part as _puertoma
 from .scoring import final_scores
 from .state import BUILDER_PHASE, FEST_BUILDING, FEST_GOODS, FEST_TILE, PHASE_NAMES, State
 
@@ -170,6 +171,9 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
     achievements = _achievements(s, viewer)
     if achievements is not None:  # 1897 Exp. VI (only with the module)
         out["achievements"] = achievements
+    puertoma = _puertoma(s)
+    if puertoma is not None:  # 1897 §8 (only with Puertomas)
+        out["puertoma"] = puertoma
     if s.wharf_cargo:  # 1897: the Wharves' private ships' barrels, this Captain phase
         out["private_ships"] = _goods(s.wharf_cargo)
     if s.over:

@@ -65,11 +65,36 @@ class PuertoRico1897(PuertoRico):
         sets.append({"players": 3, "expansions": [1]})
         sets.append({"players": 4, "expansions": [1, 2], "building_selection": "random",
                      "pair_hacienda_lumber_mill": True, "pair_country_house_tailor": True})
+        # §8, the Puertoma: the solo game (PTM-MODE-1), 1 + 1 (A-12: the 2-player rules) at the
+        # Easy difficulty with the Festival and its Activities, and 3 people + 1 at the Hard one
+        # (§8.14) with every expansion (§8.13)
+        sets.append({"players": 3, "puertomas": 2})
+        sets.append({"players": 2, "puertomas": 1, "puertoma_difficulty": "easy",
+                     "expansions": [4, 5]})
+        sets.append({"players": 4, "puertomas": 1, "puertoma_difficulty": "hard",
+                     "expansions": [1, 2, 3, 4, 5, 6]})
         sets.append({"players": 5, "expansions": [1, 2, 3, 4, 5, 6], "achievement_deal": "draft"})
         return sets
 
     def bench_variants(self) -> dict[str, dict[str, Any]]:
-        return {}
+        """For ``bench.engine`` (issue #12's figures): every expansion; the Puertomas (one of
+        the seats, at 2, 4 and 5; the solo game, two of 3 seats), alone and with every
+        expansion."""
+        every = {"expansions": [1, 2, 3, 4, 5, 6]}
+        return {
+            "all-expansions": every,
+            "puertoma": {"puertomas": 1},
+            "solo": {"puertomas": 2},
+            "puertoma-all-expansions": {"puertomas": 1, **every},
+            "solo-all-expansions": {"puertomas": 2, **every},
+        }
+
+    def bench_reference(self) -> dict[str, str]:
+        """Issue #12: 1897's rates against classic Puerto Rico's at the same seat count (with
+        every expansion, against the classic game's every module)."""
+        classic, modules = "puerto-rico", "puerto-rico:all-modules"
+        return {"": classic, "all-expansions": modules, "puertoma": classic, "solo": classic,
+                "puertoma-all-expansions": modules, "solo-all-expansions": modules}
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
         return super().setup(_kernel_options(options), seed)

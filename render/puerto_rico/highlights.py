@@ -11,6 +11,7 @@ from engine.core import Event
 
 from ..highlights import EventLike
 from ..highlights import highlight_keys as _highlight_keys
+from .puertoma import event_keys as puertoma_keys
 
 
 def event_keys(event: Event) -> list[str]:
@@ -24,6 +25,9 @@ def event_keys(event: Event) -> list[str]:
     exp2 = noble_keys(event)
     if exp2 is not None:
         return exp2
+    automaton = puertoma_keys(event)  # 1897's Puertoma
+    if automaton is not None:
+        return automaton
     if kind == "FestivalActivityCompleted":  # 1897's Expansion V
         return [f"activity:{data.get('activity')}:done", f"{player}:doubloons"]
     if kind == "RoleChosen":

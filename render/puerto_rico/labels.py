@@ -168,6 +168,7 @@ ENGLISH: dict[str, str] = {
     "module.buccaneer": "Buccaneer",
     "module.festival": "Festival",
     "module.festival_activities": "Festival Activities",
+    "module.achievements": "Achievements",
     "ui.modules": "+ {list}",
     "ui.token": "token",
     "ui.captured": "captured",

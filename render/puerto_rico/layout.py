@@ -3,6 +3,7 @@ drawing).  The common board is at the top, the players are stacked below it:
 
     title band (round; the expansions played)   status (phase, governor, who must act, last round)
     role cards (doubloons on them, who took which; the Buccaneer's token, the captured card)
+    the Puertomas' action board (1897: the difficulty, the action marker, tie-breakers left)
     cargo ships                 trading house, goods left, colonists, VP chips left
     face-up plantations, quarries, face-down and discarded counts
     the Festival board (Exp. 4: its three goals, their rewards, who achieved them)
@@ -24,7 +25,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..context import View
 from ..scene import Box, Scene, Sketch
-from . import market, nobles, players
+from . import market, nobles, players, puertoma
 from . import new_buildings as nb
 from .achievements import layout_achievements
 from .activities import layout_activities
@@ -344,10 +345,11 @@ def _festival(t: Table, y: int) -> int:
 
 def _legend(t: Table, y: int) -> int:
     """Two lines that explain the letters and symbols (drawn with the real pieces); with
-    Exp. 2 a third one for the noble."""
+    Exp. 2 a third one for the noble, with Puertomas (1897) one for their pieces."""
     sk, lb = t.sk, t.labels
     noble = nobles.has_module(t.view)
-    h = 128 if noble else 90
+    automata = puertoma.part(t.view) is not None
+    h = 90 + 38 * (int(noble) + int(automata))
     sk.rect(Box(M, y, T.INNER, h), T.PANEL_ALT, radius=10, static=True)
     x, limit = M + 16, M + T.INNER - 16
     kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()))
@@ -386,6 +388,8 @@ def _legend(t: Table, y: int) -> int:
             break
     if noble:
         _noble_legend(t, y + 102, limit)
+    if automata:
+        puertoma.legend_line(t, M + 16, y + h - 26, limit)
     return y + h + T.MARGIN
 
 
@@ -429,8 +433,9 @@ def layout_table(
         marks=highlight_keys(highlights, viewer if isinstance(viewer, int) else None),
     )
     y = T.MARGIN
-    for section in (_header, partial(_status, status=status), _roles, _board, _plantations,
-                    _festival, market.layout_market):
+    for section in (_header, partial(_status, status=status), _roles,
+                    puertoma.layout_action_board, _board, _plantations, _festival,
+                    market.layout_market):
         y = section(t, y)
     y = players.layout_players(t, y)
     y = _legend(t, y)

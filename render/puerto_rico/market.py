@@ -14,6 +14,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
 from . import new_buildings as nb
+from . import puertoma
 from .context import Table
 from .players import building_lines
 
@@ -113,4 +114,5 @@ def layout_market(t: Table, y: int) -> int:
                 continue
             sk.region(f"market:{entry['building']}", box)
             market_tile(t, box, entry)
+            puertoma.reserve_marks(t, box, entry)
     return top + rows * (TILE_H + ROW_GAP) - ROW_GAP + T.GAP + 4

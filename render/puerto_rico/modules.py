@@ -26,7 +26,8 @@ from .context import Table
 SKULL = "☠"
 GOALS = ("plantation", "production", "construction")
 REWARDS = {"plantation": 3, "production": 3, "construction": 3}  # §13: 3 colonists/doubloons/VP
-MODULE_ORDER = ("new_buildings", "nobles", "buccaneer", "festival", "festival_activities")
+MODULE_ORDER = ("new_buildings", "nobles", "buccaneer", "festival", "festival_activities",
+                "achievements")
 
 
 def buccaneer(view: Mapping[str, Any]) -> Mapping[str, Any] | None:

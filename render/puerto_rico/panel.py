@@ -25,7 +25,7 @@ from .. import widgets as W
 from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import new_buildings as nb
-from . import nobles
+from . import nobles, puertoma
 from .achievements import layout_achievements
 from .activities import layout_activities
 from .context import Table, ends_after
@@ -258,9 +258,10 @@ def _board(t: Table, seat: int, y: int) -> int:
 
 
 def _roles(t: Table, y: int) -> int:
-    """The role cards, then the Festival board and its Activity cards (their goals are what a
-    role may serve)."""
-    return layout_activities(t, M, layout_festival(t, M, _role_cards(t, y), INNER), INNER)
+    """The role cards (with Puertomas, their action board: the role their marker is on), then
+    the Festival board and its Activity cards (their goals are what a role may serve)."""
+    y = puertoma.layout_action_board(t, _role_cards(t, y), M, INNER)
+    return layout_activities(t, M, layout_festival(t, M, y, INNER), INNER)
 
 
 def _role_cards(t: Table, y: int) -> int:

@@ -5,6 +5,8 @@
     | city: 4 x 3 spaces, large buildings on two spaces              |
 
 The VP chips appear only on the viewer's own panel in a seat image (the view hides the others).
+A Puertoma (1897) has its own board in place of the island, and its buildings by level
+(:mod:`.puertoma`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from .. import fonts
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
-from . import nobles
+from . import nobles, puertoma
 from .context import Table
 from .modules import token_pill
 from .new_buildings import island_tile
@@ -100,6 +102,9 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     token = token_pill(t, seat)
     if token is not None:
         pills.append(token)
+    automaton = puertoma.pill(t, seat)
+    if automaton is not None:
+        pills.insert(0, automaton)
     pill_w = sum(int(fonts.length(text, T.TEXT_SMALL, True)) + 26 for text, _, _ in pills)
     name = sk.text(LEFT, base, t.names[seat], size=T.TEXT_HEADING, bold=True, fill=T.INK,
                    max_width=max(rx - LEFT - pill_w, 60))
@@ -215,24 +220,97 @@ def _city(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     sk.region(key, Box(LEFT, y, RIGHT - LEFT, CITY_ROWS * (CELL_H + CELL_GAP) - CELL_GAP))
 
 
-def _panel(t: Table, seat: int, y: int) -> int:
+def layout_panel(t: Table, seat: int, y: int) -> int:
+    """``seat``'s panel from ``y`` (a Puertoma's, taller, with its own board); the ``y``
+    below it."""
     sk = t.sk
     p = t.view["players"][seat]
-    box = sk.region(f"player:{seat}", Box(T.MARGIN, y, T.INNER, PANEL_H))
+    automaton = puertoma.board(t.view, seat)
+    height = PANEL_H if automaton is None else puertoma.PANEL_H
+    box = sk.region(f"player:{seat}", Box(T.MARGIN, y, T.INNER, height))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=12, static=True)
-    sk.rect(Box(T.MARGIN + 5, y + 6, 9, PANEL_H - 12), T.seat_color(seat), radius=4, static=True)
+    sk.rect(Box(T.MARGIN + 5, y + 6, 9, height - 12), T.seat_color(seat), radius=4, static=True)
     _header(t, seat, p, y)
-    right = _island(t, seat, p, y + 58)
-    _goods(t, seat, p, right + 20, y + 58)
-    _city(t, seat, p, y + 120)
+    if automaton is None:
+        right = _island(t, seat, p, y + 58)
+        _goods(t, seat, p, right + 20, y + 58)
+        _city(t, seat, p, y + 120)
+    else:
+        _puertoma_board(t, seat, p, automaton, y)
     prompt = t.view.get("prompt") or {}
     if seat in (prompt.get("seats") or []):
         sk.rect(box, None, T.ACT, 4, radius=12)
-    return y + PANEL_H
+    return y + height
+
+
+def _puertoma_board(t: Table, seat: int, p: Mapping[str, Any], board: Mapping[str, Any],
+                    y: int) -> None:
+    """A Puertoma's panel under its first line: its property spaces and its crates, its skill
+    tiles, then its buildings on their levels beside its Reserve token and its VP area."""
+    row = y + puertoma.HEADER_H
+    right = puertoma.layout_properties(t, seat, board, LEFT, row)
+    _goods(t, seat, p, right + 18, row + (puertoma.SLOT_H - 52) // 2)
+    row += puertoma.SLOT_H + puertoma.ROW_GAP
+    puertoma.layout_skills(t, seat, board, LEFT, row, RIGHT - LEFT)
+    row += puertoma.SKILL_H + puertoma.ROW_GAP
+    _levels(t, seat, p, board, row)
+
+
+def _levels(t: Table, seat: int, p: Mapping[str, Any], board: Mapping[str, Any],
+            y: int) -> None:
+    """A Puertoma's building area: four levels of two spaces (its buildings, each on its
+    level), then its Reserve token's building over its VP area."""
+    sk = t.sk
+    key = f"player:{seat}:city"
+    gap, h, levels = puertoma.CELL_GAP, puertoma.CELL_H, puertoma.LEVELS
+    cell_w = (RIGHT - LEFT - puertoma.SIDE_W - levels * gap) // levels
+
+    def cell(r: int, c: int) -> Box:
+        return Box(LEFT + c * (cell_w + gap), y + r * (h + gap), cell_w, h)
+
+    def side(r: int) -> Box:
+        return Box(RIGHT - puertoma.SIDE_W, y + r * (h + gap), puertoma.SIDE_W, h)
+
+    for r in range(2):
+        for c in range(levels):
+            sk.rect(cell(r, c), T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
+    city = list(p["city"])
+    taken: set[tuple[int, int]] = set()
+    for entry, (level, r) in zip(city, puertoma.level_places(t, board, city), strict=True):
+        if level < 0:
+            continue
+        box = sk.region(f"{key}:{entry['building']}", cell(r, level))
+        _level_cell(t, box, entry)
+        taken.add((r, level))
+    for r in range(2):
+        for c in range(levels):
+            if (r, c) not in taken:
+                puertoma.level_caption(t, cell(r, c), c + 1)
+    sk.region(key, Box(LEFT, y, cell(1, levels - 1).right - LEFT, 2 * h + gap))
+    puertoma.reserve_cell(t, seat, board, side(0))
+    puertoma.vp_area_cell(t, seat, board, side(1))
+
+
+def _level_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+    """A Puertoma's building: its stripe and its whole name, on one or two lines, and no
+    circles (its buildings are never occupied, PTM-GEN-3)."""
+    sk = t.sk
+    large = int(entry.get("size", 1)) == 2
+    sk.rect(box, T.VIOLET_LIGHT, T.VIOLET if large else T.BORDER, 2, radius=6)
+    sk.rect(Box(box.x + 3, box.y + 3, 8, box.h - 6), T.VIOLET, T.VIOLET, 1, radius=4)
+    width = box.right - 8 - (box.x + 18)
+    name = str(entry["building"])
+    # an expanded building's name in bold, unless a word of it would have to be cut
+    bold = large and all(fonts.length(w, T.TEXT_SMALL, True) <= width
+                         for w in t.labels.building(name).split())
+    lines = building_lines(t, name, width, width, bold=bold)
+    top = box.y + box.h // 2 + 7 - 11 * (len(lines) - 1)
+    for k, line in enumerate(lines):
+        sk.text(box.x + 18, top + 22 * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK)
 
 
 def layout_players(t: Table, y: int) -> int:
     """Every player's panel from ``y``; returns the ``y`` below them."""
     for seat in range(len(t.view["players"])):
-        y = _panel(t, seat, y) + T.GAP
+        y = layout_panel(t, seat, y) + T.GAP
     return y

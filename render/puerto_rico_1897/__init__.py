@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event
+from engine.puerto_rico.data import GOODS
 from engine.puerto_rico_1897 import names
 from engine.puerto_rico_1897.data import EXPANSION_MODULES
 
@@ -41,13 +42,49 @@ RECOLOR: dict[T.Color, T.Color] = {
 
 def kernel_view(view: View) -> dict[str, Any]:
     """An 1897 view in the kernel's words, its expansions as the kernel's modules."""
-    out: dict[str, Any] = names.data(view, reverse=True)
+    out: dict[str, Any] = names.data(_without_puertoma(view), reverse=True)
     options = dict(out.get("options") or {})
     options["modules"] = [
         EXPANSION_MODULES[n] for n in options.get("expansions") or () if n in EXPANSION_MODULES
     ]
     out["options"] = options
+    _puertoma_back(view, out)
     return out
+
+
+PUERTOMA = "puertoma"
+"""The view's Puertoma part (rules spec §8; only with Puertomas)."""
+
+
+def _without_puertoma(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    return {k: v for k, v in data.items() if k != PUERTOMA} if PUERTOMA in data else data
+
+
+def _puertoma_back(given: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """The Puertoma part of ``given`` into ``out`` as the kernel's view has it.  The kernel
+    already names its fields in 1897's words (``properties``, ``workers``, ``level``: they are
+    no classic words, so the edition left them as they were), and only its values were
+    translated (Fruit, the Recruiter, a building's name): these alone are read back, where a
+    whole reading would turn the fields into classic words the kernel never wrote
+    (``plantations``, ``colonists``, ``column``)."""
+    part = given.get(PUERTOMA)
+    if isinstance(part, Mapping):
+        out[PUERTOMA] = _values_back(part)
+
+
+def _values_back(obj: Any) -> Any:
+    if isinstance(obj, str):
+        return names.word(obj, names.REVERSE)
+    if isinstance(obj, Mapping):  # its keys are its own, but for a good's (the VP area's Fruit)
+        return {_good_back(k): _values_back(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_values_back(v) for v in obj]
+    return obj
+
+
+def _good_back(key: Any) -> Any:
+    word = names.word(key, names.REVERSE) if isinstance(key, str) else key
+    return word if word in GOODS else key
 
 
 def kernel_event(event: EventLike) -> Event:
@@ -108,12 +145,18 @@ def layout_scoresheet(
     outcome: Mapping[str, Any], *, names: Names = None, labels: LabelsLike = None
 ) -> Scene:
     kernel: Mapping[str, Any] = names_data(outcome)
-    return classic_scoresheet.layout_scoresheet(kernel, names=names, labels=_labels(labels))
+    scene = classic_scoresheet.layout_scoresheet(kernel, names=names, labels=_labels(labels))
+    return scene.recolored(RECOLOR)  # the Puertomas' Fruit properties, from a finished view
 
 
 def names_data(outcome: Mapping[str, Any]) -> dict[str, Any]:
-    """A final outcome's JSON in the kernel's words (its breakdown's parts, its end reasons)."""
-    out: dict[str, Any] = names.data(outcome, reverse=True)
+    """A final outcome's JSON in the kernel's words (its breakdown's parts, its end reasons);
+    a finished view given in its place is read as :func:`kernel_view` reads it (the score
+    sheet then draws the Puertomas' boards)."""
+    if "scores" not in outcome and isinstance(outcome.get("outcome"), Mapping):
+        return kernel_view(outcome)
+    out: dict[str, Any] = names.data(_without_puertoma(outcome), reverse=True)
+    _puertoma_back(outcome, out)
     return out
 
 

@@ -141,6 +141,7 @@ EDITION: dict[str, str] = {
     "module.buccaneer": "III",
     "module.festival": "IV",
     "module.festival_activities": "V",
+    "module.achievements": "VI",
     "ui.modules": "+ Expansions {list}",
     # Expansion V, the Festival Activities (§7.5)
     "ui.activities": "Festival activities: the first to complete one wins its reward",
@@ -179,6 +180,50 @@ EDITION: dict[str, str] = {
 }
 """What 1897 says otherwise than the classic table."""
 
-ENGLISH: dict[str, str] = {**CLASSIC, **EDITION}
+PUERTOMA: dict[str, str] = {
+    # a Puertoma's panel (§8.2)
+    "ui.puertoma.name": "Puertoma",
+    "ui.puertoma.skill": "Skill",
+    "ui.puertoma.face_down": "face down",
+    "ui.puertoma.discarded": "discarded",
+    "ui.puertoma.level": "Level {n}",
+    "ui.puertoma.reserve": "Reserve token",
+    "ui.puertoma.no_reserve": "no building",
+    "ui.puertoma.reserve_letter": "R",
+    "ui.puertoma.vp_area": "VP area",
+    # the skill tiles' effects, in a few words (§8.9; the role is written above them)
+    "ui.puertoma.skill.trader_any_good": "sells a good already sold",
+    "ui.puertoma.skill.trader_coin": "+1 coin per sale",
+    "ui.puertoma.skill.builder_worker": "+1 worker per building",
+    "ui.puertoma.skill.captain_keep_good": "keeps 1 good's crates",
+    "ui.puertoma.skill.builder_coin": "+1 coin to build",
+    "ui.puertoma.skill.craftsman_crate": "+1 crate at the end",
+    "ui.puertoma.skill.craftsman_coins": "+1 coin per good made",
+    "ui.puertoma.skill.recruiter_worker": "+1 worker at the end",
+    "ui.puertoma.skill.planter_crate": "+1 crate per property",
+    "ui.puertoma.skill.captain_vp_per_crate": "+1 VP per crate held",
+    "ui.puertoma.skill.captain_discard": "2 crates → +1 VP each",
+    "ui.puertoma.skill.recruiter_coins": "+1 coin per worker",
+    # the action board (§8.3, §8.12, §8.14)
+    "ui.puertoma.board": "Puertoma · {difficulty}",
+    "ui.puertoma.easy": "easy",
+    "ui.puertoma.standard": "standard",
+    "ui.puertoma.hard": "hard",
+    "ui.puertoma.marker": "Action marker on",
+    "ui.puertoma.tie_breakers": "Tie-breaker cards left",
+    # the score sheet's rows of its final score (PTM-SCR)
+    "ui.puertoma.score.expanded_buildings": "Expanded buildings (+6)",
+    "ui.puertoma.score.vp_area_workers": "Workers in the VP area",
+    "ui.puertoma.score.vp_area_quarries": "Quarries (+3)",
+    "ui.puertoma.score.vp_area_properties": "Third properties (+3)",
+    "ui.puertoma.score.full_properties": "Active pairs (+2)",
+    "ui.puertoma.score.leftovers": "Crates + coins (÷2)",
+    # the legend
+    "legend.puertoma.active": "active property (all its workers)",
+    "legend.puertoma.reserve": "a Puertoma's Reserve token",
+}
+"""The Puertoma's words (rules spec §8; the bot's ``*.puertoma_images.json``)."""
 
-__all__ = ["EDITION", "ENGLISH"]
+ENGLISH: dict[str, str] = {**CLASSIC, **EDITION, **PUERTOMA}
+
+__all__ = ["EDITION", "ENGLISH", "PUERTOMA"]

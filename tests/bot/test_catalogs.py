@@ -34,7 +34,7 @@ COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
 def test_every_catalog_has_every_key_with_the_same_placeholders() -> None:
-    assert set(CATALOG.languages) == set(LANGUAGES) == {"en", "es"}
+    assert set(CATALOG.languages) == set(LANGUAGES) == {"en", "es", "pt"}
     assert CATALOG.problems() == []
     for presenter in presenters():
         assert set(presenter.catalog.languages) == set(LANGUAGES), presenter.name
@@ -140,11 +140,21 @@ def test_command_and_option_names_follow_discord_rules(lang: str) -> None:
             assert 1 <= len(text) <= 100, (lang, key)
 
 
+def test_every_language_is_named_in_every_language() -> None:
+    """A language the bot speaks is a choice of ``/game new`` and a word of the lobby in each."""
+    for lang in LANGUAGES:
+        for other in LANGUAGES:
+            assert CATALOG.text(other, f"language.{lang}"), (other, lang)
+            assert CATALOG.text(other, f"choice.language.{lang}"), (other, lang)
+
+
 def test_language_of_discord_locales() -> None:
     assert CATALOG.language_of(discord.Locale.spain_spanish) == "es"
     assert CATALOG.language_of("es-419") == "es"
-    assert CATALOG.language_of(discord.Locale.brazil_portuguese) == "en"
+    assert CATALOG.language_of(discord.Locale.brazil_portuguese) == "pt"
+    assert CATALOG.language_of(discord.Locale.japanese) == "en"
     assert CATALOG.language_of(None) == "en"
+    assert PR_CATALOG.t("pt", "lobby.title", game=4).endswith("4")
     assert PR_CATALOG.t("es", "lobby.title", game=4) == "Puerto Rico · partida n.º 4"
     assert PR_CATALOG.t("es", "lobby.title", game=4, title="X") == "X · partida n.º 4"
 
@@ -173,7 +183,8 @@ def test_the_board_image_words_are_all_in_the_catalogs() -> None:
     ("lang", "n", "text"),
     [("en", 1, "1 doubloon"), ("en", 0, "0 doubloons"), ("en", 2, "2 doubloons"),
      ("es", 1, "1 doblón"), ("es", 0, "0 doblones"), ("es", 5, "5 doblones"),
-     ("es", 1_000_000, "1000000 doblones")],
+     ("es", 1_000_000, "1000000 doblones"),
+     ("pt", 1, "1 dobrão"), ("pt", 0, "0 dobrões"), ("pt", 2, "2 dobrões")],
 )
 def test_counts_follow_cldr_plural_rules(lang: str, n: int, text: str) -> None:
     """Plurals come from CLDR through Babel, not hand-made singular keys (issue #9)."""
@@ -203,7 +214,8 @@ def test_lists_follow_the_language() -> None:
 UNCOUNTED = re.compile(
     r"\{(?!building|tile|good|role)[a-z_]+\} (doubloons?|barrels?|colonists?|circles?|hours?|"
     r"days?|votes?|seats?|players?|doblon(es)?|doblón|barril(es)?|colonos?|círculos?|horas?|días?|votos?|"
-    r"asientos?|jugador(es)?)\b"
+    r"asientos?|jugador(es)?|dobrão|dobrões|barris|lugar(es)?|jogador(es)?|"
+    r"trabalhador(es)?|votos?)\b"
 )
 
 

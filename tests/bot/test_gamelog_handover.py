@@ -88,7 +88,7 @@ def test_a_person_keeps_their_moves_after_leaving_and_the_ai_gets_its_own(lang: 
     assert all("bob" in line and ai not in line for line in bob_lines)
     assert all(ai in line and "bob" not in line for line in ai_lines)
     # A role chosen by bob is bob's, one chosen by the AI is the AI's.
-    role_word = "chose" if lang == "en" else "eligió"
+    role_word = {"en": "chose", "es": "eligió", "pt": "escolheu"}[lang]
     assert any(line.startswith(f"bob {role_word}") for line in bob_lines)
     assert any(line.startswith(f"{ai} {role_word}") for line in ai_lines)
 

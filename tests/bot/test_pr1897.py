@@ -386,3 +386,38 @@ def test_an_achievement_is_announced_beside_the_decision_asked() -> None:
         assert {c for c in panel.legal if c.startswith("ach.")} <= offered, panel.kind
         assert offered <= set(panel.legal)
     assert {"build", "arrange", "ship"} <= kinds, kinds  # the classic panel's own controls
+
+
+# --- the Puertoma's seats (§8) ----------------------------------------------------------------
+
+
+def test_puertoma_seats_become_the_engines_options() -> None:
+    """A lobby seats Puertomas like AI seats of their own kinds, one per difficulty (§8.14);
+    at the start they sit last and the engine is told how many, at which difficulty."""
+    from bot.errors import UserError
+    from bot.seatnames import occupant_name
+
+    assert set(P.automata) == {"puertoma", "puertoma_easy", "puertoma_hard"}
+    assert (1, 2) in P.automata_tables and (2, 1) not in P.automata_tables
+    assert P.seated_options({"players": 3}, []) == {"players": 3}
+    assert P.seated_options({"players": 3, "expansions": [6]}, ["puertoma_hard"] * 2) == {
+        "players": 3, "expansions": [6], "puertomas": 2, "puertoma_difficulty": "hard"}
+    with pytest.raises(UserError) as err:
+        P.seated_options({"players": 3}, ["puertoma", "puertoma_easy"])
+    assert err.value.key == "err.automata_mixed"
+    for lang in ("en", "es", "pt"):
+        assert occupant_name(None, "puertoma_easy", 2, lang, P.catalog, {}) == "Puertoma 3"
+        label = P.catalog.t(lang, "button.add_automaton",
+                            kind=P.catalog.t(lang, "level.puertoma_hard"))
+        assert "Puertoma" in label and len(label) <= 80
+    from bot.components import LobbyButton, lobby_view
+    view = lobby_view(7, 3, {k: k for k in ("join", "leave", "add_ai", "start", "cancel")},
+                      "heuristic", automata=[(kind, kind) for kind in P.automata])
+    ids = [str(getattr(item, "custom_id", "")) for item in view.children]
+    for kind in P.automata:  # every seat kind's button is one the bot answers
+        assert f"l:7:3:ai.{kind}" in ids
+        assert LobbyButton.__discord_ui_compiled_template__.fullmatch(f"l:7:3:ai.{kind}")
+    engine = get_game("puerto-rico-1897")
+    for people, puertomas in P.automata_tables:  # every table the lobby allows, the engine too
+        options = P.seated_options({"players": people + puertomas}, ["puertoma"] * puertomas)
+        assert engine.normalize_options(options)["puertomas"] == puertomas

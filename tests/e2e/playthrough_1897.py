@@ -5,13 +5,14 @@ read, modelled on :mod:`tests.e2e.playthrough` (whose recorder and helpers it re
     .venv/bin/python -m tests.e2e.playthrough_1897 --out /tmp/pt1897
 
 One complete three-person game in English with Expansions I-IV turned on in the lobby's menu
-of optional rules.  Moves are made the way people make them: role buttons on the table,
-**My turn** and its buttons and menus (the draft of buildings, the Builder's menus, the
-Recruiter's worker draft, the production decision, the Smuggler's options), slash commands
-``/pr1897 ...`` with autocomplete; with the mistakes of new players (out of turn, an
-unaffordable building typed by name).  ``transcript.txt`` gets every message as it is posted
-or edited (channel, story thread, ephemeral replies with whom they are for, DMs), in order,
-and every image goes to ``NNN-<where>.png``."""
+of optional rules; or (``--solo``) a solo game in Portuguese, from a Brazilian client, against
+two hard Puertomas with Expansions IV-VI.  Moves are made the way people make them: role
+buttons on the table, **My turn** and its buttons and menus (the draft of buildings, the
+Builder's menus, the Recruiter's worker draft, the production decision, the Smuggler's
+options), slash commands ``/pr1897 ...`` with autocomplete; with the mistakes of new players
+(out of turn, an unaffordable building typed by name).  ``transcript.txt`` gets every
+message as it is posted or edited (channel, story thread, ephemeral replies with whom they
+are for, DMs), in order, and every image goes to ``NNN-<where>.png``."""
 
 from __future__ import annotations
 
@@ -118,8 +119,8 @@ class Table1897(Table):
             self.declines -= 1
             return "pass"  # "Decline: produce nothing", once, to see it told
         smuggler = [c for c in legal if c.startswith("sm.")]
-        agency = self.view_now.get("workers", {}).get("agency", 0) + self.view_now.get(
-            "citizens", {}).get("agency", 0)
+        agency = (self.view_now.get("workers") or {}).get("agency", 0) + (
+            self.view_now.get("citizens") or {}).get("agency", 0)
         if "sm.lure" in legal and not self.lured and agency > self.view_now["players_count"]:
             self.lured = True  # curious: "Lure workers" while the Agency holds a citizen
             return "sm.lure"
@@ -404,7 +405,75 @@ async def play(t: Table1897, rec: Recorder, *, hooks: dict[str, Any] | None = No
 # ----------------------------------------------------------------------------------------------
 
 
-async def main(out: Path) -> None:
+async def lobby_solo(rec: Recorder, bot: OfflineGovernor, creator: ScriptedUser,
+                     channel: Channel, rules: list[str], kind: str) -> GameRecord:
+    """``/game new`` in Portuguese, ``rules`` chosen in the lobby's menu, two Puertomas of
+    ``kind`` added by the lobby's button, and the start."""
+    server = creator.server
+    await run_command(rec, bot, creator,
+                      f"/game new game:{GAME_NAME} max_players:3 language:pt", channel)
+    record = await bot.storage.games.find_by_channel(channel.id)
+    assert record is not None
+    lobby = next(m for m in reversed(server.messages(channel, include_ephemeral=False))
+                 if m.find_component(custom_id_prefix="l:") is not None)
+    menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
+    wanted = [o for o in menu["options"] if o["value"] in rules]
+    rec.note(f"{creator.username} picks " + ", ".join(repr(o.get("label")) for o in wanted))
+    handle = await creator.select(lobby, [o["value"] for o in wanted],
+                                  custom_id=menu["custom_id"])
+    await handle.response()
+    await bot.wait_idle()
+    for _ in range(2):
+        await asyncio.sleep(0.3)  # the lobby message redrawn for its new version
+        lobby = server.get_message(lobby.id) or lobby
+        button = next(b for b in lobby.buttons()
+                      if str(b.get("custom_id", "")).endswith(f":ai.{kind}"))
+        rec.note(f"{creator.username} clicks {button.get('label')!r}")
+        handle = await creator.click(lobby, custom_id=button["custom_id"])
+        await handle.response()
+        await bot.wait_idle()
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.3)
+    lobby = server.get_message(lobby.id) or lobby
+    start = next(b for b in lobby.buttons() if str(b.get("custom_id", "")).endswith(":start"))
+    rec.note(f"{creator.username} clicks {start.get('label')!r}")
+    handle = await creator.click(lobby, custom_id=start["custom_id"])
+    await handle.response()
+    for _ in range(500):
+        record = await bot.storage.games.get(record.id)
+        if record.status is GameStatus.ACTIVE and record.messages.get("table"):
+            break
+        await asyncio.sleep(0.02)
+    assert record.status is GameStatus.ACTIVE, record.status
+    await bot.wait_idle()
+    return record
+
+
+async def the_solo_game(world: World, rec: Recorder, bot: OfflineGovernor, bia: ScriptedUser,
+                        general: Channel) -> Table1897:
+    rec.note("Puerto Rico 1897: a solo game in Portuguese against two hard Puertomas, "
+             "Expansions IV-VI")
+    await run_command(rec, bot, bia, "/game rules", general)
+    await autocomplete(rec, bia, "game rules", "topic", "puer", general)
+    record = await lobby_solo(rec, bot, bia, general,
+                              ["festival", "festival_activities", "achievements"],
+                              "puertoma_hard")
+    t = Table1897(world, bot, record.id, {bia.id: bia}, rng=random.Random(5),
+                  command_share=0.2, rec=rec, channel=general, lang="pt")
+
+    async def round3() -> None:
+        await run_command(rec, bot, bia, "/game status", general)
+        await run_command(rec, bot, bia, "/game log", general)
+
+    await play(t, rec, on_round={3: round3})
+    for _ in range(10):
+        await bot.wait_idle()
+        await asyncio.sleep(0.3)
+    await run_command(rec, bot, bia, "/game status", general)
+    return t
+
+
+async def main(out: Path, solo: bool = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.png"):
         old.unlink()
@@ -429,7 +498,11 @@ async def main(out: Path) -> None:
             bot = OfflineGovernor(settings, rng=NoShuffle(7), guild_ready_timeout=0.05)
             async with running_client(server, bot):
                 await server.wait_for_command_sync(guild)
-                t = await the_game(world, rec, bot, ana, ben, cleo, general)
+                if solo:
+                    bia = server.add_user("bia", guild=guild, locale="pt-BR")
+                    t = await the_solo_game(world, rec, bot, bia, general)
+                else:
+                    t = await the_game(world, rec, bot, ana, ben, cleo, general)
                 await bot.wait_idle()
             failed = server.failed_interactions
             rec.note(f"END: failed interactions: {len(failed)}")
@@ -521,4 +594,7 @@ async def the_game(world: World, rec: Recorder, bot: OfflineGovernor, ana: Scrip
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/pt1897"))
-    asyncio.run(main(parser.parse_args().out))
+    parser.add_argument("--solo", action="store_true",
+                        help="a solo game in Portuguese against two hard Puertomas")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.out, arguments.solo))

@@ -1,6 +1,9 @@
 """Puerto Rico's log in words: its events as short localized lines, and its board as it stood
 when a phase ended (the story's images).  The generic part (hand-overs, moves played for a
-person, which events belong to a phase) is :mod:`bot.gamelog`.
+person, which events belong to a phase) is :mod:`bot.gamelog`.  1897's automated opponent, the
+Puertoma, has its lines here too (:meth:`PrLogWriter.puertoma_line`, the 1897 presenter hands
+its events over in the kernel's words): why it chose its role, the tie-breaker cards it drew,
+the action marker's moves, its workers, skills and Reserve token.
 """
 
 from __future__ import annotations
@@ -9,6 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event
+from engine.puerto_rico.data import ALL_ROLES
+from engine.puerto_rico.puertoma import TIE_BREAKERS
 from storage import ActionRecord
 
 from ...gamelog import LogWriter, public_events, roles_taken
@@ -27,6 +32,17 @@ ACTED = {"PlantationTaken": "settler", "QuarryTaken": "settler", "BuildingBuilt"
          "GoodSold": "trader", "GoodsShipped": "captain", "Passed": "",
          "ForestPlaced": "settler"}
 """Events by which a seat acted in a phase (a pass is a decision too)."""
+PUERTOMA_SKILL = "puertoma_skill"
+"""Why a Puertoma (1897's automated opponent) earned coins or VP: one of its skills (§8.9)."""
+SKILL_ROLES = {"planter": "settler", "recruiter": "mayor"}
+"""A skill's id starts with its role in 1897's words: the kernel's, where they differ."""
+COIN_SKILLS = {"builder": "builder_coin", "trader": "trader_coin",
+               "craftsman": "craftsman_coins", "mayor": "recruiter_coins"}
+"""The skill that pays a Puertoma coins in each role's phase (one per phase)."""
+CHOICE_REASONS = {"only": "only", "arrow": "arrow", "coins": "coins", "doubloons": "coins",
+                  "card": "card"}
+"""Why a Puertoma chose its role (``PuertomaChoseRole``'s ``by``, in either edition's words):
+its words, ``log.ptm.why.<reason>``."""
 
 
 def with_shipment_vp(events: Iterable[Event]) -> list[Event]:
@@ -39,7 +55,8 @@ def with_shipment_vp(events: Iterable[Event]) -> list[Event]:
     shipment: int | None = None  # index in ``out`` of the load whose VP may follow
     for event in events:
         if event.type == "VpEarned" and shipment is not None and (
-                event.seat == out[shipment].seat):
+                event.seat == out[shipment].seat) and (
+                event.data.get("reason") != PUERTOMA_SKILL):  # a Puertoma's, when storing
             load = out[shipment]
             vp = int(load.data.get("vp") or 0) + int(event.data.get("amount") or 0)
             out[shipment] = Event(load.type, load.seat, {**load.data, "vp": vp})
@@ -49,6 +66,72 @@ def with_shipment_vp(events: Iterable[Event]) -> list[Event]:
         elif event.type in ACTED or event.type in OPENERS:
             shipment = None
         out.append(event)
+    return out
+
+
+def skill_role(skill: object) -> str:
+    """The role (the kernel's word) a Puertoma skill belongs to: ``trader_coin`` the Trader's."""
+    head = str(skill).split("_", 1)[0]
+    return SKILL_ROLES.get(head, head)
+
+
+def _same_seat(events: Sequence[Event], at: int, step: int) -> Event | None:
+    """The nearest event of the seat of ``events[at]`` before it (``step`` -1) or after it."""
+    seat = events[at].seat
+    i = at + step
+    while 0 <= i < len(events):
+        if events[i].seat == seat:
+            return events[i]
+        i += step
+    return None
+
+
+def coin_skill(events: Sequence[Event], at: int) -> str | None:
+    """Which skill paid the coins of ``events[at]`` (a Puertoma's ``DoubloonsEarned``), from what
+    the Puertoma did around it: the coin before building (L2-Builder), after a sale
+    (L1-Trader), after producing (L3-Craftsman), after its workers (L4-Recruiter)."""
+    after = _same_seat(events, at, 1)
+    if after is not None and (after.type == "BuildingBuilt" or (
+            after.type == "Passed" and after.data.get("phase") == "builder")):
+        return "builder_coin"
+    before = _same_seat(events, at, -1)
+    return {"GoodSold": "trader_coin", "GoodsProduced": "craftsman_coins",
+            "PuertomaWorkersPlaced": "recruiter_coins"}.get(before.type if before else "")
+
+
+def puertoma_told(events: Sequence[Event]) -> list[Event]:
+    """One action's events with what 1897's Puertomas did told with them: why a Puertoma chose
+    its role (``PuertomaChoseRole``, right after the ``RoleChosen`` it explains) goes onto that
+    ``RoleChosen`` (one line: "chose the Builder: the most coins"); the coins, VP and discarded
+    crates a skill brought name that skill (``data["skill"]``: the events only say
+    ``puertoma_skill``)."""
+    out: list[Event] = []
+    for at, event in enumerate(events):
+        data = event.data
+        following = events[at + 1] if at + 1 < len(events) else None
+        previous = events[at - 1] if at else None
+        if event.type == "PuertomaChoseRole" and previous is not None and (
+                previous.type == "RoleChosen" and previous.seat == event.seat
+                and previous.data.get("role") == data.get("role")):
+            continue  # told with the RoleChosen
+        if event.type == "RoleChosen" and following is not None and (
+                following.type == "PuertomaChoseRole" and following.seat == event.seat
+                and following.data.get("role") == data.get("role")):
+            data = {**data, "puertoma": following.data.get("by"),
+                    "marker": following.data.get("marker")}
+        elif data.get("reason") == PUERTOMA_SKILL and event.type == "VpEarned":
+            discarded = previous is not None and previous.type == "GoodsDiscarded" and (
+                previous.seat == event.seat)
+            data = {**data, "skill": "captain_discard" if discarded else "captain_vp_per_crate"}
+        elif data.get("reason") == PUERTOMA_SKILL and event.type == "DoubloonsEarned":
+            skill = coin_skill(events, at)
+            data = {**data, "skill": skill} if skill else data
+        elif event.type == "GoodsDiscarded" and following is not None and (
+                following.type == "VpEarned" and following.seat == event.seat
+                and following.data.get("reason") == PUERTOMA_SKILL):
+            data = {**data, "skill": "captain_discard"}
+        out.append(event if data is event.data else Event(
+            event.type, event.seat, data, event.private_to, event.public_data))
     return out
 
 
@@ -157,7 +240,7 @@ class PrLogWriter(LogWriter):
         return ", ".join(f"{n} {self.good(g)}" for g, n in counts.items() if n)
 
     def prepare(self, events: list[Event]) -> list[Event]:
-        return with_shipment_vp(events)
+        return puertoma_told(with_shipment_vp(events))
 
     def follow(self, event: Event) -> str | None:
         """Who acted in the role phase under way; when it ends, who could do nothing in it
@@ -217,6 +300,9 @@ class PrLogWriter(LogWriter):
         if kind == "RoleChosen":
             role = self.thing("role", data.get("role"))
             coins = int(data.get("doubloons") or 0)
+            if data.get("puertoma"):  # 1897: a Puertoma's choice, and why (puertoma_told)
+                return self.counted("log.ptm.chose", coins, name=name, role=role,
+                                    why=self.choice_why(data))
             if coins:
                 return self.counted("log.role_bonus", coins, name=name, role=role)
             return self.t("log.role", name=name, role=role)
@@ -267,6 +353,8 @@ class PrLogWriter(LogWriter):
             return self.counted("log.built", price, name=name, building=building, price=price)
         if kind == "GoodsProduced":
             return self.t("log.produced", name=name, goods=self.goods(data.get("goods", {})))
+        if kind in ("DoubloonsEarned", "VpEarned") and data.get("reason") == "festival_activity":
+            return None  # the Activity's own line names its reward
         if kind == "DoubloonsEarned" and self.catalog.has(f"log.earned.{data.get('reason')}"):
             return self.t(f"log.earned.{data.get('reason')}", name=name,
                           n=int(data.get("amount") or 0))
@@ -361,8 +449,97 @@ class PrLogWriter(LogWriter):
                           achievement=self.thing("achievement", data.get("achievement")))
         if kind == "AchievementDraftEnded":
             return self.t("log.achievement_draft_ended")
+        puertoma = self.puertoma_line(event, name)  # 1897's automated opponent
+        if puertoma is not None:
+            return puertoma
         if kind == "ColonistGained" and data.get("by") in ("festival", "festival_activity"):
             return self.t("log.festival_colonists", name=name, n=int(data.get("count") or 0))
+        return None
+
+    # --- 1897's Puertoma --------------------------------------------------------------------
+
+    def skill(self, skill: object) -> str:
+        """A Puertoma skill's short name: "Sale bonus"."""
+        return self.thing("ptm_skill", skill)
+
+    def skill_effect(self, skill: object) -> str:
+        """A Puertoma skill's effect in a line: "Trader: +1 coin whenever it sells"."""
+        return self.t(f"ptm_effect.{skill}", role=self.thing("role", skill_role(skill)))
+
+    def choice_why(self, data: Mapping[str, Any]) -> str:
+        """Why a Puertoma chose its role (§8.6): the only profitable one, the one an arrow
+        leads to from the action marker's role, the most coins (``doubloons`` in the kernel's
+        words), the tie-breaker card."""
+        by = data.get("puertoma") or data.get("by")
+        why = CHOICE_REASONS.get(str(by), "rules")
+        return self.t(f"log.ptm.why.{why}", marker=self.thing("role", data.get("marker")))
+
+    def card_order(self, card: object) -> str:
+        """The roles of a tie-breaker card, first preferred (D.2)."""
+        number = int(card) if isinstance(card, int) else 0
+        if not 1 <= number <= len(TIE_BREAKERS):
+            return "?"
+        return ", ".join(self.thing("role", ALL_ROLES[r]) for r in TIE_BREAKERS[number - 1])
+
+    def ptm_places(self, placed: Mapping[str, Any]) -> str:
+        """Where a Puertoma's workers went: "2 on fruit, 1 in its VP area"."""
+        parts = [self.t("log.ptm.in_vp_area" if where == "vp_area" else "log.ptm.on_good",
+                        n=int(n or 0), good=self.good(where))
+                 for where, n in placed.items() if n]
+        return self.catalog.join(self.lang, parts) or "—"
+
+    def puertoma_line(self, event: Event, name: str) -> str | None:
+        """The lines of 1897's Puertoma (§8, the kernel's ``puertoma``): its choice of a role,
+        the action marker, the tie-breaker cards, its workers, skills and Reserve token; its
+        coins, VP and crates a skill brought.  ``None`` for the other events."""
+        kind, data = event.type, event.data
+        skill = data.get("skill")
+        if kind == "PuertomaChoseRole":  # alone (its RoleChosen makes the line otherwise)
+            return self.t("log.ptm.reason", name=name, role=self.thing("role", data.get("role")),
+                          why=self.choice_why(data))
+        if kind == "MarkerMoved":
+            return self.t("log.ptm.marker", name=name, start=self.thing("role", data.get("from")),
+                          end=self.thing("role", data.get("to")))
+        if kind == "TieBreakerDrawn":
+            purpose = data.get("for")
+            key = f"log.ptm.card.{purpose}"
+            return self.t(key if self.catalog.has(key) else "log.ptm.card", name=name,
+                          card=data.get("card", "?"), order=self.card_order(data.get("card")))
+        if kind == "TieBreakerShuffled":
+            return self.t("log.ptm.shuffled", n=len(TIE_BREAKERS))
+        if kind == "PuertomaWorkersPlaced":
+            by = data.get("by")
+            places = self.ptm_places(data.get("placed") or {})
+            if by in ("builder_worker", "recruiter_worker"):
+                return self.t("log.ptm.workers_skill", name=name, skill=self.skill(by),
+                              places=places)
+            return self.t("log.ptm.workers", name=name, places=places)
+        if kind == "PuertomaSkillUnlocked":
+            level = data.get("level", data.get("column", "?"))  # "column" in the kernel's words
+            return self.t("log.ptm.unlocked", name=name, level=level, skill=self.skill(skill),
+                          effect=self.skill_effect(skill))
+        if kind == "PuertomaSkillsDiscarded":
+            return self.t("log.ptm.skills_discarded", name=name)
+        if kind == "PuertomaSkillUsed":
+            return self.t("log.ptm.skill_crate", name=name, good=self.good(data.get("good")),
+                          skill=self.skill(skill))
+        if kind == "ReserveTokenPlaced":
+            return self.t("log.ptm.reserve", name=name,
+                          building=self.thing("building", data.get("building")))
+        if kind == "ReserveTokenRemoved":
+            return self.t("log.ptm.reserve_removed", name=name)
+        if kind in ("DoubloonsEarned", "VpEarned") and data.get("reason") == PUERTOMA_SKILL:
+            unit = "coins" if kind == "DoubloonsEarned" else "vp"
+            if not skill and unit == "coins":  # told by the phase under way, when known
+                phase = getattr(self, "phase", None)
+                skill = COIN_SKILLS.get(phase[0]) if phase else None
+            n = int(data.get("amount") or 0)
+            if skill:
+                return self.t(f"log.ptm.{unit}_skill", name=name, n=n, skill=self.skill(skill))
+            return self.t(f"log.ptm.{unit}", name=name, n=n)
+        if kind == "GoodsDiscarded" and skill:
+            return self.t("log.ptm.discarded", name=name,
+                          goods=self.goods(data.get("goods", {})), skill=self.skill(skill))
         return None
 
     def place(self, target: object) -> str:

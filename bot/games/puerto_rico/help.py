@@ -1,6 +1,7 @@
 """Puerto Rico's ``/game rules`` topics: how to play, the roles, the buildings (Exp. 1's and
 Exp. 2's among them) and the expansions the bot presents (the New Buildings with its draft and
-its forests, the Nobles, the Buccaneer, the Festival).
+its forests, the Nobles, the Buccaneer, the Festival); and the pages of 1897's automated
+opponent, the Puertoma (:func:`puertoma_topics`: offered by the 1897 presenter only).
 
 The words are in the catalog (``help.overview``, ``help.role.<role>``,
 ``help.building.<building>``, ``help.module.<module>``); the numbers (cost, VP, circles, column,
@@ -17,9 +18,11 @@ from typing import Any
 
 from engine.core import get_game
 from engine.puerto_rico.data import NEW_BUILDINGS, NOBLES_BUILDINGS, ROLES
+from engine.puerto_rico.puertoma import SKILLS
 
 from ...games.contract import HelpTopic
 from ...i18n import Catalog
+from .gamelog import skill_role
 from .modules import MODULES
 from .new_buildings import facts
 
@@ -33,6 +36,18 @@ EXP2 = "nobles"
 MODULE_TOPICS = MODULES if EXP2 in MODULES else (*MODULES, EXP2)
 """The expansions with a page: those the lobby offers, then the Nobles while the lobby does
 not offer it yet (its words are all here)."""
+
+PUERTOMA = "puertoma"
+PUERTOMA_TOPICS = (PUERTOMA, "puertoma_roles", "puertoma_skills", "puertoma_score")
+"""1897's Puertoma (rules spec §8): what it is and how it chooses a role, what it does in each
+role (its Reserve token), its skills, its final score and the difficulties; a group of their
+own (``help.group.puertoma``).  Each page's words are ``help.<id>``, named ``help.name.<id>``;
+each stays within the 1,900 characters ``/game rules`` sends."""
+PAGE_ROLES = {"planter": "settler", "recruiter": "mayor", "builder": "builder",
+              "craftsman": "craftsman", "trader": "trader", "captain": "captain",
+              "adventurer": "prospector"}
+"""The role names a Puertoma page says (``{trader}``), each the catalog's ``role.<kernel id>``:
+the game's own words, as its buttons and log say them."""
 
 GAME = "puerto-rico"
 GROUPS = ("overview", "role", "production", "building", "large", "module")
@@ -89,6 +104,30 @@ def topics() -> tuple[HelpTopic, ...]:
                            *MODULE_TOPICS, *EXP1_TOPICS))
 
 
+def puertoma_topics() -> tuple[HelpTopic, ...]:
+    """The Puertoma's pages (1897: its presenter adds them to the classic topics)."""
+    return tuple(HelpTopic(t, PUERTOMA) for t in PUERTOMA_TOPICS)
+
+
+def puertoma_page(ident: str, lang: str, catalog: Catalog, commands: Mapping[str, str]) -> str:
+    """A Puertoma page: its title, its text with the roles in the game's words; the skills
+    page lists the 12 skill tiles by level (their words are the log's: ``ptm_skill.<id>``,
+    ``ptm_effect.<id>``)."""
+    t = catalog.t
+    roles = {word: t(lang, f"role.{role}") for word, role in PAGE_ROLES.items()}
+    title = t(lang, "help.topic", group=t(lang, f"help.group.{PUERTOMA}"),
+              name=t(lang, f"help.name.{ident}"))
+    lines = [f"**{title}**", t(lang, f"help.{ident}", **commands, **roles)]
+    if ident == "puertoma_skills":
+        for level, skills in enumerate(SKILLS, start=1):
+            lines.append(f"**{t(lang, 'help.puertoma_level', level=level)}**")
+            lines.extend(
+                f"• **{t(lang, f'ptm_skill.{skill}')}** — "
+                f"{t(lang, f'ptm_effect.{skill}', role=t(lang, f'role.{skill_role(skill)}'))}"
+                for skill in skills)
+    return "\n".join(lines)
+
+
 def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
     """The topic as offered: "Role · Builder", "Building · Harbor", "How to play"."""
     group = topic.group
@@ -97,7 +136,7 @@ def topic_name(topic: HelpTopic, lang: str, catalog: Catalog) -> str:
     ident = topic.id
     key = {"role": f"role.{ident}", "module": f"variant.{ident}"}.get(group,
                                                                       f"building.{ident}")
-    if ident in EXP1_TOPICS:
+    if ident in EXP1_TOPICS or ident in PUERTOMA_TOPICS:
         key = f"help.name.{ident}"
     name = catalog.t(lang, key)
     return catalog.t(lang, "help.topic", group=catalog.t(lang, f"help.group.{group}"),
@@ -114,6 +153,8 @@ def help_text(topic: HelpTopic, lang: str, catalog: Catalog, commands: Mapping[s
     if ident in MODULE_TOPICS:
         return (f"**{t(lang, f'variant.{ident}')}**\n"
                 f"{t(lang, f'help.module.{ident}', **commands)}")
+    if ident in PUERTOMA_TOPICS:
+        return puertoma_page(ident, lang, catalog, commands)
     if ident in EXP1_TOPICS:
         return (f"**{t(lang, f'help.name.{ident}')}**\n"
                 f"{t(lang, f'help.exp1.{ident}', **commands)}")

@@ -17,7 +17,7 @@ from ...i18n import Catalog
 
 MODULES: tuple[str, ...] = ("new_buildings", "nobles", "buccaneer", "festival")
 """The engine's ``modules`` the presentation supports, in the engine's order."""
-EDITION_MODULES: tuple[str, ...] = ("festival_activities",)
+EDITION_MODULES: tuple[str, ...] = ("festival_activities", "achievements")
 """Modules an edition owns (1897's Expansion V), never offered by the classic lobby, named
 with the others when a game plays them."""
 EXP1_RULES: tuple[str, ...] = ("random_buildings", "exclusive_forest_house")

@@ -23,6 +23,7 @@ from engine.core import Game
 from engine.puerto_rico_1897.data import EXPANSION_MODULES
 from storage import ActionRecord
 
+from ...errors import UserError
 from ...gamelog import LogWriter
 from ...i18n import Catalog
 from ...panels import PanelView
@@ -34,6 +35,7 @@ from ..puerto_rico import DECISIONS as CLASSIC_DECISIONS
 from ..puerto_rico import PuertoRicoPresenter
 from ..puerto_rico import modules as classic_modules
 from ..puerto_rico.gamelog import OPENERS
+from ..puerto_rico.help import puertoma_topics
 from . import kernel as K
 from .catalog import CATALOG, FOLDER
 
@@ -52,6 +54,9 @@ OWN_TOPICS = tuple(HelpTopic(ident, "module") for ident in OWN)
 ANNOUNCE = "ach."
 """An Achievement announced (Expansion VI): legal at any moment, beside any decision."""
 
+
+# §8.14: the Puertoma's seat kinds, by the difficulty each plays
+PUERTOMA_KINDS = {"puertoma": "standard", "puertoma_easy": "easy", "puertoma_hard": "hard"}
 
 class KernelPresenter(PuertoRicoPresenter):
     """The classic presenter speaking 1897's words: it reads the kernel's codes and views, its
@@ -106,6 +111,9 @@ class PuertoRico1897Presenter(GamePresenter):
         "task.",
         "achievement.",
     )
+    # §8: the Puertoma, a seat the engine plays, at one of §8.14's difficulties (its seat kind)
+    automata: ClassVar[tuple[str, ...]] = tuple(PUERTOMA_KINDS)
+    automata_tables: ClassVar[tuple[tuple[int, int], ...]] = ((1, 2), (1, 1), (3, 1), (4, 1))
     variants: ClassVar[tuple[str, ...]] = (*classic_modules.VARIANTS, *OWN)
     select_parts: ClassVar[str | tuple[str, ...]] = PuertoRicoPresenter.select_parts
 
@@ -165,6 +173,20 @@ class PuertoRico1897Presenter(GamePresenter):
         for key, value in classic.items():
             if key != "players":
                 out[PAIRS.get(key, key)] = value
+        return out
+
+    def seated_options(self, options: Mapping[str, Any], automata: Sequence[str]
+                       ) -> dict[str, Any]:
+        """PTM-MODE: the Puertomas (the last seats) as ``puertomas``, their difficulty from
+        their seat kind (one for all of them)."""
+        out = dict(options)
+        if not automata:
+            return out
+        difficulties = {PUERTOMA_KINDS[kind] for kind in automata}
+        if len(difficulties) > 1:
+            raise UserError("err.automata_mixed", kind="Puertoma")
+        out["puertomas"] = len(automata)
+        out["puertoma_difficulty"] = difficulties.pop()
         return out
 
     def variants_on(self, options: Mapping[str, Any]) -> list[str]:
@@ -281,7 +303,7 @@ class PuertoRico1897Presenter(GamePresenter):
         return INNER.refusal(K.kernel_refusing(words, INNER), code, K.kernel_code(action))
 
     def help_topics(self) -> tuple[HelpTopic, ...]:
-        return (*INNER.help_topics(), *OWN_TOPICS)
+        return (*INNER.help_topics(), *OWN_TOPICS, *puertoma_topics())
 
     def topic_name(self, topic: HelpTopic, lang: str) -> str:
         return INNER.topic_name(topic, lang)

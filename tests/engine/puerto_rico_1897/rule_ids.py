@@ -26,18 +26,15 @@ DOC = ROOT / "docs" / "puerto-rico-1897-rules.md"
 _ID = r"(?:T-)?(?:[A-Z][A-Z0-9]*-)*?[A-Z]{1,4}[0-9]?-(?:T)?[0-9]+[a-z]?|T-PTM-SCR|PTM-SCR"
 ID = re.compile(rf"(?<![A-Za-z0-9-])({_ID})(?![A-Za-z0-9])")
 
-# Why an id has no test yet: by its prefix, the part of issue #12 not built yet.
-UNTESTED: dict[str, str] = {
-    "PTM": "the Puertoma (§8): not built yet",
-}
+# Why an id has no test yet: by its prefix, the part of issue #12 not built yet (none now).
+UNTESTED: dict[str, str] = {}
 SOURCES = ("PS-",)  # the public sources of §0.2, not rules
 # ids that are no rule of play, or whose part of the game is not built, by id
 NOT_PLAYED = {
     "A-34": "the Standard edition's substitute components: no rule of play",
-    "D-19": "the Puertoma (§8): not built yet",
 }
 LATER_EXPANSIONS: dict[int, str] = {}  # ambiguities of an expansion not built yet (none)
-PUERTOMA_AMBIGUITIES = {5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 32, 42, 44, 45, 46, 47}
+PUERTOMA_AMBIGUITIES: set[int] = set()  # the Puertoma's ambiguities: all built now
 
 
 def spec_ids() -> list[str]:

@@ -953,3 +953,24 @@ def test_D_1_the_word_table_leaves_expansion_vi_words_as_they_are() -> None:
     assert json.loads(text) == GAME.view(state, 0)["achievements"]
     assert names.data(json.loads(text), reverse=True) == kernel
     assert names.word("achievement_draft") == "achievement_draft"
+
+
+def test_the_position_checks_cache_changes_nothing() -> None:
+    """The objectives that are states of a board are checked after every action only for the
+    boards that changed since the last check, and for the cards still open
+    (``State.achievement_seen``, ``achievement_open``: caches never dumped): a game played
+    with the caches emptied before every action (every board checked) ends exactly the same,
+    cards met at the same moments."""
+    options = {"players": 4, "expansions": [1, 2, 3, 4, 5, 6]}
+    for seed in (3, 11):
+        cached, checked = GAME.setup(options, seed), GAME.setup(options, seed)
+        policy = make_policy("random", GAME.name, seed)
+        while (prompt := GAME.prompt(cached)) is not None:
+            seat = prompt.seats[0]
+            action = policy.choose(GAME, cached, seat, GAME.legal_actions(cached, seat))
+            checked.achievement_seen.clear()
+            checked.achievement_open = []
+            cached, _ = GAME.apply(cached, seat, action)
+            checked, _ = GAME.apply(checked, seat, action)
+            assert cached.achievement_status == checked.achievement_status
+        assert GAME.dump(cached) == GAME.dump(checked)
