@@ -421,3 +421,29 @@ def test_puertoma_seats_become_the_engines_options() -> None:
     for people, puertomas in P.automata_tables:  # every table the lobby allows, the engine too
         options = P.seated_options({"players": people + puertomas}, ["puertoma"] * puertomas)
         assert engine.normalize_options(options)["puertomas"] == puertomas
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_the_boards_text_tells_a_puertomas_board_and_hides_its_face_down_skills(lang: str
+                                                                                ) -> None:
+    """The table's text (for screen readers, ``/game status``) says a Puertoma's properties,
+    VP area, unlocked skills and Reserve token, and the action board; a face-down skill is
+    only counted."""
+    from engine.puerto_rico import puertoma as ptm
+
+    engine = get_game("puerto-rico-1897")
+    state = engine.setup({"players": 3, "puertomas": 2, "puertoma_difficulty": "hard"}, 1)
+    names = {0: "ana", 1: "Puertoma 2", 2: "Puertoma 3"}
+    fields = dict(P.summary(engine.view(state, None), names, lang))
+    assert P.catalog.t(lang, "table.puertoma_board") in fields
+    for seat in (1, 2):
+        text = next(v for k, v in fields.items() if k.endswith(names[seat]))
+        # the skills' part: the one counting the face-down tiles in brackets
+        skills = next(part for part in text.split("\n")[0].split(" · ") if "(" in part)
+        at = ptm.board_at(state, seat)
+        for level in range(1, ptm.LEVELS):  # levels 2-4 are face down at the start
+            hidden = ptm.SKILLS[level][state.puertoma[at + ptm.SKILL_AT + level]]
+            assert P.catalog.t(lang, f"ptm_skill.{hidden}") not in skills
+        unlocked = ptm.SKILLS[0][state.puertoma[at + ptm.SKILL_AT]]
+        assert P.catalog.t(lang, f"ptm_skill.{unlocked}") in skills  # Hard: level 1 is up
+        assert "3)" in skills and ("1/2" in text or "0/1" in text)

@@ -112,14 +112,23 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
     capacity = view.get("trading_house_capacity", 4)
     fields.append((t(lang, "table.trading_house"),
                    f"{_join(house, t(lang, 'table.empty'))} ({len(house)}/{capacity})"))
+    action_board = view.get("puertoma")
+    if action_board:  # 1897's Puertomas' action board
+        fields.append((t(lang, "table.puertoma_board"), t(
+            lang, "table.puertoma_marker", role=t(lang, f"role.{action_board.get('marker')}"),
+            n=int(action_board.get("tie_breakers_left") or 0))))
     for player in view.get("players", ()):
         seat = int(player["seat"])
         goods = [f"{_good(g, lang, catalog)} {n}" for g, n in player.get("goods", {}).items() if n]
         buildings = [t(lang, f"building.{b['building']}") for b in player.get("city", ())]
-        value = t(lang, "table.player_value", doubloons=player.get("doubloons", 0),
-                  island=player.get("island_used", 0), city=player.get("city_used", 0),
-                  colonists=player.get("colonists", 0), san_juan=player.get("san_juan", 0),
-                  goods=_join(goods, "—"))
+        board = ((view.get("puertoma") or {}).get("boards") or {}).get(str(seat))
+        if board is not None:  # 1897's Puertoma: its own board instead of a field
+            value = _puertoma_value(board, player, _join(goods, "—"), lang, catalog)
+        else:
+            value = t(lang, "table.player_value", doubloons=player.get("doubloons", 0),
+                      island=player.get("island_used", 0), city=player.get("city_used", 0),
+                      colonists=player.get("colonists", 0), san_juan=player.get("san_juan", 0),
+                      goods=_join(goods, "—"))
         if forests(player):
             value += f" · {t(lang, 'table.forests')}: {forests(player)}"
         nobles = player_text(player, lang, catalog)
@@ -131,3 +140,23 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
         fields.append((t(lang, "table.player", marker=marker,
                          name=names.get(seat, f"#{seat + 1}")), _clip(value)))
     return fields
+
+
+def _puertoma_value(board: Mapping[str, Any], player: Mapping[str, Any], goods: str, lang: str,
+                    catalog: Catalog) -> str:
+    """A Puertoma in words: its coins and crates, its properties with their workers (active
+    ones marked), its VP area, its skills (a face-down one only counted) and Reserve token."""
+    t = catalog.t
+    props = [t(lang, "table.puertoma_property", good=_good(p["good"], lang, catalog),
+               workers=p["workers"], spaces=p["spaces"])
+             + (" ✓" if p["workers"] == p["spaces"] else "")
+             for p in board.get("properties", ()) if p]
+    area = board.get("vp_area") or {}
+    skills = [t(lang, f"ptm_skill.{k['skill']}") for k in board.get("skills", ())
+              if k.get("state") == "active" and k.get("skill")]
+    hidden = sum(1 for k in board.get("skills", ()) if k.get("state") == "face_down")
+    reserve = board.get("reserve")
+    return t(lang, "table.puertoma_value", doubloons=player.get("doubloons", 0), goods=goods,
+             properties=_join(props, "—"), quarries=int(area.get("quarries") or 0),
+             workers=int(area.get("workers") or 0), skills=_join(skills, "—"), hidden=hidden,
+             reserve=t(lang, f"building.{reserve}") if reserve else "—")
