@@ -333,6 +333,7 @@ def choose_role(s: State, ev: Events) -> None:
     (A-7: a card naming none, the next)."""
     seat = s.turn
     rs = s.rs
+    drawn_from = 0 if ev is None else len(ev)  # the cards it draws to choose, told after
     refused = 0
     for _, fn in rs.hooks["roles_refused"]:  # Exp. III: not the Smuggler with its token
         refused |= fn(s, seat)
@@ -367,12 +368,14 @@ def choose_role(s: State, ev: Events) -> None:
                     break
     else:
         chosen = candidates[0]
-    mark = 0 if ev is None else len(ev)
+    drawn: list[Event] = []
+    if ev is not None:
+        drawn, ev[drawn_from:] = ev[drawn_from:], []
     kernel_choose_role(s, seat, rs.card_actions[chosen], ev)
-    if ev is not None:  # why, right after the choice (before the phase it opened)
-        at = next(i for i in range(mark, len(ev)) if ev[i].type == "RoleChosen")
-        ev.insert(at + 1, Event("PuertomaChoseRole", seat, {
-            "role": ALL_ROLES[s.cards[chosen]], "by": how, "marker": ALL_ROLES[marker]}))
+    if ev is not None:  # the cards drawn and why, right after the choice (in its phase)
+        at = next(i for i in range(drawn_from, len(ev)) if ev[i].type == "RoleChosen")
+        ev[at + 1:at + 1] = [*drawn, Event("PuertomaChoseRole", seat, {
+            "role": ALL_ROLES[s.cards[chosen]], "by": how, "marker": ALL_ROLES[marker]})]
     if s.cards[chosen] == PROSPECTOR:  # its coin taken at once: the action performed
         _moved(s, seat, PROSPECTOR, ev)
 

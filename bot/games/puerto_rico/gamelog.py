@@ -99,26 +99,39 @@ def coin_skill(events: Sequence[Event], at: int) -> str | None:
             "PuertomaWorkersPlaced": "recruiter_coins"}.get(before.type if before else "")
 
 
+def _why_chosen(events: Sequence[Event], at: int) -> int | None:
+    """The index of the ``PuertomaChoseRole`` telling why the ``RoleChosen`` at ``at`` was
+    chosen: right after it, past the tie-breaker cards drawn for it."""
+    chosen = events[at]
+    for later in range(at + 1, len(events)):
+        event = events[later]
+        if event.type == "PuertomaChoseRole":
+            return later if event.seat == chosen.seat and event.data.get(
+                "role") == chosen.data.get("role") else None
+        if event.type not in ("TieBreakerDrawn", "TieBreakerShuffled"):
+            return None
+    return None
+
+
 def puertoma_told(events: Sequence[Event]) -> list[Event]:
     """One action's events with what 1897's Puertomas did told with them: why a Puertoma chose
-    its role (``PuertomaChoseRole``, right after the ``RoleChosen`` it explains) goes onto that
-    ``RoleChosen`` (one line: "chose the Builder: the most coins"); the coins, VP and discarded
-    crates a skill brought name that skill (``data["skill"]``: the events only say
-    ``puertoma_skill``)."""
+    its role (``PuertomaChoseRole``, after the ``RoleChosen`` it explains and the tie-breaker
+    cards drawn for it) goes onto that ``RoleChosen`` (one line: "chose the Builder: the most
+    coins"); the coins, VP and discarded crates a skill brought name that skill
+    (``data["skill"]``: the events only say ``puertoma_skill``)."""
     out: list[Event] = []
+    told: set[int] = set()  # the PuertomaChoseRole told with their RoleChosen
     for at, event in enumerate(events):
         data = event.data
         following = events[at + 1] if at + 1 < len(events) else None
         previous = events[at - 1] if at else None
-        if event.type == "PuertomaChoseRole" and previous is not None and (
-                previous.type == "RoleChosen" and previous.seat == event.seat
-                and previous.data.get("role") == data.get("role")):
-            continue  # told with the RoleChosen
-        if event.type == "RoleChosen" and following is not None and (
-                following.type == "PuertomaChoseRole" and following.seat == event.seat
-                and following.data.get("role") == data.get("role")):
-            data = {**data, "puertoma": following.data.get("by"),
-                    "marker": following.data.get("marker")}
+        if at in told:
+            continue
+        why = _why_chosen(events, at) if event.type == "RoleChosen" else None
+        if why is not None:  # the cards it drew may come between: their lines follow
+            told.add(why)
+            data = {**data, "puertoma": events[why].data.get("by"),
+                    "marker": events[why].data.get("marker")}
         elif data.get("reason") == PUERTOMA_SKILL and event.type == "VpEarned":
             discarded = previous is not None and previous.type == "GoodsDiscarded" and (
                 previous.seat == event.seat)
