@@ -129,19 +129,27 @@ def test_every_legal_choice_is_worded_within_discords_limits(name: str) -> None:
     autocomplete word it (the presenter's words with its panel extras): a label of 1-80
     characters (buttons), a choice name of 1-100 (autocomplete), a description of at most
     100, no placeholder left; the prompt itself in words; and one decision command whose
-    autocomplete offers it."""
+    autocomplete offers it.  Each kind of decision is worded in every language the first times
+    it comes up, then the languages take its decisions in turn: the same codes come up again
+    and again over the games, so every language words them, in about a third of the time."""
     presenter = presenter_for(name)
     game = get_game(name)
     problems: list[tuple[str, ...]] = []
     kinds: set[str] = set()
+    worded_in: set[tuple[str, str]] = set()  # every kind of decision in every language
+    seen: dict[str, int] = {}
     codes_seen = 0
-    for state, seat, kind in decisions(name):
+    for turn, (state, seat, kind) in enumerate(decisions(name)):
         view = game.view(state, seat)
         codes = [game.encode_action(a) for a in game.legal_actions(state, seat)]
         assert codes, (name, kind, seat)
         extras = presenter.panel_extras(game, state, seat, view, codes, kind)
         kinds.add(kind)
-        for lang in LANGUAGES:
+        seen[kind] = seen.get(kind, 0) + 1
+        # a kind's first decisions in every language, then the languages in turn
+        every = seen[kind] <= len(LANGUAGES)
+        for lang in LANGUAGES if every else (LANGUAGES[turn % len(LANGUAGES)],):
+            worded_in.add((lang, kind))
             words = presenter.words(view, lang, extras=extras, kind=kind)
             for code in codes:
                 label, choice = words.label(code), words.choice_name(code)
@@ -159,6 +167,7 @@ def test_every_legal_choice_is_worded_within_discords_limits(name: str) -> None:
                 problems.append((kind, code, "no decision command offers it"))
     assert problems == []
     assert codes_seen > 100
+    assert {(lang, kind) for lang in LANGUAGES for kind in kinds} == worded_in, name
     own_words = type(presenter).prompt_text is not GamePresenter.prompt_text
     assert own_words or sorted(k for k in kinds if not presenter.catalog.has(f"prompt.{k}")) == []
 
