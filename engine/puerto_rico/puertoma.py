@@ -30,6 +30,7 @@ from ..core import Event
 from ..rng import below
 from . import actions as A
 from .actions import BUILDING_INDEX, CATALOG, Action
+from .buccaneer import RAID_KEEP_MAX  # X3: up to 3 workers lured, 3 crates kept
 from .buildings import AUTOMATON, MODULE_PHASES, in_play, island_gained
 from .data import (
     ALL_ROLES,
@@ -61,7 +62,7 @@ from .festival_activities import (
 )
 from .festival_activities import card as activity_card
 from .festival_activities import slots as activity_slots
-from .legality import _clockwise, cargo_options, empty_building_circles
+from .legality import _clockwise, cargo_options, empty_building_circles, sale_price
 from .nobles import raid_split
 from .ops import END_CITY, Events, gain_vp, pay, trigger_end
 from .phases import _captain_act, _end_phase, _keep, _resolve_offer
@@ -116,7 +117,6 @@ ARROWS: dict[int, frozenset[int]] = {
     BUCCANEER: frozenset({CAPTAIN, CRAFTSMAN, TRADER, BUILDER, SETTLER}),
 }
 SMUGGLER_COINS = 2  # §8.13 Exp. III: the Smuggler counts as holding 2 coins
-RAID_KEEP_MAX = 3  # X3: up to 3 workers lured, 3 crates kept from a ship
 MARKER_START = BUILDER  # PTM-SET-2 (b)
 # D.2: the tie-breaker deck, each card a full role order (first preferred); card n is TIE[n-1]
 B, S, M, C, T, K, P = BUILDER, SETTLER, MAYOR, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR
@@ -865,7 +865,7 @@ def _trader_turn(s: State, seat: int, ev: Events) -> None:
     if good < 0:
         _event(ev, "Passed", seat, {"phase": "trader"})
         return
-    value = TRADE_PRICE[good] + (s.rs.privilege(s, seat) if seat == s.chooser else 0)
+    value = sale_price(s, seat, good)  # its buildings, never occupied, add nothing
     s.players[seat].goods[good] -= 1
     s.house.append(good)
     pay(s, seat, value, "sale", None)

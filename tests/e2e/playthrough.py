@@ -43,6 +43,18 @@ from tests.offline_discord.models import ComponentType
 JSON = dict[str, Any]
 
 
+async def started(bot: OfflineGovernor, record: GameRecord) -> GameRecord:
+    """``record``'s game once it is active with its table posted (after Start), the bot idle."""
+    for _ in range(500):
+        record = await bot.storage.games.get(record.id)
+        if record.status is GameStatus.ACTIVE and record.messages.get("table"):
+            break
+        await asyncio.sleep(0.02)
+    assert record.status is GameStatus.ACTIVE, record.status
+    await bot.wait_idle()
+    return record
+
+
 # ----------------------------------------------------------------------------------------------
 # The recorder: every message as it is created or edited, every new image
 # ----------------------------------------------------------------------------------------------
@@ -300,15 +312,7 @@ async def lobby(world: World, rec: Recorder, bot: OfflineGovernor, creator: Scri
     handle = await creator.click(server.get_message(lobby_msg.id) or lobby_msg,
                                  label=label(lang, "button.start"))
     await handle.response()
-
-    for _ in range(500):
-        record = await bot.storage.games.get(record.id)
-        if record.status is GameStatus.ACTIVE and record.messages.get("table"):
-            break
-        await asyncio.sleep(0.02)
-    assert record.status is GameStatus.ACTIVE
-    await bot.wait_idle()
-    return record
+    return await started(bot, record)
 
 
 async def mistakes_at_role_choice(t: Table, rec: Recorder) -> None:

@@ -34,7 +34,14 @@ from engine.policies import make_policy
 from storage import GameRecord, GameStatus
 from tests.e2e.conftest import NoShuffle, OfflineGovernor, World
 from tests.e2e.game_play import load, settled
-from tests.e2e.playthrough import Recorder, Table, autocomplete, label, run_command
+from tests.e2e.playthrough import (
+    Recorder,
+    Table,
+    autocomplete,
+    label,
+    run_command,
+    started,
+)
 from tests.offline_discord import (
     Channel,
     InteractionHandle,
@@ -283,14 +290,7 @@ async def lobby_1897(world: World, rec: Recorder, bot: OfflineGovernor, creator:
     handle = await creator.click(server.get_message(lobby_msg.id) or lobby_msg,
                                  label=label("en", "button.start"))
     await handle.response()
-    for _ in range(500):
-        record = await bot.storage.games.get(record.id)
-        if record.status is GameStatus.ACTIVE and record.messages.get("table"):
-            break
-        await asyncio.sleep(0.02)
-    assert record.status is GameStatus.ACTIVE, record.status
-    await bot.wait_idle()
-    return record
+    return await started(bot, record)
 
 
 async def seat_user(t: Table1897) -> tuple[ScriptedUser, ScriptedUser, Any, Any]:
@@ -439,14 +439,7 @@ async def lobby_solo(rec: Recorder, bot: OfflineGovernor, creator: ScriptedUser,
     rec.note(f"{creator.username} clicks {start.get('label')!r}")
     handle = await creator.click(lobby, custom_id=start["custom_id"])
     await handle.response()
-    for _ in range(500):
-        record = await bot.storage.games.get(record.id)
-        if record.status is GameStatus.ACTIVE and record.messages.get("table"):
-            break
-        await asyncio.sleep(0.02)
-    assert record.status is GameStatus.ACTIVE, record.status
-    await bot.wait_idle()
-    return record
+    return await started(bot, record)
 
 
 async def the_solo_game(world: World, rec: Recorder, bot: OfflineGovernor, bia: ScriptedUser,

@@ -880,3 +880,49 @@ def test_a_12_one_person_and_one_puertoma_play_the_2_player_rules() -> None:
         history.extend(events)
     first = history[:next(i for i, e in enumerate(history) if e.type == "RoundEnded")]
     assert sum(1 for e in first if e.type == "RoleChosen" and e.seat == 1) == 3
+
+
+
+def test_the_other_skills_do_what_8_9_says() -> None:
+    """§8.9 (one tile of a level at a time): L3-Planter a crate of the property's good;
+    L2-Craftsman one more crate of its best good produced at the phase's end, L3-Craftsman a
+    coin per good produced; L3-Recruiter a worker at the phase's end, L4-Recruiter a coin per
+    worker gained; L4-Captain B up to 2 crates of its worst good discarded for a VP each."""
+    seat = 1
+    s = solo()
+    p = s.players[seat]
+    unlock(s, seat, "planter_crate")
+    s.face_up = [SUGAR]
+    ptm._settler_turn(s, seat, None)  # a Sugar property, and a Sugar crate with it
+    assert ptm.properties(s, seat, SUGAR) == 1 and p.goods[SUGAR] == 1
+
+    s = solo()
+    p = s.players[seat]
+    unlock(s, seat, "craftsman_crate")
+    unlock(s, seat, "craftsman_coins")
+    board(s, seat, {CORN: [1], FRUIT: [2], TOBACCO: [0]})
+    coins = p.doubloons
+    s.chooser = 0
+    ptm.produce(s, seat, None)  # Corn and Fruit: 2 goods, 2 coins
+    assert p.goods[CORN] == 1 and p.goods[FRUIT] == 1 and p.doubloons == coins + 2
+    ptm.craftsman_ended(s, None)  # one more of its best good produced: Fruit
+    assert p.goods[FRUIT] == 2
+
+    s = solo()
+    p = s.players[seat]
+    unlock(s, seat, "recruiter_worker")
+    unlock(s, seat, "recruiter_coins")
+    s.chooser = 0
+    p.san_juan = 2  # its share of a Recruiter phase
+    ptm.arrange(s, seat, None)
+    workers, coins = ptm.workers(s, seat), p.doubloons
+    ptm.recruiter_ended(s, None)  # +1 worker; 3 gained this phase: 3 coins
+    assert ptm.workers(s, seat) == workers + 1 and p.doubloons == coins + 3
+
+    s = solo()
+    p = s.players[seat]
+    unlock(s, seat, "captain_discard")
+    p.goods = [3, 2, 1, 0, 0]
+    vp = p.vp
+    ptm.store(s, seat, None)  # 2 Corn (its worst) discarded for 2 VP; then it keeps 1 Sugar
+    assert p.vp == vp + 2 and p.goods == [0, 0, 1, 0, 0]
