@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from engine.core import Event, Game, GameOver, IllegalAction, NotYourTurn, get_game
-from engine.policies import POLICY_NAMES, make_policy
+from engine.policies import make_policy
 from storage import (
     ActionRecord,
     CommitResult,
@@ -57,7 +57,7 @@ from .seatnames import everyone
 
 log = logging.getLogger(__name__)
 
-AI_LEVELS = POLICY_NAMES  # ("random", "heuristic"): stored as the seat's ai_policy
+AI_LEVELS = ("random", "heuristic")  # stored as the seat's ai_policy
 MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
 PHASE_VIEWS = 512  # phase-end views kept for the story (one or two per game in progress)

@@ -35,13 +35,17 @@ class RandomPolicy:
 
 HeuristicFactory = Callable[[int], Policy]
 HEURISTICS: dict[str, HeuristicFactory] = {}
-POLICY_NAMES = ("random", "heuristic")
+POLICY_NAMES = ("random", "heuristic", "strong")
 
 
 def make_policy(name: str, game_name: str, seed: int) -> Policy:
     """A policy by name (``random`` or ``heuristic``) for the game called ``game_name``."""
     if name == "random":
         return RandomPolicy(seed)
+    if name == "strong":
+        from .search import StrongPolicy  # noqa: PLC0415 - the search builds on this module
+
+        return StrongPolicy(game_name, seed)
     if name == "heuristic":
         if game_name not in HEURISTICS:
             with contextlib.suppress(UnknownGame):

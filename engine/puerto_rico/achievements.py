@@ -737,7 +737,9 @@ def resample(s: State, viewer: int | None) -> None:
         for c in range(ACHIEVEMENT_CARDS)
         if status[c] != ACH_ANNOUNCED and (viewer is None or owner[c] != viewer)
     ]
-    places = [(owner[c], ACH_PICK if status[c] == ACH_PICK else ACH_HELD) for c in hidden]
+    # the places sorted: which hidden card lay where must not steer the new deal (a seat
+    # knows how many cards each place holds, not which)
+    places = sorted((owner[c], ACH_PICK if status[c] == ACH_PICK else ACH_HELD) for c in hidden)
     cards = hidden[:]
     for i in range(len(cards) - 1, 0, -1):
         s.rng, j = below(s.rng, i + 1)

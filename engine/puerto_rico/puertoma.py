@@ -1154,7 +1154,7 @@ def resample(s: State) -> None:
     if not s.rs.puertomas:
         return
     pos = s.puertoma[DECK_POS]
-    rest = s.puertoma[DECK_AT + pos:HEADER]
+    rest = sorted(s.puertoma[DECK_AT + pos:HEADER])  # the order seen by nobody: not kept
     for i in range(len(rest) - 1, 0, -1):
         s.rng, j = below(s.rng, i + 1)
         rest[i], rest[j] = rest[j], rest[i]

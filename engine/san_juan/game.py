@@ -136,6 +136,10 @@ class SanJuan:
                 pool.extend(p.hand_cards())
                 pool.extend(p.chapel)
                 pool.extend(p.drawn)
+        # in a fixed order before the shuffle: the sample depends on what ``seat`` knows only
+        # (the cards' multiset and the places' sizes), never on how they lay (issue #13's
+        # fairness: a search that sees the same things makes the same choice)
+        pool.sort()
         shuffle(s, pool)
         at = 0
 
@@ -157,7 +161,7 @@ class SanJuan:
                 p.chapel = take(len(p.chapel))
                 p.drawn = take(len(p.drawn))
         # the tiles: the unknown ones (not revealed yet) lie on top in an unknown order
-        unknown = [t for t in s.tiles if t not in s.revealed]
+        unknown = sorted(t for t in s.tiles if t not in s.revealed)
         shuffle(s, unknown)
         s.tiles = unknown + s.tiles[len(unknown) :]
         s.rng = seed_state(seed ^ 0x5A17_C0DE)

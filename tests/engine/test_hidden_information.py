@@ -66,6 +66,21 @@ def test_determinize_keeps_every_view_of_its_viewer(name: str, options: dict[str
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
+def test_determinize_depends_on_what_its_viewer_knows_only(name: str, options: dict[str, Any],
+                                                          ) -> None:
+    """Issue #13's fairness at its root: two positions that differ only in what ``viewer``
+    cannot see (the second is the first resampled for it) are resampled alike by the same seed,
+    so nothing a search draws from them can tell them apart."""
+    game = get_game(name)
+    for state in _positions(name, options, 5, 23):
+        for viewer in [None, *range(game.players(state))]:
+            other = game.determinize(state, viewer, 77)
+            for seed in (3, 4):
+                assert game.dump(game.determinize(other, viewer, seed)) == game.dump(
+                    game.determinize(state, viewer, seed))
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
 def test_actions_tell_a_viewer_nothing_it_cannot_see(name: str, options: dict[str, Any]) -> None:
     """No leak: at every position of a random game, for every viewer other than the actor,
     the position with everything hidden from that viewer resampled gives the viewer the same

@@ -1,0 +1,227 @@
+"""The strong AI level: determinized Monte Carlo search over the engine's fast path.
+
+For every game of the registry, with nothing game-specific but the game's heuristic policy (its
+rollout policy; the random policy where a game has none):
+
+* **Fair.**  The search never reads what its seat cannot see.  Every playout starts from
+  ``game.determinize(state, seat, k)``: everything hidden from the seat (the other hands, the
+  order of every pile, the future of the generator, face-down cards) dealt again at random,
+  consistently with what the seat has seen.  A game's ``determinize`` depends on the seat's
+  knowledge only (``tests/engine/test_hidden_information.py``), so two positions the seat cannot
+  tell apart get the same playouts and the same choice (``tests/engine/test_search.py``).
+* **Flat search with sequential halving.**  The candidates are the seat's legal actions.  The
+  budget is split over ``ceil(log2(candidates))`` rounds; in each round every candidate still in
+  the race gets the same share of playouts, with the same deals (common random numbers: the
+  candidates are compared on the same hidden cards and draws), and the better half goes on.
+  A playout applies the candidate, then lets every seat play the game's heuristic to the end.
+* **Value.**  A playout's value for the seat is its share of the victory (1 alone, 1/k on a
+  shared victory, 0 otherwise) plus a small term for its final margin over the best other
+  player (``MARGIN_WEIGHT`` per point, at most ``MARGIN_CAP`` points either way): among
+  candidates that win equally often, the one that loses by less or wins by more.
+* **Budget.**  Counted in engine actions applied by the playouts (``budget``), not in seconds,
+  so a choice is a function of (position as the seat sees it, seed, budget): replays and bug
+  reports hold on any machine.  A playout is never cut short; the budget is checked between
+  playouts.  The default is sized so that a decision takes at most about a second on the
+  project's two-core machines (``python -m bench.ai``).  A forced decision (one legal action)
+  costs nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .core import Game, get_game
+from .policies import HEURISTICS, Policy, RandomPolicy, make_policy
+from .rng import MASK64, next_u64, seed_state
+
+DEFAULT_BUDGET = 16_000  # engine actions per decision (playouts included): about a second
+MARGIN_WEIGHT = 0.01
+MARGIN_CAP = 10
+MAX_PLAYOUT_ACTIONS = 20_000  # the simulator's bound: a playout that reaches it counts as a loss
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One legal action as the search saw it: its playouts, the seat's mean share of the
+    victory in them, and its mean final margin over the best other player (in points)."""
+
+    action: Any
+    playouts: int
+    win_rate: float
+    margin: float
+    score: float
+
+    @property
+    def value(self) -> float:
+        return self.win_rate + MARGIN_WEIGHT * max(-MARGIN_CAP, min(MARGIN_CAP, self.margin))
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The search's view of a decision: every candidate, the best first (the ones eliminated
+    early follow, in the order they fell), and the engine actions the playouts applied."""
+
+    candidates: tuple[Candidate, ...]
+    actions: int
+
+    @property
+    def best(self) -> Any:
+        return self.candidates[0].action
+
+
+class _Tally:
+    __slots__ = ("margin", "n", "score", "wins")
+
+    def __init__(self) -> None:
+        self.wins = 0.0
+        self.margin = 0.0
+        self.score = 0.0
+        self.n = 0
+
+    def value(self) -> float:
+        if not self.n:
+            return float("-inf")
+        margin = max(-MARGIN_CAP, min(MARGIN_CAP, self.margin / self.n))
+        return self.wins / self.n + MARGIN_WEIGHT * margin
+
+
+def _rollout_factory(game_name: str) -> Callable[[int], Policy]:
+    if game_name not in HEURISTICS:
+        try:
+            make_policy("heuristic", game_name, 0)  # imports the game, which registers it
+        except ValueError:
+            return RandomPolicy
+    factory = HEURISTICS.get(game_name)
+    return RandomPolicy if factory is None else factory
+
+
+def _mix(seed: int, *parts: int) -> int:
+    """A 63-bit seed derived from ``seed`` and ``parts`` (SplitMix64 steps)."""
+    state = seed_state(seed)
+    for part in parts:
+        state = (state ^ (part & MASK64)) & MASK64
+        state, _ = next_u64(state)
+    return state >> 1
+
+
+class Search:
+    """The search for one game: ``analyse`` a decision, ``choose`` its best action."""
+
+    def __init__(self, game: Game[Any], budget: int = DEFAULT_BUDGET) -> None:
+        if budget < 1:
+            raise ValueError("the budget is at least one engine action")
+        self.game = game
+        self.budget = budget
+        self.rollout = _rollout_factory(game.name)
+        self._apply = getattr(game, "apply_fast", None)
+        self._actor = getattr(game, "actor", None)
+        self._legal = getattr(game, "legal_fast", game.legal_actions)
+
+    def analyse(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> Analysis:
+        """Every candidate of ``legal`` (the seat's legal actions in ``state``) with its
+        playouts' figures, the best first.  Reads ``state`` only through ``determinize``."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        tallies = [_Tally() for _ in legal]
+        if len(legal) == 1:
+            return Analysis((self._candidate(legal[0], tallies[0]),), 0)
+        alive = list(range(len(legal)))
+        fallen: list[int] = []
+        rounds = max(1, math.ceil(math.log2(len(legal))))
+        spent = 0
+        deal = 0
+        for r in range(rounds):
+            share = max(1, (self.budget - spent) // ((rounds - r) * len(alive)))
+            # the same deals for every candidate of the round: a fair comparison
+            used = dict.fromkeys(alive, 0)
+            while True:
+                for c in alive:
+                    if used[c] < share:
+                        n = self._playout(state, seat, legal[c], _mix(seed, deal), tallies[c])
+                        used[c] += n
+                        spent += n
+                deal += 1
+                if all(used[c] >= share for c in alive):
+                    break
+            if r == rounds - 1:
+                break
+            ranked = sorted(alive, key=lambda c: (-tallies[c].value(), c))
+            keep = max(1, len(ranked) // 2)
+            fallen[:0] = ranked[keep:]
+            alive = ranked[:keep]
+        order = sorted(alive, key=lambda c: (-tallies[c].value(), c)) + fallen
+        return Analysis(tuple(self._candidate(legal[c], tallies[c]) for c in order), spent)
+
+    def choose(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(state, seat, legal, seed).best
+
+    @staticmethod
+    def _candidate(action: Any, t: _Tally) -> Candidate:
+        n = t.n or 1
+        return Candidate(action, t.n, t.wins / n, t.margin / n, t.score / n)
+
+    def _playout(self, state: Any, seat: int, action: Any, deal: int, tally: _Tally) -> int:
+        """One game played out from ``state`` after ``action``: the hidden part dealt again by
+        ``deal``, every seat then playing the rollout policy.  Returns the actions applied."""
+        game = self.game
+        s = game.determinize(state, seat, deal)
+        s = self._step(s, seat, action)
+        n = 1
+        players = game.players(s)
+        policies = [self.rollout(_mix(deal, 1 + p)) for p in range(players)]
+        legal_of = self._legal
+        while n < MAX_PLAYOUT_ACTIONS:
+            actor = self._current(s)
+            if actor < 0:
+                break
+            legal = legal_of(s, actor)
+            s = self._step(s, actor, policies[actor].choose(game, s, actor, legal))
+            n += 1
+        outcome = game.outcome(s)
+        tally.n += 1
+        if outcome is None:
+            tally.margin -= MARGIN_CAP
+            return n
+        scores = outcome.scores
+        if seat in outcome.winners:
+            tally.wins += 1 / len(outcome.winners)
+        mine = scores[seat].total
+        best_other = max((x.total for x in scores if x.seat != seat), default=mine)
+        tally.margin += mine - best_other
+        tally.score += mine
+        return n
+
+    def _step(self, s: Any, seat: int, action: Any) -> Any:
+        if self._apply is not None:
+            self._apply(s, seat, action)
+            return s
+        return self.game.apply(s, seat, action)[0]
+
+    def _current(self, s: Any) -> int:
+        if self._actor is not None:
+            return int(self._actor(s))
+        prompt = self.game.prompt(s)
+        return -1 if prompt is None else prompt.seats[0]
+
+
+class StrongPolicy:
+    """The ``strong`` AI level as a policy: ``Search`` seeded from the policy's seed and the
+    number of decisions it has taken."""
+
+    name = "strong"
+
+    def __init__(self, game_name: str, seed: int, budget: int = DEFAULT_BUDGET) -> None:
+        self.search = Search(get_game(game_name), budget)
+        self.seed = seed
+        self.decisions = 0
+
+    def choose(self, game: Game[Any], state: Any, seat: int, legal: list[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        self.decisions += 1
+        return self.search.choose(state, seat, legal, _mix(self.seed, self.decisions))
