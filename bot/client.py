@@ -44,6 +44,7 @@ from .reminders import Reminders
 from .rendering import Renderer, default_renderer
 from .service import GameService
 from .settings import Settings
+from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,8 @@ class GovernorBot(commands.Bot):
                                  clock=self.dm_time[0], sleep=self.dm_time[1])
         self.publisher = DiscordPublisher(self, self.storage, self.notifier, CATALOG)
         self._service = GameService(
-            self.storage, self.publisher, rng=self.rng, renderer=self.renderer, catalog=CATALOG
+            self.storage, self.publisher, rng=self.rng, renderer=self.renderer, catalog=CATALOG,
+            thinker=Thinker(settings.ai_budget),
         )
         self.clock_votes = ClockVotes(self, self.service, self.storage, self.notifier, CATALOG)
         self.publisher.clock_votes = self.clock_votes
@@ -268,4 +270,5 @@ class GovernorBot(commands.Bot):
     async def wait_idle(self, timeout: float = 60.0) -> None:
         """Wait for background work (notifications); for tests and shutdown.  ``timeout`` only
         guards against a hang: it returns as soon as the work is done."""
+        await asyncio.wait_for(self.service.settled(), timeout)
         await asyncio.wait_for(self.publisher.drain(timeout), timeout + 1)

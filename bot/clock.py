@@ -40,7 +40,7 @@ from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
 from .presenters import ai_level_name
-from .service import GameService
+from .service import GameService, takeover_level
 
 log = logging.getLogger(__name__)
 
@@ -79,14 +79,6 @@ def still_current(vote: ClockVote, record: GameRecord) -> bool:
         and seat.user_id == vote.user_id
         and seat.waiting_since == vote.waiting_since
     )
-
-
-def takeover_level(record: GameRecord) -> str:
-    """The AI level for a taken-over seat: that of the table's other AI seats, else normal."""
-    for seat in record.seats:
-        if seat.ai_policy is not None:
-            return seat.ai_policy
-    return DEFAULT_AI
 
 
 class ClockVoteButton(

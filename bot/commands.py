@@ -35,7 +35,7 @@ from .presenters import GAME_COLOUR
 from .refusals import Situation, situate
 from .service import GameService
 from .table import TableMessages, timestamp
-from .turns import Panel
+from .turns import HINT_CHOICES, Hint, Panel
 from .words import Words
 
 log = logging.getLogger(__name__)
@@ -357,6 +357,18 @@ class CommandFlow:
             log.warning("game %s: the abandoned table could not be closed", before.id,
                         exc_info=True)
 
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """``/game hint``: the strong AI's three best choices for the reader's decision, each
+        with how often it wins and why, privately (a table with hints on)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            record = await self.channel_game(interaction)
+            hint = await self.turns.hint(record.id, interaction.user.id)
+            await send_ephemeral(interaction, hint_text(hint, self.lang(interaction))[
+                :TEXT_LIMIT])
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game hint")
+
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -405,3 +417,25 @@ class CommandFlow:
             await message.edit(**lobby.lobby_message(record, level))
         except discord.HTTPException:
             log.info("game %s: the lobby message could not be redrawn", record.id)
+
+
+def hint_text(hint: Hint, lang: str) -> str:
+    """A hint in ``lang``: the decision, then the best choices, each with its chance of winning
+    and the reason in numbers (its playouts' average margin over the best other player)."""
+    panel = hint.panel
+    presenter = presenter_for(panel.record.game)
+    catalog = presenter.catalog
+    t = catalog.t
+    words = presenter.words(panel.view, lang, extras=panel.extras, kind=panel.kind)
+    lines = [t(lang, "hint.title", game=panel.record.id,
+               decision=presenter.prompt_text(panel.kind or "", lang))]
+    game = get_game(panel.record.game)
+    for rank, candidate in enumerate(hint.analysis.candidates[:HINT_CHOICES], start=1):
+        margin = round(candidate.margin)
+        key = ("hint.reason_ahead" if margin > 0 else "hint.reason_behind" if margin < 0
+               else "hint.reason_level")
+        reason = t(lang, key, margin=abs(margin), n=candidate.playouts)
+        lines.append(t(lang, "hint.line", rank=rank,
+                       choice=words.choice_name(game.encode_action(candidate.action)),
+                       chance=round(100 * candidate.win_rate), reason=reason))
+    return "\n".join(lines)

@@ -138,7 +138,11 @@ def command_fields(presenter: GamePresenter, lang: str, ids: Mapping[str, int] |
 
 def help_text(presenter: GamePresenter, topic: HelpTopic, lang: str,
               ids: Mapping[str, int] | None = None) -> str:
-    return presenter.help_text(topic, lang, command_fields(presenter, lang, ids))
+    """The page on ``topic``; how to play a game ends with what each AI level does."""
+    text = presenter.help_text(topic, lang, command_fields(presenter, lang, ids))
+    if topic == presenter.help_topics()[0]:
+        text += "\n\n" + presenter.catalog.t(lang, "help.ai_levels")
+    return text
 
 
 __all__ = ["CHOICES", "GENERIC_COMMANDS", "GROUP", "command", "command_fields",

@@ -105,6 +105,7 @@ class LobbyFlow:
         language: str | None,
         clock_days: int | None = None,
         variants: Sequence[str] = (),
+        hints: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -126,6 +127,7 @@ class LobbyFlow:
                 ai_level=ai_level,
                 clock_days=clock_days,
                 variants=variants,
+                hints=hints,
             )
             try:
                 message = await channel.send(**self.lobby_message(record, ai_level))

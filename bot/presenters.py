@@ -78,7 +78,8 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
             max=capacity,
             level=ai_level_name(level, lang, catalog),
             language=t(lang, f"language.{record.language or catalog.default}"),
-        ) + variants_line(record, lang, catalog),
+        ) + variants_line(record, lang, catalog) + (
+            "\n" + t(lang, "lobby.hints_on") if record.hints else ""),
         inline=True,
     )
     embed.set_footer(text=t(lang, "lobby.footer"))
@@ -161,6 +162,8 @@ def table_embed(record: GameRecord, view: Mapping[str, Any], names: Mapping[int,
     waiting = waiting_line(view, names, lang, catalog)
     if waiting:
         lines.append(waiting)
+    if record.hints and not view.get("game_over"):
+        lines.append(t(lang, "table.hints_on"))
     outcome = view.get("outcome")
     if view.get("game_over") and outcome:
         reasons = ", ".join(t(lang, f"end.{r}") for r in outcome.get("end_reasons", ()))

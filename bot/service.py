@@ -54,10 +54,16 @@ from .i18n import CATALOG, Catalog
 from .refusals import Situation, situate
 from .rendering import Drawing, Renderer, ScoreRenderer
 from .seatnames import everyone
+from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
-AI_LEVELS = ("random", "heuristic")  # stored as the seat's ai_policy
+AI_LEVELS = ("random", "heuristic", "strong")  # stored as the seat's ai_policy
+TAKEOVER_DEFAULT = "heuristic"
+"""The level of a seat taken over at a table that names none (:func:`takeover_level`)."""
+THINKING_LEVELS = frozenset({"strong"})
+"""The levels whose decisions are searches: thought in :class:`Thinker`'s workers, after the
+table is shown, never inside an interaction (:meth:`GameService._think_later`)."""
 MAX_CLOCK_DAYS = 60
 MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a runaway loop
 PHASE_VIEWS = 512  # phase-end views kept for the story (one or two per game in progress)
@@ -152,8 +158,12 @@ class GameService:
         renderer: Renderer | None = None,
         catalog: Catalog = CATALOG,
         score_renderer: ScoreRenderer | None = _DEFAULT,
+        thinker: Thinker | None = None,
     ) -> None:
         self.storage = storage
+        self.thinker = thinker or Thinker()
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._wanted: set[int] = set()
         self.publisher = publisher
         self.rng = rng or random.SystemRandom()
         self.renderer = renderer
@@ -171,8 +181,16 @@ class GameService:
         """The end of each game's log with the version it is the end of (:meth:`recent`)."""
 
     def close(self) -> None:
-        """Let the render threads go (the bot is closing)."""
+        """Let the render threads and the AI workers go (the bot is closing)."""
+        for task in self._thinking.values():
+            task.cancel()
         self.drawing.close()
+        self.thinker.close()
+
+    async def settled(self) -> None:
+        """Wait until no AI seat is thinking in any game (tests, and a clean shutdown)."""
+        while self._thinking:
+            await asyncio.gather(*self._thinking.values(), return_exceptions=True)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -196,6 +214,7 @@ class GameService:
         ai_level: str = "heuristic",
         clock_days: int | None = None,
         variants: Sequence[str] = (),
+        hints: bool = False,
     ) -> GameRecord:
         """A new lobby of ``game`` (default: the first the bot offers) in ``channel_id`` with
         its creator seated and ``ai_seats`` AI seats; ``max_players`` defaults to the game's
@@ -230,6 +249,8 @@ class GameService:
             channel_id=channel_id,
             options=presenter.lobby_options(max_players, variants),
             language=language,
+            ai_level=ai_level if ai_level in AI_LEVELS else None,
+            hints=hints,
         )
         if clock_days is not None:
             await self.storage.reminders.set_timers(record.id, clock_days=clock_days)
@@ -574,6 +595,9 @@ class GameService:
             choice = self._automatic_choice(game, record, state, prompt.seats, prompt.forced)
             if choice is None:
                 break
+            if isinstance(choice, Thought):
+                self._think_later(record.id)
+                break
             seat, action = choice
             state, new = game.apply(state, seat, action)
             result = await self.storage.games.commit_action(
@@ -645,7 +669,9 @@ class GameService:
         state: Any,
         seats: Sequence[int],
         forced: bool,
-    ) -> tuple[int, Any] | None:
+    ) -> tuple[int, Any] | Thought | None:
+        """The next decision the game takes itself (a forced one, an AI seat's), or a
+        :class:`Thought` for a seat whose level searches (:data:`THINKING_LEVELS`)."""
         for number in seats:
             seat = record.seat(number)
             legal = game.legal_actions(state, number)
@@ -657,6 +683,8 @@ class GameService:
                 # Seeded from (game seed, log position, seat): the same game replays the same
                 # AI moves, and a restart changes nothing.
                 policy_seed = ((record.seed or 0) * 1_000_003 + record.seq * 31 + number) % 2**63
+                if seat.ai_policy in THINKING_LEVELS:
+                    return Thought(number, policy_seed)
                 try:
                     policy = make_policy(seat.ai_policy, record.game, policy_seed)
                 except ValueError:
@@ -664,6 +692,68 @@ class GameService:
                     policy = make_policy("random", record.game, policy_seed)
                 return number, policy.choose(game, state, number, legal)
         return None
+
+    def _think_later(self, game_id: int) -> None:
+        """Let the game's strong seat think, after whatever holds the game's lock now (the
+        table of the change that led to it is shown first).  One thinking task per game: a
+        second call while it runs makes it look at the game again when done."""
+        self._wanted.add(game_id)
+        if game_id not in self._thinking:
+            self._thinking[game_id] = asyncio.get_running_loop().create_task(
+                self._thinking_loop(game_id), name=f"think-{game_id}")
+
+    async def _thinking_loop(self, game_id: int) -> None:
+        try:
+            while game_id in self._wanted:
+                self._wanted.discard(game_id)
+                try:
+                    await self._think_once(game_id)
+                except Exception:
+                    log.exception("game %s: the AI could not play", game_id)
+        finally:
+            self._thinking.pop(game_id, None)
+
+    async def _think_once(self, game_id: int) -> None:
+        """One strong decision: searched from the stored position without the game's lock
+        (people may look at the table meanwhile), then applied under the lock if the game is
+        still where it was; if it moved on (an action, an undo, a seat handed over) the game
+        is looked at again."""
+        loaded = await self.storage.games.load(game_id)
+        record, state = loaded.record, loaded.state
+        if record.status is not GameStatus.ACTIVE:
+            return
+        game = get_game(record.game)
+        prompt = game.prompt(state)
+        if prompt is None:
+            return
+        choice = self._automatic_choice(game, record, state, prompt.seats, prompt.forced)
+        if not isinstance(choice, Thought):
+            if choice is not None:  # e.g. left over by a restart: play it as a change would
+                async with self.lock(game_id):
+                    current = await self.storage.games.load(game_id)
+                    if current.record.version == record.version:
+                        state, new_record, more = await self._play_automatic(record, state)
+                        if more:
+                            await self._publish(new_record, state, more,
+                                                before=record_waiting(record))
+            return
+        code = await self.thinker.choose(record.game, game.dump(state), choice.seat,
+                                         choice.seed)
+        async with self.lock(game_id):
+            current = await self.storage.games.load(game_id)
+            if current.record.version != record.version:
+                self._wanted.add(game_id)
+                return
+            action = game.decode_action(code)
+            state, new = game.apply(state, choice.seat, action)
+            result = await self.storage.games.commit_action(
+                game_id, expected_version=record.version, seat=choice.seat,
+                code=game.encode_action(action), state=state, events=new)
+            self._committed(record.version, result)
+            self._keep_phase_view(game, result.record, state, new)
+            state, new_record, more = await self._play_automatic(result.record, state)
+            await self._publish(new_record, state, [*new, *more],
+                                before=record_waiting(record))
 
     async def _situation(self, game: Game[Any], record: GameRecord, state: Any, seat: int,
                          action: str | None = None) -> Situation:
@@ -824,6 +914,27 @@ class GameService:
                 record.id, version=record.version, seq=record.seq, due=due)
         except Exception:
             log.exception("game %s: could not record the publication", record.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Thought:
+    """A decision of a seat whose level searches: taken off the event loop, by ``seed``."""
+
+    seat: int
+    seed: int
+
+
+def takeover_level(record: GameRecord) -> str:
+    """The AI level for a taken-over seat: the table's (``/game new ai_level``), else that of
+    its AI seats (games opened before the table kept one), else normal.  A seat kind the game
+    plays itself (1897's Puertoma) is no level a person's seat can take."""
+    if record.ai_level in AI_LEVELS:
+        return record.ai_level
+    automata = presenter_for(record.game).automata
+    for seat in record.seats:
+        if seat.ai_policy is not None and seat.ai_policy not in automata:
+            return seat.ai_policy
+    return TAKEOVER_DEFAULT
 
 
 def record_waiting(record: GameRecord) -> dict[int, object]:

@@ -13,9 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.search import DEFAULT_BUDGET
+
 DEFAULT_DATABASE_PATH = Path("governor.db")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOCALES = ("en", "es", "pt")
+MAX_AI_BUDGET = 1_000_000  # about a minute of thinking per decision: surely a typo beyond
 
 # A bot token is three URL-safe base64 parts separated by dots (user id, timestamp, HMAC).
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
@@ -33,6 +36,8 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_locale: str = "en"
+    ai_budget: int = DEFAULT_BUDGET
+    """The strong AI's engine actions per decision (about a second of CPU by default)."""
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -112,10 +117,21 @@ def load_settings(
             f"DEFAULT_LOCALE must be one of {', '.join(LOCALES)}, not {locale!r}."
         )
 
+    budget_text = get("AI_BUDGET")
+    budget = DEFAULT_BUDGET
+    if budget_text:
+        if not budget_text.isdigit() or not 1 <= int(budget_text) <= MAX_AI_BUDGET:
+            raise SettingsError(
+                f"AI_BUDGET must be a whole number from 1 to {MAX_AI_BUDGET} (engine actions "
+                f"the strong AI plays out per decision), not {budget_text!r}; leave it empty "
+                f"for {DEFAULT_BUDGET}.")
+        budget = int(budget_text)
+
     return Settings(
         token=token,
         database_path=Path(database) if database else DEFAULT_DATABASE_PATH,
         dev_guild_id=dev_guild,
         log_level=level,
         default_locale=locale,
+        ai_budget=budget,
     )

@@ -87,6 +87,8 @@ class TableMessages:
             since = [s.waiting_since for s in record.seats if s.waiting_since is not None]
             lines.append(f"{waiting} {timestamp(min(since)) if since else ''}".rstrip())
         lines.extend(head[1:])
+        if record.hints and not view.get("game_over"):
+            lines.append(self.t("table.hints_on"))
         return "\n".join(lines)
 
     def summary(self, view: Mapping[str, Any]) -> str:

@@ -14,19 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Event, get_game
+from engine.rng import seed_state
+from engine.search import Analysis
 from storage import ActionRecord, GameRecord, GameStatus, NotActive, NotSeated, StaleVersion
 
 from .errors import UserError
 from .gamelog import LogWriter, phase_events
 from .games import presenter_for
 from .seatnames import everyone
-from .service import GameService, TableUpdate, record_waiting
+from .service import GameService, TableUpdate, record_waiting, takeover_level
 from .undo import may_undo, plan_undo
 
 log = logging.getLogger(__name__)
-
-TAKEOVER_LEVEL = "heuristic"
-
 
 @dataclass(frozen=True, slots=True)
 class Panel:
@@ -45,6 +44,24 @@ class Panel:
     highlights: tuple[Event, ...] = ()
     """What changed in the current role phase (framed on the image)."""
     can_undo: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The strong AI's advice on a seat's decision: its panel (for the words) and the search's
+    candidates, the best first."""
+
+    panel: Panel
+    analysis: Analysis
+
+
+HINT_CHOICES = 3
+
+
+def hint_seed(game_id: int, seq: int, seat: int) -> int:
+    """A hint's search seed: from the game's id and position, not from its secret seed (a
+    hint must not depend on anything that decided the hidden cards)."""
+    return seed_state(game_id * 1_000_003 + seq * 31 + seat) >> 1
 
 
 class TurnService:
@@ -100,6 +117,33 @@ class TurnService:
                                            language or panel.record.language)
         return dataclasses.replace(panel, image=image)
 
+    # --- hints ------------------------------------------------------------------------------
+
+    async def hint(self, game_id: int, user_id: int) -> Hint:
+        """The strong AI's best choices for ``user_id``'s decision in ``game_id`` (a table with
+        hints on, the seat asked, a real choice).  The search sees what the seat sees only: it
+        deals everything else at random (:mod:`engine.search`)."""
+        loaded = await self.storage.games.load(game_id)
+        record, state = loaded.record, loaded.state
+        if record.status is not GameStatus.ACTIVE or state is None:
+            raise NotActive(game_id, record.status)
+        if record.seat_of(user_id) is None:
+            raise NotSeated(game_id, user_id=user_id)
+        if not record.hints:
+            raise UserError("err.hints_off", game=game_id)
+        panel = await self.panel(game_id, user_id, render=False)
+        if panel.record.version != record.version:  # moved on meanwhile: the newer position
+            return await self.hint(game_id, user_id)
+        if panel.kind is None:
+            raise UserError("err.hint_not_your_turn", game=game_id)
+        if len(panel.legal) == 1:
+            raise UserError("err.hint_forced", game=game_id)
+        game = get_game(record.game)
+        analysis = await self.service.thinker.analyse(
+            record.game, game.dump(state), panel.seat,
+            hint_seed(game_id, record.seq, panel.seat))
+        return Hint(panel, analysis)
+
     # --- undo and leaving -------------------------------------------------------------------
 
     async def undo(self, game_id: int, user_id: int, expected_version: int | None
@@ -147,8 +191,8 @@ class TurnService:
             async with self.service.lock(game_id):
                 await self.storage.games.abandon(game_id)
             return None
-        return await self.service.hand_to_ai(game_id, mine.seat, TAKEOVER_LEVEL, user_id=user_id,
-                                             reason="left")
+        return await self.service.hand_to_ai(game_id, mine.seat, takeover_level(record),
+                                             user_id=user_id, reason="left")
 
     # --- reading ----------------------------------------------------------------------------
 

@@ -32,7 +32,8 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     try:
         result = simulate(
-            args.game, args.players, args.games, args.seed, policies, args.check, options
+            args.game, args.players, args.games, args.seed, policies, args.check, options,
+            args.budget,
         )
     except (EngineError, ValueError) as exc:
         print(f"cannot simulate: {exc}", file=sys.stderr)
@@ -125,6 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--policy", default="random", choices=POLICY_NAMES)
     sim.add_argument("--policies", help="one policy per seat, e.g. heuristic,random,random,random")
+    sim.add_argument("--budget", type=int, default=None,
+                     help="the strong seats' engine actions per decision (default: about a "
+                          "second's worth)")
     sim.add_argument(
         "--options", help="game options as a JSON object, e.g. '{\"variant_start\": true}'"
     )

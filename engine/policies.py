@@ -38,14 +38,17 @@ HEURISTICS: dict[str, HeuristicFactory] = {}
 POLICY_NAMES = ("random", "heuristic", "strong")
 
 
-def make_policy(name: str, game_name: str, seed: int) -> Policy:
-    """A policy by name (``random`` or ``heuristic``) for the game called ``game_name``."""
+def make_policy(name: str, game_name: str, seed: int, budget: int | None = None) -> Policy:
+    """A policy by name (``random``, ``heuristic`` or ``strong``) for the game called
+    ``game_name``; ``budget``: the strong level's engine actions per decision (its default
+    otherwise)."""
     if name == "random":
         return RandomPolicy(seed)
     if name == "strong":
         from .search import StrongPolicy  # noqa: PLC0415 - the search builds on this module
 
-        return StrongPolicy(game_name, seed)
+        return StrongPolicy(game_name, seed) if budget is None else StrongPolicy(
+            game_name, seed, budget)
     if name == "heuristic":
         if game_name not in HEURISTICS:
             with contextlib.suppress(UnknownGame):

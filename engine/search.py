@@ -40,6 +40,7 @@ from .rng import MASK64, next_u64, seed_state
 DEFAULT_BUDGET = 16_000  # engine actions per decision (playouts included): about a second
 MARGIN_WEIGHT = 0.01
 MARGIN_CAP = 10
+SAFETY = 0.0  # how much better than the rollout policy's own choice a departure must do
 MAX_PLAYOUT_ACTIONS = 20_000  # the simulator's bound: a playout that reaches it counts as a loss
 
 
@@ -128,6 +129,10 @@ class Search:
         tallies = [_Tally() for _ in legal]
         if len(legal) == 1:
             return Analysis((self._candidate(legal[0], tallies[0]),), 0)
+        # the rollout policy's own choice (on a deal of the hidden part: it must not see it
+        # either) stays in the race to the end: the search departs from it only for a
+        # candidate that did better on the same deals
+        anchor = self._anchor(state, seat, legal, seed)
         alive = list(range(len(legal)))
         fallen: list[int] = []
         rounds = max(1, math.ceil(math.log2(len(legal))))
@@ -149,11 +154,25 @@ class Search:
             if r == rounds - 1:
                 break
             ranked = sorted(alive, key=lambda c: (-tallies[c].value(), c))
-            keep = max(1, len(ranked) // 2)
-            fallen[:0] = ranked[keep:]
-            alive = ranked[:keep]
-        order = sorted(alive, key=lambda c: (-tallies[c].value(), c)) + fallen
-        return Analysis(tuple(self._candidate(legal[c], tallies[c]) for c in order), spent)
+            keep = ranked[: (len(ranked) + 1) // 2]
+            if anchor not in keep:
+                keep.append(anchor)
+            fallen[:0] = [c for c in ranked if c not in keep]
+            alive = keep
+        order = sorted(alive, key=lambda c: (-tallies[c].value(), c))
+        if order[0] != anchor and tallies[order[0]].value() < tallies[anchor].value() + SAFETY:
+            order.remove(anchor)
+            order.insert(0, anchor)
+        return Analysis(tuple(self._candidate(legal[c], tallies[c]) for c in order + fallen),
+                        spent)
+
+    def _anchor(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> int:
+        """The index in ``legal`` of the rollout policy's choice, on a deal for ``seat``."""
+        s = self.game.determinize(state, seat, _mix(seed, -1))
+        choice = self.rollout(_mix(seed, -2)).choose(self.game, s, seat, list(legal))
+        code = self.game.encode_action(choice)
+        codes = [self.game.encode_action(a) for a in legal]
+        return codes.index(code) if code in codes else 0
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> Any:
         if len(legal) == 1:
@@ -223,5 +242,9 @@ class StrongPolicy:
     def choose(self, game: Game[Any], state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
+        return self.analyse(state, seat, legal).best
+
+    def analyse(self, state: Any, seat: int, legal: Sequence[Any]) -> Analysis:
+        """The next decision's search (a real choice: the policy counts it)."""
         self.decisions += 1
-        return self.search.choose(state, seat, legal, _mix(self.seed, self.decisions))
+        return self.search.analyse(state, seat, legal, _mix(self.seed, self.decisions))

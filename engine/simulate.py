@@ -135,8 +135,10 @@ def simulate(
     policies: Sequence[str],
     check: bool = False,
     options: dict[str, Any] | None = None,
+    budget: int | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and summarize them (the JSON of ``simulate --json``)."""
+    """Play ``games`` games and summarize them (the JSON of ``simulate --json``); ``budget``:
+    the strong seats' engine actions per decision."""
     game = get_game(game_name)
     opts = game.normalize_options({**(options or {}), "players": players})
     if len(policies) == 1:
@@ -155,7 +157,8 @@ def simulate(
     for i in range(games):
         game_seed = seed + i
         seats = [
-            make_policy(policies[s], game_name, policy_seed(game_seed, s)) for s in range(players)
+            make_policy(policies[s], game_name, policy_seed(game_seed, s), budget)
+            for s in range(players)
         ]
         result = play_game(game, opts, game_seed, seats, check, invariants)
         failures.extend(f"game {game_seed}: {f}" for f in result.failures)

@@ -78,6 +78,8 @@ class GameRepository(GameQueries):
         options: Mapping[str, Any] | None = None,
         language: str | None = None,
         seat_creator: bool = True,
+        ai_level: str | None = None,
+        hints: bool = False,
     ) -> GameRecord:
         """A new game in the lobby; the creator takes seat 0 unless ``seat_creator`` is false.
 
@@ -96,9 +98,10 @@ class GameRepository(GameQueries):
             now = self.db.now_ms()
             game_id = await tx.insert(
                 "INSERT INTO games (game, options, status, version, seq, guild_id, channel_id,"
-                " creator_id, language, created_at, updated_at)"
-                " VALUES (?, ?, 'lobby', 0, 0, ?, ?, ?, ?, ?, ?)",
-                (game, options_text, guild_id, channel_id, creator_id, language, now, now),
+                " creator_id, language, ai_level, hints, created_at, updated_at)"
+                " VALUES (?, ?, 'lobby', 0, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, options_text, guild_id, channel_id, creator_id, language, ai_level,
+                 int(hints), now, now),
             )
             if seat_creator and creator_id is not None:
                 await tx.execute(

@@ -103,6 +103,10 @@ class GameRecord:
     messages: Mapping[str, int] = field(default_factory=dict)
     """Discord message ids by kind (``"table"``, ``"lobby"``...)."""
     outcome: JSON | None = None
+    ai_level: str | None = None
+    """The table's AI level (``/game new ai_level``): a seat taken over plays it."""
+    hints: bool = False
+    """Whether the players may ask the strong AI for advice (``/game hint``)."""
 
     @property
     def to_act(self) -> tuple[int, ...]:

@@ -20,10 +20,7 @@ from storage.sql import Row
 
 # One statement reads a game with its seats and messages: consistent without a transaction, and
 # one round trip to the database thread.
-GAME_COLUMNS = """
-    g.id, g.game, g.options, g.seed, g.status, g.version, g.seq, g.guild_id, g.channel_id,
-    g.creator_id, g.language, g.created_at, g.updated_at, g.started_at, g.last_action_at,
-    g.finished_at, g.outcome,
+SEATS_AND_MESSAGES = """
     (SELECT json_group_array(
                 json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since,
                            s.waiting_version))
@@ -31,9 +28,18 @@ GAME_COLUMNS = """
     (SELECT json_group_object(m.kind, m.message_id)
        FROM game_messages AS m WHERE m.game_id = g.id) AS messages_json
 """
+GAME_COLUMNS = f"""
+    g.id, g.game, g.options, g.seed, g.status, g.version, g.seq, g.guild_id, g.channel_id,
+    g.creator_id, g.language, g.created_at, g.updated_at, g.started_at, g.last_action_at,
+    g.finished_at, g.outcome, g.ai_level, g.hints,
+    {SEATS_AND_MESSAGES}
+"""
 
 SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.id = ?"
 SELECT_GAME_WITH_SNAPSHOT = f"SELECT {GAME_COLUMNS}, g.snapshot FROM games AS g WHERE g.id = ?"
+# Every column the games table has at whatever schema the database is (``verify`` reads games
+# before a migration too): the columns a later schema added read as their defaults.
+SELECT_ANY_GAME_WITH_SNAPSHOT = f"SELECT g.*, {SEATS_AND_MESSAGES} FROM games AS g WHERE g.id = ?"
 
 ACTION_COLUMNS = "game_id, seq, seat, code, user_id, at, events"
 
@@ -73,6 +79,7 @@ def game_record(row: Row) -> GameRecord:
     except (ValueError, TypeError, IndexError) as exc:
         raise CorruptGame(game_id, f"unreadable row: {exc}") from exc
     outcome_text = row["outcome"]
+    columns = row.keys()  # (a Row's ``in`` looks at its values) the schema's, for verify
     return GameRecord(
         id=game_id,
         game=row["game"],
@@ -95,6 +102,8 @@ def game_record(row: Row) -> GameRecord:
         outcome=None
         if outcome_text is None
         else parse_json_object(game_id, outcome_text, "outcome"),
+        ai_level=row["ai_level"] if "ai_level" in columns else None,
+        hints="hints" in columns and bool(row["hints"]),
     )
 
 

@@ -17,7 +17,7 @@ from storage.bridge import engine_game, events_json, parse_json_object, snapshot
 from storage.database import Database
 from storage.errors import CorruptGame
 from storage.records import GameRecord, GameStatus, dumps
-from storage.rows import SELECT_GAME_WITH_SNAPSHOT, game_record
+from storage.rows import SELECT_ANY_GAME_WITH_SNAPSHOT, game_record
 from storage.sql import Row, Tx
 
 
@@ -91,7 +91,7 @@ def _normalized(value: Any) -> Any:
 
 async def _read_game(db: Database, game_id: int) -> tuple[Row | None, list[Row]]:
     async def body(tx: Tx) -> tuple[Row | None, list[Row]]:
-        row = await tx.fetchone(SELECT_GAME_WITH_SNAPSHOT, (game_id,))
+        row = await tx.fetchone(SELECT_ANY_GAME_WITH_SNAPSHOT, (game_id,))
         actions = await tx.fetchall(
             "SELECT seq, seat, code, events,"
             " EXISTS (SELECT 1 FROM undone_actions AS u"

@@ -33,6 +33,7 @@ Choices = list[app_commands.Choice[str]]
 
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=ls("choice.ai_level.heuristic"), value="heuristic"),
+    app_commands.Choice(name=ls("choice.ai_level.strong"), value="strong"),
     app_commands.Choice(name=ls("choice.ai_level.random"), value="random"),
 ]
 LANGUAGE_CHOICES = [
@@ -68,6 +69,7 @@ class GameCog(
         language=ls("opt.language.name"),
         clock_days=ls("opt.clock_days.name"),
         variant=ls("opt.variant.name"),
+        hints=ls("opt.hints.name"),
     )
     @app_commands.describe(
         game=ls("opt.game.description"),
@@ -77,6 +79,7 @@ class GameCog(
         language=ls("opt.language.description"),
         clock_days=ls("opt.clock_days.description"),
         variant=ls("opt.variant.description"),
+        hints=ls("opt.hints.description"),
     )
     @app_commands.choices(game=game_choices(), ai_level=AI_LEVEL_CHOICES,
                           language=LANGUAGE_CHOICES)
@@ -90,6 +93,7 @@ class GameCog(
         language: app_commands.Choice[str] | None = None,
         clock_days: app_commands.Range[int, 1, 60] | None = None,
         variant: str | None = None,
+        hints: bool = False,
     ) -> None:
         await self.bot.lobby.create(
             interaction,
@@ -100,6 +104,7 @@ class GameCog(
             language=language.value if language else None,
             clock_days=clock_days,
             variants=[variant] if variant else [],
+            hints=hints,
         )
 
     @new.autocomplete("variant")
@@ -186,6 +191,10 @@ class GameCog(
     @rules.autocomplete("topic")
     async def rules_choices(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return await self.flow.rules_topics(interaction, current)
+
+    @app_commands.command(name=ls("cmd.hint.name"), description=ls("cmd.hint.description"))
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        await self.flow.hint(interaction)
 
     @app_commands.command(name=ls("cmd.undo.name"), description=ls("cmd.undo.description"))
     async def undo(self, interaction: discord.Interaction[Any]) -> None:

@@ -16,11 +16,11 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.clock import decision, needed, still_current, takeover_level, voters
+from bot.clock import decision, needed, still_current, voters
 from bot.errors import UserError
 from bot.notify import Notifier, TurnNotice
 from bot.reminders import Reminders
-from bot.service import Actor, GameService, TableUpdate
+from bot.service import Actor, GameService, TableUpdate, takeover_level
 from engine import get_game
 from storage import ClockVote, GameRecord, GameStatus, Storage
 from tests.manual_time import ManualTime
