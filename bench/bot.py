@@ -4,6 +4,7 @@ interaction is acknowledged and how fast the table follows a click.
 
     python -m bench.bot [--json] [--scenario default|ai-heavy] [--game puerto-rico|san-juan]
                         [--games 50] [--moves 8] [--think 3] [--players 3] [--ai-seats 1]
+                        [--ai-level heuristic|strong|random] [--ai-budget N]
                         [--advance 0] [--no-render] [--profile FILE]
 
 Each of ``--games`` channels runs at the same time: ``/game new`` of ``--game`` (``--players``
@@ -21,6 +22,11 @@ Scenarios (the options given explicitly win):
   decision of the person (``--advance``: about round 4 of 15, so the log is long enough to
   cost something), then 6 moves each, 10 s think: about 10 person-moves/s in all, each followed
   by the AI seats' moves (and their phase ends).
+
+``--ai-level strong`` seats the strong AI: its decisions are thought in the bot's AI worker
+process (about a second each at the default budget, queued when many games wait on it) while
+the bot serves every other click; a person whose turn waits on a thinking AI waits for it (the
+wait is not an update).  The figures to compare are those of the same run with the heuristic.
 
 ``--advance N`` plays every game on, past N decisions of its people, before the moves are
 measured: straight through the storage (the heuristic for every seat, no table drawn at each
@@ -73,6 +79,7 @@ from bot.games import PACKAGES, presenter_for
 from bot.settings import Settings
 from engine.core import get_game
 from engine.policies import make_policy
+from engine.search import DEFAULT_BUDGET
 from tests.offline_discord import (
     DISCORD_ACK_TIMEOUT,
     Channel,
@@ -293,6 +300,7 @@ class Table:
     people: list[ScriptedUser]  # the creator first
     game: str = "puerto-rico"
     game_id: int = 0
+    ai_level: str = "heuristic"
 
 
 async def open_table(
@@ -303,8 +311,8 @@ async def open_table(
     channel, creator = table.channel, table.people[0]
     mark = server.mark()
     handle = await creator.run(
-        f"/game new game:{table.game} max_players:{players} ai_seats:{ai_seats}",
-        channel=channel)
+        f"/game new game:{table.game} max_players:{players} ai_seats:{ai_seats}"
+        f" ai_level:{table.ai_level}", channel=channel)
     await rec.ack(handle)
     lobby = await server.wait_for_message(
         channel, lambda m: m.find_component(custom_id_prefix="l:") is not None, since=mark,
@@ -365,6 +373,11 @@ async def play_table(
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
         loaded = await load(table.game_id)
         record, prompt = loaded.record, game.prompt(loaded.state)
+        while prompt is not None and not any(
+                (r := record.seat(s)) and r.user_id for s in prompt.seats):
+            await asyncio.sleep(0.25)  # a strong AI seat thinks: the person waits for it
+            loaded = await load(table.game_id)
+            record, prompt = loaded.record, game.prompt(loaded.state)
         if prompt is None:
             return
         seat = next(s for s in prompt.seats if (r := record.seat(s)) and r.user_id)
@@ -440,7 +453,8 @@ def figures(values: list[float]) -> dict[str, float]:
 
 async def measure(games: int, moves: int, render: bool, think: float, *, players: int = 3,
                   ai_seats: int = 1, advanced: int = 0, profile: str | None = None,
-                  game: str = "puerto-rico") -> dict[str, Any]:
+                  game: str = "puerto-rico", ai_level: str = "heuristic",
+                  ai_budget: int | None = None) -> dict[str, Any]:
     if not 0 <= ai_seats < players:
         raise ValueError("--ai-seats must leave a seat for a person")
     rec, work = Recorder(), Work()
@@ -453,9 +467,10 @@ async def measure(games: int, moves: int, render: bool, think: float, *, players
                 people = [server.add_user(f"creator{i}", guild=guild)]
                 people += [server.add_user(f"guest{i}-{j}", guild=guild)
                            for j in range(players - ai_seats - 1)]
-                tables.append(Table(channel, people, game))
+                tables.append(Table(channel, people, game, ai_level=ai_level))
             settings = Settings(token=server.bot_token, database_path=Path(tmp) / "bench.db",
-                                dev_guild_id=guild.id)
+                                dev_guild_id=guild.id,
+                                ai_budget=DEFAULT_BUDGET if ai_budget is None else ai_budget)
             options: dict[str, Any] = {"guild_ready_timeout": 0.05}
             if not render:
                 options["renderer"] = None
@@ -500,6 +515,8 @@ async def measure(games: int, moves: int, render: bool, think: float, *, players
         "games": games,
         "players": players,
         "ai_seats": ai_seats,
+        "ai_level": ai_level,
+        "ai_budget": settings.ai_budget,
         "advance": advanced,
         "moves_per_game": moves,
         "think_s": think,
@@ -528,6 +545,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-seats", type=int, help="AI seats of each game")
     parser.add_argument("--advance", type=int,
                         help="decisions of the people played through the storage first")
+    parser.add_argument("--ai-level", choices=("random", "heuristic", "strong"),
+                        default="heuristic", help="the AI seats' level")
+    parser.add_argument("--ai-budget", type=int,
+                        help="the strong seats' engine actions per decision (AI_BUDGET)")
     parser.add_argument("--no-render", action="store_true", help="text tables only")
     parser.add_argument("--profile", metavar="FILE",
                         help="cProfile the event loop's thread while the moves are made "
@@ -539,7 +560,8 @@ def main(argv: list[str] | None = None) -> int:
     result = asyncio.run(measure(
         chosen["games"], chosen["moves"], not args.no_render, chosen["think"],
         players=chosen["players"], ai_seats=chosen["ai_seats"], advanced=chosen["advance"],
-        profile=args.profile, game=args.game))
+        profile=args.profile, game=args.game, ai_level=args.ai_level,
+        ai_budget=args.ai_budget))
     result = {"scenario": args.scenario, **result}
     if args.json:
         print(json.dumps(result))

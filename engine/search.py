@@ -14,6 +14,13 @@ rollout policy; the random policy where a game has none):
   the race gets the same share of playouts, with the same deals (common random numbers: the
   candidates are compared on the same hidden cards and draws), and the better half goes on.
   A playout applies the candidate, then lets every seat play the game's heuristic to the end.
+* **Anchored to the heuristic.**  The rollout policy's own choice (made on a deal of the hidden
+  part: it must not see it either) stays in the race to the end, and the search departs from
+  it only for a candidate that did better on the same deals by more than ``CONFIDENCE``
+  standard errors of the paired difference.  Where the luck of the cards drowns what a choice
+  changes (San Juan's payments among many equal cards), a handful of playouts would otherwise
+  pick a choice by chance; anchored, the search plays at least as the heuristic does, and
+  better wherever its playouts can tell.
 * **Value.**  A playout's value for the seat is its share of the victory (1 alone, 1/k on a
   shared victory, 0 otherwise) plus a small term for its final margin over the best other
   player (``MARGIN_WEIGHT`` per point, at most ``MARGIN_CAP`` points either way): among
@@ -40,7 +47,8 @@ from .rng import MASK64, next_u64, seed_state
 DEFAULT_BUDGET = 16_000  # engine actions per decision (playouts included): about a second
 MARGIN_WEIGHT = 0.01
 MARGIN_CAP = 10
-SAFETY = 0.0  # how much better than the rollout policy's own choice a departure must do
+SAFETY = 0.0  # how much better than the rollout policy's own choice a departure must do...
+CONFIDENCE = 1.0  # ...beyond this many standard errors of the paired difference
 MAX_PLAYOUT_ACTIONS = 20_000  # the simulator's bound: a playout that reaches it counts as a loss
 
 
@@ -74,19 +82,42 @@ class Analysis:
 
 
 class _Tally:
-    __slots__ = ("margin", "n", "score", "wins")
+    __slots__ = ("by_deal", "margin", "n", "score", "wins")
 
     def __init__(self) -> None:
         self.wins = 0.0
         self.margin = 0.0
         self.score = 0.0
         self.n = 0
+        self.by_deal: dict[int, float] = {}
+        """Each playout's value by its deal (to compare two candidates on the same deals)."""
+
+    def add(self, deal: int, share: float, margin: float, score: float) -> None:
+        self.n += 1
+        self.wins += share
+        self.margin += margin
+        self.score += score
+        self.by_deal[deal] = share + MARGIN_WEIGHT * max(-MARGIN_CAP, min(MARGIN_CAP, margin))
 
     def value(self) -> float:
         if not self.n:
             return float("-inf")
         margin = max(-MARGIN_CAP, min(MARGIN_CAP, self.margin / self.n))
         return self.wins / self.n + MARGIN_WEIGHT * margin
+
+
+def _surely_better(challenger: _Tally, anchor: _Tally) -> bool:
+    """Whether ``challenger`` did better than ``anchor`` on the deals both were played on, by
+    more than ``CONFIDENCE`` standard errors of the mean difference (paired: the same deals, so
+    the luck of the cards cancels out)."""
+    common = [d for d in challenger.by_deal if d in anchor.by_deal]
+    n = len(common)
+    if n < 2:
+        return False
+    diffs = [challenger.by_deal[d] - anchor.by_deal[d] for d in common]
+    mean = sum(diffs) / n
+    variance = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean > SAFETY + CONFIDENCE * math.sqrt(variance / n)
 
 
 def _rollout_factory(game_name: str) -> Callable[[int], Policy]:
@@ -160,7 +191,7 @@ class Search:
             fallen[:0] = [c for c in ranked if c not in keep]
             alive = keep
         order = sorted(alive, key=lambda c: (-tallies[c].value(), c))
-        if order[0] != anchor and tallies[order[0]].value() < tallies[anchor].value() + SAFETY:
+        if order[0] != anchor and not _surely_better(tallies[order[0]], tallies[anchor]):
             order.remove(anchor)
             order.insert(0, anchor)
         return Analysis(tuple(self._candidate(legal[c], tallies[c]) for c in order + fallen),
@@ -202,17 +233,14 @@ class Search:
             s = self._step(s, actor, policies[actor].choose(game, s, actor, legal))
             n += 1
         outcome = game.outcome(s)
-        tally.n += 1
-        if outcome is None:
-            tally.margin -= MARGIN_CAP
+        if outcome is None:  # the action bound: no result, the worst value
+            tally.add(deal, 0.0, -MARGIN_CAP, 0.0)
             return n
         scores = outcome.scores
-        if seat in outcome.winners:
-            tally.wins += 1 / len(outcome.winners)
+        share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
         mine = scores[seat].total
         best_other = max((x.total for x in scores if x.seat != seat), default=mine)
-        tally.margin += mine - best_other
-        tally.score += mine
+        tally.add(deal, share, mine - best_other, mine)
         return n
 
     def _step(self, s: Any, seat: int, action: Any) -> Any:
