@@ -16,7 +16,7 @@ import pytest
 
 from engine import game_names, get_game
 from engine.policies import POLICY_NAMES, make_policy
-from engine.search import Search, StrongPolicy
+from engine.search import Search, StrongPolicy, _surely_better, _Tally
 from engine.simulate import play_game, policy_seed
 
 BUDGET = 250  # engine actions per decision: a few playouts, enough to compare the choices
@@ -84,9 +84,31 @@ def test_a_choice_is_a_function_of_position_seed_and_budget(name: str) -> None:
     assert first.actions >= BUDGET
     assert all(c.playouts >= 1 for c in first.candidates)
     assert 0.0 <= first.candidates[0].win_rate <= 1.0
-    # the best candidate is the one with the best value among the last round's
-    survivors = [c for c in first.candidates if c.playouts == first.candidates[0].playouts]
-    assert first.candidates[0].value == max(c.value for c in survivors)
+    # the best is the heuristic's own choice, unless the last round's best value beat it
+    anchor = legal[Search(game, BUDGET)._anchor(state, seat, legal, 7)]
+    best = first.candidates[0]
+    if game.encode_action(best.action) != game.encode_action(anchor):
+        survivors = [c for c in first.candidates if c.playouts == best.playouts]
+        assert best.value == max(c.value for c in survivors)
+        mine = next(c for c in first.candidates
+                    if game.encode_action(c.action) == game.encode_action(anchor))
+        assert best.value > mine.value
+
+
+def test_a_departure_from_the_heuristic_needs_a_clear_paired_difference() -> None:
+    anchor, challenger = _Tally(), _Tally()
+    for deal, (a, b) in enumerate([(0, 1), (1, 1), (0, 0), (0, 1)]):
+        anchor.add(deal, float(a), 0.0, 40.0)
+        challenger.add(deal, float(b), 0.0, 40.0)
+    assert _surely_better(challenger, anchor)  # 0.5 better, standard error 0.29
+    assert not _surely_better(anchor, challenger)
+    noisy = _Tally()
+    for deal, b in enumerate([1, 0, 0, 1]):
+        noisy.add(deal, float(b), 0.0, 40.0)
+    assert not _surely_better(noisy, anchor)  # 0.25 better, standard error 0.48
+    lone = _Tally()
+    lone.add(0, 1.0, 10.0, 40.0)
+    assert not _surely_better(lone, anchor)  # one common deal tells nothing
 
 
 def test_a_forced_decision_costs_no_playout() -> None:
