@@ -197,7 +197,7 @@ async def test_a_hint_is_the_searchs_advice_from_what_the_seat_sees(storage: Sto
         for lang in ("en", "es", "pt"):
             text = hint_text(hint, lang)
             assert len(text) <= 2000
-            assert text.count("\n") == 3  # the title and three choices
+            assert text.count("\n") == min(3, len(legal))  # the title and the best three
         assert "wins" in hint_text(hint, "en")
         # a seat that is not asked gets no hint: the person plays until a strong seat thinks
         while (now := await storage.games.load(record.id)).record.to_act == (0,):
