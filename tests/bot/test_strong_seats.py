@@ -209,3 +209,21 @@ async def test_a_hint_is_the_searchs_advice_from_what_the_seat_sees(storage: Sto
         await svc.settled()
     finally:
         svc.close()
+
+
+def test_how_to_play_says_what_each_ai_level_does() -> None:
+    """``/game rules`` without a topic (how to play) ends with a sentence on each AI level, in
+    every game and language, within Discord's 2,000 characters."""
+    from bot.games import presenters
+    from bot.help import find_topic, help_text
+
+    for presenter in presenters():
+        for lang in ("en", "es", "pt"):
+            found, topic, _ = find_topic(None, lang, first=presenter.name)
+            assert found is presenter
+            text = help_text(found, topic, lang)
+            assert text.endswith(presenter.catalog.t(lang, "help.ai_levels"))
+            assert len(text) <= 2000
+            for level in ("random", "heuristic", "strong"):
+                name = presenter.catalog.t(lang, f"level.{level}")
+                assert name.casefold() in text.casefold(), (presenter.name, lang, level)
