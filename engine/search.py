@@ -22,9 +22,12 @@ rollout policy; the random policy where a game has none):
   pick a choice by chance; anchored, the search plays at least as the heuristic does, and
   better wherever its playouts can tell.
 * **Value.**  A playout's value for the seat is its share of the victory (1 alone, 1/k on a
-  shared victory, 0 otherwise) plus a small term for its final margin over the best other
-  player (``MARGIN_WEIGHT`` per point, at most ``MARGIN_CAP`` points either way): among
-  candidates that win equally often, the one that loses by less or wins by more.
+  shared victory, 0 otherwise) plus its final margin over the best other player
+  (``MARGIN_WEIGHT`` per point, at most ``MARGIN_CAP`` points either way).  The margin weighs
+  as much as the victory at 10 points: a count of points varies less from deal to deal than a
+  win or a loss, so a few playouts tell choices apart sooner.  (Against three heuristics at
+  3,000 actions a decision: San Juan 4 of 16 four-player games at 0.01 per point, 8 of 28 at
+  0.1; Puerto Rico 15 of 16 at 0.01, 12 of 12 at 0.1.)
 * **Budget.**  Counted in engine actions applied by the playouts (``budget``), not in seconds,
   so a choice is a function of (position as the seat sees it, seed, budget): replays and bug
   reports hold on any machine.  A playout is never cut short; the budget is checked between
@@ -45,7 +48,7 @@ from .policies import HEURISTICS, Policy, RandomPolicy, make_policy
 from .rng import MASK64, next_u64, seed_state
 
 DEFAULT_BUDGET = 16_000  # engine actions per decision (playouts included): about a second
-MARGIN_WEIGHT = 0.01
+MARGIN_WEIGHT = 0.1
 MARGIN_CAP = 10
 SAFETY = 0.0  # how much better than the rollout policy's own choice a departure must do...
 CONFIDENCE = 1.0  # ...beyond this many standard errors of the paired difference
