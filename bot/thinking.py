@@ -20,7 +20,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -92,25 +92,25 @@ class Thinker:
     async def choose(self, game_name: str, data: Mapping[str, Any], seat: int,
                      seed: int) -> str:
         """The strong seat's action code (computed off the event loop)."""
-        loop = asyncio.get_running_loop()
-        args = (game_name, dict(data), seat, seed, self.budget)
-        try:
-            return await loop.run_in_executor(self._executor(), think, *args)
-        except BrokenProcessPool:  # a worker died: new workers next time, a thread now
-            log.exception("the AI worker died; thinking in a thread")
-            self._pool = None
-            return await loop.run_in_executor(self._thread(), think, *args)
+        code: str = await self._run(think, game_name, data, seat, seed)
+        return code
 
     async def analyse(self, game_name: str, data: Mapping[str, Any], seat: int,
                       seed: int) -> Analysis:
+        """Every candidate of the seat's decision, the best first (``/game hint``)."""
+        analysis: Analysis = await self._run(analyse, game_name, data, seat, seed)
+        return analysis
+
+    async def _run(self, job: Callable[..., Any], game_name: str, data: Mapping[str, Any],
+                   seat: int, seed: int) -> Any:
         loop = asyncio.get_running_loop()
         args = (game_name, dict(data), seat, seed, self.budget)
         try:
-            return await loop.run_in_executor(self._executor(), analyse, *args)
-        except BrokenProcessPool:
+            return await loop.run_in_executor(self._executor(), job, *args)
+        except BrokenProcessPool:  # a worker died: new workers next time, a thread now
             log.exception("the AI worker died; thinking in a thread")
             self._pool = None
-            return await loop.run_in_executor(self._thread(), analyse, *args)
+            return await loop.run_in_executor(self._thread(), job, *args)
 
     def close(self) -> None:
         for pool in (self._pool, self._fallback):
