@@ -25,19 +25,31 @@ skews them less.  The games alternate player count by player count, so a change 
 machine's load weighs on both alike.
 Every seat plays the random policy; the simulator's unchecked fast path applies the actions (the
 validating ``apply`` is what the bot uses; ``--checked`` measures that one instead).
+
+Builds (``engine.native``): each figure says which engine ran (``"build"``: ``"pure"`` or
+``"native"``, the mypyc-compiled build) and the simulator's ``"digest"`` of the games.
+``--build current`` (the default) measures what this process imported; ``--build pure`` or
+``--build native`` measures that build, in a child process (``GOVERNOR_NATIVE=0`` or ``=1``)
+unless it is the current one; ``--build both`` measures the two, one after the other, and prints
+``{"pure": {...}, "native": {...}, "native_over_pure": {game: {count: ratio}},
+"digests_match": true}``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from engine import game_names, get_game
+from engine import game_names, get_game, native
 from engine.core import InvalidSetup
 from engine.simulate import simulate
+
+BUILDS = ("current", "pure", "native", "both")
 
 
 def variants(game: str) -> dict[str, dict[str, Any]]:
@@ -82,7 +94,86 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="measure the validating apply (with --check invariants) instead",
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--build", choices=BUILDS, default="current",
+                        help="the engine build to measure (default: the one imported here)")
     args = parser.parse_args(argv)
+    if args.build == "both":
+        try:
+            builds = {build: figures_of(args, build) for build in ("pure", "native")}
+        except RuntimeError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        both = compare(builds["pure"], builds["native"])
+        if args.json:
+            print(json.dumps(both, sort_keys=True))
+        else:
+            for game, rows in both["native_over_pure"].items():
+                for count, ratio in rows.items():
+                    pure = builds["pure"][game][count]["games_per_s"]
+                    fast = builds["native"][game][count]["games_per_s"]
+                    print(f"{game:>12} {count} players: {pure:8.1f} games/s pure, {fast:8.1f} "
+                          f"native ({ratio:.2f}x)")
+            print(f"digests match: {both['digests_match']}")
+        return 0
+    try:
+        figures = figures_of(args, args.build)
+    except RuntimeError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    else:
+        for game, rows in figures.items():
+            for count, row in rows.items():
+                print(
+                    f"{game:>12} {count} players: {row['games_per_s']:8.1f} games/s "
+                    f"{row['actions_per_s']:10.0f} actions/s ({row['build']})"
+                )
+    return 0
+
+
+def figures_of(args: argparse.Namespace, build: str) -> dict[str, dict[str, dict[str, Any]]]:
+    """The figures of ``build`` (``current``, ``pure`` or ``native``): measured here when it is
+    the build this process runs, else by a child process that imports that build (a
+    ``RuntimeError`` says why when it cannot)."""
+    if build in ("current", native.build_name()):
+        return measure(args)
+    command = [sys.executable, "-m", "bench.engine", "--json", "--games", str(args.games),
+               "--seed", str(args.seed), "--repeat", str(args.repeat)]
+    command += [f"--game={game}" for game in args.game or ()]
+    command += ["--checked"] if args.checked else []
+    env = {**os.environ, native.ENV: "1" if build == "native" else "0"}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
+        raise RuntimeError(f"cannot measure the {build} build: {lines[-1]}")
+    figures: dict[str, dict[str, dict[str, Any]]] = json.loads(done.stdout)
+    return figures
+
+
+def compare(
+    pure: dict[str, dict[str, dict[str, Any]]], fast: dict[str, dict[str, dict[str, Any]]]
+) -> dict[str, Any]:
+    """Both builds' figures, the native build's games/s over the pure one's, and whether
+    every game's digest is the same in both."""
+    ratios = {
+        game: {
+            count: round(row["games_per_s"] / pure[game][count]["games_per_s"], 3)
+            for count, row in rows.items()
+            if count in pure.get(game, {})
+        }
+        for game, rows in fast.items()
+    }
+    same = all(
+        row["digest"] == pure.get(game, {}).get(count, {}).get("digest")
+        for game, rows in fast.items()
+        for count, row in rows.items()
+    )
+    return {"pure": pure, "native": fast, "native_over_pure": ratios, "digests_match": same}
+
+
+def measure(args: argparse.Namespace) -> dict[str, dict[str, dict[str, Any]]]:
+    """The figures of the build this process runs."""
     games = list(dict.fromkeys(args.game)) if args.game else game_names()
     runs: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for _ in range(max(1, args.repeat)):
@@ -99,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         game, players, args.games, args.seed, ["random"], args.checked, options
                     )
                     runs.setdefault((key, players), []).append(result)
-    figures: dict[str, dict[str, dict[str, float]]] = {}
+    figures: dict[str, dict[str, dict[str, Any]]] = {}
     for (game, players), results in sorted(runs.items()):
         ordered = sorted(results, key=lambda r: r["games_per_s"])
         median = ordered[len(ordered) // 2]
@@ -110,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "games": median["games"],
             "actions": median["actions"],
             "runs": len(ordered),
+            "build": native.build_name(),
+            "digest": median["digest"],
         }
     for key, rows in figures.items():
         game, _, variant = key.partition(":")
@@ -124,16 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if count in reference:
                 row["ratio_to_reference"] = round(
                     row["games_per_s"] / reference[count]["games_per_s"], 3)
-    if args.json:
-        print(json.dumps(figures, sort_keys=True))
-    else:
-        for game, rows in figures.items():
-            for count, row in rows.items():
-                print(
-                    f"{game:>12} {count} players: {row['games_per_s']:8.1f} games/s "
-                    f"{row['actions_per_s']:10.0f} actions/s"
-                )
-    return 0
+    return figures
 
 
 if __name__ == "__main__":

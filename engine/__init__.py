@@ -86,9 +86,19 @@ the colonist kinds on the ship (Exp. 2 nobles are a second kind of colonist), th
 (Exp. 1 draft) and the end checks (1897 ends at the end of a phase; its fruit is a sixth good,
 its workers and bag replace the colonist ship).  Offers (``OFFER_HANDLERS``) are optional
 follow-ups a building grants; ``PERFORMERS`` apply the actions a building contributes.
+
+The compiled build
+------------------
+``engine.native`` (``python -m engine.native build``) compiles the engine with mypyc out of
+tree; when a build of exactly these sources exists, the import below runs the compiled modules
+(``GOVERNOR_NATIVE=0``: pure Python always).  See that package for the mechanism.
 """
 
-from .core import (
+from . import native
+
+native.activate()  # before any other engine module is imported
+
+from .core import (  # noqa: E402 - after the compiled build, if any, is activated
     Action,
     CorruptState,
     EngineError,

@@ -7,8 +7,10 @@ show it.
 
 from __future__ import annotations
 
-MASK64 = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+from typing import Final
+
+MASK64: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 
 
 def seed_state(seed: int) -> int:

@@ -46,6 +46,8 @@ code                   meaning
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core import InvalidAction
 from .data import (
     BASE_BUILDINGS,
@@ -59,51 +61,51 @@ from .data import (
 )
 
 # action kinds
-ROLE = 0
-SETTLE = 1
-HACIENDA = 2
-OFFER = 3
-PASS = 4
-PRIVILEGE = 5
-AUTO = 6
-PLACE = 7
-BUILD = 8
-CRAFT = 9
-SELL = 10
-SHIP = 11
-WHARF = 12
-KEEP = 13
+ROLE: Final = 0
+SETTLE: Final = 1
+HACIENDA: Final = 2
+OFFER: Final = 3
+PASS: Final = 4
+PRIVILEGE: Final = 5
+AUTO: Final = 6
+PLACE: Final = 7
+BUILD: Final = 8
+CRAFT: Final = 9
+SELL: Final = 10
+SHIP: Final = 11
+WHARF: Final = 12
+KEEP: Final = 13
 # Exp. 3 Buccaneer (§12): the four options and the Raid's placement
-PIRACY = 14
-PLUNDER = 15
-RAID = 16
-CAPTURE = 17
-RAID_PLACE = 18
+PIRACY: Final = 14
+PLUNDER: Final = 15
+RAID: Final = 16
+CAPTURE: Final = 17
+RAID_PLACE: Final = 18
 # Exp. 1 New Buildings (§10): the draft, forests, the Trading Post, the Small Wharf, the Black
 # Market and the Guest House
-DRAFT = 19
-FOREST = 20
-TRADING_POST = 21
-SMALL_WHARF = 22
-BLACK_MARKET = 23
-GUEST = 24
+DRAFT: Final = 19
+FOREST: Final = 20
+TRADING_POST: Final = 21
+SMALL_WHARF: Final = 22
+BLACK_MARKET: Final = 23
+GUEST: Final = 24
 # Exp. 2 The Nobles (§11): the Mayor's noble-or-colonist take, a noble's placement, the Land
 # Office, the Hunting Lodge, the Royal Supplier
-NOBLE_TAKE = 25
-NOBLE_PLACE = 26
-LAND_OFFICE = 27
-HUNTING_LODGE = 28
-ROYAL_SUPPLIER = 29
+NOBLE_TAKE: Final = 25
+NOBLE_PLACE: Final = 26
+LAND_OFFICE: Final = 27
+HUNTING_LODGE: Final = 28
+ROYAL_SUPPLIER: Final = 29
 # 1897 (its rule option ``production``: full_or_decline, A-28): a player's production taken
-PRODUCE = 30
+PRODUCE: Final = 30
 # 1897 Festival (X4, option festival_workers_placed): a reward worker placed at once
-FESTIVAL_PLACE = 31
+FESTIVAL_PLACE: Final = 31
 # 1897 Exp. VI, the Achievements: announce a card (any moment, X6-3); keep one in the draft (X6-2)
-ANNOUNCE = 32
-ACHIEVEMENT_KEEP = 33
+ANNOUNCE: Final = 32
+ACHIEVEMENT_KEEP: Final = 33
 
 # Role cards are named by role; a second copy of a role (the 5-player Prospector) adds "2".
-CARD_CODES = (
+CARD_CODES: Final = (
     "settler",
     "mayor",
     "builder",
@@ -113,14 +115,14 @@ CARD_CODES = (
     "prospector",
     "buccaneer",  # Exp. 3
 )
-OFFERS = ("hospice", "university", "forest")
-MAX_SHIPS = 5
+OFFERS: Final = ("hospice", "university", "forest")
+MAX_SHIPS: Final = 5
 # Catalog of every building the game knows; indices are stable (expansions append): the base
 # game's 23, then Exp. 1's 14, then Exp. 2's 8.
-CATALOG = (*BASE_BUILDINGS, *NEW_BUILDINGS, *NOBLES_BUILDINGS)
-NBASE_BUILDINGS = len(BASE_BUILDINGS)
-BUILDING_INDEX = {b.name: i for i, b in enumerate(CATALOG)}
-BUILDING_SLOT = 100  # PLACE arg = BUILDING_SLOT + building index; tile kinds are below it
+CATALOG: Final = (*BASE_BUILDINGS, *NEW_BUILDINGS, *NOBLES_BUILDINGS)
+NBASE_BUILDINGS: Final = len(BASE_BUILDINGS)
+BUILDING_INDEX: Final = {b.name: i for i, b in enumerate(CATALOG)}
+BUILDING_SLOT: Final = 100  # PLACE arg = BUILDING_SLOT + building index; tile kinds are below it
 
 
 class Action:
@@ -147,8 +149,13 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({self.code!r})"
 
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        # pickled as a call of the constructor (the bot's worker processes): the one way a class
+        # compiled by mypyc (``engine.native``) can be rebuilt
+        return Action, (self.kind, self.code, self.a, self.b, self.keep)
 
-_TABLE: dict[str, Action] = {}
+
+_TABLE: Final[dict[str, Action]] = {}
 
 
 def _add(action: Action) -> Action:
@@ -164,46 +171,46 @@ def register(action: Action) -> Action:
     return _add(action)
 
 
-PASS_ACTION = _add(Action(PASS, "pass"))
-HACIENDA_ACTION = _add(Action(HACIENDA, "s.hacienda"))
-PRIVILEGE_ACTION = _add(Action(PRIVILEGE, "m.privilege"))
-AUTO_ACTION = _add(Action(AUTO, "m.auto"))
-PRODUCE_ACTION = _add(Action(PRODUCE, "produce"))
+PASS_ACTION: Final = _add(Action(PASS, "pass"))
+HACIENDA_ACTION: Final = _add(Action(HACIENDA, "s.hacienda"))
+PRIVILEGE_ACTION: Final = _add(Action(PRIVILEGE, "m.privilege"))
+AUTO_ACTION: Final = _add(Action(AUTO, "m.auto"))
+PRODUCE_ACTION: Final = _add(Action(PRODUCE, "produce"))
 
 # ROLE_ACTIONS[role][copy]
-ROLE_ACTIONS: list[list[Action]] = []
+ROLE_ACTIONS: Final[list[list[Action]]] = []
 for _role, _name in enumerate(CARD_CODES):
     ROLE_ACTIONS.append(
         [_add(Action(ROLE, f"r.{_name}", _role, 0)), _add(Action(ROLE, f"r.{_name}2", _role, 1))]
     )
 
-SETTLE_ACTIONS = [_add(Action(SETTLE, f"s.{t}", i)) for i, t in enumerate(TILES)]
-OFFER_ACTIONS = {name: _add(Action(OFFER, f"o.{name}", i)) for i, name in enumerate(OFFERS)}
-PLACE_TILE_ACTIONS = [_add(Action(PLACE, f"m.{t}", i)) for i, t in enumerate(TILES)]
-PLACE_BUILDING_ACTIONS = [
+SETTLE_ACTIONS: Final = [_add(Action(SETTLE, f"s.{t}", i)) for i, t in enumerate(TILES)]
+OFFER_ACTIONS: Final = {name: _add(Action(OFFER, f"o.{name}", i)) for i, name in enumerate(OFFERS)}
+PLACE_TILE_ACTIONS: Final = [_add(Action(PLACE, f"m.{t}", i)) for i, t in enumerate(TILES)]
+PLACE_BUILDING_ACTIONS: Final = [
     _add(Action(PLACE, f"m.{b.name}", BUILDING_SLOT + i)) for i, b in enumerate(CATALOG)
 ]
-BUILD_ACTIONS = [_add(Action(BUILD, f"b.{b.name}", i)) for i, b in enumerate(CATALOG)]
-CRAFT_ACTIONS = [_add(Action(CRAFT, f"c.{g}", i)) for i, g in enumerate(GOODS)]
-SELL_ACTIONS = [_add(Action(SELL, f"t.{g}", i)) for i, g in enumerate(GOODS)]
-SHIP_ACTIONS = [
+BUILD_ACTIONS: Final = [_add(Action(BUILD, f"b.{b.name}", i)) for i, b in enumerate(CATALOG)]
+CRAFT_ACTIONS: Final = [_add(Action(CRAFT, f"c.{g}", i)) for i, g in enumerate(GOODS)]
+SELL_ACTIONS: Final = [_add(Action(SELL, f"t.{g}", i)) for i, g in enumerate(GOODS)]
+SHIP_ACTIONS: Final = [
     [_add(Action(SHIP, f"ship.{g}.{k}", i, k)) for k in range(MAX_SHIPS)]
     for i, g in enumerate(GOODS)
 ]
-WHARF_ACTIONS = [_add(Action(WHARF, f"wharf.{g}", i)) for i, g in enumerate(GOODS)]
+WHARF_ACTIONS: Final = [_add(Action(WHARF, f"wharf.{g}", i)) for i, g in enumerate(GOODS)]
 # Exp. 3: PIRACY_ACTIONS[ship][kept], CAPTURE_ACTIONS[role][copy], RAID_PLACE_ACTIONS[slot]
-PIRACY_KEEP_MAX = 3
-PIRACY_ACTIONS = [
+PIRACY_KEEP_MAX: Final = 3
+PIRACY_ACTIONS: Final = [
     [_add(Action(PIRACY, f"bu.piracy.{k}.{n}", k, n)) for n in range(PIRACY_KEEP_MAX + 1)]
     for k in range(MAX_SHIPS)
 ]
-PLUNDER_ACTION = _add(Action(PLUNDER, "bu.plunder"))
-RAID_ACTION = _add(Action(RAID, "bu.raid"))
-CAPTURE_ACTIONS = [
+PLUNDER_ACTION: Final = _add(Action(PLUNDER, "bu.plunder"))
+RAID_ACTION: Final = _add(Action(RAID, "bu.raid"))
+CAPTURE_ACTIONS: Final = [
     [_add(Action(CAPTURE, f"bu.capture.{a.code[2:]}", a.a, a.b)) for a in copies]
     for copies in ROLE_ACTIONS
 ]
-RAID_PLACE_ACTIONS = {
+RAID_PLACE_ACTIONS: Final = {
     **{i: _add(Action(RAID_PLACE, f"raid.{t}", i)) for i, t in enumerate(TILES)},
     **{
         BUILDING_SLOT + i: _add(Action(RAID_PLACE, f"raid.{b.name}", BUILDING_SLOT + i))
@@ -213,19 +220,21 @@ RAID_PLACE_ACTIONS = {
 
 # Exp. 1: DRAFT_ACTIONS[building], FOREST_ACTIONS[good], TRADING_POST_ACTIONS[good],
 # GUEST_ACTIONS[slot]; Small Wharf and Black Market codes are built on demand like ``keep``
-DRAFT_ACTIONS = {i: _add(Action(DRAFT, f"d.{b.name}", i)) for i, b in enumerate(CATALOG)}
-FOREST_ACTIONS = [_add(Action(FOREST, f"f.{g}", i)) for i, g in enumerate(GOODS)]
-TRADING_POST_ACTIONS = [_add(Action(TRADING_POST, f"tp.{g}", i)) for i, g in enumerate(GOODS)]
-GUEST_ACTIONS = {
+DRAFT_ACTIONS: Final = {i: _add(Action(DRAFT, f"d.{b.name}", i)) for i, b in enumerate(CATALOG)}
+FOREST_ACTIONS: Final = [_add(Action(FOREST, f"f.{g}", i)) for i, g in enumerate(GOODS)]
+TRADING_POST_ACTIONS: Final = [
+    _add(Action(TRADING_POST, f"tp.{g}", i)) for i, g in enumerate(GOODS)
+]
+GUEST_ACTIONS: Final = {
     **{i: _add(Action(GUEST, f"g.{t}", i)) for i, t in enumerate(TILES)},
     **{
         BUILDING_SLOT + i: _add(Action(GUEST, f"g.{b.name}", BUILDING_SLOT + i))
         for i, b in enumerate(CATALOG)
     },
 }
-SAN_JUAN_SLOT = 99  # a Black Market colonist taken from San Juan
+SAN_JUAN_SLOT: Final = 99  # a Black Market colonist taken from San Juan
 # 1897 Festival: FESTIVAL_PLACE_ACTIONS[slot], a reward worker onto a tile kind or a building
-FESTIVAL_PLACE_ACTIONS = {
+FESTIVAL_PLACE_ACTIONS: Final = {
     **{i: _add(Action(FESTIVAL_PLACE, f"fw.{t}", i)) for i, t in enumerate(TILES)},
     **{
         BUILDING_SLOT + i: _add(Action(FESTIVAL_PLACE, f"fw.{b.name}", BUILDING_SLOT + i))
@@ -236,27 +245,27 @@ FESTIVAL_PLACE_ACTIONS = {
 # Exp. 2: NOBLE_TAKE_ACTIONS[noble] (1: the noble, 0: a colonist), NOBLE_PLACE_ACTIONS[slot],
 # LAND_OFFICE_SELL[tile] and HUNTING_LODGE_ACTIONS[tile] (tile NTILES: a forest, Exp. 1),
 # ROYAL_SUPPLIER_ACTIONS[kinds] (a tuple of 0/1 per good, one barrel of each kind named)
-FOREST_CODE_TILE = NTILES
-NOBLE_TAKE_ACTIONS = (
+FOREST_CODE_TILE: Final = NTILES
+NOBLE_TAKE_ACTIONS: Final = (
     _add(Action(NOBLE_TAKE, "n.colonist", 0)),
     _add(Action(NOBLE_TAKE, "n.noble", 1)),
 )
-NOBLE_PLACE_ACTIONS = {
+NOBLE_PLACE_ACTIONS: Final = {
     **{i: _add(Action(NOBLE_PLACE, f"mn.{t}", i)) for i, t in enumerate(TILES)},
     **{
         BUILDING_SLOT + i: _add(Action(NOBLE_PLACE, f"mn.{b.name}", BUILDING_SLOT + i))
         for i, b in enumerate(CATALOG)
     },
 }
-_REMOVABLE = {**dict(enumerate(GOODS)), FOREST_CODE_TILE: "forest"}
-LAND_OFFICE_BUY = _add(Action(LAND_OFFICE, "lo.buy", -1, 0))
-LAND_OFFICE_SELL = {
+_REMOVABLE: Final = {**dict(enumerate(GOODS)), FOREST_CODE_TILE: "forest"}
+LAND_OFFICE_BUY: Final = _add(Action(LAND_OFFICE, "lo.buy", -1, 0))
+LAND_OFFICE_SELL: Final = {
     k: _add(Action(LAND_OFFICE, f"lo.sell.{t}", k, 1)) for k, t in _REMOVABLE.items()
 }
-HUNTING_LODGE_ACTIONS = {
+HUNTING_LODGE_ACTIONS: Final = {
     k: _add(Action(HUNTING_LODGE, f"hl.{t}", k)) for k, t in _REMOVABLE.items()
 }
-ROYAL_SUPPLIER_ACTIONS: dict[tuple[int, ...], Action] = {}
+ROYAL_SUPPLIER_ACTIONS: Final[dict[tuple[int, ...], Action]] = {}
 for _mask in range(1, 1 << NGOODS):
     _kinds = tuple((_mask >> k) & 1 for k in range(NGOODS))
     ROYAL_SUPPLIER_ACTIONS[_kinds] = _add(
@@ -267,8 +276,8 @@ for _mask in range(1, 1 << NGOODS):
         )
     )
 
-_KEEP_CACHE: dict[tuple[int, ...], Action] = {}
-_SMALL_WHARF_CACHE: dict[tuple[int, ...], Action] = {}
+_KEEP_CACHE: Final[dict[tuple[int, ...], Action]] = {}
+_SMALL_WHARF_CACHE: Final[dict[tuple[int, ...], Action]] = {}
 
 
 def _goods_code(counts: tuple[int, ...]) -> str:
@@ -293,7 +302,7 @@ def slot_name(slot: int) -> str:
     return TILES[slot] if slot < BUILDING_SLOT else CATALOG[slot - BUILDING_SLOT].name
 
 
-_SLOT_INDEX = {
+_SLOT_INDEX: Final = {
     "san_juan": SAN_JUAN_SLOT,
     **{t: i for i, t in enumerate(TILES)},
     **{b.name: BUILDING_SLOT + i for i, b in enumerate(CATALOG)},
@@ -324,7 +333,7 @@ class BlackMarketActions(dict[tuple[int, int, int], Action]):
 
 
 # BLACK_MARKET_ACTIONS[building][(colonist, good, vp)]
-BLACK_MARKET_ACTIONS = [BlackMarketActions(b) for b in range(len(CATALOG))]
+BLACK_MARKET_ACTIONS: Final = [BlackMarketActions(b) for b in range(len(CATALOG))]
 
 
 def black_market_action(building: int, colonist: int, good: int, vp: int) -> Action:

@@ -28,7 +28,7 @@ Engine choices where the rules leave room (documented here, tested in tests/engi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event
 from . import actions as A
@@ -53,11 +53,11 @@ from .state import (
     State,
 )
 
-MODULE = "buccaneer"
-CAPTURE_BONUS = 3  # §12 Capture: from the bank when an opponent chooses the captured role
-RAID_KEEP_MAX = 3  # §12 Raid: keep up to 3 of the removed colonists
-P_BUCCANEER = "buccaneer"  # prompt kinds
-P_RAID_PLACE = "raid_place"
+MODULE: Final = "buccaneer"
+CAPTURE_BONUS: Final = 3  # §12 Capture: from the bank when an opponent chooses the captured role
+RAID_KEEP_MAX: Final = 3  # §12 Raid: keep up to 3 of the removed colonists
+P_BUCCANEER: Final = "buccaneer"  # prompt kinds
+P_RAID_PLACE: Final = "raid_place"
 
 
 def setup_buccaneer(s: State, ev: Events) -> None:

@@ -10,7 +10,7 @@ the same table; no role code changes.  The hook points are listed in ``HOOK_POIN
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event
 from .actions import (
@@ -44,7 +44,7 @@ from .state import State
 
 Handler = Callable[..., Any]
 
-HOOK_POINTS: dict[str, str] = {
+HOOK_POINTS: Final[dict[str, str]] = {
     "settler_options": "(s, seat, out) add choices to a Settler turn (Hacienda draw, forests)",
     "quarry_allowed": "(s, seat) -> bool: a non-Settler may take a quarry (Construction Hut)",
     "forest_allowed": "(s, seat) -> bool: a plantation may be placed as a forest (Forest House)",
@@ -128,37 +128,37 @@ HOOK_POINTS: dict[str, str] = {
 # Settler performer returns whether the turn is over; a Builder performer pays and returns the
 # doubloons paid (the role code places the building); a Captain performer returns the barrels
 # loaded (VP: ``LOAD_VP`` of its kind, else one per barrel); a Trader performer sells.
-PERFORMERS: dict[int, Handler] = {}
-LOAD_VP: dict[int, Callable[[int], int]] = {}
+PERFORMERS: Final[dict[int, Handler]] = {}
+LOAD_VP: Final[dict[int, Callable[[int], int]]] = {}
 # kinds of the actions on ``turn_extras``: performed, and the same seat decides again
-EXTRA_KINDS: set[int] = set()
+EXTRA_KINDS: Final[set[int]] = set()
 # kinds of the actions on ``anytime``: kind -> (s, seat, action) -> the error code when it is
 # not legal for the seat now.  Performed by ``PERFORMERS`` with no automatic step after them
 # (the decision waiting stays the same), accepted from any seat, prompted or not.
-ANYTIME_REFUSALS: dict[int, Callable[[State, int, Any], str]] = {}
+ANYTIME_REFUSALS: Final[dict[int, Callable[[State, int, Any], str]]] = {}
 # Optional follow-ups a building grants: offer name -> (s, seat, arg, ev) when accepted; when
 # declined, ``DECLINE_HANDLERS`` (if any); ``OFFER_VALID`` (s) -> bool: the offer still has a
 # source (default: a colonist in the supply or on the ship), else it is dropped.
-OFFER_HANDLERS: dict[str, Handler] = {}
-DECLINE_HANDLERS: dict[str, Handler] = {}
-OFFER_VALID: dict[str, Callable[[State], bool]] = {}
+OFFER_HANDLERS: Final[dict[str, Handler]] = {}
+DECLINE_HANDLERS: Final[dict[str, Handler]] = {}
+OFFER_VALID: Final[dict[str, Callable[[State], bool]]] = {}
 # A decision of a module asked as an offer ``[seat, name, arg]`` with its own actions: name ->
 # (s, seat, arg) -> [Action] (``OFFER_LEGAL``), (s, seat, arg, action, ev) applying one
 # (``OFFER_ACTS``; it may queue the next offer), the action kinds of its prompt (for error codes)
 # and (s, seat, arg) -> bool: the offer is consistent (``OFFER_CHECK``, for the invariants).
-OFFER_LEGAL: dict[str, Handler] = {}
-OFFER_ACTS: dict[str, Handler] = {}
-OFFER_ACTION_KINDS: dict[str, frozenset[int]] = {}
-OFFER_CHECK: dict[str, Callable[[State, int, int], bool]] = {}
-FOREST_TILE = 6  # the tile of hook points for a forest (Exp. 1), after the TILES kinds
-SUPPLY_SLOT = -1  # ``piece_moving``: the piece goes back to its supply
+OFFER_LEGAL: Final[dict[str, Handler]] = {}
+OFFER_ACTS: Final[dict[str, Handler]] = {}
+OFFER_ACTION_KINDS: Final[dict[str, frozenset[int]]] = {}
+OFFER_CHECK: Final[dict[str, Callable[[State, int, int], bool]]] = {}
+FOREST_TILE: Final = 6  # the tile of hook points for a forest (Exp. 1), after the TILES kinds
+SUPPLY_SLOT: Final = -1  # ``piece_moving``: the piece goes back to its supply
 
 # building name -> {hook point -> handler}
-EFFECTS: dict[str, dict[str, Handler]] = {}
+EFFECTS: Final[dict[str, dict[str, Handler]]] = {}
 # An expansion's rules that belong to no building (Exp. 4 goals): module -> {hook -> handler}.
 # They run for every player, and only on the hook points whose callers run them (``ALWAYS``).
-MODULE_EFFECTS: dict[str, dict[str, Handler]] = {}
-MODULE_HOOK_POINTS = frozenset(
+MODULE_EFFECTS: Final[dict[str, dict[str, Handler]]] = {}
+MODULE_HOOK_POINTS: Final = frozenset(
     {
         "island_gained",
         "built",
@@ -185,20 +185,20 @@ MODULE_HOOK_POINTS = frozenset(
     }
 )
 # module -> (s, ev) run once at setup, after the supplies are laid out (Exp. 4 goals)
-MODULE_SETUP: dict[str, Handler] = {}
+MODULE_SETUP: Final[dict[str, Handler]] = {}
 # module -> (s, ev) run once at the end of setup, after the face-up plantations are turned up
 # and the starting ones dealt (1897 Exp. V: the cards' properties come out of what the bag has
 # left, so that 1897's starting properties, taken after the market, are always there, A-27)
-MODULE_LATE_SETUP: dict[str, Handler] = {}
+MODULE_LATE_SETUP: Final[dict[str, Handler]] = {}
 # module -> its rule options (``EditionOption``, the default first): known only in an edition
 # that may play the module, stored only in games that play it (so that other games' options,
 # dumps and golden hashes stay as they were), refused without it (1897 Exp. VI's deal / draft)
-MODULE_OPTIONS: dict[str, tuple[EditionOption, ...]] = {}
+MODULE_OPTIONS: Final[dict[str, tuple[EditionOption, ...]]] = {}
 # 1897's Puertoma (``puertoma.py``): the procedures ``phases`` calls at an automated seat's
 # decisions, by name (registered when that module is imported; used only when a game has
 # Puertoma seats, ``Ruleset.automata``)
-AUTOMATON: dict[str, Callable[..., Any]] = {}
-ALWAYS = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
+AUTOMATON: Final[dict[str, Callable[..., Any]]] = {}
+ALWAYS: Final = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
 
 
 class RolePhase:
@@ -227,8 +227,8 @@ class RolePhase:
 
 
 # module role index -> its phase; phase -> the same
-MODULE_ROLES: dict[int, RolePhase] = {}
-MODULE_PHASES: dict[int, RolePhase] = {}
+MODULE_ROLES: Final[dict[int, RolePhase]] = {}
+MODULE_PHASES: Final[dict[int, RolePhase]] = {}
 
 
 def module_role(role: int, phase: RolePhase) -> None:
@@ -243,7 +243,7 @@ def module_phase(phase: RolePhase) -> None:
 
 # the roles a ``phase_started`` handler acts for (the ruleset keeps each role's handlers, so that
 # the start of another role's phase asks none of them)
-STARTED_ROLES: dict[Handler, frozenset[int]] = {}
+STARTED_ROLES: Final[dict[Handler, frozenset[int]]] = {}
 
 
 def effect(building: str, hook: str, roles: tuple[int, ...] = ()) -> Callable[[Handler], Handler]:
@@ -310,12 +310,13 @@ def island_used(s: State, seat: int) -> int:
 
 # --- Settler ----------------------------------------------------------------------------------
 
-F_HACIENDA_DRAWN = 1  # the seat in turn has drawn its Hacienda tile
-F_HOSPICE_USED = 64  # 1897: the seat in turn has had his Hospital worker (one a turn, B-11)
-F_CHOOSER_HOSPICE = 128  # 1897: the Planter has had his (a phase bit: the Press Center's pick)
+F_HACIENDA_DRAWN: Final = 1  # the seat in turn has drawn its Hacienda tile
+F_HOSPICE_USED: Final = 64  # 1897: the seat in turn has had his Hospital worker (one a turn, B-11)
+# 1897: the Planter has had his (a phase bit: the Press Center's pick)
+F_CHOOSER_HOSPICE: Final = 128
 # 1897: the seat in turn turned his Hacienda tile into a forest (a Hospital worker then waits
 # for the pick, B-11); the Settler phase only (F_SUPPLIER is the Captain phase's)
-F_HACIENDA_FOREST = 256
+F_HACIENDA_FOREST: Final = 256
 
 
 @effect("hacienda", "settler_options")

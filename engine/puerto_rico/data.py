@@ -8,27 +8,28 @@ read these tables, and an edition or expansion supplies its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 # --- goods and island tiles (indices are stable: they are used in states and codes) -----------
 
 CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
-GOODS: tuple[str, ...] = ("corn", "indigo", "sugar", "tobacco", "coffee")
-GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
-TRADE_PRICE: tuple[int, ...] = (0, 1, 2, 3, 4)
-QUARRY = 5
-TILES: tuple[str, ...] = (*GOODS, "quarry")
-TILE_INDEX = {name: i for i, name in enumerate(TILES)}
-NGOODS = len(GOODS)
-NTILES = len(TILES)
+GOODS: Final[tuple[str, ...]] = ("corn", "indigo", "sugar", "tobacco", "coffee")
+GOOD_INDEX: Final = {name: i for i, name in enumerate(GOODS)}
+TRADE_PRICE: Final[tuple[int, ...]] = (0, 1, 2, 3, 4)
+QUARRY: Final = 5
+TILES: Final[tuple[str, ...]] = (*GOODS, "quarry")
+TILE_INDEX: Final = {name: i for i, name in enumerate(TILES)}
+NGOODS: Final = len(GOODS)
+NTILES: Final = len(TILES)
 
-ISLAND_SPACES = 12
-CITY_SPACES = 12
-TRADING_HOUSE_CAPACITY = 4
+ISLAND_SPACES: Final = 12
+CITY_SPACES: Final = 12
+TRADING_HOUSE_CAPACITY: Final = 4
 
 # --- roles ------------------------------------------------------------------------------------
 
 SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR = range(7)
-ROLES: tuple[str, ...] = (
+ROLES: Final[tuple[str, ...]] = (
     "settler",
     "mayor",
     "builder",
@@ -37,22 +38,22 @@ ROLES: tuple[str, ...] = (
     "captain",
     "prospector",
 )
-ROLE_INDEX = {name: i for i, name in enumerate(ROLES)}
+ROLE_INDEX: Final = {name: i for i, name in enumerate(ROLES)}
 # Exp. 3 (§12): the eighth role card.  Kept out of ``ROLES`` (the base game's seven, which the
 # presentation layers list); ``ALL_ROLES`` names every role index the engine knows.
-BUCCANEER = 7
-ALL_ROLES: tuple[str, ...] = (*ROLES, "buccaneer")
+BUCCANEER: Final = 7
+ALL_ROLES: Final[tuple[str, ...]] = (*ROLES, "buccaneer")
 # the role cards a module adds to the setup row, and the roles that never get the end-of-round
 # doubloon (§12: not even when unchosen)
-MODULE_ROLE_CARDS: dict[str, tuple[int, ...]] = {"buccaneer": (BUCCANEER,)}
-NO_DOUBLOON_ROLES = frozenset({BUCCANEER})
+MODULE_ROLE_CARDS: Final[dict[str, tuple[int, ...]]] = {"buccaneer": (BUCCANEER,)}
+NO_DOUBLOON_ROLES: Final = frozenset({BUCCANEER})
 
 # --- buildings --------------------------------------------------------------------------------
 
-SMALL_PRODUCTION = "small_production"
-LARGE_PRODUCTION = "large_production"
-SMALL_VIOLET = "small_violet"
-LARGE_VIOLET = "large_violet"
+SMALL_PRODUCTION: Final = "small_production"
+LARGE_PRODUCTION: Final = "large_production"
+SMALL_VIOLET: Final = "small_violet"
+LARGE_VIOLET: Final = "large_violet"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ def _b(
 
 
 # Table of §8.1 / Appendix A.  Ruling A16: Factory 7, University 8, as in the seed [C].
-BASE_BUILDINGS: tuple[Building, ...] = (
+BASE_BUILDINGS: Final[tuple[Building, ...]] = (
     _b("small_indigo_plant", 1, 1, 1, 1, 4, 2, SMALL_PRODUCTION, INDIGO),
     _b("small_sugar_mill", 2, 1, 1, 1, 4, 2, SMALL_PRODUCTION, SUGAR),
     _b("indigo_plant", 3, 2, 2, 3, 3, 2, LARGE_PRODUCTION, INDIGO),
@@ -127,7 +128,7 @@ BASE_BUILDINGS: tuple[Building, ...] = (
 
 # Exp. 1, The New Buildings (§10.2; costs, VP and circles: public source, Appendix A).  Union
 # Hall is small; the Statue has no circle (no colonist can be placed on it).
-NEW_BUILDINGS: tuple[Building, ...] = (
+NEW_BUILDINGS: Final[tuple[Building, ...]] = (
     _b("aqueduct", 1, 1, 1, 1, 2, 1, SMALL_VIOLET),
     _b("forest_house", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
     _b("black_market", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
@@ -147,7 +148,7 @@ NEW_BUILDINGS: tuple[Building, ...] = (
 # Exp. 2, The Nobles (§11.2; costs, VP and circles: public source).  The Jeweler is a production
 # building ([A]) that processes no good and counts as a large one for the Guild Hall; it keeps
 # both copies with 2 players (every production building does).
-NOBLES_BUILDINGS: tuple[Building, ...] = (
+NOBLES_BUILDINGS: Final[tuple[Building, ...]] = (
     _b("land_office", 2, 1, 1, 1, 2, 1, SMALL_VIOLET),
     _b("chapel", 3, 1, 1, 1, 2, 1, SMALL_VIOLET),
     _b("hunting_lodge", 4, 2, 2, 1, 2, 1, SMALL_VIOLET),
@@ -159,7 +160,7 @@ NOBLES_BUILDINGS: tuple[Building, ...] = (
 )
 
 # The modules that add buildings, and the buildings each adds (in catalog order).
-MODULE_BUILDINGS: dict[str, tuple[Building, ...]] = {
+MODULE_BUILDINGS: Final[dict[str, tuple[Building, ...]]] = {
     "new_buildings": NEW_BUILDINGS,
     "nobles": NOBLES_BUILDINGS,
 }
@@ -167,10 +168,10 @@ MODULE_BUILDINGS: dict[str, tuple[Building, ...]] = {
 # §10.1: the violet spaces of the board by printed cost (the spaces the 17 base violet buildings
 # occupy), and with Exp. 2 the red spaces (ruling A21: one per Exp. 2 violet building, costs 2,
 # 3, 4, 5, 6, 7 and 10).  The Exp. 1 draft fills exactly these spaces.
-VIOLET_SPACES: dict[int, int] = {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 5}
-RED_SPACES: dict[int, int] = {2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: 1}
+VIOLET_SPACES: Final[dict[int, int]] = {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 5}
+RED_SPACES: Final[dict[int, int]] = {2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: 1}
 
-NOBLES_TOTAL = 20  # §11: the 20 nobles next to the colonist supply
+NOBLES_TOTAL: Final = 20  # §11: the 20 nobles next to the colonist supply
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,9 +190,9 @@ class SetupRow:
     plantations_removed: int  # of each kind
 
 
-_ROLES_6 = (SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN)
+_ROLES_6: Final = (SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN)
 
-CLASSIC_SETUP: dict[int, SetupRow] = {
+CLASSIC_SETUP: Final[dict[int, SetupRow]] = {
     2: SetupRow(3, (INDIGO, CORN), 65, 40, 2, (4, 6), (*_ROLES_6, PROSPECTOR), 5, 2, 3),
     3: SetupRow(2, (INDIGO, INDIGO, CORN), 75, 55, 3, (4, 5, 6), _ROLES_6, 8, 0, 0),
     4: SetupRow(
@@ -212,16 +213,16 @@ CLASSIC_SETUP: dict[int, SetupRow] = {
 }
 
 # The 2020 anniversary edition [A] differs in the base game only by its VP chips (§2.4).
-VP_CHIPS_2020 = {2: 65, 3: 76, 4: 101, 5: 126}
+VP_CHIPS_2020: Final = {2: 65, 3: 76, 4: 101, 5: 126}
 
-GOODS_TOTAL: tuple[int, ...] = (10, 11, 11, 9, 9)
-PLANTATIONS_TOTAL: tuple[int, ...] = (10, 12, 11, 9, 8)
-QUARRIES_TOTAL = 8
-COLONISTS_TOTAL = 100
-DOUBLOONS_TOTAL = 86  # 46 x 1 + 8 x 5 [C]; the bank itself is unlimited (ruling A2)
+GOODS_TOTAL: Final[tuple[int, ...]] = (10, 11, 11, 9, 9)
+PLANTATIONS_TOTAL: Final[tuple[int, ...]] = (10, 12, 11, 9, 8)
+QUARRIES_TOTAL: Final = 8
+COLONISTS_TOTAL: Final = 100
+DOUBLOONS_TOTAL: Final = 86  # 46 x 1 + 8 x 5 [C]; the bank itself is unlimited (ruling A2)
 
-FACTORY_BONUS = (0, 0, 1, 2, 3, 5)  # by number of kinds produced
-RESIDENCE_BONUS = {10: 5, 11: 6, 12: 7}  # up to 9 filled spaces: 4 (ruling A14)
+FACTORY_BONUS: Final = (0, 0, 1, 2, 3, 5)  # by number of kinds produced
+RESIDENCE_BONUS: Final = {10: 5, 11: 6, 12: 7}  # up to 9 filled spaces: 4 (ruling A14)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,14 +302,14 @@ class Edition:
         raise KeyError(name)
 
 
-CLASSIC = Edition(
+CLASSIC: Final = Edition(
     "classic",
     BASE_BUILDINGS,
     CLASSIC_SETUP,
     {n: row.vp_chips for n, row in CLASSIC_SETUP.items()},
 )
-ANNIVERSARY = Edition("2020", BASE_BUILDINGS, CLASSIC_SETUP, VP_CHIPS_2020)
-EDITIONS: dict[str, Edition] = {e.name: e for e in (CLASSIC, ANNIVERSARY)}
+ANNIVERSARY: Final = Edition("2020", BASE_BUILDINGS, CLASSIC_SETUP, VP_CHIPS_2020)
+EDITIONS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, ANNIVERSARY)}
 """Every edition by name; an edition played as another game (1897) registers itself here."""
 
 

@@ -19,6 +19,8 @@ there to draw from; the goal tile is taken from stacks of at least 5).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core import Event
 from ..rng import below
 from .actions import CATALOG
@@ -36,14 +38,14 @@ from .state import (
     State,
 )
 
-MODULE = "festival"
-GOAL_BARRELS_PER_KIND = 3  # §13: 3 barrels of each kind are mixed, 3 drawn
-GOAL_BARRELS = 3
-GOAL_PLANTATIONS = 3  # §13: three plantations of the shown kind
-REWARD_COLONISTS = 3
-REWARD_DOUBLOONS = 3
-REWARD_VP = 3
-GOAL_COLUMN = 3  # §13: the buildings worth 3 VP (the third column)
+MODULE: Final = "festival"
+GOAL_BARRELS_PER_KIND: Final = 3  # §13: 3 barrels of each kind are mixed, 3 drawn
+GOAL_BARRELS: Final = 3
+GOAL_PLANTATIONS: Final = 3  # §13: three plantations of the shown kind
+REWARD_COLONISTS: Final = 3
+REWARD_DOUBLOONS: Final = 3
+REWARD_VP: Final = 3
+GOAL_COLUMN: Final = 3  # §13: the buildings worth 3 VP (the third column)
 
 
 def construction_candidates(s: State, goods: list[int]) -> list[int]:
@@ -177,7 +179,7 @@ def _construction_goal(s: State, seat: int, building: int, ev: Events) -> None:
     gain_vp(s, seat, REWARD_VP, "festival", ev)
 
 
-P_FESTIVAL_WORKERS = "festival_workers"
+P_FESTIVAL_WORKERS: Final = "festival_workers"
 """1897 (X4): the decision placing the reward workers at once (``festival_workers``)."""
 
 

@@ -42,7 +42,7 @@ coins from the bank, VP tokens through ``ops.gain_vp`` (END-T3 when they run out
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event
 from ..rng import below
@@ -66,18 +66,21 @@ from .state import (
     State,
 )
 
-MODULE = "festival_activities"
+MODULE: Final = "festival_activities"
 
 # The task kinds.  A card's property slots and crate slots each carry a count (``Activity``).
-PRODUCE = "produce"  # in one Craftsman phase, produce at least each crate slot's count of its good
-OWN = "own"  # own at least each property slot's count of properties of its type
-OWN_AND_PRODUCE = "own_and_produce"  # both at once, when the player produces
-LOAD = "load"  # in one Captain phase, load at least each crate slot's count of its good
-FILL_HOUSE = "fill_trading_house"  # sell the slot's good as the crate filling the trading house
-DISPATCH_LARGEST = "dispatch_largest"  # fill the largest cargo ship with the slot's good (X5-4)
-DISPATCH_SMALLEST = "dispatch_smallest"  # the same, the smallest cargo ship
-BUILD = "build"  # build the slot's building
-TASKS = (
+# in one Craftsman phase, produce at least each crate slot's count of its good
+PRODUCE: Final = "produce"
+OWN: Final = "own"  # own at least each property slot's count of properties of its type
+OWN_AND_PRODUCE: Final = "own_and_produce"  # both at once, when the player produces
+LOAD: Final = "load"  # in one Captain phase, load at least each crate slot's count of its good
+# sell the slot's good as the crate filling the trading house
+FILL_HOUSE: Final = "fill_trading_house"
+# fill the largest cargo ship with the slot's good (X5-4)
+DISPATCH_LARGEST: Final = "dispatch_largest"
+DISPATCH_SMALLEST: Final = "dispatch_smallest"  # the same, the smallest cargo ship
+BUILD: Final = "build"  # build the slot's building
+TASKS: Final = (
     PRODUCE,
     OWN,
     OWN_AND_PRODUCE,
@@ -90,8 +93,8 @@ TASKS = (
 
 # The kinds of building slot: a 3-VP common commercial building (the kind of X4-3: Factory,
 # School, Harbor, Wharf in the base game) and an expanded building.
-COMMON_3VP = "common_3vp"
-EXPANDED = "expanded"
+COMMON_3VP: Final = "common_3vp"
+EXPANDED: Final = "expanded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +117,7 @@ class Activity:
 
 
 # the 12 activities of the seed's list, one card each, in the seed's order.
-ACTIVITIES: tuple[Activity, ...] = (
+ACTIVITIES: Final[tuple[Activity, ...]] = (
     # Pesagem Anual da Colheita: at least 3 crates of the good in a single phase
     Activity("annual_harvest_weigh_in", PRODUCE, colonists=1, doubloons=1, vp=1, goods=(3,)),
     # Coquetel de Carnaval: at least 1 crate of each of 3 goods in a single phase
@@ -142,9 +145,9 @@ ACTIVITIES: tuple[Activity, ...] = (
     # Cerimônia de Envio Tradicional: dispatch the smallest cargo ship with the good
     Activity("traditional_shipping_ceremony", DISPATCH_SMALLEST, doubloons=2, goods=(1,)),
 )
-ACTIVITY_INDEX = {a.name: i for i, a in enumerate(ACTIVITIES)}
-MAX_TILES = ACT_TILES.stop - ACT_TILES.start
-MAX_GOODS = ACT_GOODS.stop - ACT_GOODS.start
+ACTIVITY_INDEX: Final = {a.name: i for i, a in enumerate(ACTIVITIES)}
+MAX_TILES: Final = ACT_TILES.stop - ACT_TILES.start
+MAX_GOODS: Final = ACT_GOODS.stop - ACT_GOODS.start
 assert all(
     a.task in TASKS and len(a.tiles) <= MAX_TILES and len(a.goods) <= MAX_GOODS for a in ACTIVITIES
 )

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import actions as A
 from .achievements import achievements_failures
 from .buildings import FOREST_TILE, OFFER_CHECK, in_play
@@ -68,7 +70,7 @@ from .state import (
 )
 
 # the steps each phase can be in
-_PHASE_STEPS = {
+_PHASE_STEPS: Final = {
     ROLE_SELECTION: (STEP_TURN,),
     SETTLER_PHASE: (STEP_TURN, STEP_INTERLUDE),
     MAYOR_PHASE: (STEP_PRIVILEGE, STEP_ARRANGE),
@@ -83,7 +85,7 @@ _PHASE_STEPS = {
     GAME_OVER: (STEP_TURN,),
 }
 # the role each phase resolves (-1: none)
-_PHASE_ROLE = {
+_PHASE_ROLE: Final = {
     ROLE_SELECTION: -1,
     SETTLER_PHASE: SETTLER,
     MAYOR_PHASE: MAYOR,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
@@ -52,21 +53,21 @@ from .state import (
     State,
 )
 
-_CIRCLES = [b.circles for b in CATALOG]
-_SIZE = [b.size for b in CATALOG]
+_CIRCLES: Final = [b.circles for b in CATALOG]
+_SIZE: Final = [b.size for b in CATALOG]
 
 # prompt kinds; an offer's prompt kind is its name ("hospice", "university")
-P_ROLE = "role"
-P_SETTLE = "settle"
-P_MAYOR_PRIVILEGE = "mayor_privilege"
-P_ARRANGE = "arrange"
-P_BUILD = "build"
-P_CRAFT_PRIVILEGE = "craft_privilege"
-P_PRODUCE = "produce"  # 1897 (A-28): take one's whole production, or decline it
-P_SELL = "sell"
-P_SHIP = "ship"
-P_KEEP = "keep"
-P_INTERLUDE = "interlude"  # Exp. 1: Guest House guests may move (a phase's start, storage)
+P_ROLE: Final = "role"
+P_SETTLE: Final = "settle"
+P_MAYOR_PRIVILEGE: Final = "mayor_privilege"
+P_ARRANGE: Final = "arrange"
+P_BUILD: Final = "build"
+P_CRAFT_PRIVILEGE: Final = "craft_privilege"
+P_PRODUCE: Final = "produce"  # 1897 (A-28): take one's whole production, or decline it
+P_SELL: Final = "sell"
+P_SHIP: Final = "ship"
+P_KEEP: Final = "keep"
+P_INTERLUDE: Final = "interlude"  # Exp. 1: Guest House guests may move (a phase's start, storage)
 
 
 def actor(s: State) -> int:
@@ -248,7 +249,7 @@ def _legal(s: State, seat: int) -> list[Action]:
     return [] if module is None else list(module.legal(s, seat))
 
 
-_NO_EXTRAS = frozenset({ROLE_SELECTION, MAYOR_PHASE, DRAFT_PHASE})
+_NO_EXTRAS: Final = frozenset({ROLE_SELECTION, MAYOR_PHASE, DRAFT_PHASE})
 
 
 def _clockwise(s: State, first: int) -> list[int]:
@@ -307,9 +308,9 @@ def _slots(p: Player) -> list[tuple[int, int]]:
     return out
 
 
-_PLACE_TILE = A.PLACE_TILE_ACTIONS
-_BUILD = A.BUILD_ACTIONS
-_PLACE_BUILDING = A.PLACE_BUILDING_ACTIONS
+_PLACE_TILE: Final = A.PLACE_TILE_ACTIONS
+_BUILD: Final = A.BUILD_ACTIONS
+_PLACE_BUILDING: Final = A.PLACE_BUILDING_ACTIONS
 
 
 def arrange_options(s: State, seat: int) -> list[Action]:
@@ -364,7 +365,7 @@ def _place(p: Player, arg: int) -> None:
 # Suggested arrangement (one click, "m.auto"): value-ordered greedy.
 
 
-_PAIR_ORDER = (4, 3, 2, 1)  # coffee, tobacco, sugar, indigo: plantation + processing circle
+_PAIR_ORDER: Final = (4, 3, 2, 1)  # coffee, tobacco, sugar, indigo: plantation + processing circle
 
 
 def suggest_arrangement(s: State, seat: int) -> None:
@@ -404,9 +405,9 @@ def city_used(p: Player) -> int:
     return sum(_SIZE[b] for b in p.city)
 
 
-COLUMNS = 5  # a building's column is 1-4 (index 0 unused)
+COLUMNS: Final = 5  # a building's column is 1-4 (index 0 unused)
 # by occupied quarries, the doubloons they take off a building of each column (§6)
-_QUARRY_OFF = [tuple(min(q, c) for c in range(COLUMNS)) for q in range(ISLAND_SPACES + 1)]
+_QUARRY_OFF: Final = [tuple(min(q, c) for c in range(COLUMNS)) for q in range(ISLAND_SPACES + 1)]
 
 
 def reductions(s: State, seat: int) -> Sequence[int]:
@@ -683,7 +684,7 @@ def keep_options(s: State, seat: int) -> list[Action]:
 # ----------------------------------------------------------------------------------------------
 
 
-_PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
+_PROMPT_ACTION_KINDS: Final[dict[str, frozenset[int]]] = {
     P_ROLE: frozenset({A.ROLE}),
     # Exp. 1's forests, Black Market builds, Trading Post sales and Small Wharf loads are
     # decisions of those prompts: refused as illegal there, not as the wrong decision

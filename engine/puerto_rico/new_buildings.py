@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event
 from ..rng import below
@@ -66,14 +66,15 @@ from .ops import Events, gain_vp, pay
 from .ruleset import state_ruleset
 from .state import DRAFT_COSTS, DRAFT_PHASE, ROLE_SELECTION, SETTLER_PHASE, STEP_TURN, State
 
-MODULE = "new_buildings"
-P_DRAFT = "draft"  # prompt kind of the draft
+MODULE: Final = "new_buildings"
+P_DRAFT: Final = "draft"  # prompt kind of the draft
 
 # --- the draft (§10.1) ---------------------------------------------------------------------------
 
 
-HACIENDA_OR_FOREST_HOUSE = frozenset({BUILDING_INDEX["hacienda"], BUILDING_INDEX["forest_house"]})
-VILLA_OR_JEWELER = frozenset({BUILDING_INDEX["villa"], BUILDING_INDEX["jeweler"]})
+HACIENDA_OR_FOREST_HOUSE: Final = frozenset(
+    {BUILDING_INDEX["hacienda"], BUILDING_INDEX["forest_house"]})
+VILLA_OR_JEWELER: Final = frozenset({BUILDING_INDEX["villa"], BUILDING_INDEX["jeweler"]})
 
 
 def _boxed(s: State) -> frozenset[int]:
@@ -141,7 +142,7 @@ def _draft_legal(s: State, seat: int) -> list[Action]:
     return out
 
 
-_DRAFT = [A.DRAFT_ACTIONS[b] for b in range(len(CATALOG))]
+_DRAFT: Final = [A.DRAFT_ACTIONS[b] for b in range(len(CATALOG))]
 
 
 def _draft_act(s: State, seat: int, action: Action, ev: Events) -> None:
@@ -187,7 +188,7 @@ def draft_view(s: State) -> dict[str, Any] | None:
 
 # --- Settler: Forest House (forests), Library (second pick) -------------------------------------
 
-LIBRARY = BUILDING_INDEX["library"]
+LIBRARY: Final = BUILDING_INDEX["library"]
 
 
 @effect("forest_house", "forest_allowed")
@@ -281,8 +282,8 @@ def _forest_discount(s: State, seat: int) -> tuple[int, int, int, int]:
     return (off, off, off, off)
 
 
-BLACK_MARKET = BUILDING_INDEX["black_market"]
-BLACK_MARKET_MAX = 3  # A23: one colonist, one barrel, one VP chip
+BLACK_MARKET: Final = BUILDING_INDEX["black_market"]
+BLACK_MARKET_MAX: Final = 3  # A23: one colonist, one barrel, one VP chip
 
 
 def _colonist_sources(s: State, seat: int) -> list[int]:
@@ -365,7 +366,7 @@ def _black_market_pay(s: State, seat: int, action: Action, ev: Events) -> int:
 
 PERFORMERS[A.BLACK_MARKET] = _black_market_pay
 
-CHURCH_VP = {1: 0, 2: 1, 3: 1, 4: 2}  # §10.2 by the column of the building built (A39)
+CHURCH_VP: Final = {1: 0, 2: 1, 3: 1, 4: 2}  # §10.2 by the column of the building built (A39)
 
 
 @effect("church", "built")
@@ -376,7 +377,7 @@ def _church(s: State, seat: int, building: int, ev: Events) -> None:
 
 # --- Craftsman: Aqueduct, Specialty Factory ------------------------------------------------------
 
-_LARGE_PLANT = {INDIGO: BUILDING_INDEX["indigo_plant"], SUGAR: BUILDING_INDEX["sugar_mill"]}
+_LARGE_PLANT: Final = {INDIGO: BUILDING_INDEX["indigo_plant"], SUGAR: BUILDING_INDEX["sugar_mill"]}
 
 
 @effect("aqueduct", "produced")
@@ -469,7 +470,8 @@ def _lighthouse(s: State, seat: int, good: int, count: int, ev: Events) -> None:
         pay(s, seat, 1, "lighthouse", ev)
 
 
-SMALL_WHARF_USED = 8  # ``State.wharf_used`` bit of seat 0's Small Wharf (the Wharf's are 0-7)
+# ``State.wharf_used`` bit of seat 0's Small Wharf (the Wharf's are 0-7)
+SMALL_WHARF_USED: Final = 8
 
 
 @lru_cache(maxsize=4096)
@@ -518,7 +520,7 @@ def _storehouse(s: State, seat: int) -> tuple[int, int]:
 
 # --- Guest House ------------------------------------------------------------------------------
 
-GUEST_HOUSE = BUILDING_INDEX["guest_house"]
+GUEST_HOUSE: Final = BUILDING_INDEX["guest_house"]
 
 
 def guest_moves(s: State, seat: int) -> list[Action]:
@@ -573,7 +575,7 @@ EXTRA_KINDS.add(A.GUEST)
 
 # --- Final scoring: Cloister (the Statue is its printed 8 VP) ------------------------------------
 
-CLOISTER_BONUS = (0, 1, 3, 6, 10)  # §10.2 by groups of 3 identical island tiles, at most 4
+CLOISTER_BONUS: Final = (0, 1, 3, 6, 10)  # §10.2 by groups of 3 identical island tiles, at most 4
 
 
 @effect("cloister", "final_bonus")

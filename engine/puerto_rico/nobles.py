@@ -42,7 +42,7 @@ the ship's nobles first and places them first (``raid_split``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event
 from . import actions as A
@@ -93,34 +93,34 @@ from .state import (
     State,
 )
 
-MODULE = "nobles"
-NBUILDINGS = len(CATALOG)
-_CIRCLES = [b.circles for b in CATALOG]
+MODULE: Final = "nobles"
+NBUILDINGS: Final = len(CATALOG)
+_CIRCLES: Final = [b.circles for b in CATALOG]
 # the placements of a piece by tile kind and by building
-_PLACE_TILE = A.PLACE_TILE_ACTIONS
-_PLACE_BUILDING = A.PLACE_BUILDING_ACTIONS
-_NOBLE_TILE = [A.NOBLE_PLACE_ACTIONS[k] for k in range(NTILES)]
-_NOBLE_BUILDING = [A.NOBLE_PLACE_ACTIONS[BUILDING_SLOT + b] for b in range(NBUILDINGS)]
-SAN_JUAN = NTILES + NBUILDINGS  # index of San Juan in ``Player.nobles``
-FOREST = A.FOREST_CODE_TILE  # ``lo.sell.forest`` / ``hl.forest``: a forest (Exp. 1)
+_PLACE_TILE: Final = A.PLACE_TILE_ACTIONS
+_PLACE_BUILDING: Final = A.PLACE_BUILDING_ACTIONS
+_NOBLE_TILE: Final = [A.NOBLE_PLACE_ACTIONS[k] for k in range(NTILES)]
+_NOBLE_BUILDING: Final = [A.NOBLE_PLACE_ACTIONS[BUILDING_SLOT + b] for b in range(NBUILDINGS)]
+SAN_JUAN: Final = NTILES + NBUILDINGS  # index of San Juan in ``Player.nobles``
+FOREST: Final = A.FOREST_CODE_TILE  # ``lo.sell.forest`` / ``hl.forest``: a forest (Exp. 1)
 
 # prompt kinds (each a module offer with its own actions)
-P_TAKE = "noble_or_colonist"
-P_LODGE = "hunting_lodge"
-P_SUPPLIER = "royal_supplier"
+P_TAKE: Final = "noble_or_colonist"
+P_LODGE: Final = "hunting_lodge"
+P_SUPPLIER: Final = "royal_supplier"
 
-LAND_OFFICE = BUILDING_INDEX["land_office"]
-CHAPEL = BUILDING_INDEX["chapel"]
-HUNTING_LODGE = BUILDING_INDEX["hunting_lodge"]
-ZONING_OFFICE = BUILDING_INDEX["zoning_office"]
-ROYAL_SUPPLIER = BUILDING_INDEX["royal_supplier"]
-LARGE_COLUMN = 4  # [A] Zoning Office: small buildings are rows 1-3, large ones row 4
+LAND_OFFICE: Final = BUILDING_INDEX["land_office"]
+CHAPEL: Final = BUILDING_INDEX["chapel"]
+HUNTING_LODGE: Final = BUILDING_INDEX["hunting_lodge"]
+ZONING_OFFICE: Final = BUILDING_INDEX["zoning_office"]
+ROYAL_SUPPLIER: Final = BUILDING_INDEX["royal_supplier"]
+LARGE_COLUMN: Final = 4  # [A] Zoning Office: small buildings are rows 1-3, large ones row 4
 
 # the buildings whose function depends on whether a colonist or a noble occupies them: only a
 # player owning one of them has a real choice of where his nobles go (elsewhere a noble works
 # like a colonist, and the nobles' VP, the Jeweler, the Royal Supplier and the Royal Garden count
 # them wherever they stand)
-NOBLE_FUNCTIONS = (LAND_OFFICE, CHAPEL, HUNTING_LODGE, ZONING_OFFICE)
+NOBLE_FUNCTIONS: Final = (LAND_OFFICE, CHAPEL, HUNTING_LODGE, ZONING_OFFICE)
 
 
 def nobles_matter(p: Player) -> bool:
@@ -129,13 +129,13 @@ def nobles_matter(p: Player) -> bool:
     return max(bw[LAND_OFFICE], bw[CHAPEL], bw[HUNTING_LODGE], bw[ZONING_OFFICE]) >= 0
 
 
-LAND_OFFICE_PRICE = 1  # §11.3: buy a face-down plantation for 1, sell one for 1
-HUNTING_LODGE_VP = 2
+LAND_OFFICE_PRICE: Final = 1  # §11.3: buy a face-down plantation for 1, sell one for 1
+HUNTING_LODGE_VP: Final = 2
 # per-turn bit of ``State.flags`` in the Trader phase: the Land Office was used this turn (A41)
-F_LAND_OFFICE = 32
+F_LAND_OFFICE: Final = 32
 # per-phase bits of ``State.flags`` in the Captain phase (never cleared by a turn there):
 # ``F_SUPPLIER << seat``, that seat's Royal Supplier moment has passed (A44, before his first turn)
-F_SUPPLIER = 256
+F_SUPPLIER: Final = 256
 
 
 # --- pieces -----------------------------------------------------------------------------------
@@ -729,7 +729,7 @@ def _supplier_legal(s: State, seat: int, arg: int) -> list[Action]:
 
 
 # the Royal Supplier's trades in code order: (kinds as bits, barrels, action)
-_SUPPLIER_TRADES = [
+_SUPPLIER_TRADES: Final = [
     (sum(one << k for k, one in enumerate(kinds)), sum(kinds), action)
     for kinds, action in A.ROYAL_SUPPLIER_ACTIONS.items()
 ]

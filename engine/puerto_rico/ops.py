@@ -7,6 +7,8 @@ simulation path passes ``None``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core import Event
 from ..rng import below
 from .state import State
@@ -14,9 +16,9 @@ from .state import State
 Events = list[Event] | None
 
 # end reasons (§7.1)
-END_COLONISTS = "colonists"  # E1
-END_CITY = "city_full"  # E2
-END_VP = "vp_chips"  # E3
+END_COLONISTS: Final = "colonists"  # E1
+END_CITY: Final = "city_full"  # E2
+END_VP: Final = "vp_chips"  # E3
 
 
 def trigger_end(s: State, reason: str, ev: Events) -> None:

@@ -9,7 +9,7 @@ decide.  Section numbers (§) and ruling ids (A1-A55) refer to ``shared/rules/pu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event, InvalidSetup
 from ..rng import seed_state
@@ -107,12 +107,12 @@ from .state import (
     State,
 )
 
-NBUILDINGS = len(CATALOG)
+NBUILDINGS: Final = len(CATALOG)
 
 # per-phase scratch bits in State.flags (the others are per turn, cleared by ``_next_turn``)
-F_CAPTAIN_LOADED = 2  # the Captain has had his privilege VP this phase (ruling A9)
-F_CRAFT_PRIVILEGE = 8  # the Craftsman took a privilege barrel (Exp. 1 Library: a second one)
-PHASE_FLAGS = F_CAPTAIN_LOADED | F_CHOOSER_QUARRY | F_CRAFT_PRIVILEGE | F_CHOOSER_HOSPICE
+F_CAPTAIN_LOADED: Final = 2  # the Captain has had his privilege VP this phase (ruling A9)
+F_CRAFT_PRIVILEGE: Final = 8  # the Craftsman took a privilege barrel (Exp. 1 Library: a second one)
+PHASE_FLAGS: Final = F_CAPTAIN_LOADED | F_CHOOSER_QUARRY | F_CRAFT_PRIVILEGE | F_CHOOSER_HOSPICE
 
 
 def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> State:
@@ -261,7 +261,7 @@ def choose_role(s: State, seat: int, action: Action, ev: Events) -> None:
     _start_phase(s, role, ev)
 
 
-_ROLE_PHASES = {
+_ROLE_PHASES: Final = {
     SETTLER: SETTLER_PHASE,
     MAYOR: MAYOR_PHASE,
     BUILDER: BUILDER_PHASE,
@@ -998,7 +998,7 @@ def advance(s: State, ev: Events) -> None:
 
 
 # the handler of a decision in each role phase
-_ACT = {
+_ACT: Final = {
     SETTLER_PHASE: _settler_act,
     MAYOR_PHASE: _mayor_act,
     BUILDER_PHASE: _builder_act,

@@ -3,11 +3,10 @@ buildings in play, their hooks and per-building arrays for the hot paths)."""
 
 from __future__ import annotations
 
-import copy
 from collections import OrderedDict
 from collections.abc import Mapping
 from threading import Lock
-from typing import Any
+from typing import Any, Final
 
 from ..core import InvalidSetup
 from . import achievements as _achievements  # noqa: F401  (1897's Exp. VI handlers)
@@ -29,11 +28,11 @@ from .state import (
     State,
 )
 
-MAYOR_PLACEMENTS = ("simultaneous", "sequential")
-BUILDING_SELECTIONS = ("draft", "random")
+MAYOR_PLACEMENTS: Final = ("simultaneous", "sequential")
+BUILDING_SELECTIONS: Final = ("draft", "random")
 # The four expansions of the 2020 rulebook (rules spec §10-§13), in catalog order: normalized
 # options list the chosen ones in this order.
-MODULES = ("new_buildings", "nobles", "buccaneer", "festival")
+MODULES: Final = ("new_buildings", "nobles", "buccaneer", "festival")
 # The modules that are fully built; the others raise ``module_not_available`` so that nothing
 # half-built is playable (issue #11 landed them one at a time; all four are built now).
 AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival"})
@@ -41,23 +40,24 @@ AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival
 # 1897's Expansion V, the Festival Activities (played on the Festival board: it needs
 # ``festival``), and its Expansion VI, the Achievements (it needs none).  Another edition
 # refuses them (``module_not_in_edition``).
-EDITION_MODULES = ("festival_activities", "achievements")
-MODULE_NEEDS = {"festival_activities": "festival"}
+EDITION_MODULES: Final = ("festival_activities", "achievements")
+MODULE_NEEDS: Final = {"festival_activities": "festival"}
 
 
 # per catalog index, for the hot paths (the same in every game)
-_COST = tuple(b.cost for b in CATALOG)
-_COLUMN = tuple(b.column for b in CATALOG)
-_SIZE = tuple(b.size for b in CATALOG)
-_CIRCLES = tuple(b.circles for b in CATALOG)
-_PRODUCTION = tuple(b.production for b in CATALOG)
-_VIOLET = tuple(b.violet for b in CATALOG)
+_COST: Final = tuple(b.cost for b in CATALOG)
+_COLUMN: Final = tuple(b.column for b in CATALOG)
+_SIZE: Final = tuple(b.size for b in CATALOG)
+_CIRCLES: Final = tuple(b.circles for b in CATALOG)
+_PRODUCTION: Final = tuple(b.production for b in CATALOG)
+_VIOLET: Final = tuple(b.violet for b in CATALOG)
 
 
 class Ruleset:
     """Everything derived from the options: edition tables, buildings in play, compiled hooks."""
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
+    def __init__(self, options: Mapping[str, Any], buildings: tuple[int, ...] = ()) -> None:
+        self.options = dict(options)  # for ``on_board``
         self.edition: Edition = EDITIONS[options["edition"]]
         self.n: int = options["players"]
         self.row = self.edition.setup[self.n]
@@ -118,17 +118,17 @@ class Ruleset:
         added = tuple(
             A.BUILDING_INDEX[b.name] for m in self.modules for b in MODULE_BUILDINGS.get(m, ())
         )
-        # every building that may be in this game (the draft's candidates included)
-        self._compile(base + added)
+        # every building that may be in this game (the draft's candidates included), or
+        # exactly ``buildings`` (``on_board``)
+        self._compile(buildings or (base + added))
 
     def on_board(self, drafted: tuple[int, ...]) -> Ruleset:
         """The same rules once the Exp. 1 draft is over: exactly the buildings on the board (the
         production buildings and ``drafted``), so that the hooks of the buildings left in the
-        box cost nothing.  Only what depends on the buildings is compiled again."""
-        rs = copy.copy(self)
+        box cost nothing.  (A new ruleset of the same options, not ``copy.copy``: a class
+        compiled by mypyc, ``engine.native``, cannot be copied that way.)"""
         production = [b for b in self.buildings if self._undrafted_production(b)]
-        rs._compile(tuple(sorted({*production, *drafted})))
-        return rs
+        return Ruleset(self.options, tuple(sorted({*production, *drafted})))
 
     def _undrafted_production(self, b: int) -> bool:
         """A production building in the market from the start (1897 drafts the Tailor)."""
@@ -199,13 +199,13 @@ class Ruleset:
         return size
 
 
-_RULESETS: dict[tuple[Any, ...], Ruleset] = {}
+_RULESETS: Final[dict[tuple[Any, ...], Ruleset]] = {}
 """By options: one entry per distinct normalized option set (a few dozen at most)."""
-_BOARDS: OrderedDict[tuple[Any, ...], Ruleset] = OrderedDict()
+_BOARDS: Final[OrderedDict[tuple[Any, ...], Ruleset]] = OrderedDict()
 """By options and drafted buildings: nearly one per Exp. 1 game, so the least recently used
 go beyond ``BOARDS_KEPT`` (a long-running bot plays thousands of drafts)."""
-BOARDS_KEPT = 256
-_BOARDS_LOCK = Lock()
+BOARDS_KEPT: Final = 256
+_BOARDS_LOCK: Final = Lock()
 
 
 def ruleset(options: Mapping[str, Any], drafted: tuple[int, ...] = ()) -> Ruleset:
@@ -246,10 +246,10 @@ def editions_of(game: str) -> list[str]:
 
 # 1897 PTM-MODE-1, -2: the seats that may be Puertomas, by how many (the players counting them,
 # PTM-MODE-3): 1 person + 2 Puertomas, 1 + 1, 3 or 4 people + 1
-PUERTOMA_SEATS = {1: (2, 4, 5), 2: (3,)}
-PUERTOMA_DIFFICULTIES = ("standard", "easy", "hard")  # §8.14
+PUERTOMA_SEATS: Final = {1: (2, 4, 5), 2: (3,)}
+PUERTOMA_DIFFICULTIES: Final = ("standard", "easy", "hard")  # §8.14
 # §8.13: the expansions the Puertoma plays so far (the others are refused, not half played)
-PUERTOMA_MODULES = frozenset(
+PUERTOMA_MODULES: Final = frozenset(
     {"new_buildings", "nobles", "buccaneer", "festival", "festival_activities", "achievements"})
 
 
@@ -260,7 +260,7 @@ def _puertoma_options(options: Mapping[str, Any], edition: Edition, players: int
     if not edition.puertoma:
         raise InvalidSetup("unknown_option", option="puertomas")
     count = options.get("puertomas", 0)
-    if type(count) is not int or count not in (0, *PUERTOMA_SEATS):
+    if type(count) is not int or (count != 0 and count not in PUERTOMA_SEATS):
         raise InvalidSetup("bad_puertomas", option="puertomas", value=str(count))
     difficulty = options.get("puertoma_difficulty", PUERTOMA_DIFFICULTIES[0])
     if count == 0:

@@ -10,20 +10,23 @@ the building indices in the order they were built.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core import CorruptState
 from ..fields import bool_list, int_field, int_list, mapping_field, str_list
 
-DUMP_VERSION = 1
+if TYPE_CHECKING:  # the ruleset module imports this one
+    from .ruleset import Ruleset
+
+DUMP_VERSION: Final = 1
 
 # Exp. 4 Festival board (``State.festival``): the plantation kind, the building, the 3 barrels
-FEST_TILE = 0
-FEST_BUILDING = 1
-FEST_GOODS = slice(2, 5)
+FEST_TILE: Final = 0
+FEST_BUILDING: Final = 1
+FEST_GOODS: Final = slice(2, 5)
 # the three goals, indices of ``State.festival_won``
 FEST_PLANTATION_GOAL, FEST_PRODUCTION_GOAL, FEST_CONSTRUCTION_GOAL = range(3)
-FESTIVAL_GOALS = ("plantation", "production", "construction")
+FESTIVAL_GOALS: Final = ("plantation", "production", "construction")
 
 # 1897 Exp. V, the Festival Activities (``State.activities``): three cards, each a record of
 # ACT_SIZE ints: the card (``festival_activities.ACTIVITIES`` index), the seat that completed it
@@ -32,41 +35,42 @@ FESTIVAL_GOALS = ("plantation", "production", "construction")
 # (1: off the tray until the card is completed; 0: the card only names the type, A-17); unused
 # slots hold -1
 ACT_CARD, ACT_WON = 0, 1
-ACT_TILES = slice(2, 4)
-ACT_GOODS = slice(4, 7)
+ACT_TILES: Final = slice(2, 4)
+ACT_GOODS: Final = slice(4, 7)
 ACT_BUILDING, ACT_HELD = 7, 8
-ACT_SIZE = 9
-ACTIVITY_CARDS = 3  # X5-1
+ACT_SIZE: Final = 9
+ACTIVITY_CARDS: Final = 3  # X5-1
 
 # 1897 Exp. VI, the Achievements (``State.achievement_owner`` / ``achievement_status``, one entry
 # per card of ``achievements.CARDS``): the seat holding the card (-1: in the deck, never dealt)
 # and its status: kept with its objective not met yet, met (hidden), announced (X6-3: face up,
 # its VP hidden until the end), or (X6-2's draft) in the hand its holder picks from
 ACH_HELD, ACH_MET, ACH_ANNOUNCED, ACH_PICK = range(4)
-ACHIEVEMENT_CARDS = 30  # Appendix D.1
-ACHIEVEMENTS_DEALT = 4  # X6-1, X6-2: four cards each
+ACHIEVEMENT_CARDS: Final = 30  # Appendix D.1
+ACHIEVEMENTS_DEALT: Final = 4  # X6-1, X6-2: four cards each
 
 # 1897 §8, the Puertomas (``State.puertoma``, laid out in ``puertoma.py``): the action board's
 # ints, then each Puertoma's board
 PUERTOMA_HEADER, PUERTOMA_BOARD = 10, 36
 
 # Exp. 1: ``State.draft_left`` has one entry per printed cost 0-10
-DRAFT_COSTS = 11
+DRAFT_COSTS: Final = 11
 
 # phases
-ROLE_SELECTION = 0
-SETTLER_PHASE = 1
-MAYOR_PHASE = 2
-BUILDER_PHASE = 3
-CRAFTSMAN_PHASE = 4
-TRADER_PHASE = 5
-CAPTAIN_PHASE = 6
-BUCCANEER_PHASE = 7  # Exp. 3
-DRAFT_PHASE = 8  # Exp. 1: the violet buildings are drafted before the first round
-GAME_OVER = 9
-PROSPECTOR_PHASE = 10  # only while an Exp. 1 interlude holds the Prospector's privilege
-ACHIEVEMENT_DRAFT_PHASE = 11  # 1897 Exp. VI (X6-2): the Achievement cards drafted before play
-PHASE_NAMES = {
+ROLE_SELECTION: Final = 0
+SETTLER_PHASE: Final = 1
+MAYOR_PHASE: Final = 2
+BUILDER_PHASE: Final = 3
+CRAFTSMAN_PHASE: Final = 4
+TRADER_PHASE: Final = 5
+CAPTAIN_PHASE: Final = 6
+BUCCANEER_PHASE: Final = 7  # Exp. 3
+DRAFT_PHASE: Final = 8  # Exp. 1: the violet buildings are drafted before the first round
+GAME_OVER: Final = 9
+PROSPECTOR_PHASE: Final = 10  # only while an Exp. 1 interlude holds the Prospector's privilege
+# 1897 Exp. VI (X6-2): the Achievement cards drafted before play
+ACHIEVEMENT_DRAFT_PHASE: Final = 11
+PHASE_NAMES: Final = {
     ROLE_SELECTION: "role_selection",
     SETTLER_PHASE: "settler",
     MAYOR_PHASE: "mayor",
@@ -82,18 +86,18 @@ PHASE_NAMES = {
 }
 
 # steps inside a phase
-STEP_TURN = 0  # the seat in ``turn`` takes its turn of the phase
-STEP_PRIVILEGE = 1  # the chooser decides on a privilege (Mayor colonist, Craftsman barrel)
-STEP_ARRANGE = 2  # Mayor: seats flagged in ``pending`` arrange their colonists
-STEP_KEEP = 3  # Captain: seats flagged in ``pending`` choose the barrels they keep
-STEP_RAID = 4  # Exp. 3 Buccaneer: the chooser places the colonists kept by a Raid
-STEP_INTERLUDE = 5  # Exp. 1: seats flagged in ``pending`` move Guest House guests
+STEP_TURN: Final = 0  # the seat in ``turn`` takes its turn of the phase
+STEP_PRIVILEGE: Final = 1  # the chooser decides on a privilege (Mayor colonist, Craftsman barrel)
+STEP_ARRANGE: Final = 2  # Mayor: seats flagged in ``pending`` arrange their colonists
+STEP_KEEP: Final = 3  # Captain: seats flagged in ``pending`` choose the barrels they keep
+STEP_RAID: Final = 4  # Exp. 3 Buccaneer: the chooser places the colonists kept by a Raid
+STEP_INTERLUDE: Final = 5  # Exp. 1: seats flagged in ``pending`` move Guest House guests
 
 # a bit of ``State.flags`` kept for the whole phase: the Settler took a quarry this phase (Exp. 1
 # Library's second pick, ruling A45)
-F_CHOOSER_QUARRY = 4
+F_CHOOSER_QUARRY: Final = 4
 # the interlude in progress is the Captain's, before the storage (Exp. 1 Guest House)
-F_INTERLUDE_STORAGE = 16
+F_INTERLUDE_STORAGE: Final = 16
 
 # Exp. 3 (``State.buccaneer``): the seat holding the token (-1: on the card), the captured role
 # card (-1: none this round), the seat that captured it, colonists of a Raid still to place
@@ -120,7 +124,9 @@ class Player:
         "workers",
     )
 
-    def __init__(self, ngoods: int, ntiles: int, nbuildings: int) -> None:
+    # the defaults serve ``clone``: compiled by mypyc (``engine.native``), ``Player.__new__``
+    # runs ``__init__`` too, without arguments
+    def __init__(self, ngoods: int = 0, ntiles: int = 0, nbuildings: int = 0) -> None:
         self.doubloons = 0
         self.vp = 0  # VP chips, including VP recorded on paper after the chips ran out
         self.goods = [0] * ngoods
@@ -246,9 +252,12 @@ class State:
         "wharf_used",
     )
 
+    # the compiled Ruleset for these options (derived, never dumped), set by the setup and by
+    # ``load``: typed, so that the rules compiled by mypyc (``engine.native``) read it directly
+    rs: Ruleset
+
     def __init__(self) -> None:
         self.game_name = "puerto-rico"
-        self.rs: Any = None  # the compiled Ruleset for these options (derived, never dumped)
         self.options: dict[str, Any] = {}
         self.n = 0
         self.rng = 0
@@ -390,7 +399,7 @@ class State:
 # JSON
 # ----------------------------------------------------------------------------------------------
 
-_SCALARS = (
+_SCALARS: Final = (
     "n",
     "rng",
     "round",
@@ -412,7 +421,7 @@ _SCALARS = (
     "wharf_used",
     "produced",
 )
-_INT_LISTS = (
+_INT_LISTS: Final = (
     "cards",
     "card_doubloons",
     "card_taken",

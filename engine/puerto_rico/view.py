@@ -9,7 +9,7 @@ each building after that seat's discounts.  The JSON shape is documented in ``do
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .achievements import view_part as _achievements
 from .actions import CATALOG
@@ -25,7 +25,7 @@ from .puertoma import view_part as _puertoma
 from .scoring import final_scores
 from .state import BUILDER_PHASE, FEST_BUILDING, FEST_GOODS, FEST_TILE, PHASE_NAMES, State
 
-VIEW_VERSION = 1
+VIEW_VERSION: Final = 1
 
 
 def _goods(values: list[int]) -> dict[str, int]:

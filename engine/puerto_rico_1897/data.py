@@ -9,14 +9,16 @@ recommended reading first, or an alternative rule of §9.3, off first).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..puerto_rico.data import BASE_BUILDINGS, CLASSIC_SETUP, Edition, EditionOption
 
-GAME = "puerto-rico-1897"
+GAME: Final = "puerto-rico-1897"
 
-VP_TOKENS = {2: 65, 3: 75, 4: 100, 5: 126}  # table 2.2 (31 x 1 + 19 x 5 = 126)
-COINS = 83  # D-7; the bank is unlimited all the same (A-33)
+VP_TOKENS: Final = {2: 65, 3: 75, 4: 100, 5: 126}  # table 2.2 (31 x 1 + 19 x 5 = 126)
+COINS: Final = 83  # D-7; the bank is unlimited all the same (A-33)
 
-OPTIONS = (
+OPTIONS: Final = (
     # A-1 / END-2: the game ends once the phase in which a trigger fired is complete; the
     # classic reading (the end of the round) is the alternative
     EditionOption("end_timing", ("phase", "round")),
@@ -43,7 +45,7 @@ OPTIONS = (
 # §7: the expansions by number and the kernel's module each is an edition of (V and VI are
 # 1897's own: the kernel's ``festival_activities`` and ``achievements``, modules of this
 # edition only); one not built would be refused (``expansion_not_available``)
-EXPANSION_MODULES = {
+EXPANSION_MODULES: Final = {
     1: "new_buildings",
     2: "nobles",
     3: "buccaneer",
@@ -51,9 +53,9 @@ EXPANSION_MODULES = {
     5: "festival_activities",
     6: "achievements",
 }
-AVAILABLE_EXPANSIONS = frozenset({1, 2, 3, 4, 5, 6})
+AVAILABLE_EXPANSIONS: Final = frozenset({1, 2, 3, 4, 5, 6})
 
-EDITION = Edition(
+EDITION: Final = Edition(
     "1897",
     BASE_BUILDINGS,
     CLASSIC_SETUP,

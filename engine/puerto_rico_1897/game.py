@@ -102,7 +102,9 @@ class PuertoRico1897(PuertoRico):
     def prompt(self, state: State) -> Prompt | None:
         return names.prompt(super().prompt(state))
 
-    def apply(self, state: State, seat: int, action: A.Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: object) -> tuple[State, list[Event]]:
+        # ``object``: a code or any other value is decoded below (compiled by mypyc,
+        # ``engine.native``, an ``A.Action`` annotation would refuse them at the call)
         if not isinstance(action, A.Action):
             action = self.decode_action(action if isinstance(action, str) else repr(action))
         try:

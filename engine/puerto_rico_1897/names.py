@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event, Outcome, Prompt, ScoreLine
 
-WORDS: dict[str, str] = {
+WORDS: Final[dict[str, str]] = {
     # goods and properties (D-2), roles (§1)
     "indigo": "fruit",
     "settler": "planter",
@@ -114,14 +114,14 @@ WORDS: dict[str, str] = {
 """Classic word -> 1897 word.  A word 1897 also uses for something else (Zoning Office) is
 itself renamed, so the table is a bijection on the words it touches."""
 
-IN_CONTEXT: dict[tuple[str, str], str] = {
+IN_CONTEXT: Final[dict[tuple[str, str], str]] = {
     ("colonists", "ship"): "agency",  # a view's {"ship": n, "supply": n} of colonists
     ("source", "ship"): "agency",  # a colonist (or noble) taken from the colonist ship
     ("nobles", "ship"): "agency",  # a view's nobles on the colonist ship
 }
 """(key, classic word) -> 1897 word: words whose 1897 name depends on where they stand."""
 
-PREFIXES: dict[str, str] = {
+PREFIXES: Final[dict[str, str]] = {
     "s": "p",
     "m": "w",
     "mn": "wc",  # a Citizen's placement
@@ -137,12 +137,12 @@ PREFIXES: dict[str, str] = {
 Mayor's a worker placement, the Buccaneer's option the Smuggler's (other first tokens are
 words of ``WORDS``: ``raid.<place>`` is ``lure.<place>``)."""
 
-REVERSE = {new: old for old, new in WORDS.items()}
-RENAMED = frozenset(WORDS) - frozenset(WORDS.values())
+REVERSE: Final = {new: old for old, new in WORDS.items()}
+RENAMED: Final = frozenset(WORDS) - frozenset(WORDS.values())
 """The classic words 1897 calls otherwise and never uses itself."""
-REVERSE_CONTEXT = {(WORDS.get(key, key), new): old for (key, old), new in IN_CONTEXT.items()}
-REVERSE_PREFIXES = {new: old for old, new in PREFIXES.items()}
-_COUNTED = re.compile(r"([a-z_]+?)(\d+)")
+REVERSE_CONTEXT: Final = {(WORDS.get(key, key), new): old for (key, old), new in IN_CONTEXT.items()}
+REVERSE_PREFIXES: Final = {new: old for old, new in PREFIXES.items()}
+_COUNTED: Final = re.compile(r"([a-z_]+?)(\d+)")
 
 
 def word(text: str, table: Mapping[str, str] = WORDS) -> str:
@@ -198,9 +198,9 @@ def data(obj: Any, key: str = "", reverse: bool = False) -> Any:
     return _data(obj, key, _forward, IN_CONTEXT, _CONTEXT_KEYS)
 
 
-_CONTEXT_KEYS = frozenset(k for k, _ in IN_CONTEXT)
-_REVERSE_CONTEXT_KEYS = frozenset(k for k, _ in REVERSE_CONTEXT)
-_PLAIN = (int, float, bool, type(None))
+_CONTEXT_KEYS: Final = frozenset(k for k, _ in IN_CONTEXT)
+_REVERSE_CONTEXT_KEYS: Final = frozenset(k for k, _ in REVERSE_CONTEXT)
+_PLAIN: Final = (int, float, bool, type(None))
 
 
 def _data(

@@ -37,27 +37,28 @@ code                         meaning (prompt kind)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ..core import InvalidAction
 from .data import CARDS, GOOD_INDEX, GOODS, KIND_INDEX, NKINDS, ROLE_INDEX, ROLES
 
 # action kinds
-ROLE = 0
-BUILD = 1
-PAY = 2
-DRAW = 3
-REVEAL = 4
-TAKE = 5
-PRODUCE = 6
-SELL = 7
-KEEP = 8
-DISCARD = 9
-CHAPEL = 10
-PASS = 11
+ROLE: Final = 0
+BUILD: Final = 1
+PAY: Final = 2
+DRAW: Final = 3
+REVEAL: Final = 4
+TAKE: Final = 5
+PRODUCE: Final = 6
+SELL: Final = 7
+KEEP: Final = 8
+DISCARD: Final = 9
+CHAPEL: Final = 10
+PASS: Final = 11
 
-KIND_NAMES = tuple(card.name for card in CARDS)
-MAX_MULTISET = 120  # more cards than the game has: a code naming more is malformed
-MAX_CODE = 400
+KIND_NAMES: Final = tuple(card.name for card in CARDS)
+MAX_MULTISET: Final = 120  # more cards than the game has: a code naming more is malformed
+MAX_CODE: Final = 400
 
 
 class Action:
@@ -91,6 +92,11 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self.code!r})"
+
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        # pickled as a call of the constructor (the bot's worker processes): the one way a class
+        # compiled by mypyc (``engine.native``) can be rebuilt
+        return Action, (self.kind, self.code, self.a, self.b, self.cards, self.goods)
 
 
 def multiset_text(items: Sequence[int], names: Sequence[str]) -> str:
@@ -134,7 +140,7 @@ def _parse_multiset(text: str, index: dict[str, int]) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-_TABLE: dict[str, Action] = {}
+_TABLE: Final[dict[str, Action]] = {}
 
 
 def _add(action: Action) -> Action:
@@ -142,19 +148,21 @@ def _add(action: Action) -> Action:
     return action
 
 
-PASS_ACTION = _add(Action(PASS, "pass"))
-DRAW_ACTION = _add(Action(DRAW, "draw"))
-REVEAL_ACTION = _add(Action(REVEAL, "reveal"))
+PASS_ACTION: Final = _add(Action(PASS, "pass"))
+DRAW_ACTION: Final = _add(Action(DRAW, "draw"))
+REVEAL_ACTION: Final = _add(Action(REVEAL, "reveal"))
 # ROLE_ACTIONS[role][library]
-ROLE_ACTIONS = [
+ROLE_ACTIONS: Final = [
     (_add(Action(ROLE, f"r.{name}", r, 0)), _add(Action(ROLE, f"r.{name}.lib", r, 1)))
     for r, name in enumerate(ROLES)
 ]
-BUILD_ACTIONS = [_add(Action(BUILD, f"b.{name}", k, -1)) for k, name in enumerate(KIND_NAMES)]
-TAKE_ACTIONS = [_add(Action(TAKE, f"gm.{name}", k)) for k, name in enumerate(KIND_NAMES)]
-CHAPEL_ACTIONS = [_add(Action(CHAPEL, f"c.{name}", k)) for k, name in enumerate(KIND_NAMES)]
+BUILD_ACTIONS: Final = [
+    _add(Action(BUILD, f"b.{name}", k, -1)) for k, name in enumerate(KIND_NAMES)
+]
+TAKE_ACTIONS: Final = [_add(Action(TAKE, f"gm.{name}", k)) for k, name in enumerate(KIND_NAMES)]
+CHAPEL_ACTIONS: Final = [_add(Action(CHAPEL, f"c.{name}", k)) for k, name in enumerate(KIND_NAMES)]
 
-_BUILD_OVER: dict[tuple[int, int], Action] = {}
+_BUILD_OVER: Final[dict[tuple[int, int], Action]] = {}
 
 
 def build_over(kind: int, target: int) -> Action:
@@ -166,8 +174,8 @@ def build_over(kind: int, target: int) -> Action:
     return action
 
 
-_MULTI: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Action] = {}
-_PREFIX = {PRODUCE: "pr.", SELL: "s.", KEEP: "k.", DISCARD: "d."}
+_MULTI: Final[dict[tuple[int, tuple[int, ...], tuple[int, ...]], Action]] = {}
+_PREFIX: Final = {PRODUCE: "pr.", SELL: "s.", KEEP: "k.", DISCARD: "d."}
 
 
 def multi(kind: int, cards: tuple[int, ...] = (), goods: tuple[int, ...] = ()) -> Action:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
 from math import comb
-from typing import overload
+from typing import Final, overload
 
 from .actions import Action, multi
 
@@ -105,7 +105,7 @@ class Multisets(Sequence[Multiset]):
         return tuple(out)
 
 
-_GEOMETRIC: dict[tuple[int, int], int] = {}
+_GEOMETRIC: Final[dict[tuple[int, int], int]] = {}
 
 
 def _geometric(count: int, bits: int) -> int:
@@ -210,7 +210,7 @@ class MultisetActions(Sequence[Action]):
 
 # --- enumerated multisets -----------------------------------------------------------------------
 
-_MS_CACHE: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+_MS_CACHE: Final[dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]]] = {}
 
 
 def multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:

@@ -10,27 +10,28 @@ copies are the values of §8 (the seed's where it gives one, PS-1/PS-2 otherwise
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 # card categories (§5.0)
-PRODUCTION = "production"
-VIOLET = "violet"  # a violet building with a function
-MONUMENT = "monument"  # Statue, Victory column, Hero: VP only
-COST6 = "cost6"  # Guild hall, City hall, Triumphal arch, Palace: end-of-game formulas
+PRODUCTION: Final = "production"
+VIOLET: Final = "violet"  # a violet building with a function
+MONUMENT: Final = "monument"  # Statue, Victory column, Hero: VP only
+COST6: Final = "cost6"  # Guild hall, City hall, Triumphal arch, Palace: end-of-game formulas
 
 # the phase a building acts in (§5.20); production buildings act in none
-PHASE_NONE = "none"
-PHASE_BUILDER = "builder"
-PHASE_PRODUCER = "producer"
-PHASE_TRADER = "trader"
-PHASE_COUNCILLOR = "councillor"
-PHASE_PROSPECTOR = "prospector"
-PHASE_ROUND_START = "round_start"
-PHASE_ALL_ROLES = "all_roles"  # the Library: the chooser's privilege of every role
-PHASE_GAME_END = "game_end"
+PHASE_NONE: Final = "none"
+PHASE_BUILDER: Final = "builder"
+PHASE_PRODUCER: Final = "producer"
+PHASE_TRADER: Final = "trader"
+PHASE_COUNCILLOR: Final = "councillor"
+PHASE_PROSPECTOR: Final = "prospector"
+PHASE_ROUND_START: Final = "round_start"
+PHASE_ALL_ROLES: Final = "all_roles"  # the Library: the chooser's privilege of every role
+PHASE_GAME_END: Final = "game_end"
 
-GOODS = ("indigo", "sugar", "tobacco", "coffee", "silver")
-NGOODS = len(GOODS)
-GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
+GOODS: Final = ("indigo", "sugar", "tobacco", "coffee", "silver")
+NGOODS: Final = len(GOODS)
+GOOD_INDEX: Final = {name: i for i, name in enumerate(GOODS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class Card:
         return self.category != PRODUCTION
 
 
-CARDS: tuple[Card, ...] = (
+CARDS: Final[tuple[Card, ...]] = (
     Card("indigo_plant", "añilería", PRODUCTION, 1, 1, 10, PHASE_NONE, 0),
     Card("sugar_mill", "molino de azúcar", PRODUCTION, 2, 1, 8, PHASE_NONE, 1),
     Card("tobacco_storage", "secadero de tabaco", PRODUCTION, 3, 2, 8, PHASE_NONE, 2),
@@ -89,75 +90,75 @@ CARDS: tuple[Card, ...] = (
     Card("triumphal_arch", "arco de triunfo", COST6, 6, 0, 2, PHASE_GAME_END),
     Card("palace", "palacio", COST6, 6, 0, 2, PHASE_GAME_END),
 )
-NKINDS = len(CARDS)
-KIND_INDEX = {card.name: i for i, card in enumerate(CARDS)}
-TOTAL_CARDS = sum(card.copies for card in CARDS)
-COPIES = tuple(card.copies for card in CARDS)
-COST = tuple(card.cost for card in CARDS)
-VP = tuple(card.vp for card in CARDS)
-IS_PRODUCTION = tuple(card.production for card in CARDS)
-GOOD_OF = tuple(-1 if card.good is None else card.good for card in CARDS)
+NKINDS: Final = len(CARDS)
+KIND_INDEX: Final = {card.name: i for i, card in enumerate(CARDS)}
+TOTAL_CARDS: Final = sum(card.copies for card in CARDS)
+COPIES: Final = tuple(card.copies for card in CARDS)
+COST: Final = tuple(card.cost for card in CARDS)
+VP: Final = tuple(card.vp for card in CARDS)
+IS_PRODUCTION: Final = tuple(card.production for card in CARDS)
+GOOD_OF: Final = tuple(-1 if card.good is None else card.good for card in CARDS)
 # the production building of each good
-PRODUCER_OF = tuple(GOOD_OF.index(g) for g in range(NGOODS))
+PRODUCER_OF: Final = tuple(GOOD_OF.index(g) for g in range(NGOODS))
 
 
 def _k(name: str) -> int:
     return KIND_INDEX[name]
 
 
-INDIGO_PLANT = _k("indigo_plant")
-SMITHY = _k("smithy")
-GOLD_MINE = _k("gold_mine")
-ARCHIVE = _k("archive")
-POOR_HOUSE = _k("poor_house")
-BLACK_MARKET = _k("black_market")
-TRADING_POST = _k("trading_post")
-WELL = _k("well")
-MARKET_STAND = _k("market_stand")
-CRANE = _k("crane")
-CHAPEL = _k("chapel")
-TOWER = _k("tower")
-AQUEDUCT = _k("aqueduct")
-CARPENTER = _k("carpenter")
-PREFECTURE = _k("prefecture")
-MARKET_HALL = _k("market_hall")
-QUARRY = _k("quarry")
-LIBRARY = _k("library")
-STATUE = _k("statue")
-VICTORY_COLUMN = _k("victory_column")
-HERO = _k("hero")
-GUILD_HALL = _k("guild_hall")
-CITY_HALL = _k("city_hall")
-TRIUMPHAL_ARCH = _k("triumphal_arch")
-PALACE = _k("palace")
-MONUMENTS = (STATUE, VICTORY_COLUMN, HERO)
+INDIGO_PLANT: Final = _k("indigo_plant")
+SMITHY: Final = _k("smithy")
+GOLD_MINE: Final = _k("gold_mine")
+ARCHIVE: Final = _k("archive")
+POOR_HOUSE: Final = _k("poor_house")
+BLACK_MARKET: Final = _k("black_market")
+TRADING_POST: Final = _k("trading_post")
+WELL: Final = _k("well")
+MARKET_STAND: Final = _k("market_stand")
+CRANE: Final = _k("crane")
+CHAPEL: Final = _k("chapel")
+TOWER: Final = _k("tower")
+AQUEDUCT: Final = _k("aqueduct")
+CARPENTER: Final = _k("carpenter")
+PREFECTURE: Final = _k("prefecture")
+MARKET_HALL: Final = _k("market_hall")
+QUARRY: Final = _k("quarry")
+LIBRARY: Final = _k("library")
+STATUE: Final = _k("statue")
+VICTORY_COLUMN: Final = _k("victory_column")
+HERO: Final = _k("hero")
+GUILD_HALL: Final = _k("guild_hall")
+CITY_HALL: Final = _k("city_hall")
+TRIUMPHAL_ARCH: Final = _k("triumphal_arch")
+PALACE: Final = _k("palace")
+MONUMENTS: Final = (STATUE, VICTORY_COLUMN, HERO)
 
 # roles, in the order of the view's "roles" (§4)
-ROLES = ("builder", "producer", "trader", "councillor", "prospector")
-ROLE_INDEX = {name: i for i, name in enumerate(ROLES)}
+ROLES: Final = ("builder", "producer", "trader", "councillor", "prospector")
+ROLE_INDEX: Final = {name: i for i, name in enumerate(ROLES)}
 BUILDER, PRODUCER, TRADER, COUNCILLOR, PROSPECTOR = range(5)
 
 # trading-house tiles T1..T5 (§2.4): prices of (indigo, sugar, tobacco, coffee, silver); rows are
 # goods and columns tiles in the seed's table.  A-6: the Market hall example's prices match no tile;
 # the table wins, the example only shows the rule (+1 card once per phase).
-TILE_PRICES: dict[int, tuple[int, int, int, int, int]] = {
+TILE_PRICES: Final[dict[int, tuple[int, int, int, int, int]]] = {
     1: (1, 1, 1, 2, 2),
     2: (1, 1, 2, 2, 2),
     3: (1, 1, 2, 2, 3),
     4: (1, 2, 2, 2, 3),
     5: (1, 2, 2, 3, 3),
 }
-TILES = tuple(sorted(TILE_PRICES))
+TILES: Final = tuple(sorted(TILE_PRICES))
 
-START_HAND = 4  # §2.5 step 5
-VARIANT_DRAWS = (5, 6, 7, 8)  # §2.7: by seat from the starting player
-VARIANT_KEEP = 4
-HAND_LIMIT = 7  # §3.3
-TOWER_HAND_LIMIT = 12  # §5.11
-END_BUILDINGS = 12  # §6.1
-GOLD_MINE_CARDS = 4  # §5.2
-BLACK_MARKET_GOODS = 2  # §5.5
-TRIUMPHAL_ARCH_VP = (0, 4, 6, 8)  # by number of monuments (§5.19; 0 -> 0 is [Derived])
+START_HAND: Final = 4  # §2.5 step 5
+VARIANT_DRAWS: Final = (5, 6, 7, 8)  # §2.7: by seat from the starting player
+VARIANT_KEEP: Final = 4
+HAND_LIMIT: Final = 7  # §3.3
+TOWER_HAND_LIMIT: Final = 12  # §5.11
+END_BUILDINGS: Final = 12  # §6.1
+GOLD_MINE_CARDS: Final = 4  # §5.2
+BLACK_MARKET_GOODS: Final = 2  # §5.5
+TRIUMPHAL_ARCH_VP: Final = (0, 4, 6, 8)  # by number of monuments (§5.19; 0 -> 0 is [Derived])
 
 assert TOTAL_CARDS == 110
 assert sum(COPIES[k] for k in range(NKINDS) if IS_PRODUCTION[k]) == 42

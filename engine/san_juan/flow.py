@@ -9,7 +9,7 @@ Every function mutates the state it is given (``SanJuan.apply`` clones first).  
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..core import Event, InvalidSetup
 from ..rng import seed_state
@@ -47,7 +47,7 @@ from .state import (
     State,
 )
 
-OPTION_TYPES: dict[str, type] = {"players": int, "variant_start": bool}
+OPTION_TYPES: Final[dict[str, type]] = {"players": int, "variant_start": bool}
 
 
 def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:

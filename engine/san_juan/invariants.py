@@ -8,6 +8,7 @@ ones included), goods, Chapel cards, drawn-but-undecided cards and the Gold mine
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Final
 
 from .data import (
     COPIES,
@@ -41,11 +42,11 @@ from .state import (
     State,
 )
 
-_STEPS = {
+_STEPS: Final = {
     BUILDER: (STEP_MAIN, STEP_PAY, STEP_CARPENTER, STEP_POOR_HOUSE),
     PROSPECTOR: (STEP_MAIN, STEP_GOLD_MINE, STEP_GOLD_TAKE),
 }
-MASK_RNG = (1 << 64) - 1
+MASK_RNG: Final = (1 << 64) - 1
 
 
 def card_counts(s: State) -> list[int]:

@@ -14,6 +14,7 @@ because of its hand would tell the others what it holds.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
 from . import actions as A
@@ -70,21 +71,21 @@ from .state import (
 )
 
 # prompt kinds
-P_VARIANT_KEEP = "variant_keep"
-P_CHAPEL = "chapel"
-P_HAND_LIMIT = "hand_limit"
-P_ROLE = "role"
-P_BUILD = "build"
-P_PAY = "pay"
-P_CARPENTER = "carpenter"
-P_POOR_HOUSE = "poor_house"
-P_PRODUCE = "produce"
-P_SELL = "sell"
-P_COUNCILLOR = "councillor"
-P_PROSPECTOR = "prospector"
-P_GOLD_MINE = "gold_mine"
-P_GOLD_TAKE = "gold_mine_take"
-PROMPT_KINDS = (
+P_VARIANT_KEEP: Final = "variant_keep"
+P_CHAPEL: Final = "chapel"
+P_HAND_LIMIT: Final = "hand_limit"
+P_ROLE: Final = "role"
+P_BUILD: Final = "build"
+P_PAY: Final = "pay"
+P_CARPENTER: Final = "carpenter"
+P_POOR_HOUSE: Final = "poor_house"
+P_PRODUCE: Final = "produce"
+P_SELL: Final = "sell"
+P_COUNCILLOR: Final = "councillor"
+P_PROSPECTOR: Final = "prospector"
+P_GOLD_MINE: Final = "gold_mine"
+P_GOLD_TAKE: Final = "gold_mine_take"
+PROMPT_KINDS: Final = (
     P_VARIANT_KEEP,
     P_CHAPEL,
     P_HAND_LIMIT,
@@ -101,10 +102,10 @@ PROMPT_KINDS = (
     P_GOLD_TAKE,
 )
 
-SIMULTANEOUS = frozenset(
+SIMULTANEOUS: Final = frozenset(
     {VARIANT_KEEP_PHASE, CHAPEL, HAND_LIMIT_PHASE, PRODUCER, TRADER, COUNCILLOR}
 )
-_SIMULTANEOUS_KIND = {
+_SIMULTANEOUS_KIND: Final = {
     VARIANT_KEEP_PHASE: P_VARIANT_KEEP,
     CHAPEL: P_CHAPEL,
     HAND_LIMIT_PHASE: P_HAND_LIMIT,
@@ -112,13 +113,13 @@ _SIMULTANEOUS_KIND = {
     TRADER: P_SELL,
     COUNCILLOR: P_COUNCILLOR,
 }
-_BUILDER_KIND = {
+_BUILDER_KIND: Final = {
     STEP_MAIN: P_BUILD,
     STEP_PAY: P_PAY,
     STEP_CARPENTER: P_CARPENTER,
     STEP_POOR_HOUSE: P_POOR_HOUSE,
 }
-_PROSPECTOR_KIND = {
+_PROSPECTOR_KIND: Final = {
     STEP_MAIN: P_PROSPECTOR,
     STEP_GOLD_MINE: P_GOLD_MINE,
     STEP_GOLD_TAKE: P_GOLD_TAKE,
@@ -176,7 +177,7 @@ def goods_options(kind: int, counts: list[int], capacity: int) -> list[Action]:
     return out
 
 
-_GOODS_CACHE: dict[tuple[int, tuple[int, ...], int], list[Action]] = {}
+_GOODS_CACHE: Final[dict[tuple[int, tuple[int, ...], int], list[Action]]] = {}
 
 
 def produce_options(s: State, seat: int) -> list[Action]:
@@ -199,9 +200,9 @@ def sell_options(s: State, seat: int) -> list[Action]:
     return goods_options(A.SELL, goods_by_good(p), capacity)
 
 
-KEEP_ONE = tuple(A.multi(A.KEEP, (k,)) for k in range(NKINDS))
+KEEP_ONE: Final = tuple(A.multi(A.KEEP, (k,)) for k in range(NKINDS))
 # keep one of the drawn cards, by the sorted distinct kinds drawn (shared: never mutate one)
-_KEEP_ONE_LISTS: dict[tuple[int, ...], list[Action]] = {}
+_KEEP_ONE_LISTS: Final[dict[tuple[int, ...], list[Action]]] = {}
 
 
 def councillor_options(s: State, seat: int) -> Sequence[Action]:
@@ -259,7 +260,7 @@ def _role_list(free: tuple[int, ...], library: bool) -> list[Action]:
 
 
 # the role lists by Library and free roles (shared: never mutate one)
-_ROLE_LISTS = tuple(
+_ROLE_LISTS: Final = tuple(
     {
         free: _role_list(free, library)
         for free in (
@@ -269,7 +270,7 @@ _ROLE_LISTS = tuple(
     for library in (False, True)
 )
 # the same, by ``State.taken`` (who took each role: a seat or -1), filled as positions come
-_ROLES_BY_TAKEN: dict[tuple[int, ...], tuple[list[Action], list[Action]]] = {}
+_ROLES_BY_TAKEN: Final[dict[tuple[int, ...], tuple[list[Action], list[Action]]]] = {}
 
 
 def legal(s: State, seat: int) -> Sequence[Action]:
@@ -350,7 +351,7 @@ def _legal_variant_keep(s: State, seat: int) -> Sequence[Action]:
     return MultisetActions(A.KEEP, Multisets(drawn, VARIANT_KEEP))
 
 
-_LEGAL_BY_PHASE: dict[int, Callable[[State, int], Sequence[Action]]] = {
+_LEGAL_BY_PHASE: Final[dict[int, Callable[[State, int], Sequence[Action]]]] = {
     VARIANT_KEEP_PHASE: _legal_variant_keep,
     CHAPEL: _legal_chapel,
     HAND_LIMIT_PHASE: _legal_hand_limit,
@@ -362,7 +363,7 @@ _LEGAL_BY_PHASE: dict[int, Callable[[State, int], Sequence[Action]]] = {
     PROSPECTOR: _legal_prospector,
     OVER: _legal_over,
 }
-_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(len(_LEGAL_BY_PHASE)))
+_LEGAL: Final = tuple(_LEGAL_BY_PHASE[phase] for phase in range(len(_LEGAL_BY_PHASE)))
 
 
 def prompt_kind(s: State) -> str:
@@ -404,7 +405,7 @@ def actor(s: State) -> int:
 # decision by itself, in front of everyone), so ``forced`` is only ever set for decisions whose
 # legal actions follow from what everybody sees.  A build, a payment, a keep or a discard that
 # happens to have one legal action is not flagged: that would tell the table what the hand holds.
-PUBLIC_KINDS = frozenset(
+PUBLIC_KINDS: Final = frozenset(
     {P_ROLE, P_CARPENTER, P_POOR_HOUSE, P_PRODUCE, P_SELL, P_PROSPECTOR, P_GOLD_MINE, P_GOLD_TAKE}
 )
 
@@ -420,7 +421,7 @@ def current_prompt(s: State) -> Prompt | None:
 
 # --- errors -------------------------------------------------------------------------------------
 
-_PROMPT_ACTION_KINDS: dict[str, frozenset[int]] = {
+_PROMPT_ACTION_KINDS: Final[dict[str, frozenset[int]]] = {
     P_VARIANT_KEEP: frozenset({A.KEEP}),
     P_CHAPEL: frozenset({A.CHAPEL, A.PASS}),
     P_HAND_LIMIT: frozenset({A.DISCARD}),

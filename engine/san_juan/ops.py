@@ -9,6 +9,7 @@ everybody else sees counts only.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ..core import Event
 from ..rng import _GAMMA, MASK64, below
@@ -17,7 +18,7 @@ from .state import State
 
 Events = list[Event] | None
 
-NAMES = tuple(card.name for card in CARDS)
+NAMES: Final = tuple(card.name for card in CARDS)
 
 
 def shuffle(s: State, cards: list[int]) -> None:

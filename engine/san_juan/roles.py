@@ -16,6 +16,8 @@ player at a time, clockwise from the chooser.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core import Event
 from . import actions as A
 from .actions import Action
@@ -473,4 +475,6 @@ def gold_take(s: State, seat: int, action: Action, ev: Events) -> None:
     gold_next(s, ev)
 
 
-_START = (_start_builder, _start_producer, _start_trader, _start_councillor, _start_prospector)
+_START: Final = (
+    _start_builder, _start_producer, _start_trader, _start_councillor, _start_prospector
+)

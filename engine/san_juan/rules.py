@@ -7,6 +7,7 @@ A-5, A-16) and the legal builds.  Section numbers (§) and rulings (A-n) refer t
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from . import actions as A
 from .actions import Action
@@ -259,10 +260,10 @@ def build_options(s: State, seat: int) -> list[Action]:
 
 # printed cost minus the Builder privilege (0, 1 or 2), by card kind (may go below 0: compared
 # with a budget, never paid)
-COST_AFTER_PRIVILEGE = tuple(tuple(c - privilege for c in COST) for privilege in range(3))
+COST_AFTER_PRIVILEGE: Final = tuple(tuple(c - privilege for c in COST) for privilege in range(3))
 # NEW_PLACE_COST[privilege][smithy][quarry][kind]: the same, less 1 for an active Smithy
 # (production kinds) or Quarry (violet kinds), for a build in a new place
-NEW_PLACE_COST = tuple(
+NEW_PLACE_COST: Final = tuple(
     tuple(
         tuple(
             tuple(
@@ -275,8 +276,8 @@ NEW_PLACE_COST = tuple(
     )
     for base in COST_AFTER_PRIVILEGE
 )
-KINDS = range(NKINDS)
-BUILD_ACTIONS = A.BUILD_ACTIONS
+KINDS: Final = range(NKINDS)
+BUILD_ACTIONS: Final = A.BUILD_ACTIONS
 # BUILD_OVER[kind][target]: ``A.build_over(kind, target)`` for every area index a game reaches
-_OVER = END_BUILDINGS + 2
-BUILD_OVER = tuple(tuple(A.build_over(k, t) for t in range(_OVER)) for k in range(NKINDS))
+_OVER: Final = END_BUILDINGS + 2
+BUILD_OVER: Final = tuple(tuple(A.build_over(k, t) for t in range(_OVER)) for k in range(NKINDS))

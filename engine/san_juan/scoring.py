@@ -8,6 +8,8 @@ buildings the player owns, ``guild_hall``, ``city_hall``, ``triumphal_arch`` and
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core import Outcome, ScoreLine
 from .data import (
     CITY_HALL,
@@ -21,7 +23,7 @@ from .data import (
 )
 from .state import Player, State
 
-PARTS = ("buildings", "chapel", "guild_hall", "city_hall", "triumphal_arch", "palace")
+PARTS: Final = ("buildings", "chapel", "guild_hall", "city_hall", "triumphal_arch", "palace")
 
 
 def score_parts(p: Player, chapel: bool = True) -> dict[str, int]:

@@ -12,26 +12,26 @@ does).  Everything is plain ints and lists so that cloning is cheap.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..core import CorruptState
 from ..fields import bool_list, int_field, int_list, mapping_field, str_list
 from .data import NKINDS
 
-DUMP_VERSION = 1
+DUMP_VERSION: Final = 1
 
 # phases (the view's "phase" names them)
-VARIANT_KEEP = 0
-CHAPEL = 1
-HAND_LIMIT = 2
-ROLE = 3
-BUILDER = 4
-PRODUCER = 5
-TRADER = 6
-COUNCILLOR = 7
-PROSPECTOR = 8
-OVER = 9
-PHASE_NAMES = {
+VARIANT_KEEP: Final = 0
+CHAPEL: Final = 1
+HAND_LIMIT: Final = 2
+ROLE: Final = 3
+BUILDER: Final = 4
+PRODUCER: Final = 5
+TRADER: Final = 6
+COUNCILLOR: Final = 7
+PROSPECTOR: Final = 8
+OVER: Final = 9
+PHASE_NAMES: Final = {
     VARIANT_KEEP: "variant_keep",
     CHAPEL: "chapel",
     HAND_LIMIT: "hand_limit",
@@ -44,18 +44,19 @@ PHASE_NAMES = {
     OVER: "over",
 }
 # the phase each role starts (data.ROLES order)
-ROLE_PHASES = (BUILDER, PRODUCER, TRADER, COUNCILLOR, PROSPECTOR)
+ROLE_PHASES: Final = (BUILDER, PRODUCER, TRADER, COUNCILLOR, PROSPECTOR)
 
-# steps inside a phase
-STEP_MAIN = 0  # the phase's own decision (a build, the Prospector's draw, a simultaneous one)
-STEP_PAY = 1  # builder: the seat in ``turn`` pays for ``b_kind``
-STEP_CARPENTER = 2  # builder: the Carpenter's optional draw
-STEP_POOR_HOUSE = 3  # builder: the Poor house's optional draw
-STEP_GOLD_MINE = 4  # prospector: the Gold mine owner in ``turn`` decides to use it
-STEP_GOLD_TAKE = 5  # prospector: he takes one of the 4 face-up cards
+# steps inside a phase (STEP_MAIN: the phase's own decision, a build, the Prospector's draw or a
+# simultaneous one)
+STEP_MAIN: Final = 0
+STEP_PAY: Final = 1  # builder: the seat in ``turn`` pays for ``b_kind``
+STEP_CARPENTER: Final = 2  # builder: the Carpenter's optional draw
+STEP_POOR_HOUSE: Final = 3  # builder: the Poor house's optional draw
+STEP_GOLD_MINE: Final = 4  # prospector: the Gold mine owner in ``turn`` decides to use it
+STEP_GOLD_TAKE: Final = 5  # prospector: he takes one of the 4 face-up cards
 
-END_TWELVE = "twelve_buildings"  # §6.1
-END_NO_CARDS = "no_cards_left"  # ruling beside flow.stalled
+END_TWELVE: Final = "twelve_buildings"  # §6.1
+END_NO_CARDS: Final = "no_cards_left"  # ruling beside flow.stalled
 
 
 class Player:
@@ -229,7 +230,7 @@ class State:
 # JSON
 # ----------------------------------------------------------------------------------------------
 
-_SCALARS = (
+_SCALARS: Final = (
     "n",
     "rng",
     "round",
@@ -249,7 +250,7 @@ _SCALARS = (
     "b_cost",
     "reveals",
 )
-_INT_LISTS = ("taken", "pile", "discard", "tiles", "revealed", "gm_cards")
+_INT_LISTS: Final = ("taken", "pile", "discard", "tiles", "revealed", "gm_cards")
 
 
 def dump_state(s: State) -> dict[str, Any]:

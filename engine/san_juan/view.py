@@ -11,7 +11,7 @@ public.  The shape is documented in ``docs/engine-san-juan.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .data import CARDS, CHAPEL, GOODS, LIBRARY, ROLES, TILE_PRICES, VARIANT_KEEP
 from .legality import current_prompt
@@ -29,8 +29,8 @@ from .rules import (
 from .scoring import final_scores, score_parts
 from .state import PHASE_NAMES, Player, State
 
-VIEW_VERSION = 1
-NAMES = tuple(card.name for card in CARDS)
+VIEW_VERSION: Final = 1
+NAMES: Final = tuple(card.name for card in CARDS)
 
 
 def _names(cards: list[int]) -> list[str]:

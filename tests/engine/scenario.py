@@ -310,8 +310,8 @@ class Scenario:
             s.card_taken[index] = chooser
             s.players[chooser].doubloons += s.card_doubloons[index]
             s.card_doubloons[index] = 0
-        card = s.rs.card_actions[s.rs.card_of[f"r.{role}"]]
-        return self.act(s, seat, self.game.encode_action(card))
+        action = s.rs.card_actions[s.rs.card_of[f"r.{role}"]]
+        return self.act(s, seat, self.game.encode_action(action))
 
     def act(self, state: State, seat: int, code: str) -> State:
         new, events = self.game.apply(state, seat, self.game.decode_action(code))
