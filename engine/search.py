@@ -14,6 +14,8 @@ rollout policy; the random policy where a game has none):
   the race gets the same share of playouts, with the same deals (common random numbers: the
   candidates are compared on the same hidden cards and draws), and the better half goes on.
   A playout applies the candidate, then lets every seat play the game's heuristic to the end.
+  The race takes as many candidates as the budget can play about twice each (the length of a
+  playout measured on the first one): all of them, or the anchor and a sample drawn by the seed.
 * **Anchored to the heuristic.**  The rollout policy's own choice (made on a deal of the hidden
   part: it must not see it either) stays in the race to the end, and the search departs from
   it only for a candidate that did better on the same deals by more than ``CONFIDENCE``
@@ -45,7 +47,7 @@ from typing import Any
 
 from .core import Game, get_game
 from .policies import HEURISTICS, Policy, RandomPolicy, make_policy
-from .rng import MASK64, next_u64, seed_state
+from .rng import MASK64, below, next_u64, seed_state
 
 DEFAULT_BUDGET = 14_000  # engine actions per decision (playouts included): p95 under a second
 MARGIN_WEIGHT = 0.1
@@ -167,18 +169,27 @@ class Search:
         # either) stays in the race to the end: the search departs from it only for a
         # candidate that did better on the same deals
         anchor = self._anchor(state, seat, legal, seed)
-        alive = list(range(len(legal)))
+        # the anchor's first playout measures how long a playout is from here; the race then
+        # takes as many candidates as the budget can play at least once a round (about two
+        # playouts each over the rounds of halving): the anchor and a sample, by the seed, of
+        # the others.  A decision among very many actions (San Juan's discards) otherwise
+        # spends many budgets on one playout each.
+        first = self._playout(state, seat, legal[anchor], _mix(seed, 0), tallies[anchor])
+        spent = first
+        alive = self._entrants(len(legal), anchor, max(2, self.budget // (2 * first)), seed)
+        unplayed = [c for c in range(len(legal)) if c not in alive]
         fallen: list[int] = []
-        rounds = max(1, math.ceil(math.log2(len(legal))))
-        spent = 0
+        rounds = max(1, math.ceil(math.log2(len(alive))))
         deal = 0
         for r in range(rounds):
             share = max(1, (self.budget - spent) // ((rounds - r) * len(alive)))
             # the same deals for every candidate of the round: a fair comparison
             used = dict.fromkeys(alive, 0)
+            if r == 0:
+                used[anchor] = first  # its playout on deal 0
             while True:
                 for c in alive:
-                    if used[c] < share:
+                    if used[c] < share and not (deal == 0 and c == anchor):
                         n = self._playout(state, seat, legal[c], _mix(seed, deal), tallies[c])
                         used[c] += n
                         spent += n
@@ -197,8 +208,23 @@ class Search:
         if order[0] != anchor and not _surely_better(tallies[order[0]], tallies[anchor]):
             order.remove(anchor)
             order.insert(0, anchor)
-        return Analysis(tuple(self._candidate(legal[c], tallies[c]) for c in order + fallen),
-                        spent)
+        return Analysis(
+            tuple(self._candidate(legal[c], tallies[c]) for c in order + fallen + unplayed),
+            spent,
+        )
+
+    @staticmethod
+    def _entrants(count: int, anchor: int, limit: int, seed: int) -> list[int]:
+        """The candidates of the race (indices, in order): every one of ``count`` when there
+        are at most ``limit``, else the anchor and ``limit - 1`` others drawn by ``seed``."""
+        if count <= limit:
+            return list(range(count))
+        others = [c for c in range(count) if c != anchor]
+        rng = seed_state(_mix(seed, -3))
+        for i in range(limit - 1):  # a partial Fisher-Yates shuffle
+            rng, k = below(rng, len(others) - i)
+            others[i], others[i + k] = others[i + k], others[i]
+        return sorted([anchor, *others[: limit - 1]])
 
     def _anchor(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> int:
         """The index in ``legal`` of the rollout policy's choice, on a deal for ``seat``."""

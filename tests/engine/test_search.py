@@ -82,10 +82,14 @@ def test_a_choice_is_a_function_of_position_seed_and_budget(name: str) -> None:
     codes = sorted(game.encode_action(c.action) for c in first.candidates)
     assert codes == sorted(game.encode_action(a) for a in legal)
     assert first.actions >= BUDGET
-    assert all(c.playouts >= 1 for c in first.candidates)
+    # the race's candidates (the anchor among them) first, then any the budget left out
+    played = [c.playouts >= 1 for c in first.candidates]
+    assert sum(played) >= 2 and played == sorted(played, reverse=True)
     assert 0.0 <= first.candidates[0].win_rate <= 1.0
     # the best is the heuristic's own choice, unless the last round's best value beat it
     anchor = legal[Search(game, BUDGET)._anchor(state, seat, legal, 7)]
+    assert next(c for c in first.candidates
+                if game.encode_action(c.action) == game.encode_action(anchor)).playouts >= 1
     best = first.candidates[0]
     if game.encode_action(best.action) != game.encode_action(anchor):
         survivors = [c for c in first.candidates if c.playouts == best.playouts]
@@ -93,6 +97,30 @@ def test_a_choice_is_a_function_of_position_seed_and_budget(name: str) -> None:
         mine = next(c for c in first.candidates
                     if game.encode_action(c.action) == game.encode_action(anchor))
         assert best.value > mine.value
+
+
+def test_a_decision_among_very_many_actions_stays_within_its_budget() -> None:
+    # San Juan's discards and payments: dozens of legal actions, a playout of a hundred actions
+    # or more; every candidate played once a round would cost many budgets
+    game = get_game("san-juan")
+    budget = 2000
+    for state, seat in _decisions("san-juan", {"players": 2}, 11, 1):
+        legal = game.legal_actions(state, seat)
+        if len(legal) >= 40:
+            break
+    else:  # pragma: no cover - the seed's game has such a decision
+        pytest.fail("no decision with 40 legal actions")
+    analysis = Search(game, budget).analyse(state, seat, legal, 5)
+    played = [c for c in analysis.candidates if c.playouts]
+    assert 2 <= len(played) < len(legal)
+    assert len(analysis.candidates) == len(legal)
+    assert budget <= analysis.actions <= 3 * budget
+    # the sample is the seed's: the same seed, the same race
+    again = Search(game, budget).analyse(state, seat, legal, 5)
+    assert again == analysis
+    other = Search(game, budget).analyse(state, seat, legal, 6)
+    assert {game.encode_action(c.action) for c in other.candidates if c.playouts} != {
+        game.encode_action(c.action) for c in played}
 
 
 def test_a_departure_from_the_heuristic_needs_a_clear_paired_difference() -> None:
