@@ -10,7 +10,8 @@ strong,heuristic,...`` does.  Prints one JSON object keyed by game, then by play
     {"puerto-rico": {"4": {"games": 200, "win_rate": 0.9, "win_ci95": [0.85, 0.93],
                            "baseline": 0.25, "decisions": 12000, "forced": 3000,
                            "median_s": 0.12, "p95_s": 0.3, "decisions_per_s": 7.1,
-                           "playout_actions_per_s": 21000.0, "budget": 3000}}}
+                           "playout_actions_per_s": 21000.0, "budget": 3000,
+                           "build": "pure"}}}
 
 ``win_rate`` counts a shared victory as a share; ``win_ci95`` is the Wilson score interval of
 the win rate over the games; ``baseline`` is an equal seat's share (1 / players).  The seconds are
@@ -18,6 +19,11 @@ the CPU seconds of each decision with a real choice (a forced one, one legal act
 nothing and is counted apart in ``forced``), measured in the process that thinks;
 ``decisions_per_s`` is their reciprocal mean.  ``--jobs`` plays games in parallel processes
 (default: one per core); the figures do not depend on it (every game is seeded).
+
+``build`` says which engine played (``engine.native``: ``"pure"`` or ``"native"``, the mypyc
+build).  Both make the same choices for a seed and budget, so the win rates hold for either;
+only the seconds differ (``GOVERNOR_NATIVE=0`` measures the pure build where a compiled one is
+present).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine import game_names, get_game
+from engine import game_names, get_game, native
 from engine.policies import make_policy
 from engine.search import DEFAULT_BUDGET, StrongPolicy
 from engine.simulate import play_game, policy_seed
@@ -110,6 +116,7 @@ def measure(game_name: str, players: int, games: int, seed: int, budget: int, jo
     return {
         "games": games,
         "budget": budget,
+        "build": native.build_name(),
         "win_rate": round(wins / games, 4) if games else None,
         "win_ci95": [round(low, 4), round(high, 4)],
         "baseline": round(1 / players, 4),
