@@ -39,6 +39,7 @@ from storage.games import GameRepository
 from storage.migrate import LATEST_VERSION
 from storage.publications import DueNotice, Publication, PublicationRepository
 from storage.queries import STORY_THREAD_KIND
+from storage.ratings import RatingChangeRecord, RatingRecord, RatingRepository
 from storage.records import (
     ActionRecord,
     Clock,
@@ -68,6 +69,7 @@ class Storage:
         self.settings = SettingsRepository(db)
         self.reminders = ReminderRepository(db)
         self.publications = PublicationRepository(db)
+        self.ratings = RatingRepository(db)
 
     @classmethod
     async def open(
@@ -132,6 +134,9 @@ __all__ = [
     "Problem",
     "Publication",
     "PublicationRepository",
+    "RatingChangeRecord",
+    "RatingRecord",
+    "RatingRepository",
     "ReminderRepository",
     "ResultRecord",
     "SchemaError",

@@ -9,6 +9,12 @@
         A consistent copy of DB at OUT (SQLite online backup), safe while the bot runs.
     python -m storage migrate DB
         Bring DB to the latest schema (the bot does this at start-up) and print the version.
+    python -m storage ratings DB --rebuild [--json]
+        Compute every rating again from the stored results and seat hand-overs, in the order
+        the games finished (storage/ratings.py says the policy), in one transaction; print how
+        many games, rated games and rated people there are and how many ratings changed.
+        After a change of policy this is how the history is rated again; on an untouched
+        database nothing changes.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ import engine  # noqa: F401  (registers every game)
 from storage.database import Database, backup_file
 from storage.errors import CorruptGame, StorageError
 from storage.games import GameRepository
+from storage.ratings import RebuildReport, rebuild
+from storage.sql import Tx
 from storage.verify import verify_database
 
 REPAIRABLE = {"snapshot_mismatch", "snapshot_unreadable", "to_act", "status", "outcome"}
@@ -45,6 +53,11 @@ def _parser() -> argparse.ArgumentParser:
     backup.add_argument("out", type=Path)
     migrate = commands.add_parser("migrate", help="apply pending migrations")
     migrate.add_argument("db", type=Path)
+    ratings = commands.add_parser("ratings", help="compute every rating again")
+    ratings.add_argument("db", type=Path)
+    ratings.add_argument("--rebuild", action="store_true", required=True,
+                         help="rebuild from the results (the only action today)")
+    ratings.add_argument("--json", action="store_true", help="print a JSON report")
     return parser
 
 
@@ -90,6 +103,36 @@ async def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+RATING_TABLES = (
+    "SELECT guild_id, game, user_id, mu, sigma, points, games, updated_at FROM ratings",
+    "SELECT * FROM rating_changes",
+    "SELECT id, rating FROM games WHERE rating IS NOT NULL",
+)
+
+
+async def _ratings(args: argparse.Namespace) -> int:
+    db = await Database.open(args.db)
+    try:
+
+        async def body(tx: Tx) -> tuple[RebuildReport, int]:
+            before = [set(map(tuple, await tx.fetchall(q))) for q in RATING_TABLES]
+            report = await rebuild(tx)
+            after = [set(map(tuple, await tx.fetchall(q))) for q in RATING_TABLES]
+            return report, sum(len(a ^ b) for a, b in zip(before, after, strict=True))
+
+        report, changed = await db.write(body)
+    finally:
+        await db.close()
+    figures = {"games": report.games, "rated": report.rated, "people": report.people,
+               "rows_changed": changed}
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"rated {report.rated} of {report.games} finished games, {report.people} ratings;"
+              f" {changed} row(s) differ from before")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -105,6 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = backup_file(args.db, args.out)
             print(f"backup written to {out}")
             return 0
+        if args.command == "ratings":
+            if not args.db.exists():
+                print(f"no such file: {args.db}", file=sys.stderr)
+                return 2
+            return asyncio.run(_ratings(args))
         return asyncio.run(_migrate(args))
     except (StorageError, sqlite3.Error) as exc:
         print(f"error: {exc}", file=sys.stderr)

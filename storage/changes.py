@@ -11,6 +11,7 @@ from typing import Any
 from engine.core import EngineError, Game, get_game
 from storage.bridge import INSERT_RESULT, result_rows
 from storage.errors import ChannelBusy, GameNotFound, StaleVersion
+from storage.ratings import rate_game
 from storage.records import JSON, GameRecord, SeatRecord, from_ms_required, to_ms
 from storage.rows import SELECT_GAME, SELECT_GAME_WITH_SNAPSHOT, game_record
 from storage.sql import Row, Tx
@@ -106,6 +107,7 @@ async def store_results(
 ) -> None:
     players = {s.seat: (s.user_id, s.ai_policy) for s in seats}
     await tx.executemany(INSERT_RESULT, result_rows(game_id, outcome, players))
+    await rate_game(tx, game_id)  # in the same transaction (storage/ratings.py)
 
 
 async def check_channel_free(tx: Tx, channel_id: int, except_game: int | None = None) -> None:

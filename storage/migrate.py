@@ -31,6 +31,7 @@ from storage.bridge import (
 )
 from storage.errors import CorruptGame, MigrationFailed, SchemaTooNew
 from storage.handovers import backfill_handovers
+from storage.ratings import rebuild
 from storage.records import Clock, dumps, to_ms
 from storage.sql import Tx
 
@@ -198,8 +199,14 @@ async def _backfill_vp_public(tx: Tx, clock: Clock) -> None:
     await tx.execute(trigger)
 
 
+async def _backfill_ratings(tx: Tx, clock: Clock) -> None:
+    """Rate every game finished before ratings existed, in the order they finished."""
+    await rebuild(tx)
+
+
 BACKFILLS: dict[int, Backfill] = {
-    3: _backfill_turns_results, 7: backfill_handovers, 8: _backfill_vp_public}
+    3: _backfill_turns_results, 7: backfill_handovers, 8: _backfill_vp_public,
+    11: _backfill_ratings}
 
 __all__ = [
     "LATEST_VERSION",
