@@ -36,6 +36,8 @@ class Former:
     """The name of whoever took the seat over then."""
     reason: str
     """``left``, ``clock`` or ``replaced``."""
+    user_id: int | None = None
+    """The person (``None``: an AI)."""
 
 
 class SeatNames(dict[int, str]):
@@ -59,6 +61,10 @@ class SeatNames(dict[int, str]):
         """The name of whoever held ``seat`` for the action ``seq`` (``None``: unknown seat)."""
         former = self.holder(seat, seq)
         return former.name if former is not None else self.get(seat)
+
+    def person(self, user_id: int) -> str | None:
+        """The name of a person who held a seat before (``None``: never did)."""
+        return next((f.name for f in self.formers if f.user_id == user_id), None)
 
     def everyone(self) -> dict[int, str]:
         """Every seat with all who held it, in order: "bob → AI 2 (normal)"."""
@@ -105,5 +111,5 @@ def with_history(current: Mapping[int, str], handovers: Iterable[SeatHandover], 
                                    catalog, known)
                      if later or seat not in current else current[seat])
         formers.append(Former(seat, handover.after_seq, name, handover.from_human, successor,
-                              handover.reason))
+                              handover.reason, handover.from_user_id))
     return SeatNames(current, formers)

@@ -53,7 +53,7 @@ from .games.contract import GamePresenter
 from .i18n import CATALOG, Catalog
 from .refusals import Situation, situate
 from .rendering import Drawing, Renderer, ScoreRenderer
-from .seatnames import everyone
+from .seatnames import SeatNames, everyone
 from .thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -103,9 +103,22 @@ class TableUpdate:
     story: Callable[[], Awaitable[tuple[PhaseEnd, ...]]] | None = None
     """Draws the role phases this change ended (a board image each for the channel); called
     after the table is shown, since it replays the log and renders."""
+    ratings: tuple[RatingLine, ...] = ()
+    """Once the game is over: each rated person's rating before and after it (by place)."""
+    rating: str | None = None
+    """Once the game is over: ``rated``, or why not (``storage.ratings``)."""
 
     async def ended_phases(self) -> tuple[PhaseEnd, ...]:
         return self.phases or (await self.story() if self.story is not None else ())
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """A person's rating change in a finished game, for the final post."""
+
+    name: str
+    before: int
+    after: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -788,14 +801,34 @@ class GameService:
         lang = record.language
         image = await self._render(view, highlights, names, lang)
         scores = None
+        ratings: tuple[RatingLine, ...] = ()
+        rating = None
         if view.get("game_over") and view.get("outcome"):
             # the finished view (its outcome, and the boards a sheet may draw: the Puertomas')
             scores = await self.drawing.scores(record.game, view, everyone(names), lang)
+            ratings, rating = await self._ratings(record, names)
         ended = sum(1 for e in events if e.type == "PhaseEnded")
         story = functools.partial(self._story, record, game, ended, view, names) if ended \
             else None
         return TableUpdate(record, view, public, names, image, newly_waiting, recent,
-                           scoresheet=scores, notes=notes, story=story)
+                           scoresheet=scores, notes=notes, story=story, ratings=ratings,
+                           rating=rating)
+
+    async def _ratings(self, record: GameRecord, names: Mapping[int, str]
+                       ) -> tuple[tuple[RatingLine, ...], str | None]:
+        """The rating changes of a finished game, each named as the table names its seat (one
+        who left by the name they played under)."""
+        changes = await self.storage.ratings.changes(record.id)
+        seat_of = {s.user_id: s.seat for s in record.seats if s.user_id is not None}
+        lines = []
+        for change in changes:
+            seat = seat_of.get(change.user_id)
+            name = names.get(seat) if seat is not None else None
+            if name is None and isinstance(names, SeatNames):
+                name = names.person(change.user_id)
+            lines.append(RatingLine(name or f"<@{change.user_id}>", change.points_before,
+                                    change.points_after))
+        return tuple(lines), await self.storage.ratings.status(record.id)
 
     async def _story(
         self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],

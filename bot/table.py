@@ -266,6 +266,17 @@ class TableMessages:
                                 tiebreak=score["tiebreak"]))
         return lines
 
+    def rating_lines(self, update: TableUpdate) -> list[str]:
+        """Each rated person's new rating and its change, or why the game is not rated."""
+        if update.ratings:
+            items = [self.t("final.rating_item", name=line.name, points=line.after,
+                            change=signed(line.after - line.before))
+                     for line in update.ratings]
+            return ["", self.t("final.ratings", changes=" · ".join(items))]
+        if update.rating is not None:
+            return ["", small([self.t(f"final.unrated.{update.rating}")])]
+        return []
+
     def final(self, update: TableUpdate, link: str | None
               ) -> tuple[ui.LayoutView, list[discord.File]]:
         """Game over: reasons, winners, standings with their breakdown and tie-break; the table
@@ -279,7 +290,8 @@ class TableMessages:
         key = "final.winners" if len(outcome.get("winners", ())) > 1 else "final.winner"
         text = [f"## {self.t('final.title', game=record.id)}",
                 self.t("table.game_over", reasons=reasons), self.t(key, names=winners),
-                "", *self.standings(outcome), "", small([self.t("score.tiebreak_note")])]
+                "", *self.standings(outcome), *self.rating_lines(update),
+                "", small([self.t("score.tiebreak_note")])]
         box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
         box.add_item(ui.TextDisplay(_clip("\n".join(text), TEXT_LIMIT)))
         image = (f"game-{record.id}-scores.png", update.scoresheet) if link else (
@@ -291,3 +303,10 @@ class TableMessages:
         layout = ui.LayoutView(timeout=None)
         layout.add_item(box)
         return fit_view(layout), files
+
+
+def signed(change: int) -> str:
+    """"+28", "−20" (a minus sign), "±0"."""
+    if change > 0:
+        return f"+{change}"
+    return f"\u2212{-change}" if change < 0 else "\u00b10"

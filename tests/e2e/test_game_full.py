@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bot.table import signed
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import Players, start
@@ -49,6 +50,12 @@ async def check_the_end(world: World, bot: OfflineGovernor, game_id: int,
         assert re.search(rf"\*\*{re.escape(name)}\*\*: \d+ VP \(VP chips \d+ · Building VP \d+",
                          text), (name, text)
     assert len(re.findall(r"tie-break \d+", text)) == len(names)
+    # every person's new rating and its change (rated among the people: at least two here)
+    changes = await bot.storage.ratings.changes(game_id)
+    assert len(changes) == sum(1 for s in record.seats if s.user_id is not None) >= 2
+    assert "Ratings: " in text
+    for change in changes:
+        assert f"{change.points_after} ({signed(change.delta)})" in text, text
     table = world.server.get_message(record.messages["table"])
     assert table is not None and "final scores" in table.text()
     assert not [b for b in table.buttons() if str(b.get("custom_id", "")).startswith("g:")]

@@ -117,6 +117,10 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
     for name in ("alice", "carol"):
         assert re.search(rf"\*\*{name}\*\*: \d+ VP", final.text())
     assert sheet_names == [{0: "alice", 1: "bob → AI 2 (normal)", 2: "carol"}]
+    # bob left: rated too, last, under his own name (storage/ratings.py's policy)
+    assert re.search(r"\*\*bob\*\* \d+ \(\u2212\d+\)", final.text()), final.text()
+    assert [c.user_id for c in await governor.storage.ratings.changes(record.id)][-1] == \
+        world.bob.id
     # The end-of-game DM and /game status name both too.
     dm = [m.content for m in world.alice.dms if "final" in m.content.lower()
           or "is over" in m.content]
