@@ -24,7 +24,7 @@ from storage import GameRecord, GameStatus
 
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
-from .games import Decision, GamePresenter, presenter_for
+from .games import PACKAGES, Decision, GamePresenter, presenter_for
 from .help import GROUP, find_topic, help_text, topic_choices
 from .i18n import CATALOG, Catalog
 from .limits import clip
@@ -41,6 +41,7 @@ from .words import Words
 log = logging.getLogger(__name__)
 
 CHOICES = 25
+LEADERBOARD_PAGE = 15
 TEXT_LIMIT = 1900
 
 
@@ -369,6 +370,41 @@ class CommandFlow:
         except Exception as exc:
             await send_error(interaction, exc, where="/game hint")
 
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str | None,
+                          page: int) -> None:
+        """``/game leaderboard [game] [page]``: this server's ratings in a game (the channel's
+        game, else the first game), ``LEADERBOARD_PAGE`` people a page, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            name = game or await self.channel_game_name(interaction) or next(iter(PACKAGES))
+            await send_ephemeral(interaction, await self.leaderboard_text(
+                interaction.guild_id, name, page, interaction.user.id, lang))
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game leaderboard")
+
+    async def leaderboard_text(self, guild_id: int | None, game: str, page: int,
+                               reader: int, lang: str) -> str:
+        t = self.catalog.t
+        title = presenter_for(game).title(lang)
+        rows, total = await self.storage.ratings.leaderboard(
+            guild_id, game, offset=(page - 1) * LEADERBOARD_PAGE, limit=LEADERBOARD_PAGE)
+        if not total:
+            return t(lang, "reply.leaderboard_empty", game=title)
+        pages = -(-total // LEADERBOARD_PAGE)
+        if page > pages:
+            raise UserError("err.leaderboard_page", page=page, pages=pages)
+        lines = [f"**{t(lang, 'reply.leaderboard_title', game=title)}** · "
+                 + t(lang, "reply.leaderboard_page", page=page, pages=pages,
+                     people=self.catalog.count(lang, "people", total))]
+        for row in rows:
+            line = t(lang, "reply.leaderboard_line", position=row.position,
+                     name=f"<@{row.user_id}>", points=row.points,
+                     games=self.catalog.count(lang, "rated_games", row.games))
+            lines.append(f"**{line}**" if row.user_id == reader else line)
+        lines.append(small_note(t(lang, "reply.leaderboard_note")))
+        return "\n".join(lines)[:TEXT_LIMIT]
+
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -439,3 +475,8 @@ def hint_text(hint: Hint, lang: str) -> str:
                        choice=words.choice_name(game.encode_action(candidate.action)),
                        chance=round(100 * candidate.win_rate), reason=reason))
     return "\n".join(lines)
+
+
+def small_note(text: str) -> str:
+    """A line in Discord's small grey text."""
+    return f"-# {text}"
