@@ -34,7 +34,7 @@ from .posting import FINAL, jump_url
 from .presenters import GAME_COLOUR
 from .refusals import Situation, situate
 from .service import GameService
-from .table import TableMessages, timestamp
+from .table import TableMessages, signed, timestamp
 from .turns import HINT_CHOICES, Hint, Panel
 from .words import Words
 
@@ -404,6 +404,58 @@ class CommandFlow:
             lines.append(f"**{line}**" if row.user_id == reader else line)
         lines.append(small_note(t(lang, "reply.leaderboard_note")))
         return "\n".join(lines)[:TEXT_LIMIT]
+
+    async def stats(self, interaction: discord.Interaction[Any], player: int | None,
+                    game: str | None) -> None:
+        """``/game stats [player] [game]``: a person's finished games in this server (every
+        game, or one), privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            await send_ephemeral(interaction, await self.stats_text(
+                interaction.guild_id, player or interaction.user.id, game, lang))
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game stats")
+
+    async def stats_text(self, guild_id: int | None, user_id: int, game: str | None,
+                         lang: str) -> str:
+        t, count = self.catalog.t, self.catalog.count
+        who = f"<@{user_id}>"
+        title = presenter_for(game).title(lang) if game else t(lang, "reply.stats_every_game")
+        stats = await self.storage.games.user_stats(user_id, game=game, guild_id=guild_id)
+        lines = [f"**{t(lang, 'reply.stats_title', name=who, game=title)}**"]
+        if not stats.finished:
+            lines.append(t(lang, "reply.stats_none"))
+        else:
+            lines.append(t(lang, "reply.stats_games", games=count(lang, "finished_games",
+                                                                  stats.finished),
+                           wins=count(lang, "wins", stats.wins),
+                           share=round(100 * stats.wins / stats.finished)))
+            lines.append(t(lang, "reply.stats_scores", average=f"{stats.average or 0:.1f}",
+                           best=stats.best or 0, place=f"{stats.average_place or 0:.1f}"))
+            if stats.longest and stats.fastest:
+                lines.append(t(lang, "reply.stats_spans",
+                               longest=stats.longest[0], long=self.span(lang, stats.longest[1]),
+                               fastest=stats.fastest[0],
+                               fast=self.span(lang, stats.fastest[1])))
+        for name in [game] if game else list(PACKAGES):
+            rating = await self.storage.ratings.rating(guild_id, name, user_id)
+            if rating is None:
+                continue
+            trend = await self.storage.ratings.history(guild_id, name, user_id, limit=5)
+            lines.append(t(lang, "reply.stats_rating", game=presenter_for(name).title(lang),
+                           points=rating.points, position=rating.position,
+                           games=count(lang, "rated_games", rating.games),
+                           trend=", ".join(signed(c.delta) for c in reversed(trend))))
+        return "\n".join(lines)[:TEXT_LIMIT]
+
+    def span(self, lang: str, milliseconds: int) -> str:
+        """A game's length in days and hours ("2 days 5 hours"), at least "1 hour"."""
+        hours = max(1, round(milliseconds / 3_600_000))
+        days, hours = divmod(hours, 24)
+        parts = ([self.catalog.count(lang, "days", days)] if days else []) + (
+            [self.catalog.count(lang, "hours", hours)] if hours else [])
+        return " ".join(parts)
 
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

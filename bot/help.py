@@ -22,7 +22,8 @@ CHOICES = 25
 GROUP = "game"
 """The id of the generic command group (``cmd.game.name``)."""
 GENERIC_COMMANDS = ("new", "show", "board", "status", "log", "games", "rules", "undo", "leave",
-                    "notify", "abandon", "server", "hint", "leaderboard")
+                    "notify", "abandon", "server", "hint", "leaderboard",
+                    "stats")
 
 
 def folded(text: str) -> str:

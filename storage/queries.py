@@ -190,16 +190,33 @@ class GameQueries:
         )
         return [result_record(r) for r in rows]
 
-    async def user_stats(self, user_id: int, *, game: str | None = None) -> UserStats:
-        """Finished games, wins, best and average score of a user (optionally for one game)."""
-        row = await self.db.fetchone(
-            "SELECT count(*), coalesce(sum(r.winner), 0), max(r.total), avg(r.total)"
+    async def user_stats(
+        self, user_id: int, *, game: str | None = None, guild_id: int | None = None
+    ) -> UserStats:
+        """Finished games, wins, best and average score, average place, the longest and the
+        fastest game of a user who held a seat at the end (optionally in one game, and in one
+        server: ``guild_id``, else every server)."""
+        where = (
             " FROM results AS r JOIN games AS g ON g.id = r.game_id"
-            " WHERE r.user_id = ? AND g.status = 'finished' AND (? IS NULL OR g.game = ?)",
-            (user_id, game, game),
+            " WHERE r.user_id = ? AND g.status = 'finished' AND (? IS NULL OR g.game = ?)"
+            " AND (? IS NULL OR g.guild_id = ?)"
+        )
+        params = (user_id, game, game, guild_id, guild_id)
+        row = await self.db.fetchone(
+            "SELECT count(*), coalesce(sum(r.winner), 0), max(r.total), avg(r.total),"
+            " avg(r.rank)" + where,
+            params,
         )
         assert row is not None
-        return UserStats(user_id, int(row[0]), int(row[1]), row[2], row[3])
+        spans = []
+        for order in ("DESC", "ASC"):
+            span = await self.db.fetchone(
+                "SELECT g.id, g.finished_at - g.started_at" + where
+                + f" AND g.started_at IS NOT NULL ORDER BY 2 {order}, g.id LIMIT 1",
+                params,
+            )
+            spans.append(None if span is None else (int(span[0]), int(span[1])))
+        return UserStats(user_id, int(row[0]), int(row[1]), row[2], row[3], row[4], *spans)
 
 
 def _records(rows: Iterable[Row]) -> list[GameRecord]:

@@ -190,6 +190,12 @@ class UserStats:
     wins: int
     best: int | None
     average: float | None
+    average_place: float | None = None
+    """The mean of the final ranks (1: first; tied players share a rank)."""
+    longest: tuple[int, int] | None = None
+    """(game id, milliseconds from its start to its end) of the longest finished game."""
+    fastest: tuple[int, int] | None = None
+    """Likewise, the shortest."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,13 +2,13 @@
 
 * ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
   to play), ``show``, ``board``, ``status``, ``log``, ``games``, ``rules``, ``undo``, ``leave``,
-  ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard``.
+  ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``.
 * ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
   (its presenter's :data:`~bot.games.GamePresenter.decisions`), whose autocomplete lists exactly
   the caller's legal choices now (:func:`decision_group`).
 
 Discord allows 100 global commands and 25 subcommands per group: this tree uses one global
-command per game plus ``/game`` (14 of its 25), and each game's decisions fit its own group of
+command per game plus ``/game`` (15 of its 25), and each game's decisions fit its own group of
 25 with room for its expansions.  Names, descriptions and choices are localized through the
 tree's translator (:mod:`bot.i18n.translator`; a game's words come from its own catalog); each
 callback is one line into a flow."""
@@ -209,6 +209,20 @@ class GameCog(
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         await self.flow.leaderboard(interaction, game.value if game else None, page)
+
+    @app_commands.command(name=ls("cmd.stats.name"), description=ls("cmd.stats.description"))
+    @app_commands.rename(player=ls("opt.player.name"), game=ls("opt.game.name"))
+    @app_commands.describe(player=ls("opt.player.description"),
+                           game=ls("opt.stats_game.description"))
+    @app_commands.choices(game=game_choices())
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await self.flow.stats(interaction, player.id if player else None,
+                              game.value if game else None)
 
     @app_commands.command(name=ls("cmd.undo.name"), description=ls("cmd.undo.description"))
     async def undo(self, interaction: discord.Interaction[Any]) -> None:

@@ -21,7 +21,8 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     assert len(commands) <= 100
     game = {o["name"]: o for o in by_name["game"]["options"]}
     assert set(game) == {"new", "show", "abandon", "notify", "server", "board", "status", "log",
-                         "games", "rules", "undo", "leave", "hint", "leaderboard"}
+                         "games", "rules", "undo", "leave", "hint", "leaderboard",
+                         "stats"}
     assert by_name["game"]["name_localizations"]["es-ES"] == "partida"
     subs = {o["name"]: o for o in by_name["pr"]["options"]}
     assert set(subs) == {"role", "settle", "build", "sell", "ship", "place", "keep", "take",
