@@ -518,7 +518,9 @@ def hint_text(hint: Hint, lang: str) -> str:
     lines = [t(lang, "hint.title", game=panel.record.id,
                decision=presenter.prompt_text(panel.kind or "", lang))]
     game = get_game(panel.record.game)
-    for rank, candidate in enumerate(hint.analysis.candidates[:HINT_CHOICES], start=1):
+    # the choices the search played out (among very many it plays a sample: engine.search)
+    weighed = [c for c in hint.analysis.candidates if c.playouts]
+    for rank, candidate in enumerate(weighed[:HINT_CHOICES], start=1):
         margin = round(candidate.margin)
         key = ("hint.reason_ahead" if margin > 0 else "hint.reason_behind" if margin < 0
                else "hint.reason_level")

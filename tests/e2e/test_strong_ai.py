@@ -5,6 +5,7 @@ hints, the strong seats think in their worker process and play after the table i
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -56,8 +57,12 @@ async def test_strong_seats_think_and_play_and_hints_advise_privately(
         assert reply.ephemeral
         lines = reply.content.splitlines()
         assert f"Game #{game.id}" in lines[0]
-        assert [line[:2] for line in lines[1:]] == ["1.", "2.", "3."][:choices]
-        assert all("wins" in line and "games played out" in line for line in lines[1:])
+        # the best three of the choices played out (at this small budget the search plays
+        # the heuristic's choice and a sample of the others: two at least)
+        assert [line[:2] for line in lines[1:]] == ["1.", "2.", "3."][:len(lines) - 1]
+        assert 2 <= len(lines) - 1 <= min(3, choices)
+        assert all(re.search(r"wins \d+%.*\(\d+ games? played out\)", line)
+                   for line in lines[1:]), lines
 
         spanish = await world.bob.run("/game hint", channel=world.general, locale="es-ES")
         # (bob sits at no table: the refusal in his language)
