@@ -34,7 +34,7 @@ from .posting import FINAL, jump_url
 from .presenters import GAME_COLOUR
 from .refusals import Situation, situate
 from .service import GameService
-from .table import TableMessages, signed, timestamp
+from .table import TableMessages, signed, small, timestamp
 from .turns import HINT_CHOICES, Hint, Panel
 from .words import Words
 
@@ -402,7 +402,7 @@ class CommandFlow:
                      name=f"<@{row.user_id}>", points=row.points,
                      games=self.catalog.count(lang, "rated_games", row.games))
             lines.append(f"**{line}**" if row.user_id == reader else line)
-        lines.append(small_note(t(lang, "reply.leaderboard_note")))
+        lines.append(small([t(lang, "reply.leaderboard_note")]))
         return "\n".join(lines)[:TEXT_LIMIT]
 
     async def stats(self, interaction: discord.Interaction[Any], player: int | None,
@@ -443,10 +443,13 @@ class CommandFlow:
             if rating is None:
                 continue
             trend = await self.storage.ratings.history(guild_id, name, user_id, limit=5)
-            lines.append(t(lang, "reply.stats_rating", game=presenter_for(name).title(lang),
-                           points=rating.points, position=rating.position,
-                           games=count(lang, "rated_games", rating.games),
-                           trend=", ".join(signed(c.delta) for c in reversed(trend))))
+            line = t(lang, "reply.stats_rating", game=presenter_for(name).title(lang),
+                     points=rating.points, position=rating.position,
+                     games=count(lang, "rated_games", rating.games))
+            if trend:
+                line += " · " + t(lang, "reply.stats_trend", changes=", ".join(
+                    signed(c.delta) for c in reversed(trend)))
+            lines.append(line)
         return "\n".join(lines)[:TEXT_LIMIT]
 
     def span(self, lang: str, milliseconds: int) -> str:
@@ -530,7 +533,3 @@ def hint_text(hint: Hint, lang: str) -> str:
                        chance=round(100 * candidate.win_rate), reason=reason))
     return "\n".join(lines)
 
-
-def small_note(text: str) -> str:
-    """A line in Discord's small grey text."""
-    return f"-# {text}"

@@ -251,6 +251,14 @@ class RatingChangeRecord:
         return self.points_after - self.points_before
 
 
+_SELECT_RATING = (
+    "SELECT user_id, points, mu, sigma, games, 1 + (SELECT count(*) FROM ratings AS o"
+    " WHERE o.guild_id = r.guild_id AND o.game = r.game AND o.points > r.points)"
+    " FROM ratings AS r"
+)
+"""A person's rating with their position (equal points share one), for :func:`_rating`."""
+
+
 class RatingRepository:
     """What the bot reads of the ratings (every query an index search)."""
 
@@ -264,9 +272,7 @@ class RatingRepository:
         whole board has."""
         guild = int(guild_id or 0)
         rows = await self.db.fetchall(
-            "SELECT user_id, points, mu, sigma, games, 1 + (SELECT count(*) FROM ratings AS o"
-            " WHERE o.guild_id = r.guild_id AND o.game = r.game AND o.points > r.points)"
-            " FROM ratings AS r WHERE guild_id = ? AND game = ?"
+            _SELECT_RATING + " WHERE guild_id = ? AND game = ?"
             " ORDER BY points DESC, user_id LIMIT ? OFFSET ?",
             (guild, game, limit, offset),
         )
@@ -278,9 +284,7 @@ class RatingRepository:
     async def rating(self, guild_id: int | None, game: str, user_id: int) -> RatingRecord | None:
         guild = int(guild_id or 0)
         row = await self.db.fetchone(
-            "SELECT user_id, points, mu, sigma, games, 1 + (SELECT count(*) FROM ratings AS o"
-            " WHERE o.guild_id = r.guild_id AND o.game = r.game AND o.points > r.points)"
-            " FROM ratings AS r WHERE guild_id = ? AND game = ? AND user_id = ?",
+            _SELECT_RATING + " WHERE guild_id = ? AND game = ? AND user_id = ?",
             (guild, game, user_id),
         )
         return None if row is None else _rating(row)

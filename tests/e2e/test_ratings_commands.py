@@ -125,3 +125,10 @@ async def test_stats_of_a_player_in_this_server(world: World, governor: OfflineG
     spanish = await (await lucia.run(f"/game stats player:{alice}", channel=world.general)
                      ).wait_for_followup()
     assert "3 partidas terminadas, 2 victorias (67 %)" in spanish.text(), spanish.text()
+
+    # a rating without rated games left to show (rebuilt under another policy, say): no trend
+    await _rate(governor, guild, "puerto-rico", {alice: 1620})
+    again = await (await world.alice.run("/game stats game:puerto-rico", channel=world.general)
+                   ).wait_for_followup()
+    assert again.text().splitlines()[-1] == "Puerto Rico rating: 1620 (#1, 3 rated games)", \
+        again.text()
