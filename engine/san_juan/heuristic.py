@@ -101,10 +101,24 @@ class SanJuanHeuristic:
 
     def __init__(self, seed: int) -> None:
         self.rng = seed_state(seed)
+        # while ``choose`` runs, the state does not change: what a building and a card are
+        # worth to the seat deciding, and how far the game is, are worked out once per decision
+        # (the playouts of the strong level spend most of their time here).  Outside a
+        # decision (None) nothing is remembered.
+        self._building: dict[int, float] | None = None
+        self._card: dict[int, float] | None = None
+        self._progress: float | None = None
 
     # --- the decision -------------------------------------------------------------------------
 
     def choose(self, game: Game[Any], state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        self._building, self._card, self._progress = {}, {}, None
+        try:
+            return self._choose(state, seat, legal)
+        finally:
+            self._building = self._card = self._progress = None
+
+    def _choose(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
         s: State = state
         kind = prompt_kind(s)
         direct = self.direct(s, seat, kind)
@@ -144,10 +158,25 @@ class SanJuanHeuristic:
 
     def progress(self, s: State) -> float:
         """How far the game is: the most buildings anyone has, over 12."""
-        return min(1.0, max(len(p.area) for p in s.players) / 12)
+        if self._progress is not None:
+            return self._progress
+        value = min(1.0, max(len(p.area) for p in s.players) / 12)
+        if self._building is not None:
+            self._progress = value
+        return value
 
     def building_worth(self, s: State, seat: int, k: int) -> float:
         """What building ``k`` brings its builder from now to the end (not counting its cost)."""
+        memo = self._building
+        if memo is None:
+            return self._building_worth(s, seat, k)
+        key = seat * NKINDS + k
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._building_worth(s, seat, k)
+        return value
+
+    def _building_worth(self, s: State, seat: int, k: int) -> float:
         p = s.players[seat]
         rest = 1.0 - self.progress(s)
         top = p.top
@@ -177,6 +206,16 @@ class SanJuanHeuristic:
 
     def card_worth(self, s: State, seat: int, k: int) -> float:
         """A card in the hand: the building it could become, or money."""
+        memo = self._card
+        if memo is None:
+            return self._card_worth(s, seat, k)
+        key = seat * NKINDS + k
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._card_worth(s, seat, k)
+        return value
+
+    def _card_worth(self, s: State, seat: int, k: int) -> float:
         p = s.players[seat]
         if not IS_PRODUCTION[k] and k in p.top:
             return MONEY
@@ -252,8 +291,10 @@ class SanJuanHeuristic:
         return 0.0  # pragma: no cover - the multiset kinds are decided directly
 
     def build_value(self, s: State, seat: int, k: int, target: int) -> float:
+        return self._build_value(s, seat, k, target, build_cost(s, seat, k, target))
+
+    def _build_value(self, s: State, seat: int, k: int, target: int, cost: int) -> float:
         p = s.players[seat]
-        cost = build_cost(s, seat, k, target)
         value = self.building_worth(s, seat, k) - 0.8 * cost - self.card_worth(s, seat, k) * 0.3
         if target >= 0:
             old = p.top[target]
@@ -269,7 +310,7 @@ class SanJuanHeuristic:
     def best_build(self, s: State, seat: int, privilege: int) -> float:
         """The best build value with ``privilege`` (0, 1 or 2) off the cost, or 0."""
         p = s.players[seat]
-        size = sum(p.hand)
+        limit = sum(p.hand) - 1 + payable_goods(p, -1)  # cards and goods beside the one built
         best = 0.0
         saved = s.chooser, s.library
         s.chooser, s.library = (seat, privilege == 2) if privilege else (-1, False)
@@ -277,8 +318,9 @@ class SanJuanHeuristic:
             for k in range(NKINDS):
                 if not p.hand[k] or (not IS_PRODUCTION[k] and k in p.top):
                     continue
-                if build_cost(s, seat, k, -1) <= size - 1 + payable_goods(p, -1):
-                    best = max(best, self.build_value(s, seat, k, -1))
+                cost = build_cost(s, seat, k, -1)
+                if cost <= limit:
+                    best = max(best, self._build_value(s, seat, k, -1, cost))
         finally:
             s.chooser, s.library = saved
         return best
@@ -289,9 +331,9 @@ class SanJuanHeuristic:
         if role == 0:  # builder
             return self.best_build(s, seat, extra) + 0.8 * extra
         if role == 1:  # producer
+            slots = empty_by_good(p)
             empty = sorted(
-                (MEAN_PRICE[g] for g in range(NGOODS) for _ in range(empty_by_good(p)[g])),
-                reverse=True,
+                (MEAN_PRICE[g] for g in range(NGOODS) for _ in range(slots[g])), reverse=True
             )
             cap = 1 + extra + (1 if has_active(p, AQUEDUCT) else 0)
             made = empty[:cap]
@@ -300,9 +342,9 @@ class SanJuanHeuristic:
                 value += 1.0
             return value
         if role == 2:  # trader
+            stock = goods_by_good(p)
             held = sorted(
-                (MEAN_PRICE[g] for g in range(NGOODS) for _ in range(goods_by_good(p)[g])),
-                reverse=True,
+                (MEAN_PRICE[g] for g in range(NGOODS) for _ in range(stock[g])), reverse=True
             )
             cap = 1 + extra + (1 if has_active(p, TRADING_POST) else 0)
             sold = held[:cap]
