@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands, ui
 
 from engine.core import IllegalAction, InvalidAction, get_game
-from storage import GameRecord, GameStatus
+from storage import Favourite, GameRecord, GameStatus
 
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
@@ -438,6 +439,7 @@ class CommandFlow:
                                longest=stats.longest[0], long=self.span(lang, stats.longest[1]),
                                fastest=stats.fastest[0],
                                fast=self.span(lang, stats.fastest[1])))
+            lines += self.favourite_lines(stats.favourites, lang)
         for name in [game] if game else list(PACKAGES):
             rating = await self.storage.ratings.rating(guild_id, name, user_id)
             if rating is None:
@@ -451,6 +453,24 @@ class CommandFlow:
                     signed(c.delta) for c in reversed(trend)))
             lines.append(line)
         return "\n".join(lines)[:TEXT_LIMIT]
+
+    def favourite_lines(self, favourites: Sequence[Favourite], lang: str) -> list[str]:
+        """"Favourite roles: Builder ×12, ..." and the buildings; each names its game when
+        they come from more than one."""
+        several = len({f.game for f in favourites}) > 1
+        lines = []
+        for kind in ("role", "building"):
+            items = []
+            for f in (f for f in favourites if f.kind == kind):
+                presenter = presenter_for(f.game)
+                item = self.catalog.t(lang, "reply.stats_favourite",
+                                      name=presenter.choice_name(kind, f.name, lang),
+                                      count=f.count)
+                items.append(f"{item} ({presenter.title(lang)})" if several else item)
+            if items:
+                lines.append(self.catalog.t(lang, f"reply.stats_{kind}s",
+                                            items=", ".join(items)))
+        return lines
 
     def span(self, lang: str, milliseconds: int) -> str:
         """A game's length in days and hours ("2 days 5 hours"), at least "1 hour"."""

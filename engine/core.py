@@ -224,6 +224,16 @@ class Game(Protocol[S]):
 
     def outcome(self, state: S) -> Outcome | None: ...
 
+    def standing(self, state: S) -> Outcome:
+        """The scores as if the game ended now, with everything hidden counted (VP chips,
+        Chapel cards): the story of a game once it is over (its score by round), never shown
+        while it is played."""
+        ...
+
+    def round(self, state: S) -> int:
+        """The round being played, 1 first."""
+        ...
+
     def encode_action(self, action: Any) -> str: ...
 
     def decode_action(self, code: str) -> Any: ...

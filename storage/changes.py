@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import EngineError, Game, get_game
 from storage.bridge import INSERT_RESULT, result_rows
+from storage.choices import record_choices
 from storage.errors import ChannelBusy, GameNotFound, StaleVersion
 from storage.ratings import rate_game
 from storage.records import JSON, GameRecord, SeatRecord, from_ms_required, to_ms
@@ -108,6 +109,7 @@ async def store_results(
     players = {s.seat: (s.user_id, s.ai_policy) for s in seats}
     await tx.executemany(INSERT_RESULT, result_rows(game_id, outcome, players))
     await rate_game(tx, game_id)  # in the same transaction (storage/ratings.py)
+    await record_choices(tx, game_id)  # the favourites (storage/choices.py)
 
 
 async def check_channel_free(tx: Tx, channel_id: int, except_game: int | None = None) -> None:

@@ -29,6 +29,7 @@ from storage.bridge import (
     result_rows,
     snapshot_of,
 )
+from storage.choices import rebuild_choices
 from storage.errors import CorruptGame, MigrationFailed, SchemaTooNew
 from storage.handovers import backfill_handovers
 from storage.ratings import rebuild
@@ -204,9 +205,14 @@ async def _backfill_ratings(tx: Tx, clock: Clock) -> None:
     await rebuild(tx)
 
 
+async def _backfill_choices(tx: Tx, clock: Clock) -> None:
+    """Count the favourites of every game finished before they were counted."""
+    await rebuild_choices(tx)
+
+
 BACKFILLS: dict[int, Backfill] = {
     3: _backfill_turns_results, 7: backfill_handovers, 8: _backfill_vp_public,
-    11: _backfill_ratings}
+    11: _backfill_ratings, 12: _backfill_choices}
 
 __all__ = [
     "LATEST_VERSION",

@@ -14,7 +14,9 @@ from storage.database import Database
 from storage.errors import CorruptGame, GameNotFound
 from storage.handovers import SELECT_HANDOVERS, SeatHandover, handover_record
 from storage.records import (
+    FAVOURITES,
     ActionRecord,
+    Favourite,
     GameRecord,
     GameStatus,
     LoadedGame,
@@ -216,7 +218,19 @@ class GameQueries:
                 params,
             )
             spans.append(None if span is None else (int(span[0]), int(span[1])))
-        return UserStats(user_id, int(row[0]), int(row[1]), row[2], row[3], row[4], *spans)
+        favourites: list[Favourite] = []
+        for kind in ("role", "building"):
+            rows = await self.db.fetchall(
+                "SELECT g.game, c.name, sum(c.count) FROM choices AS c"
+                " JOIN games AS g ON g.id = c.game_id"
+                " WHERE c.user_id = ? AND c.kind = ? AND g.status = 'finished'"
+                " AND (? IS NULL OR g.game = ?) AND (? IS NULL OR g.guild_id = ?)"
+                " GROUP BY g.game, c.name ORDER BY 3 DESC, g.game, c.name LIMIT ?",
+                (user_id, kind, game, game, guild_id, guild_id, FAVOURITES),
+            )
+            favourites += [Favourite(str(r[0]), kind, str(r[1]), int(r[2])) for r in rows]
+        return UserStats(user_id, int(row[0]), int(row[1]), row[2], row[3], row[4],
+                         spans[0], spans[1], tuple(favourites))
 
 
 def _records(rows: Iterable[Row]) -> list[GameRecord]:

@@ -196,6 +196,24 @@ class UserStats:
     """(game id, milliseconds from its start to its end) of the longest finished game."""
     fastest: tuple[int, int] | None = None
     """Likewise, the shortest."""
+    favourites: tuple[Favourite, ...] = ()
+    """The roles the user chose and the buildings they built most, most first (at most
+    :data:`FAVOURITES` of each kind)."""
+
+
+FAVOURITES = 3
+"""How many favourite roles, and buildings, a user's statistics name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Favourite:
+    """``count`` times, over the games counted, ``kind`` (``role`` or ``building``) ``name``
+    (the engine's id) of ``game``."""
+
+    game: str
+    kind: str
+    name: str
+    count: int
 
 
 @dataclass(frozen=True, slots=True)

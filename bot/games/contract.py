@@ -165,6 +165,12 @@ class GamePresenter:
         """The table's buttons while a role is to be chosen: (code, taken by) in order."""
         return []
 
+    def choice_name(self, kind: str, name: str, lang: str) -> str:
+        """A role (``kind`` ``role``) or a building (``building``) by its engine id, in words
+        (a player's favourites)."""
+        key = f"{kind}.{name}"
+        return self.catalog.t(lang, key) if self.catalog.has(key) else name.replace("_", " ")
+
     def score_part(self, part: str, lang: str) -> str:
         """A part of a final score's breakdown in words."""
         key = f"score.{part}"

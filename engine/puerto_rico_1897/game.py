@@ -125,6 +125,11 @@ class PuertoRico1897(PuertoRico):
     def outcome(self, state: State) -> Outcome | None:
         return names.outcome(super().outcome(state))
 
+    def standing(self, state: State) -> Outcome:
+        standing = names.outcome(super().standing(state))
+        assert standing is not None
+        return standing
+
     def encode_action(self, action: A.Action) -> str:
         return names.code(action.code)
 

@@ -86,6 +86,12 @@ class SanJuan:
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)
 
+    def standing(self, state: State) -> Outcome:
+        return scoring.final_scores(state)
+
+    def round(self, state: State) -> int:
+        return state.round
+
     def encode_action(self, action: A.Action) -> str:
         return action.code
 

@@ -100,6 +100,17 @@ async def test_stats_of_a_player_in_this_server(world: World, governor: OfflineG
     await _finished(governor, 504, guild + 1, "san-juan", 1,
                     [(alice, 60, 1, 1), (bob, 10, 2, 0)])  # another server
 
+    async def favourites(tx: Tx) -> None:
+        await tx.executemany(
+            "INSERT INTO choices (game_id, user_id, kind, name, count) VALUES (?, ?, ?, ?, ?)",
+            [(501, alice, "role", "builder", 5), (502, alice, "role", "builder", 4),
+             (501, alice, "role", "prospector", 2), (503, alice, "role", "captain", 6),
+             (502, alice, "role", "councillor", 1), (503, alice, "role", "mayor", 1),
+             (501, alice, "building", "smithy", 1), (503, alice, "building", "harbor", 1),
+             (504, alice, "role", "trader", 50)])  # another server
+
+    await governor.storage.db.write(favourites)
+
     mine = await (await world.alice.run("/game stats", channel=world.general)).wait_for_followup()
     text = mine.text()
     assert f"<@{alice}> · every game · this server" in text, text
@@ -114,17 +125,26 @@ async def test_stats_of_a_player_in_this_server(world: World, governor: OfflineG
     assert (f"San Juan rating: {rating.points} (#{rating.position}, 2 rated games) · last games:"
             f" {signed(changes[501].delta)}, {signed(changes[502].delta)}") in text, text
     assert "Puerto Rico rating" not in text  # never rated there
+    # the favourites, most first, each with its game when they come from several
+    assert ("Favourite roles: Builder ×9 (San Juan), Captain ×6 (Puerto Rico),"
+            " Prospector ×2 (San Juan)") in text, text
+    assert "Favourite buildings: Harbor ×1 (Puerto Rico), Smithy ×1 (San Juan)" in text, text
 
     theirs = await (await world.alice.run(f"/game stats player:{bob} game:san-juan",
                                           channel=world.general)).wait_for_followup()
     text = theirs.text()
     assert f"<@{bob}> · San Juan · this server" in text
     assert "2 finished games, 1 win (50%)" in text and "average place 1.5" in text, text
+    assert "Favourite" not in text  # bob's choices were not counted here
+    sj = await (await world.alice.run("/game stats game:san-juan", channel=world.general)
+                ).wait_for_followup()
+    assert "Favourite roles: Builder ×9, Prospector ×2, Councillor ×1" in sj.text(), sj.text()
 
     lucia = world.server.add_user("lucia", guild=world.guild, locale="es-ES")
     spanish = await (await lucia.run(f"/game stats player:{alice}", channel=world.general)
                      ).wait_for_followup()
     assert "3 partidas terminadas, 2 victorias (67 %)" in spanish.text(), spanish.text()
+    assert "Roles favoritos: Constructor ×9 (San Juan)" in spanish.text(), spanish.text()
 
     # a rating without rated games left to show (rebuilt under another policy, say): no trend
     await _rate(governor, guild, "puerto-rico", {alice: 1620})

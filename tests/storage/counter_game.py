@@ -128,6 +128,9 @@ class CounterGame:
     def outcome(self, state: CounterState) -> Outcome | None:
         if self.prompt(state) is not None:
             return None
+        return self.standing(state)
+
+    def standing(self, state: CounterState) -> Outcome:
         best = max(state.points)
         order = sorted(range(state.players), key=lambda s: -state.points[s])
         ranks = {seat: order.index(seat) + 1 for seat in order}
@@ -137,6 +140,9 @@ class CounterGame:
         )
         winners = tuple(s for s in range(state.players) if state.points[s] == best)
         return Outcome(scores, winners, ("target",))
+
+    def round(self, state: CounterState) -> int:
+        return 1 + state.turn // state.players
 
     def encode_action(self, action: Any) -> str:
         return str(action.code)

@@ -131,6 +131,10 @@ class SanJuanPresenter(GamePresenter):
         return [(f"r.{role['name']}{lib if role.get('taken_by') is None else ''}",
                  role.get("taken_by")) for role in view.get("roles", ())]
 
+    def choice_name(self, kind: str, name: str, lang: str) -> str:
+        """A building is a card of the game (``card.<id>``)."""
+        return super().choice_name("card" if kind == "building" else kind, name, lang)
+
     def score_part(self, part: str, lang: str) -> str:
         for key in (f"score.{part}", f"card.{part}"):
             if self.catalog.has(key):
