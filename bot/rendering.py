@@ -91,6 +91,24 @@ def draw_board(
                         status=labels.get(STATUS))
 
 
+def draw_chart(
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    moves: Sequence[tuple[int, str]],
+    names: Mapping[int, str],
+    labels: Mapping[str, str],
+) -> bytes:
+    """A finished game's chart (``render.render_chart``): its log replayed for the score by
+    round (``engine.story``), then drawn.  Module-level, so that a worker process can run it."""
+    from engine import get_game  # noqa: PLC0415  (imported once per process)
+    from engine.story import score_history  # noqa: PLC0415
+    from render import render_chart  # noqa: PLC0415
+
+    history = score_history(get_game(game), options, seed, moves)
+    return render_chart(history.to_json(), game=game, names=dict(names), labels=labels)
+
+
 def default_renderer() -> Renderer | None:
     """:func:`draw_board` when the renderer is installed and importable, else ``None``."""
     try:
@@ -248,26 +266,56 @@ class Drawing:
                    names: Mapping[int, str], labels: Mapping[str, str]) -> bytes:
         """Draw in a worker process when we may, else (or when the processes broke) a thread."""
         assert self.renderer is not None
-        loop = asyncio.get_running_loop()
         if self.in_processes:
+            return await self._job(kind, draw_board, view, list(events), dict(names),
+                                   dict(labels))
+        return await self._thread(kind, self.renderer, view, events, names, labels)
+
+    async def _job(self, kind: str, fn: Callable[..., bytes], *args: Any) -> bytes:
+        """``fn(*args)`` (a module-level function) in ``kind``'s worker processes; in a thread
+        when there are none (a sandbox; a script without a main guard), when they broke or when
+        the inputs cannot go to a process."""
+        loop = asyncio.get_running_loop()
+        try:
+            job = loop.run_in_executor(_processes(kind), fn, *args)
+        except Exception:
+            log.warning("no image worker processes; drawing in threads", exc_info=True)
+            self.in_processes = False
+            _stop(kind)
+        else:
             try:
-                job = loop.run_in_executor(_processes(kind), draw_board, view, list(events),
-                                           dict(names), dict(labels))
-            except Exception:  # no processes here (a sandbox; a script without a main guard)
-                log.warning("no image worker processes; drawing in threads", exc_info=True)
-                self.in_processes = False
+                return await job
+            except BrokenProcessPool:  # a worker died: new ones for the next image
+                log.exception("an image worker process died; drawing this one in a thread")
                 _stop(kind)
-            else:
-                try:
-                    return await job
-                except BrokenProcessPool:  # a worker died: new ones for the next image
-                    log.exception("an image worker process died; drawing this one in a thread")
-                    _stop(kind)
-                except pickle.PicklingError:
-                    log.exception("an image's inputs cannot go to a process; drawing in threads")
-                    self.in_processes = False
+            except pickle.PicklingError:
+                log.exception("an image's inputs cannot go to a process; drawing in threads")
+                self.in_processes = False
+        return await self._thread(kind, fn, *args)
+
+    async def _thread(self, kind: str, fn: Callable[..., bytes], *args: Any) -> bytes:
         executor: Executor = self._tables if kind == "table" else self._panels
-        return await loop.run_in_executor(executor, self.renderer, view, events, names, labels)
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+
+    async def chart(self, game: str, options: Mapping[str, Any], seed: int,
+                    moves: Sequence[tuple[int, str]], names: Mapping[int, str],
+                    language: str | None) -> bytes | None:
+        """A finished game's chart (:func:`draw_chart`: the score by round and, for Puerto
+        Rico, where the points came from), drawn beside the tables when boards are drawn at
+        all; ``None`` when it cannot be (logged)."""
+        if self.renderer is None:
+            return None
+        lang = language or self.catalog.default
+        labels = {**self.catalog.section(lang, "chart."), **self.labels(language, game)}
+        try:
+            if self.in_processes:
+                return await self._job("table", draw_chart, game, dict(options), seed,
+                                       list(moves), dict(names), labels)
+            return await self._thread("table", draw_chart, game, options, seed, moves, names,
+                                      labels)
+        except Exception:
+            log.exception("the chart of a game could not be drawn")
+            return None
 
     async def scores(self, game: str, outcome: Mapping[str, Any], names: Mapping[int, str],
                      language: str | None) -> bytes | None:

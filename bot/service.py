@@ -98,6 +98,8 @@ class TableUpdate:
     """The role phases this change ended, oldest first, when already drawn (else ``story``)."""
     scoresheet: bytes | None = None
     """PNG of the final scores once the game is over."""
+    chart: bytes | None = None
+    """PNG of the score by round once the game is over (posted with the score sheet)."""
     notes: tuple[str, ...] = ()
     """Lines for the table in the game's language about this change (an undo...)."""
     story: Callable[[], Awaitable[tuple[PhaseEnd, ...]]] | None = None
@@ -800,19 +802,30 @@ class GameService:
         highlights = phase_events(recent, openers=presenter_for(record.game).phase_openers)
         lang = record.language
         image = await self._render(view, highlights, names, lang)
-        scores = None
+        scores = chart = None
         ratings: tuple[RatingLine, ...] = ()
         rating = None
         if view.get("game_over") and view.get("outcome"):
             # the finished view (its outcome, and the boards a sheet may draw: the Puertomas')
             scores = await self.drawing.scores(record.game, view, everyone(names), lang)
+            chart = await self._chart(record, names)
             ratings, rating = await self._ratings(record, names)
         ended = sum(1 for e in events if e.type == "PhaseEnded")
         story = functools.partial(self._story, record, game, ended, view, names) if ended \
             else None
         return TableUpdate(record, view, public, names, image, newly_waiting, recent,
-                           scoresheet=scores, notes=notes, story=story, ratings=ratings,
-                           rating=rating)
+                           scoresheet=scores, chart=chart, notes=notes, story=story,
+                           ratings=ratings, rating=rating)
+
+    async def _chart(self, record: GameRecord, names: Mapping[int, str]) -> bytes | None:
+        """The chart of a finished game: its log (the actions that count) replayed and drawn
+        off the event loop."""
+        if record.seed is None:
+            return None
+        log_all = await self.storage.games.actions(record.id)
+        return await self.drawing.chart(record.game, record.options, record.seed,
+                                        [(a.seat, a.code) for a in log_all], everyone(names),
+                                        record.language)
 
     async def _ratings(self, record: GameRecord, names: Mapping[int, str]
                        ) -> tuple[tuple[RatingLine, ...], str | None]:

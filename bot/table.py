@@ -281,7 +281,7 @@ class TableMessages:
               ) -> tuple[ui.LayoutView, list[discord.File]]:
         """Game over: reasons, winners, standings with their breakdown and tie-break; the table
         (``link`` is ``None``) shows the final board, the last post (with the ``link`` up to the
-        table) the score sheet."""
+        table) the score sheet and the chart of the score by round."""
         view, record = update.view, self.record
         outcome = view.get("outcome") or {}
         reasons = ", ".join(self.t(f"end.{r}") for r in outcome.get("end_reasons", ()))
@@ -294,9 +294,10 @@ class TableMessages:
                 "", small([self.t("score.tiebreak_note")])]
         box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
         box.add_item(ui.TextDisplay(_clip("\n".join(text), TEXT_LIMIT)))
-        image = (f"game-{record.id}-scores.png", update.scoresheet) if link else (
-            f"game-{record.id}-v{record.version}.png", update.image)
-        files, items = _files_and_items([image], self.t("final.title", game=record.id))
+        images = [(f"game-{record.id}-scores.png", update.scoresheet),
+                  (f"game-{record.id}-chart.png", update.chart)] if link else [
+            (f"game-{record.id}-v{record.version}.png", update.image)]
+        files, items = _files_and_items(images, self.t("final.title", game=record.id))
         if items:
             box.add_item(ui.MediaGallery(*items))
         box.add_item(self.links(link, panel=False))

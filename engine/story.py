@@ -37,10 +37,12 @@ class ScoreHistory:
     final: Outcome
 
     def to_json(self) -> dict[str, Any]:
+        lines = sorted(self.final.scores, key=lambda line: line.seat)
         return {
             "rounds": list(self.rounds),
             "totals": [list(t) for t in self.totals],
             "winners": list(self.final.winners),
+            "breakdowns": [dict(line.breakdown) for line in lines],
         }
 
 

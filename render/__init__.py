@@ -15,6 +15,7 @@ raster, fonts, theme, widgets, labels, the score sheet).
     render_table(view, highlights=None, names=None, labels=None, status=None) -> bytes
     render_panel(view, seat=None, focus=None, highlights=None, names=None, labels=None) -> bytes
     render_scoresheet(outcome_or_view, game=..., names=None, labels=None) -> bytes
+    render_chart(history, game=..., names=None, labels=None) -> bytes
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .chart import layout_chart
 from .games import GameRenderer, game_of, register_renderer, renderer_for, renderer_names
 from .highlights import EventLike
 from .labels import Labels
@@ -120,6 +122,23 @@ def render_scoresheet(
     return render_png(layout_scoresheet(outcome, game=game, names=names, labels=labels))
 
 
+def render_chart(
+    history: Mapping[str, Any],
+    *,
+    game: str,
+    names: Names = None,
+    labels: LabelTable = None,
+) -> bytes:
+    """PNG of a finished ``game``'s chart: each seat's score by round (``history``:
+    ``engine.story.ScoreHistory.to_json()``) and, where the game splits a score (its renderer's
+    ``score_split``), where each seat's points came from (``history["breakdowns"]``)."""
+    split = renderer_for(game).score_split
+    breakdowns = history.get("breakdowns")
+    if split is not None and isinstance(breakdowns, Sequence):
+        history = {**history, "split": [[list(p) for p in split(b)] for b in breakdowns]}
+    return render_png(layout_chart(history, names=names, labels=labels))
+
+
 __all__ = [
     "Box",
     "GameRenderer",
@@ -130,6 +149,7 @@ __all__ = [
     "layout_table",
     "panel_focus",
     "register_renderer",
+    "render_chart",
     "render_panel",
     "render_png",
     "render_scoresheet",

@@ -37,7 +37,10 @@ class GameRenderer:
     seat's table; ``layout_panel(view, seat, focus, highlights, *, names, labels)``: a player's
     private panel; ``panel_focus(view, seat)``: the part of the table a panel shows by default,
     one of ``focuses``; ``layout_scoresheet(outcome, *, names, labels)``: the final sheet;
-    ``english``: the game's words on images (the bot's image catalog overrides them)."""
+    ``english``: the game's words on images (the bot's image catalog overrides them);
+    ``score_split(breakdown)``: a final score's parts as the chart's bar shows them ((part
+    id, points) in order: Puerto Rico's shipping, buildings and bonuses), ``None`` for no
+    bar."""
 
     name: str
     english: Mapping[str, str]
@@ -46,6 +49,7 @@ class GameRenderer:
     layout_scoresheet: Callable[..., Scene]
     panel_focus: Callable[[View, int], str]
     focuses: tuple[str, ...]
+    score_split: Callable[[Mapping[str, int]], list[tuple[str, int]]] | None = None
 
 
 _RENDERERS: dict[str, GameRenderer] = {}

@@ -7,7 +7,7 @@ from ..games import GameRenderer, register_renderer
 from .labels import ENGLISH
 from .layout import layout_table
 from .panel import FOCUSES, layout_panel, panel_focus
-from .scoresheet import layout_scoresheet
+from .scoresheet import layout_scoresheet, score_split
 
 RENDERER = register_renderer(GameRenderer(
     name="puerto-rico",
@@ -17,6 +17,7 @@ RENDERER = register_renderer(GameRenderer(
     layout_scoresheet=layout_scoresheet,
     panel_focus=panel_focus,
     focuses=FOCUSES,
+    score_split=score_split,
 ))
 
 __all__ = ["ENGLISH", "FOCUSES", "RENDERER", "layout_panel", "layout_scoresheet", "layout_table",

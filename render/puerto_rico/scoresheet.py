@@ -20,6 +20,16 @@ from .players import layout_panel
 LARGE_BUILDINGS = ("guild_hall", "residence", "fortress", "customs_house", "city_hall")
 
 
+def score_split(breakdown: Mapping[str, int]) -> list[tuple[str, int]]:
+    """A final score as the chart's bar shows it: shipping (the VP chips: the Captain's, the
+    Harbor's, the Wharf's), the buildings' printed VP, and every bonus (the large buildings',
+    the nobles'...)."""
+    chips = int(breakdown.get("chips", 0))
+    buildings = int(breakdown.get("buildings", 0))
+    bonuses = sum(int(v) for k, v in breakdown.items() if k not in ("chips", "buildings"))
+    return [("shipping", chips), ("buildings", buildings), ("bonuses", bonuses)]
+
+
 def score_parts(scores: Sequence[Mapping[str, Any]], lb: Labels) -> list[tuple[str, str]]:
     """VP chips, building VP, then each large building's bonus that someone scored, then the
     other parts (Exp. 2: ``nobles``, ``royal_garden``), each under its own ``score.<part>``

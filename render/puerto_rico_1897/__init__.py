@@ -160,6 +160,11 @@ def names_data(outcome: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def score_split(breakdown: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Classic's split of a score (VP tokens are its VP chips)."""
+    return classic_scoresheet.score_split(names.data(breakdown, reverse=True))
+
+
 RENDERER = register_renderer(
     GameRenderer(
         name=GAME,
@@ -169,6 +174,7 @@ RENDERER = register_renderer(
         layout_scoresheet=layout_scoresheet,
         panel_focus=panel_focus,
         focuses=classic_panel.FOCUSES,
+        score_split=score_split,
     )
 )
 

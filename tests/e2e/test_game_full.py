@@ -44,6 +44,12 @@ async def check_the_end(world: World, bot: OfflineGovernor, game_id: int,
             a.filename.endswith("-scores.png") for a in m.attachments))
     posts = channel_posts(world)
     assert final.id == posts[-1].id and final.attachments[0].is_png
+    # with the chart of the score by round (engine.story, render.chart), readable on a phone
+    assert [a.filename for a in final.attachments] == [f"game-{game_id}-scores.png",
+                                                       f"game-{game_id}-chart.png"]
+    chart = final.attachments[1]
+    size = chart.image_size()
+    assert chart.is_png and size is not None and size[0] == 1000 and 700 < size[1] < 2200
     text = final.text()
     assert ("Winner:" in text or "Shared victory:" in text) and "Tie-break:" in text
     for name in names:
