@@ -13,6 +13,7 @@ Discord language; after a move the reply is the player's panel as it stands.
 from __future__ import annotations
 
 import io
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -21,14 +22,14 @@ import discord
 from discord import app_commands, ui
 
 from engine.core import IllegalAction, InvalidAction, get_game
-from storage import Favourite, GameRecord, GameStatus
+from storage import Favourite, GameNotFound, GameRecord, GameStatus
 
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
 from .games import PACKAGES, Decision, GamePresenter, presenter_for
 from .help import GROUP, find_topic, help_text, topic_choices
 from .i18n import CATALOG, Catalog
-from .limits import clip
+from .limits import CONTENT, UPLOAD, UPLOAD_MARGIN, clip, fit
 from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
 from .posting import FINAL, jump_url
@@ -260,7 +261,70 @@ class CommandFlow:
             title = self.catalog.t(lang, "reply.log_title", game=record.id)
             await send_ephemeral(interaction, f"**{title}**\n{body[-TEXT_LIMIT:]}")
         except Exception as exc:
-            await send_error(interaction, exc, where="/game log")
+            await send_error(interaction, exc, where="/game log show")
+
+    async def history_game(self, interaction: discord.Interaction[Any], game_id: int | None
+                           ) -> GameRecord:
+        """The game a ``/game log replay|export`` means: ``game_id`` (a game of this server),
+        else the channel's game, or the one that ended there last."""
+        if game_id is None:
+            record = await self.storage.games.latest_in_channel(interaction.channel_id or 0)
+            if record is None:
+                raise UserError("err.no_game_here")
+            return record
+        try:
+            record = await self.storage.games.get(game_id)
+        except GameNotFound:
+            raise UserError("err.history_unknown", game=game_id) from None
+        if record.guild_id != interaction.guild_id:
+            raise UserError("err.history_unknown", game=game_id)
+        return record
+
+    async def log_replay(self, interaction: discord.Interaction[Any], game_id: int | None
+                         ) -> None:
+        """``/game log replay [game]``: a finished game's time-lapse, the board at the end of
+        every phase, posted in the channel.  What is refused is said privately, at once."""
+        lang = self.lang(interaction)
+        try:
+            record = await self.history_game(interaction, game_id)
+            if record.status.is_open:
+                raise UserError("err.replay_not_over", game=record.id)
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game log replay")
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            guild = interaction.guild
+            limit = min(UPLOAD, guild.filesize_limit if guild else UPLOAD) - UPLOAD_MARGIN
+            clip = await self.service.timelapse(record.id, limit)
+            name = f"game-{record.id}-replay.{clip.extension}"
+            text = self.catalog.t(lang, "reply.replay", game=record.id,
+                                  title=presenter_for(record.game).title(lang),
+                                  frames=self.catalog.count(lang, "boards", clip.frames),
+                                  seconds=round(clip.duration_ms / 1000))
+            await interaction.followup.send(
+                content=fit(text, CONTENT),
+                file=discord.File(io.BytesIO(clip.data), filename=name))
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game log replay")
+
+    async def log_export(self, interaction: discord.Interaction[Any], game_id: int | None
+                         ) -> None:
+        """``/game log export [game]``: the game's replay file, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            record = await self.history_game(interaction, game_id)
+            record, data = await self.service.replay_file(record.id)
+            key = "reply.export" if data["seed"] is not None else "reply.export_no_seed"
+            text = self.catalog.t(lang, key, game=record.id,
+                                  moves=self.catalog.count(lang, "moves", len(data["actions"])))
+            body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+            await interaction.followup.send(
+                content=fit(text, CONTENT), ephemeral=True,
+                file=discord.File(io.BytesIO(body), filename=f"game-{record.id}.json"))
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game log export")
 
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         """``/game games``: the caller's open games in every server, with links, and which of

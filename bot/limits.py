@@ -36,6 +36,11 @@ EMBED_FOOTER = 2048
 EMBED_AUTHOR = 256
 EMBED_TOTAL = 6000
 """Title, description, field names and values, footer and author of all of a message's embeds."""
+UPLOAD = 10 * 1024 * 1024
+"""The files of one message, in bytes, in a server without boosts (``Guild.filesize_limit``
+gives a server's own, never less)."""
+UPLOAD_MARGIN = 64 * 1024
+"""Kept free under the limit for the rest of the message (its form, the text)."""
 BUTTON_LABEL = 80
 SELECT_PLACEHOLDER = 150
 SELECT_OPTION = 100

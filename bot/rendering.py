@@ -34,11 +34,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.core import EngineError, Event
 
 from .i18n import CATALOG, Catalog
+
+if TYPE_CHECKING:
+    from render.timelapse import Timelapse
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +62,7 @@ ScoreRenderer = Callable[[str, Mapping[str, Any], Mapping[int, str], Mapping[str
 thread)."""
 
 _DEFAULT: Any = object()
+T = TypeVar("T")
 
 
 def image_labels(game: str, lang: str) -> dict[str, str]:
@@ -107,6 +111,14 @@ def draw_chart(
 
     history = score_history(get_game(game), options, seed, moves)
     return render_chart(history.to_json(), game=game, names=dict(names), labels=labels)
+
+
+def draw_timelapse(frames: Sequence[bytes], limit: int) -> Timelapse:
+    """The boards ``frames`` as one animated image of at most ``limit`` bytes
+    (``render.timelapse``).  Module-level, so that a worker process can run it."""
+    from render.timelapse import timelapse  # noqa: PLC0415  (imported once per process)
+
+    return timelapse(frames, limit=limit)
 
 
 def default_renderer() -> Renderer | None:
@@ -204,18 +216,21 @@ class Drawing:
         *,
         urgent: bool | None = None,
         status: str | None = None,
+        keep: bool = True,
     ) -> bytes | None:
         """The board of ``view`` in the game's language.  ``urgent`` (default: a public view,
         the table) goes first; the others (panels, the story's phase images) wait their turn.
         ``status``: a line saying what the image shows, instead of whose turn it is (a story
         image: "Round 3 · the Builder phase (chosen by alice) ended").
-        The same board asked again is not drawn again (see the module's docstring)."""
+        The same board asked again is not drawn again (see the module's docstring); ``keep``
+        false draws it without keeping it (a time-lapse's many frames would push the tables
+        out)."""
         if self.renderer is None:
             return None
         if urgent is None:
             urgent = view.get("viewer") is None
         key = _digest(view, events, dict(names), language or self.catalog.default, status)
-        if key is None:
+        if key is None or not keep:
             return await self._draw(view, events, names, language, urgent, status)
         image = self._images.get(key)
         if image is None:
@@ -271,7 +286,7 @@ class Drawing:
                                    dict(labels))
         return await self._thread(kind, self.renderer, view, events, names, labels)
 
-    async def _job(self, kind: str, fn: Callable[..., bytes], *args: Any) -> bytes:
+    async def _job(self, kind: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a module-level function) in ``kind``'s worker processes; in a thread
         when there are none (a sandbox; a script without a main guard), when they broke or when
         the inputs cannot go to a process."""
@@ -293,7 +308,7 @@ class Drawing:
                 self.in_processes = False
         return await self._thread(kind, fn, *args)
 
-    async def _thread(self, kind: str, fn: Callable[..., bytes], *args: Any) -> bytes:
+    async def _thread(self, kind: str, fn: Callable[..., T], *args: Any) -> T:
         executor: Executor = self._tables if kind == "table" else self._panels
         return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
@@ -328,6 +343,13 @@ class Drawing:
         except Exception:
             log.exception("the score sheet could not be drawn")
             return None
+
+    async def timelapse(self, frames: Sequence[bytes], limit: int) -> Timelapse:
+        """``frames`` (PNG boards) as one animated image within ``limit`` bytes, made in a
+        private panel's worker (behind the tables).  Raises ``ValueError`` when no size fits."""
+        if self.in_processes:
+            return await self._job("panel", draw_timelapse, list(frames), limit)
+        return await self._thread("panel", draw_timelapse, frames, limit)
 
     def close(self) -> None:
         self._tables.shutdown(wait=False, cancel_futures=True)

@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import Event, Game, GameOver, IllegalAction, NotYourTurn, get_game
 from engine.policies import make_policy
@@ -56,6 +56,9 @@ from .rendering import Drawing, Renderer, ScoreRenderer
 from .seatnames import SeatNames, everyone
 from .thinking import Thinker
 
+if TYPE_CHECKING:
+    from render.timelapse import Timelapse
+
 log = logging.getLogger(__name__)
 
 AI_LEVELS = ("random", "heuristic", "strong")  # stored as the seat's ai_policy
@@ -76,6 +79,12 @@ class Actor:
 
     user_id: int
     can_manage: bool = False
+
+
+def _hidden(action: ActionRecord) -> bool:
+    """Whether an event of ``action`` shows the table something else than its seat."""
+    return any(e.get("private_to") is not None and e.get("public_data") != e.get("data")
+               for e in action.events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -859,6 +868,61 @@ class GameService:
         return tuple(dataclasses.replace(p, image=image)
                      for p, image in zip(phases, drawn, strict=True))
 
+    async def timelapse(self, game_id: int, limit: int) -> Timelapse:
+        """A game that is over as one animated image of at most ``limit`` bytes: the public
+        board at the end of every role phase, each saying what ended (as the story's images),
+        then the final board.  Drawn behind the tables, without pushing them out of the cache.
+        ``UserError`` for a game still played or with nothing to show."""
+        loaded = await self.storage.games.load(game_id)
+        record = loaded.record
+        if record.status.is_open:
+            raise UserError("err.replay_not_over", game=record.id)
+        game = get_game(record.game)
+        view = game.view(loaded.state, None)
+        count = len(phase_end_points(await self.storage.games.actions(record.id)))
+        phases = await self._phase_ends(record, game, count, view) if count else []
+        if not phases:
+            raise UserError("err.replay_empty", game=record.id)
+        names = await self._names(record)
+        writer = presenter_for(record.game).log_writer(names,
+                                                      record.language or self.catalog.default)
+        frames = await asyncio.gather(*(
+            self.drawing.board(p.view, p.events, names, record.language, urgent=False,
+                               status=writer.phase_ended(p.round, p.role, p.chooser, p.chosen),
+                               keep=False)
+            for p in phases))
+        final = await self.drawing.board(view, (), names, record.language, urgent=False,
+                                         keep=False)
+        drawn = [f for f in (*frames, final) if f]
+        if not drawn:
+            raise UserError("err.replay_no_images")
+        try:
+            return await self.drawing.timelapse(drawn, limit)
+        except ValueError as exc:
+            log.warning("game %d: no time-lapse within %d bytes (%s)", record.id, limit, exc)
+            raise UserError("err.replay_too_big", game=record.id) from exc
+
+    async def replay_file(self, game_id: int) -> tuple[GameRecord, dict[str, Any]]:
+        """The game's replay file (``{"game", "options", "seed", "actions"}``, the format of
+        ``python -m engine replay``): the actions that count, in order; the seed only once the
+        game is over (it would tell every draw to come).  While a game is played, one whose
+        moves carry hidden information (a San Juan payment names the cards paid) is refused:
+        an action is hidden when an event of it reads otherwise for the table than for its
+        seat."""
+        record = await self.storage.games.get(game_id)
+        if record.seed is None:
+            raise UserError("err.export_not_started", game=record.id)
+        log_all = await self.storage.games.actions(record.id)
+        over = not record.status.is_open
+        if not over and any(_hidden(a) for a in log_all):
+            raise UserError("err.export_hidden", game=record.id)
+        return record, {
+            "game": record.game,
+            "options": record.options,
+            "seed": record.seed if over else None,
+            "actions": [[a.seat, a.code] for a in log_all],
+        }
+
     async def _phase_ends(
         self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
     ) -> list[PhaseEnd]:
@@ -878,8 +942,10 @@ class GameService:
         views = {i: v for i in replay_at
                  if (v := self._phase_views.pop((record.id, log_all[i].seq), None)) is not None}
         replay_at = [i for i in replay_at if i not in views]  # not played here (a restart...)
-        views.update(zip(replay_at, views_after(game, record.options, record.seed, log_all,
-                                                replay_at), strict=True))
+        if replay_at:  # a replay of the log: in a thread, the loop keeps answering
+            views.update(zip(replay_at, await asyncio.to_thread(
+                views_after, game, record.options, record.seed, log_all, replay_at),
+                strict=True))
         presenter = presenter_for(record.game)
         openers = presenter.phase_openers
         out = []

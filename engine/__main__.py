@@ -70,6 +70,10 @@ def _replay(args: argparse.Namespace) -> int:
     if not isinstance(data, dict) or not {"game", "options", "seed", "actions"} <= set(data):
         print("a replay file needs game, options, seed and actions", file=sys.stderr)
         return 2
+    if type(data["seed"]) is not int:
+        print("the file has no seed (a game exported while it was played): it cannot be replayed",
+              file=sys.stderr)
+        return 2
     actions = data["actions"]
     if not isinstance(actions, list) or any(
         not isinstance(a, list) or len(a) != 2 or type(a[0]) is not int or not isinstance(a[1], str)

@@ -91,6 +91,27 @@ class GameQueries:
         records = _records(rows)
         return records[0] if records else None
 
+    async def latest_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's open game (or its story thread's game, as :meth:`find_by_channel`),
+        else the game that ended there last: the game a question about a channel's history
+        means."""
+        found = await self.find_by_channel(channel_id)
+        if found is not None:
+            return found
+        rows = await self.db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
+            " ORDER BY coalesce(g.finished_at, g.updated_at) DESC, g.id DESC LIMIT 1",
+            (channel_id,),
+        )
+        if not rows:
+            rows = await self.db.fetchall(
+                f"SELECT {GAME_COLUMNS} FROM game_messages AS t JOIN games AS g ON g.id = t.game_id"
+                f" WHERE t.message_id = ? AND t.kind = '{STORY_THREAD_KIND}' LIMIT 1",
+                (channel_id,),
+            )
+        records = _records(rows)
+        return records[0] if records else None
+
     async def list_for_user(
         self, user_id: int, *, statuses: Iterable[GameStatus] = OPEN, limit: int = 100
     ) -> list[GameRecord]:

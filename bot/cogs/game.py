@@ -1,7 +1,8 @@
 """The command tree, the same for every game.
 
 * ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
-  to play), ``show``, ``board``, ``status``, ``log``, ``games``, ``rules``, ``undo``, ``leave``,
+  to play), ``show``, ``board``, ``status``, ``log`` (``show``, ``replay``, ``export``),
+  ``games``, ``rules``, ``undo``, ``leave``,
   ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``.
 * ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
   (its presenter's :data:`~bot.games.GamePresenter.decisions`), whose autocomplete lists exactly
@@ -170,13 +171,32 @@ class GameCog(
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await self.flow.status(interaction)
 
-    @app_commands.command(name=ls("cmd.log.name"), description=ls("cmd.log.description"))
+    log = app_commands.Group(name=ls("cmd.log.name"), description=ls("cmd.log.description"))
+    """``/game log show|replay|export``: a game's history."""
+
+    @log.command(name=ls("cmd.log_show.name"), description=ls("cmd.log_show.description"))
     @app_commands.rename(lines=ls("opt.lines.name"))
     @app_commands.describe(lines=ls("opt.lines.description"))
-    async def log(
+    async def log_show(
         self, interaction: discord.Interaction[Any], lines: app_commands.Range[int, 1, 100] = 25
     ) -> None:
         await self.flow.log(interaction, lines)
+
+    @log.command(name=ls("cmd.log_replay.name"), description=ls("cmd.log_replay.description"))
+    @app_commands.rename(game=ls("opt.game_id.name"))
+    @app_commands.describe(game=ls("opt.game_id.description"))
+    async def log_replay(
+        self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        await self.flow.log_replay(interaction, game)
+
+    @log.command(name=ls("cmd.log_export.name"), description=ls("cmd.log_export.description"))
+    @app_commands.rename(game=ls("opt.game_id.name"))
+    @app_commands.describe(game=ls("opt.game_id.description"))
+    async def log_export(
+        self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        await self.flow.log_export(interaction, game)
 
     @app_commands.command(name=ls("cmd.games.name"), description=ls("cmd.games.description"))
     async def games(self, interaction: discord.Interaction[Any]) -> None:

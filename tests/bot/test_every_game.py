@@ -253,6 +253,10 @@ async def test_the_whole_command_tree_fits_discord(tmp_path: Path) -> None:
         assert 1 <= len(subcommands) <= 25, payload["name"]
         assert payload.get("description_localizations"), payload["name"]  # translated
         assert all(o["type"] == discord.AppCommandOptionType.subcommand.value
+                   or (o["type"] == discord.AppCommandOptionType.subcommand_group.value
+                       and 1 <= len(o["options"]) <= 25 and all(
+                           s["type"] == discord.AppCommandOptionType.subcommand.value
+                           for s in o["options"]))
                    for o in subcommands), payload["name"]
     assert check_level(payloads, "/") == []
     game = {o["name"]: o for o in groups["game"]["options"]}

@@ -458,7 +458,7 @@ async def first_game(world: World, rec: Recorder, bot: OfflineGovernor, gm: Scri
     async def round3() -> None:
         await run_command(rec, bot, cleo, "/game status", general)
         await run_command(rec, bot, ana, "/game board", general)
-        await run_command(rec, bot, ben, "/game log", general)
+        await run_command(rec, bot, ben, "/game log show", general)
 
     async def round6() -> None:
         await run_command(rec, bot, ana, "/game games", general)
@@ -512,7 +512,7 @@ async def second_game(world: World, rec: Recorder, bot: OfflineGovernor, diego: 
         await mistakes_at_role_choice(t, rec)
         await run_command(rec, bot, ana, "/game rules topic:puerto", mesa)
         await run_command(rec, bot, diego, "/game status", mesa)
-        await run_command(rec, bot, diego, "/game log", mesa)
+        await run_command(rec, bot, diego, "/game log show", mesa)
 
     async def builder() -> None:
         record, state = await load(bot, t.game_id)

@@ -456,7 +456,7 @@ async def the_solo_game(world: World, rec: Recorder, bot: OfflineGovernor, bia: 
 
     async def round3() -> None:
         await run_command(rec, bot, bia, "/game status", general)
-        await run_command(rec, bot, bia, "/game log", general)
+        await run_command(rec, bot, bia, "/game log show", general)
 
     await play(t, rec, on_round={3: round3})
     for _ in range(10):
@@ -529,7 +529,7 @@ async def the_game(world: World, rec: Recorder, bot: OfflineGovernor, ana: Scrip
     async def round3() -> None:
         await run_command(rec, bot, cleo, "/game status", general)
         await run_command(rec, bot, ana, "/game board", general)
-        await run_command(rec, bot, ben, "/game log", general)
+        await run_command(rec, bot, ben, "/game log show", general)
         await autocomplete(rec, ben, "game rules", "topic", "hosp", general)
         await run_command(rec, bot, ben, "/game rules topic:hospital", general)
         await run_command(rec, bot, cleo, "/game rules", general)
@@ -580,7 +580,7 @@ async def the_game(world: World, rec: Recorder, bot: OfflineGovernor, ana: Scrip
         await asyncio.sleep(0.3)
     await run_command(rec, bot, ana, "/game status", general)
     await run_command(rec, bot, ben, "/game games", general)
-    await run_command(rec, bot, cleo, "/game log", general)
+    await run_command(rec, bot, cleo, "/game log show", general)
     return t
 
 

@@ -24,6 +24,9 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
                          "games", "rules", "undo", "leave", "hint", "leaderboard",
                          "stats"}
     assert by_name["game"]["name_localizations"]["es-ES"] == "partida"
+    # /game log show|replay|export: a group of its own
+    assert game["log"]["type"] == 2
+    assert {o["name"] for o in game["log"]["options"]} == {"show", "replay", "export"}
     subs = {o["name"]: o for o in by_name["pr"]["options"]}
     assert set(subs) == {"role", "settle", "build", "sell", "ship", "place", "keep", "take",
                          "buccaneer", "raid", "draft", "guest", "pass"}

@@ -131,8 +131,8 @@ async def test_every_interaction_is_deferred_before_any_work(
         record = await start(world, bot, world.alice, [carol], "max_players:2")
         players = Players(world, bot, record.id, {p.id: p for p in people}, command_share=0.3)
         await players.play(max_moves=40)
-        for command in ("/game status", "/game board", "/game log", "/game games", "/game rules",
-                        "/game show", "/game notify enabled:true"):
+        for command in ("/game status", "/game board", "/game log show", "/game games",
+                        "/game rules", "/game show", "/game notify enabled:true"):
             handle = await world.alice.run(command, channel=world.general)
             assert (await handle.response()).type in DEFERRALS, command
         topics = await world.alice.autocomplete("game rules", {"topic": "har"}, focused="topic",

@@ -87,7 +87,7 @@ async def test_board_status_log_games_and_rules(world: World, governor: OfflineG
     assert f"· {name}: waiting <t:{int(waiting.waiting_since.timestamp())}:R>" in status.text()  # type: ignore[union-attr]
     assert "Last move <t:" in status.text()
 
-    log = await (await world.bob.run("/game log lines:3", channel=world.general)
+    log = await (await world.bob.run("/game log show lines:3", channel=world.general)
                  ).wait_for_followup()
     lines = log.content.splitlines()
     assert lines[0] == f"**Game #{record.id}: the log**" and 1 <= len(lines) - 1 <= 3

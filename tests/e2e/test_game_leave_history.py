@@ -72,7 +72,8 @@ async def test_a_player_who_left_keeps_their_moves_and_the_ai_gets_its_own(
     # The table's log and /game log: bob's moves are his, then the line saying he left.
     table = await table_at(world, governor, record.id)
     assert LEFT in table.text()
-    shown = await (await world.alice.run("/game log", channel=world.general)).wait_for_followup()
+    shown = await (await world.alice.run("/game log show", channel=world.general)
+                   ).wait_for_followup()
     lines = shown.content.splitlines()[1:]
     assert LEFT in lines
     before = lines[: lines.index(LEFT)]

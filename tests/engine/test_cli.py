@@ -201,6 +201,15 @@ def test_replay_names_the_index_of_an_illegal_action(tmp_path: Path) -> None:
     assert "action 1" in proc.stderr and "not_your_turn" in proc.stderr
 
 
+def test_replay_of_a_file_without_its_seed_says_why_it_cannot(tmp_path: Path) -> None:
+    """A game exported while it was played (``/game log export``) has no seed yet."""
+    path = tmp_path / "early.json"
+    path.write_text(json.dumps({"game": "puerto-rico", "options": {"players": 3}, "seed": None,
+                                "actions": [[0, "r.settler"]]}))
+    proc = run("replay", str(path))
+    assert proc.returncode == 2 and "has no seed" in proc.stderr, proc.stderr
+
+
 def test_replay_of_a_finished_golden_game_has_the_outcome() -> None:
     proc = run("replay", str(ROOT / "tests" / "golden" / "pr-4p-heuristic.json"))
     data = json.loads(proc.stdout)
