@@ -76,37 +76,26 @@ class GameQueries:
     async def find_by_channel(self, channel_id: int) -> GameRecord | None:
         """The open (lobby or active) game of a channel, if any; in a game's story thread (the
         message kind ``thread``), that game."""
-        rows = await self.db.fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
-            " AND g.status IN ('lobby', 'active')",
-            (channel_id,),
-        )
-        if not rows:
-            rows = await self.db.fetchall(
-                f"SELECT {GAME_COLUMNS} FROM game_messages AS t JOIN games AS g ON g.id = t.game_id"
-                f" WHERE t.message_id = ? AND t.kind = '{STORY_THREAD_KIND}'"
-                " AND g.status IN ('lobby', 'active')",
-                (channel_id,),
-            )
-        records = _records(rows)
-        return records[0] if records else None
+        return await self._in_channel(channel_id, " AND g.status IN ('lobby', 'active')")
 
     async def latest_in_channel(self, channel_id: int) -> GameRecord | None:
         """The channel's open game (or its story thread's game, as :meth:`find_by_channel`),
         else the game that ended there last: the game a question about a channel's history
         means."""
-        found = await self.find_by_channel(channel_id)
-        if found is not None:
-            return found
+        return await self.find_by_channel(channel_id) or await self._in_channel(
+            channel_id, " ORDER BY coalesce(g.finished_at, g.updated_at) DESC, g.id DESC LIMIT 1"
+        )
+
+    async def _in_channel(self, channel_id: int, tail: str) -> GameRecord | None:
+        """The first game of the channel's games (or of the story thread ``channel_id``) that
+        ``tail`` (a condition, an order) selects."""
         rows = await self.db.fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
-            " ORDER BY coalesce(g.finished_at, g.updated_at) DESC, g.id DESC LIMIT 1",
-            (channel_id,),
+            f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.channel_id = ?{tail}", (channel_id,)
         )
         if not rows:
             rows = await self.db.fetchall(
                 f"SELECT {GAME_COLUMNS} FROM game_messages AS t JOIN games AS g ON g.id = t.game_id"
-                f" WHERE t.message_id = ? AND t.kind = '{STORY_THREAD_KIND}' LIMIT 1",
+                f" WHERE t.message_id = ? AND t.kind = '{STORY_THREAD_KIND}'{tail}",
                 (channel_id,),
             )
         records = _records(rows)
