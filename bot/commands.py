@@ -289,6 +289,8 @@ class CommandFlow:
             record = await self.history_game(interaction, game_id)
             if record.status.is_open:
                 raise UserError("err.replay_not_over", game=record.id)
+            if record.seed is None:  # abandoned in its lobby
+                raise UserError("err.replay_empty", game=record.id)
         except Exception as exc:
             await send_error(interaction, exc, where="/game log replay")
             return

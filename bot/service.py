@@ -873,10 +873,12 @@ class GameService:
         board at the end of every role phase, each saying what ended (as the story's images),
         then the final board.  Drawn behind the tables, without pushing them out of the cache.
         ``UserError`` for a game still played or with nothing to show."""
-        loaded = await self.storage.games.load(game_id)
-        record = loaded.record
+        record = await self.storage.games.get(game_id)
         if record.status.is_open:
             raise UserError("err.replay_not_over", game=record.id)
+        if record.seed is None:  # abandoned in its lobby
+            raise UserError("err.replay_empty", game=record.id)
+        loaded = await self.storage.games.load(game_id)
         game = get_game(record.game)
         view = game.view(loaded.state, None)
         count = len(phase_end_points(await self.storage.games.actions(record.id)))

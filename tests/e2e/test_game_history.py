@@ -108,6 +108,17 @@ async def test_what_is_refused_is_said_privately(world: World, governor: Offline
     other = await (await world.bob.run(f"/game log export game:{elsewhere.id}",
                                        channel=world.general)).wait_for_followup()
     assert f"There is no game #{elsewhere.id} in this server." in other.text(), other.text()
+    # a game abandoned in its lobby has no moves and nothing to show
+    empty = await governor.storage.games.create_lobby(
+        "puerto-rico", creator_id=world.bob.id, guild_id=world.guild.id, channel_id=None,
+        options={"players": 2})
+    await governor.storage.games.abandon(empty.id)
+    nothing = await (await world.bob.run(f"/game log replay game:{empty.id}",
+                                         channel=world.general)).response()
+    assert nothing.ephemeral and "there is nothing to show" in (nothing.content or "")
+    unstarted = await (await world.bob.run(f"/game log export game:{empty.id}",
+                                           channel=world.general)).wait_for_followup()
+    assert "has not started" in unstarted.text(), unstarted.text()
     mine = await (await world.bob.run(f"/game log export game:{record.id}",
                                       channel=world.general)).wait_for_followup()
     assert "some of its moves are hidden" in mine.text()
