@@ -394,7 +394,8 @@ class GameRepository(GameQueries):
             )
             return CommitResult(new, action)
 
-        return await self.db.write(body)
+        # the hot path of every move: the whole transaction in the database's thread
+        return await self.db.write(body, in_thread=True)
 
     async def play(
         self,
