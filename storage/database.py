@@ -5,7 +5,9 @@
   processes on one file wait for each other instead of failing.
 * Every write runs as one ``BEGIN IMMEDIATE`` transaction through :meth:`Database.write`.  The
   write lock is taken at ``BEGIN``, so a transaction never fails half-way because another writer
-  came first.
+  came first.  The hot one, a move (``GameRepository.commit_action``), runs whole in the
+  connection's thread (``in_thread``): one hand-over from the event loop instead of one per
+  statement.
 * One connection is shared by every coroutine of the process, so every use of it is serialized by an
   ``asyncio.Lock`` (otherwise a reader could see another coroutine's uncommitted writes).  A write
   transaction runs in its own shielded task: cancelling the caller (an interaction timing out, the
