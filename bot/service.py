@@ -881,8 +881,9 @@ class GameService:
         loaded = await self.storage.games.load(game_id)
         game = get_game(record.game)
         view = game.view(loaded.state, None)
-        count = len(phase_end_points(await self.storage.games.actions(record.id)))
-        phases = await self._phase_ends(record, game, count, view) if count else []
+        whole = await self.storage.games.actions(record.id)
+        count = len(phase_end_points(whole))
+        phases = await self._phase_ends(record, game, count, view, whole) if count else []
         if not phases:
             raise UserError("err.replay_empty", game=record.id)
         names = await self._names(record)
@@ -927,13 +928,16 @@ class GameService:
 
     async def _phase_ends(
         self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
+        whole: Sequence[ActionRecord] | None = None,
     ) -> list[PhaseEnd]:
         """The last ``ended`` phase ends of the log, each with the public board as it stood
         when the phase ended (replayed from the log; the current view when nothing happened
-        since) and that phase's round."""
-        log_all: Sequence[ActionRecord] = await self.recent(record)
+        since) and that phase's round.  ``whole``: the whole log, when the caller has it."""
+        log_all: Sequence[ActionRecord] = whole if whole is not None else await self.recent(
+            record)
         points = phase_end_points(log_all)[-ended:]
-        if not self._tail_tells(record, log_all, sorted({i for i, _ in points}), ended):
+        if whole is None and not self._tail_tells(record, log_all,
+                                                  sorted({i for i, _ in points}), ended):
             log_all = await self.storage.games.actions(record.id)
             points = phase_end_points(log_all)[-ended:]
         if not points or record.seed is None:
