@@ -1,9 +1,9 @@
-"""SQLite storage for Governor: games, seats, the append-only action log with its events,
-snapshots, results and settings, on one long-lived aiosqlite connection.
+"""Storage for Governor: games, seats, the append-only action log with its events, snapshots,
+results and settings, in SQLite (one file, the default) or PostgreSQL (several processes).
 
 Imports neither discord nor Pillow; the engine only to serialize, load and replay states.
 
-    storage = await Storage.open("governor.db")
+    storage = await Storage.open("governor.db")    # or "postgresql://user@host/governor"
     lobby = await storage.games.create_lobby("puerto-rico", creator_id=42, channel_id=7)
     ...
     await storage.close()
@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from storage.database import Database, DatabaseBusy, backup_file
+from storage.database import Database, DatabaseBusy, SqliteDatabase, backup_file, parse_url
 from storage.errors import (
     ChannelBusy,
     CorruptGame,
@@ -75,15 +75,16 @@ class Storage:
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike[str],
+        target: str | os.PathLike[str],
         *,
         clock: Clock = utc_now,
         busy_timeout_ms: int = 10_000,
         synchronous: str = "FULL",
     ) -> Storage:
-        """Open the file (created if missing) and bring it to the latest schema."""
+        """Open the database ``target`` names (an SQLite file's path or ``sqlite:///`` URL,
+        created if missing; a ``postgresql://`` URL) and bring it to the latest schema."""
         db = await Database.open(
-            path, clock=clock, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous
+            target, clock=clock, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous
         )
         return cls(db)
 
@@ -146,6 +147,7 @@ __all__ = [
     "SeatRecord",
     "SeatTaken",
     "SettingsRepository",
+    "SqliteDatabase",
     "StaleVersion",
     "Storage",
     "StorageError",
@@ -155,5 +157,6 @@ __all__ = [
     "Wait",
     "WrongStatus",
     "backup_file",
+    "parse_url",
     "verify_database",
 ]

@@ -96,7 +96,10 @@ def result_rows(
 
 
 INSERT_RESULT = (
-    "INSERT OR REPLACE INTO results "
+    "INSERT INTO results "
     "(game_id, seat, user_id, ai_policy, total, rank, winner, tiebreak, breakdown) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+    " user_id = excluded.user_id, ai_policy = excluded.ai_policy, total = excluded.total,"
+    " rank = excluded.rank, winner = excluded.winner, tiebreak = excluded.tiebreak,"
+    " breakdown = excluded.breakdown"
 )

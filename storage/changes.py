@@ -39,7 +39,13 @@ def lobby_capacity(game_name: str, options_text: str) -> int:
 
 
 async def fetch_row(tx: Tx, game_id: int, *, snapshot: bool) -> Row:
-    row = await tx.fetchone(SELECT_GAME_WITH_SNAPSHOT if snapshot else SELECT_GAME, (game_id,))
+    """The game's row, read to change it.  On PostgreSQL the row is locked for the rest of the
+    transaction: a second writer of the same game waits, then is aborted as a serialization
+    failure and runs again on the new version (SQLite's writers already run one at a time)."""
+    sql = SELECT_GAME_WITH_SNAPSHOT if snapshot else SELECT_GAME
+    if tx.dialect == "postgresql":
+        sql += " FOR UPDATE OF g"
+    row = await tx.fetchone(sql, (game_id,))
     if row is None:
         raise GameNotFound(game_id)
     return row
@@ -115,7 +121,7 @@ async def store_results(
 async def check_channel_free(tx: Tx, channel_id: int, except_game: int | None = None) -> None:
     other = await tx.scalar(
         "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
-        " AND id IS NOT ?",
+        " AND id IS DISTINCT FROM ?",
         (channel_id, except_game),
     )
     if other is not None:

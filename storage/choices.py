@@ -15,7 +15,8 @@ from engine.story import choices
 from storage.sql import Tx
 
 INSERT_CHOICE = (
-    "INSERT OR REPLACE INTO choices (game_id, user_id, kind, name, count) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO choices (game_id, user_id, kind, name, count) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (game_id, user_id, kind, name) DO UPDATE SET count = excluded.count"
 )
 
 

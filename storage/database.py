@@ -1,9 +1,12 @@
-"""The database: one long-lived aiosqlite connection per process.
+"""The database contract (:class:`Database`) and its default backend, SQLite
+(:class:`SqliteDatabase`): one long-lived aiosqlite connection per process.  PostgreSQL is
+:mod:`storage.postgres`.
 
 * WAL journal (readers never block the writer), ``synchronous=FULL`` (a commit that returned is on
   disk: it survives a killed process and a power cut), foreign keys on, a busy timeout so that two
   processes on one file wait for each other instead of failing.
-* Every write runs as one ``BEGIN IMMEDIATE`` transaction through :meth:`Database.write`.  The
+* Every write runs as one ``BEGIN IMMEDIATE`` transaction through
+  :meth:`SqliteDatabase.write`.  The
   write lock is taken at ``BEGIN``, so a transaction never fails half-way because another writer
   came first.  The hot one, a move (``GameRepository.commit_action``), runs whole in the
   connection's thread (``in_thread``): one hand-over from the event loop instead of one per
@@ -13,6 +16,7 @@
   transaction runs in its own shielded task: cancelling the caller (an interaction timing out, the
   bot shutting down) never leaves a transaction half-done; it commits or rolls back as a whole.
 * Migrations (numbered SQL files, ``PRAGMA user_version``) run at :meth:`Database.open`.
+* The per-game lock (:meth:`Database.lock`) is the process's own: SQLite serves one process.
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ import asyncio
 import logging
 import os
 import sqlite3
-from collections.abc import Awaitable, Callable
+import weakref
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,7 +37,7 @@ import aiosqlite
 from storage.errors import StorageError
 from storage.migrate import LATEST_VERSION, migrate
 from storage.records import Clock, to_ms, utc_now
-from storage.sql import Params, Row, ThreadTx, Tx
+from storage.sql import AioTx, Dialect, Params, Row, ThreadTx, Tx
 
 log = logging.getLogger(__name__)
 
@@ -45,18 +52,152 @@ class DatabaseBusy(StorageError):
     code = "database_busy"
 
 
-class Database:
+class Database(ABC):
+    """The storage's database, SQLite (:class:`SqliteDatabase`, the default) or PostgreSQL
+    (:class:`storage.postgres.PostgresDatabase`): one contract, the repositories' only way in.
+
+    :meth:`open` picks the backend from a URL (``sqlite:///governor.db``,
+    ``postgresql://user@host/db``) or takes a plain path as an SQLite file."""
+
+    dialect: Dialect
+    integrity_errors: tuple[type[Exception], ...]
+    """What the driver raises when a statement breaks a constraint."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._game_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+
+    @staticmethod
+    async def open(
+        target: str | os.PathLike[str],
+        *,
+        clock: Clock = utc_now,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        synchronous: str = "FULL",
+        target_version: int | None = None,
+    ) -> Database:
+        """Open the database ``target`` names and migrate it to the latest schema (or
+        ``target_version``, for tests of old schemas)."""
+        backend, location = parse_url(target)
+        if backend == "postgresql":
+            from storage.postgres import PostgresDatabase  # noqa: PLC0415 - asyncpg on demand
+
+            return await PostgresDatabase.connect(location, clock=clock,
+                                                  target_version=target_version)
+        return await SqliteDatabase.open_file(
+            location, clock=clock, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous,
+            target_version=target_version)
+
+    @property
+    @abstractmethod
+    def url(self) -> str:
+        """Where the database is (a PostgreSQL URL never shows its password)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def now_ms(self) -> int:
+        return to_ms(self.clock())
+
+    @abstractmethod
+    async def write(self, body: Callable[[Tx], Awaitable[T]], *, in_thread: bool = False) -> T:
+        """Run ``body`` inside one write transaction: committed when it returns, rolled back
+        when it raises; it runs to the end even if the caller is cancelled.  Writes are
+        serializable: the result is as if every write ran alone, one after the other.  On
+        PostgreSQL ``body`` may run again after a serialization failure, so it must do nothing
+        but its statements and computations on what they return."""
+
+    @abstractmethod
+    async def snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run ``body`` in one read transaction: every statement sees the same database
+        state."""
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def scalar(self, sql: str, params: Params = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold game ``game_id`` alone: one holder at a time in this process (and, on
+        PostgreSQL, among every process on the database).  Not reentrant."""
+        async with self._local_lock(game_id):
+            yield
+
+    def _local_lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._game_locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._game_locks[game_id] = lock
+        return lock
+
+    @abstractmethod
+    async def set_trace(self, callback: Callable[[str], object] | None) -> None:
+        """Call ``callback`` with the text of every statement run (``None`` stops); for
+        debugging and for the tests that count statements."""
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def integrity_check(self) -> list[str]:
+        """The database's own consistency check: an empty list when it is sound."""
+
+    @abstractmethod
+    async def backup(self, target: str | os.PathLike[str]) -> Path:
+        """A consistent copy of the database at ``target``."""
+
+
+def parse_url(target: str | os.PathLike[str]) -> tuple[Dialect, str]:
+    """``(backend, location)`` of a ``DATABASE_URL``: ``sqlite:///path`` (or a plain path) gives
+    the file's path; ``postgresql://...`` (or ``postgres://``) the URL itself."""
+    text = os.fspath(target)
+    if text.startswith(("postgresql://", "postgres://")):
+        return "postgresql", text
+    if text.startswith("sqlite://"):
+        path = text.removeprefix("sqlite://")
+        if not path.startswith("/") or path == "/":
+            raise ValueError(f"an SQLite URL is sqlite:///relative/path or sqlite:////absolute, "
+                             f"not {text!r}")
+        return "sqlite", path[1:]
+    if "://" in text:
+        raise ValueError(f"unknown database URL scheme in {text.split('://')[0]!r}: "
+                         f"use sqlite:///FILE or postgresql://USER@HOST/DB")
+    return "sqlite", text
+
+
+class SqliteDatabase(Database):
     """One open SQLite database file.  Create with :meth:`open`; close with :meth:`close`."""
 
+    dialect: Dialect = "sqlite"
+    integrity_errors = (sqlite3.IntegrityError,)
+
     def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Clock) -> None:
+        super().__init__(clock)
         self._conn = conn
         self.path = path
-        self.clock = clock
         self._lock = asyncio.Lock()
         self._closed = False
 
+    @property
+    def url(self) -> str:
+        return f"sqlite:///{self.path}"
+
     @classmethod
-    async def open(
+    async def open_file(
         cls,
         path: str | os.PathLike[str],
         *,
@@ -64,7 +205,7 @@ class Database:
         busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
         synchronous: str = "FULL",
         target_version: int | None = None,
-    ) -> Database:
+    ) -> SqliteDatabase:
         """Open (creating if needed) and migrate to the latest schema (or ``target_version``,
         for tests of old schemas)."""
         db_path = Path(path)
@@ -101,15 +242,6 @@ class Database:
             except sqlite3.Error:  # pragma: no cover - optimize is advisory
                 log.debug("PRAGMA optimize failed", exc_info=True)
             await self._conn.close()
-
-    async def __aenter__(self) -> Database:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    def now_ms(self) -> int:
-        return to_ms(self.clock())
 
     # --- transactions -------------------------------------------------------------------------
 
@@ -162,7 +294,7 @@ class Database:
                     raise DatabaseBusy(path=str(self.path)) from exc
                 raise
             try:
-                result = await body(Tx(self._conn))
+                result = await body(AioTx(self._conn))
                 await self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
@@ -175,7 +307,7 @@ class Database:
         async with self._lock:
             await self._conn.execute("BEGIN")
             try:
-                return await body(Tx(self._conn))
+                return await body(AioTx(self._conn))
             finally:
                 if self._conn.in_transaction:
                     await self._conn.execute("COMMIT")
@@ -183,14 +315,6 @@ class Database:
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         async with self._lock:
             return list(await self._conn.execute_fetchall(sql, params))
-
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
-
-    async def scalar(self, sql: str, params: Params = ()) -> Any:
-        row = await self.fetchone(sql, params)
-        return None if row is None else row[0]
 
     # --- maintenance ----------------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-import sqlite3
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -613,8 +612,10 @@ class GameRepository(GameQueries):
         """Run ``body``; a race on the one-open-game-per-channel index becomes ChannelBusy."""
         try:
             return await self.db.write(body)
-        except sqlite3.IntegrityError as exc:
-            if channel_id is not None and "games.channel_id" in str(exc):
+        except self.db.integrity_errors as exc:
+            # SQLite names the index's column, PostgreSQL the index
+            if channel_id is not None and ("games.channel_id" in str(exc) or getattr(
+                    exc, "constraint_name", None) == "games_open_channel"):
                 other = await self.find_by_channel(channel_id)
                 raise ChannelBusy(channel_id, other.id if other else 0) from exc
             raise

@@ -1,4 +1,5 @@
-"""Numbered schema migrations tracked by ``PRAGMA user_version``.
+"""Numbered schema migrations tracked by ``PRAGMA user_version`` (SQLite; PostgreSQL keeps its
+version in a table, :mod:`storage.postgres`, and starts at :data:`POSTGRESQL_BASELINE`).
 
 Migration ``N`` is the file ``storage/migrations/NNNN_name.sql``, optionally followed by a Python
 back-fill step registered in :data:`BACKFILLS`.  Each migration runs in its own
@@ -34,7 +35,7 @@ from storage.errors import CorruptGame, MigrationFailed, SchemaTooNew
 from storage.handovers import backfill_handovers
 from storage.ratings import rebuild
 from storage.records import Clock, dumps, to_ms
-from storage.sql import Tx
+from storage.sql import AioTx, Tx
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ def split_statements(script: str) -> list[str]:
 
 @cache
 def migrations() -> tuple[Migration, ...]:
-    """Every migration shipped with the package, in order; numbers must be 1, 2, 3..."""
+    """Every SQLite migration shipped with the package, in order; numbers must be 1, 2, 3..."""
     found: list[Migration] = []
     for entry in resources.files("storage.migrations").iterdir():
         match = _FILE.match(entry.name)
@@ -82,6 +83,30 @@ def migrations() -> tuple[Migration, ...]:
 
 
 LATEST_VERSION = len(migrations())
+
+POSTGRESQL_BASELINE = 12
+"""PostgreSQL came with schema 12: its first migration, ``postgresql/0012_baseline.sql``, creates
+that schema whole.  Every later schema is a pair of files, ``NNNN_name.sql`` for SQLite and
+``postgresql/NNNN_name.sql``, with one Python back-fill (it gets a :class:`Tx` of either
+backend), so that a schema number means the same tables on both."""
+
+
+@cache
+def postgresql_migrations() -> tuple[Migration, ...]:
+    """The PostgreSQL migrations, in order: the baseline, then one for each later schema.  Each
+    is one script (run as one in its transaction: PL/pgSQL bodies hold ``;``)."""
+    found: list[Migration] = []
+    for entry in resources.files("storage.migrations").joinpath("postgresql").iterdir():
+        match = _FILE.match(entry.name)
+        if match:
+            found.append(Migration(int(match[1]), match[2],
+                                   (entry.read_text(encoding="utf-8"),)))
+    found.sort(key=lambda m: m.version)
+    numbers = [m.version for m in found]
+    if numbers != list(range(POSTGRESQL_BASELINE, LATEST_VERSION + 1)):
+        raise RuntimeError(f"PostgreSQL migrations must be {POSTGRESQL_BASELINE}..{LATEST_VERSION}"
+                           f" without gaps, found {numbers}")
+    return tuple(found)
 
 
 async def migrate(conn: aiosqlite.Connection, clock: Clock, *, target: int = LATEST_VERSION) -> int:
@@ -114,7 +139,7 @@ async def _apply(conn: aiosqlite.Connection, clock: Clock, migration: Migration)
             await conn.execute(statement)
         backfill = BACKFILLS.get(migration.version)
         if backfill is not None:
-            await backfill(Tx(conn), clock)
+            await backfill(AioTx(conn), clock)
         problems = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
         if problems:
             raise RuntimeError(f"foreign_key_check failed: {[tuple(p) for p in problems[:5]]}")
@@ -215,9 +240,12 @@ BACKFILLS: dict[int, Backfill] = {
     11: _backfill_ratings, 12: _backfill_choices}
 
 __all__ = [
+    "BACKFILLS",
     "LATEST_VERSION",
+    "POSTGRESQL_BASELINE",
     "Migration",
     "migrate",
     "migrations",
+    "postgresql_migrations",
     "split_statements",
 ]

@@ -23,7 +23,7 @@ from datetime import datetime
 
 from storage.database import Database
 from storage.records import from_ms_required, to_ms
-from storage.sql import Tx
+from storage.sql import Dialect, Tx
 
 DueNotice = tuple[int, datetime]
 """A turn notice handed to the notifier: ``(seat, waiting_since)`` of the wait it announces."""
@@ -46,9 +46,9 @@ SELECT g.id FROM games AS g LEFT JOIN game_publications AS p ON p.game_id = g.id
    AND ((g.status = 'active' AND p.game_id IS NULL)
         OR (g.status IN ('active', 'finished') AND p.version < g.version)
         OR (g.status = 'active' AND EXISTS (
-              SELECT 1 FROM json_each(p.due) AS d
-                JOIN seats AS s ON s.game_id = g.id AND s.seat = json_extract(d.value, '$[0]')
-                 AND s.waiting_since = json_extract(d.value, '$[1]') AND s.user_id IS NOT NULL
+              SELECT 1 FROM {due} AS d
+                JOIN seats AS s ON s.game_id = g.id AND s.seat = {seat}
+                 AND s.waiting_since = {since} AND s.user_id IS NOT NULL
                 LEFT JOIN user_settings AS u ON u.user_id = s.user_id
                WHERE coalesce(u.dm_notifications, 1) = 1
                  AND NOT EXISTS (SELECT 1 FROM seat_alerts AS a
@@ -56,6 +56,14 @@ SELECT g.id FROM games AS g LEFT JOIN game_publications AS p ON p.game_id = g.id
                                     AND a.waiting_since = s.waiting_since))))
  ORDER BY g.id LIMIT ?
 """
+# The due notices [[seat, waiting_since], ...] as rows d, in each backend's JSON functions.
+LAGGING_SQL: dict[Dialect, str] = {
+    "sqlite": _LAGGING_SQL.format(due="json_each(p.due)", seat="json_extract(d.value, '$[0]')",
+                                  since="json_extract(d.value, '$[1]')"),
+    "postgresql": _LAGGING_SQL.format(due="json_array_elements(CAST(p.due AS json))",
+                                      seat="CAST(d.value ->> 0 AS INTEGER)",
+                                      since="CAST(d.value ->> 1 AS BIGINT)"),
+}
 
 
 class PublicationRepository:
@@ -104,7 +112,7 @@ class PublicationRepository:
         """Games whose Discord side is behind: active without a record, active or finished
         with a record of an older version, or active with a due notice never sent (its wait
         current, unclaimed, the person's DMs on).  Ordered by id; page with ``after_id``."""
-        rows = await self.db.fetchall(_LAGGING_SQL, (after_id, limit))
+        rows = await self.db.fetchall(LAGGING_SQL[self.db.dialect], (after_id, limit))
         return [int(r[0]) for r in rows]
 
 

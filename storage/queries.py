@@ -183,10 +183,11 @@ class GameQueries:
         """The log (with events) after ``after_seq``, oldest first; without the actions an undo
         took back unless ``include_undone``."""
         effective = "" if include_undone else f" AND {NOT_UNDONE}"
+        bound = "" if limit is None else f" LIMIT {int(limit)}"
         rows = await self.db.fetchall(
             f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ?{effective}"
-            " ORDER BY seq LIMIT ?",
-            (game_id, after_seq, -1 if limit is None else limit),
+            f" ORDER BY seq{bound}",
+            (game_id, after_seq),
         )
         return [action_record(r) for r in rows]
 
@@ -210,13 +211,15 @@ class GameQueries:
         server: ``guild_id``, else every server)."""
         where = (
             " FROM results AS r JOIN games AS g ON g.id = r.game_id"
-            " WHERE r.user_id = ? AND g.status = 'finished' AND (? IS NULL OR g.game = ?)"
-            " AND (? IS NULL OR g.guild_id = ?)"
+            " WHERE r.user_id = ? AND g.status = 'finished'"
+            " AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
+            " AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)"
         )
         params = (user_id, game, game, guild_id, guild_id)
         row = await self.db.fetchone(
-            "SELECT count(*), coalesce(sum(r.winner), 0), max(r.total), avg(r.total),"
-            " avg(r.rank)" + where,
+            "SELECT count(*), coalesce(sum(r.winner), 0), max(r.total),"
+            " CAST(avg(r.total) AS DOUBLE PRECISION), CAST(avg(r.rank) AS DOUBLE PRECISION)"
+            + where,
             params,
         )
         assert row is not None
@@ -234,7 +237,8 @@ class GameQueries:
                 "SELECT g.game, c.name, sum(c.count) FROM choices AS c"
                 " JOIN games AS g ON g.id = c.game_id"
                 " WHERE c.user_id = ? AND c.kind = ? AND g.status = 'finished'"
-                " AND (? IS NULL OR g.game = ?) AND (? IS NULL OR g.guild_id = ?)"
+                " AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
+                " AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)"
                 " GROUP BY g.game, c.name ORDER BY 3 DESC, g.game, c.name LIMIT ?",
                 (user_id, kind, game, game, guild_id, guild_id, FAVOURITES),
             )

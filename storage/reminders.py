@@ -90,8 +90,8 @@ class ClockVote:
 _WAIT_SQL = """
 SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, g.language,
        coalesce(t.reminder_hours, gs.reminder_hours) AS reminder_hours, t.clock_days,
-       (n.waiting_since IS w.waiting_since) AS nudged,
-       (c.waiting_since IS w.waiting_since) AS clocked,
+       (n.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS nudged,
+       (c.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS clocked,
        u.last_nudge_at
   FROM seats AS w
   JOIN games AS g ON g.id = w.game_id
@@ -102,8 +102,8 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
   LEFT JOIN user_settings AS u ON u.user_id = w.user_id
  WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ? AND w.waiting_since > ?
    AND w.user_id IS NOT NULL AND g.status = 'active'
-   AND (n.waiting_since IS NOT w.waiting_since
-        OR (t.clock_days IS NOT NULL AND c.waiting_since IS NOT w.waiting_since))
+   AND (n.waiting_since IS DISTINCT FROM w.waiting_since
+        OR (t.clock_days IS NOT NULL AND c.waiting_since IS DISTINCT FROM w.waiting_since))
  ORDER BY w.waiting_since, w.game_id, w.seat
  LIMIT ?
 """

@@ -19,7 +19,8 @@ from storage.records import (
 from storage.sql import Row
 
 # One statement reads a game with its seats and messages: consistent without a transaction, and
-# one round trip to the database thread.
+# one round trip to the database.  (PostgreSQL reads SQLite's JSON functions as its own:
+# storage.postgres.to_postgresql; over no rows they give NULL there.)
 SEATS_AND_MESSAGES = """
     (SELECT json_group_array(
                 json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since,
@@ -58,7 +59,7 @@ def game_record(row: Row) -> GameRecord:
     game_id = int(row["id"])
     try:
         status = GameStatus(row["status"])
-        seats_raw: list[list[Any]] = json.loads(row["seats_json"])
+        seats_raw: list[list[Any]] = json.loads(row["seats_json"] or "[]")
         seats = tuple(
             sorted(
                 (
@@ -75,7 +76,7 @@ def game_record(row: Row) -> GameRecord:
                 key=lambda s: s.seat,
             )
         )
-        messages = {str(k): int(v) for k, v in json.loads(row["messages_json"]).items()}
+        messages = {str(k): int(v) for k, v in json.loads(row["messages_json"] or "{}").items()}
     except (ValueError, TypeError, IndexError) as exc:
         raise CorruptGame(game_id, f"unreadable row: {exc}") from exc
     outcome_text = row["outcome"]

@@ -1,19 +1,72 @@
-"""A thin typed layer over an aiosqlite connection used inside one transaction."""
+"""The statements of one transaction, whatever the database: :class:`Tx`.
+
+Repositories write one SQL text for both backends: ``?`` placeholders, standard SQL, and the few
+constructs SQLite and PostgreSQL both read the same way (``ON CONFLICT ... DO UPDATE``,
+``IS DISTINCT FROM``, ``CAST(? AS TEXT)`` where a parameter's type must be said).  Where the two
+really differ (JSON aggregation), :attr:`Tx.dialect` names the backend and the repository picks
+its text.  The PostgreSQL transaction (:mod:`storage.postgres`) turns ``?`` into ``$n``.
+"""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
-from typing import Any
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Literal, Protocol
 
 import aiosqlite
 
-Params = Sequence[Any] | dict[str, Any]
-Row = sqlite3.Row
+Params = Sequence[Any]
+Dialect = Literal["sqlite", "postgresql"]
 
 
-class Tx:
-    """Statements inside one transaction (or one locked read); only valid inside its callback."""
+class Row(Protocol):
+    """A result row: by column position or by name (``sqlite3.Row``, ``asyncpg.Record``)."""
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+    def keys(self) -> Any: ...
+
+
+class Tx(ABC):
+    """Statements inside one transaction (or one consistent read); only valid inside its
+    callback."""
+
+    __slots__ = ()
+
+    dialect: Dialect = "sqlite"
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; returns the number of rows it changed."""
+
+    @abstractmethod
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        """Run one INSERT into a table with an ``id`` key; returns the new row's ``id``."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``."""
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Every row of one query."""
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def scalar(self, sql: str, params: Params = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+
+class AioTx(Tx):
+    """SQLite through the aiosqlite connection: each statement is one hand-over to its thread."""
 
     __slots__ = ("_conn",)
 
@@ -21,12 +74,10 @@ class Tx:
         self._conn = conn
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        """Run one statement; returns the number of rows it changed."""
         cursor = await self._conn.execute(sql, params)
         return cursor.rowcount
 
     async def insert(self, sql: str, params: Params = ()) -> int:
-        """Run one INSERT; returns the new rowid."""
         cursor = await self._conn.execute(sql, params)
         rowid = cursor.lastrowid
         if rowid is None:  # pragma: no cover - sqlite3 always sets it after an INSERT
@@ -39,21 +90,12 @@ class Tx:
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return list(await self._conn.execute_fetchall(sql, params))
 
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        for row in await self._conn.execute_fetchall(sql, params):
-            return row
-        return None
-
-    async def scalar(self, sql: str, params: Params = ()) -> Any:
-        row = await self.fetchone(sql, params)
-        return None if row is None else row[0]
-
 
 class ThreadTx(Tx):
     """The same statements run directly on the ``sqlite3`` connection, in the database's own
-    thread (:meth:`storage.database.Database.write` with ``in_thread``): a transaction whose
-    body awaits nothing but its statements runs there whole, one hand-over from the event loop
-    instead of one per statement."""
+    thread (:meth:`storage.database.SqliteDatabase.write` with ``in_thread``): a transaction
+    whose body awaits nothing but its statements runs there whole, one hand-over from the event
+    loop instead of one per statement."""
 
     __slots__ = ("_raw",)
 

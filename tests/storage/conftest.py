@@ -1,5 +1,8 @@
-"""Fixtures for storage tests: a real SQLite file in a temporary directory and a clock the test
-moves by hand."""
+"""Fixtures for storage tests: the storage on each backend (a real SQLite file in a temporary
+directory, a fresh database on a real PostgreSQL server) and a clock the test moves by hand.
+
+A test that takes ``storage`` runs once per backend; one that opens its own SQLite file
+(``db_path``) is about SQLite alone."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import pytest
 
 import engine  # noqa: F401  (registers "puerto-rico")
 from storage import Storage
+from tests.postgres import PostgresForTests
 from tests.storage.counter_game import registered
 
 
@@ -43,9 +47,29 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "governor.db"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
-async def storage(db_path: Path, clock: FakeClock) -> AsyncIterator[Storage]:
-    store = await Storage.open(db_path, clock=clock)
+async def database_url(backend: str, db_path: Path, request: pytest.FixtureRequest
+                       ) -> AsyncIterator[str]:
+    """A new, empty database of ``backend`` at the latest schema."""
+    if backend == "sqlite":
+        yield f"sqlite:///{db_path}"
+        return
+    postgres: PostgresForTests = request.getfixturevalue("postgres")
+    url = await postgres.new_database()
+    try:
+        yield url
+    finally:
+        await postgres.drop(url)
+
+
+@pytest.fixture
+async def storage(database_url: str, clock: FakeClock) -> AsyncIterator[Storage]:
+    store = await Storage.open(database_url, clock=clock)
     try:
         yield store
     finally:
