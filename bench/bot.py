@@ -468,7 +468,7 @@ async def measure(games: int, moves: int, render: bool, think: float, *, players
                 people += [server.add_user(f"guest{i}-{j}", guild=guild)
                            for j in range(players - ai_seats - 1)]
                 tables.append(Table(channel, people, game, ai_level=ai_level))
-            settings = Settings(token=server.bot_token, database_path=Path(tmp) / "bench.db",
+            settings = Settings(token=server.bot_token, database_url=str(Path(tmp) / "bench.db"),
                                 dev_guild_id=guild.id,
                                 ai_budget=DEFAULT_BUDGET if ai_budget is None else ai_budget)
             options: dict[str, Any] = {"guild_ready_timeout": 0.05}

@@ -1,5 +1,6 @@
 """``python -m bot``: run the bot.  ``python -m bot sync --global`` (or ``--guild ID``) syncs the
-slash commands once and exits; a normal start never syncs globally.
+slash commands once and exits; a normal start never syncs globally.  ``python -m bot --shards 0-3
+--shard-count 8`` runs shards 0 to 3 of 8 (README, "Running at scale").
 
 Settings come from the environment and ``.env`` (see ``bot.settings``).  A missing or refused
 token ends with one sentence on stderr and exit status 2, never a traceback.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
@@ -16,9 +18,9 @@ from collections.abc import Sequence
 import aiohttp
 import discord
 
-from .client import GovernorBot, StartupError
+from .client import GovernorBot, StartupError, governor_bot
 from .logsetup import configure_logging
-from .settings import Settings, SettingsError, load_settings
+from .settings import Settings, SettingsError, load_settings, shard_settings
 
 log = logging.getLogger("bot")
 
@@ -27,6 +29,10 @@ EXIT_CONFIG = 2
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Governor, the bot.")
+    parser.add_argument("--shards", default="", metavar="IDS",
+                        help="the shards this process runs, e.g. 0-3 or 0-3,6 (over SHARDS)")
+    parser.add_argument("--shard-count", default="", metavar="N",
+                        help="the bot's shards over every process (over SHARD_COUNT)")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect and serve (the default)")
     sync = sub.add_parser("sync", help="sync the slash commands once, then exit")
@@ -38,12 +44,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 async def run(settings: Settings) -> None:
-    async with GovernorBot(settings) as bot:
+    async with governor_bot(settings) as bot:
         await bot.start(settings.token)
 
 
 async def sync(settings: Settings, guild_id: int | None) -> int:
-    async with GovernorBot(settings, sync_dev_guild=False) as bot:
+    # Commands belong to the application, not to a shard: one unsharded login syncs them.
+    unsharded = dataclasses.replace(settings, shard_ids=None, shard_count=None)
+    async with GovernorBot(unsharded, sync_dev_guild=False) as bot:
         await bot.login(settings.token)
         synced = await bot.sync_commands(guild_id=guild_id)
     where = "globally" if guild_id is None else f"to server {guild_id}"
@@ -55,6 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         settings = load_settings()
+        if args.shards or args.shard_count:
+            shard_ids, shard_count = shard_settings(
+                args.shards or ",".join(map(str, settings.shard_ids or ())),
+                args.shard_count or str(settings.shard_count or ""))
+            settings = dataclasses.replace(settings, shard_ids=shard_ids, shard_count=shard_count)
     except SettingsError as exc:
         print(f"governor: {exc}", file=sys.stderr)
         return EXIT_CONFIG

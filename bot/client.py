@@ -27,6 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from storage import Clock, Storage, StorageError
+from storage.database import redacted
 from storage.records import utc_now
 
 from .clock import ClockVoteButton, ClockVotes
@@ -83,6 +84,11 @@ class GovernorBot(commands.Bot):
     ) -> None:
         options.setdefault("intents", discord.Intents.default())
         options.setdefault("help_command", None)
+        if isinstance(self, commands.AutoShardedBot):
+            options.setdefault("shard_ids", list(settings.shard_ids or ()) or None)
+            options.setdefault("shard_count", settings.shard_count)
+        elif settings.shard_ids is not None:
+            raise TypeError("a bot with shards is a ShardedGovernorBot (governor_bot())")
         super().__init__(command_prefix=commands.when_mentioned, **options)
         self.settings = settings
         self.rng = rng
@@ -114,11 +120,11 @@ class GovernorBot(commands.Bot):
     async def setup_hook(self) -> None:
         settings = self.settings
         try:
-            self._storage = await Storage.open(settings.database_path, clock=self.clock)
+            self._storage = await Storage.open(settings.database_url, clock=self.clock)
         except (OSError, sqlite3.Error, StorageError) as exc:
             raise StartupError(
-                f"Cannot open the database {settings.database_path} ({exc}); check DATABASE_PATH."
-            ) from exc
+                f"Cannot open the database {redacted(settings.database_url)} ({exc}); check "
+                f"DATABASE_URL.") from exc
         self.notifier = Notifier(self, self.storage, CATALOG, min_interval=self.dm_interval,
                                  clock=self.dm_time[0], sleep=self.dm_time[1])
         self.publisher = DiscordPublisher(self, self.storage, self.notifier, CATALOG)
@@ -126,12 +132,13 @@ class GovernorBot(commands.Bot):
             self.storage, self.publisher, rng=self.rng, renderer=self.renderer, catalog=CATALOG,
             thinker=Thinker(settings.ai_budget),
         )
-        self.clock_votes = ClockVotes(self, self.service, self.storage, self.notifier, CATALOG)
+        self.clock_votes = ClockVotes(self, self.service, self.storage, self.notifier, CATALOG,
+                                      owns=settings.owns_guild)
         self.publisher.clock_votes = self.clock_votes
         self.publisher.resume = self.service.resume
         self.reminders = Reminders(
             self.storage, self.notifier, self.clock_votes, CATALOG, period=self.reminder_period,
-            retry=self.publisher.retry_blocked,
+            retry=self.publisher.retry_blocked, owns=settings.owns_guild,
         )
         lang = settings.default_locale
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
@@ -151,7 +158,7 @@ class GovernorBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to the development server %s", len(synced), guild.id)
-        log.info("storage open at %s", settings.database_path)
+        log.info("storage open at %s", self.storage.db.url)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, self.user.id if self.user else "?")
@@ -183,7 +190,7 @@ class GovernorBot(commands.Bot):
         return found
 
     async def _resume_games(self) -> None:
-        moved = await self.service.resume_all()
+        moved = await self.service.resume_all(self.settings.owns_guild)
         if moved:
             log.info("published %d games again (behind their stored state)", moved)
 
@@ -272,3 +279,17 @@ class GovernorBot(commands.Bot):
         guards against a hang: it returns as soon as the work is done."""
         await asyncio.wait_for(self.service.settled(), timeout)
         await asyncio.wait_for(self.publisher.drain(timeout), timeout + 1)
+
+
+class ShardedGovernorBot(GovernorBot, commands.AutoShardedBot):
+    """The bot running some of the bot's shards (``Settings.shard_ids`` of
+    ``Settings.shard_count``): one gateway connection per shard, the servers of those shards.
+    Several processes share the work, each with its own shards, over one PostgreSQL database;
+    each one's background work (reminders, clock votes, resuming games after a restart) keeps
+    to its own servers (``Settings.owns_guild``)."""
+
+
+def governor_bot(settings: Settings, **options: Any) -> GovernorBot:
+    """The bot for ``settings``: sharded when it names shards."""
+    kind = GovernorBot if settings.shard_ids is None else ShardedGovernorBot
+    return kind(settings, **options)

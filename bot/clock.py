@@ -23,10 +23,10 @@ The rules (also in the README):
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-import weakref
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal
 
 import discord
@@ -153,20 +153,21 @@ class ClockVotes:
         storage: Storage,
         notifier: Notifier,
         catalog: Catalog = CATALOG,
+        *,
+        owns: Callable[[int | None], bool] = lambda _guild_id: True,
     ) -> None:
         self.client = client
+        self.owns = owns
+        """Whether this process serves a server's games (:class:`bot.reminders.Reminders`)."""
         self.service = service
         self.storage = storage
         self.notifier = notifier
         self.catalog = catalog
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
+    def _lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The game's clock-vote lock, in every process on the database (independent of the
+        game's own lock, which the vote's work takes inside it)."""
+        return self.storage.db.lock(game_id, "clock")
 
     def _lang(self, record: GameRecord) -> str:
         return record.language or self.catalog.default
@@ -370,6 +371,8 @@ class ClockVotes:
         the seat changed hands); returns how many were closed."""
         closed = 0
         for vote in await self.storage.reminders.open_votes():
+            if not self.owns((await self.storage.games.get(vote.game_id)).guild_id):
+                continue  # another process's server
             async with self._lock(vote.game_id):
                 record = await self.storage.games.get(vote.game_id)
                 if not still_current(vote, record):

@@ -81,8 +81,12 @@ class Reminders:
         period: float | None = 300.0,
         default_hours: int = DEFAULT_REMINDER_HOURS,
         retry: Callable[[], Awaitable[int]] | None = None,
+        owns: Callable[[int | None], bool] = lambda _guild_id: True,
     ) -> None:
         self.storage = storage
+        self.owns = owns
+        """Whether this process serves a server's games (its shards: ``Settings.owns_guild``);
+        the waits of the others are another process's to remind."""
         self.notifier = notifier
         self.votes = votes
         self.catalog = catalog
@@ -142,6 +146,8 @@ class Reminders:
                     before=now - MIN_REMINDER, after=after, limit=BATCH
                 )
                 for wait in waits:
+                    if not self.owns(wait.guild_id):
+                        continue
                     hours = wait.reminder_hours or self.default_hours
                     if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
                         due.setdefault(wait.user_id, []).append(wait)

@@ -18,9 +18,9 @@ import dataclasses
 import functools
 import logging
 import random
-import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
@@ -194,9 +194,6 @@ class GameService:
         self.catalog = catalog
         self.drawing = (Drawing(renderer, catalog=catalog) if score_renderer is _DEFAULT
                         else Drawing(renderer, score_renderer, catalog))
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
         self._phase_views: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
         """The public view right after each action that ended a role phase, by (game, seq),
         kept from the change that played it until its story is told: the story needs no replay
@@ -216,12 +213,10 @@ class GameService:
         while self._thinking:
             await asyncio.gather(*self._thinking.values(), return_exceptions=True)
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
+    def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The game's lock: one change of a game at a time, in every process on the database
+        (:meth:`storage.Database.lock`)."""
+        return self.storage.db.lock(game_id)
 
     # --- lobby ----------------------------------------------------------------------------------
 
@@ -563,10 +558,11 @@ class GameService:
         except Exception:
             log.exception("game %s: could not notify the next players", record.id)
 
-    async def resume_all(self) -> int:
+    async def resume_all(self, owns: Callable[[int | None], bool] = lambda _id: True) -> int:
         """At start-up, :meth:`resume` every game whose Discord side lags behind its stored
-        state (``storage.publications.lagging``) and every active game waiting on an AI seat;
-        returns how many tables were published again."""
+        state (``storage.publications.lagging``) and every active game waiting on an AI seat,
+        among the servers this process serves (``owns``, its shards); returns how many tables
+        were published again."""
         ids: set[int] = set()
         after = 0
         while page := await self.storage.publications.lagging(after_id=after):
@@ -581,6 +577,8 @@ class GameService:
         moved = 0
         for game_id in sorted(ids):
             try:
+                if not owns((await self.storage.games.get(game_id)).guild_id):
+                    continue  # another process's server: it resumes its own
                 moved += await self.resume(game_id) is not None
             except Exception:
                 log.exception("could not resume game %s", game_id)

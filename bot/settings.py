@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.search import DEFAULT_BUDGET
+from storage.database import parse_url
 
-DEFAULT_DATABASE_PATH = Path("governor.db")
+DEFAULT_DATABASE_URL = "sqlite:///governor.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOCALES = ("en", "es", "pt")
 MAX_AI_BUDGET = 1_000_000  # about a minute of thinking per decision: surely a typo beyond
@@ -32,12 +33,55 @@ class SettingsError(Exception):
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str = field(repr=False)
-    database_path: Path = DEFAULT_DATABASE_PATH
+    database_url: str = field(default=DEFAULT_DATABASE_URL, repr=False)
+    """``sqlite:///FILE`` (the default; a plain path too) or ``postgresql://USER:PASS@HOST/DB``
+    (kept out of ``repr``: it may hold a password)."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_locale: str = "en"
     ai_budget: int = DEFAULT_BUDGET
     """The strong AI's engine actions per decision (about a second of CPU by default)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The Discord shards this process runs (``None``: one process, no sharding)."""
+    shard_count: int | None = None
+    """How many shards the bot has in all, over every process."""
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process serves ``guild_id``'s games: Discord sends a server's events to
+        shard ``(guild_id >> 22) % shard_count``, and direct messages to shard 0."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+        return shard in self.shard_ids
+
+
+def parse_shards(text: str, count: int) -> tuple[int, ...]:
+    """``"0-3"``, ``"5"`` or ``"0-3,6"`` as shard ids below ``count``; :class:`SettingsError`
+    otherwise."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, sep, high = part.partition("-")
+        if not low.isdigit() or (sep and not high.isdigit()):
+            raise SettingsError(f"SHARDS must be shard numbers and ranges such as 0-3 or 0-3,6, "
+                                f"not {text!r}.")
+        first, last = int(low), int(high) if sep else int(low)
+        if first > last or last >= count:
+            raise SettingsError(f"SHARDS {text!r} must name shards from 0 to {count - 1} "
+                                f"(SHARD_COUNT is {count}), lowest first.")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
+
+
+def shard_settings(shards: str, count: str) -> tuple[tuple[int, ...] | None, int | None]:
+    """``(shard_ids, shard_count)`` from the texts of ``SHARDS`` and ``SHARD_COUNT`` (or the
+    command line's ``--shards``/``--shard-count``); both empty: no sharding."""
+    if not shards and not count:
+        return None, None
+    if not count.isdigit() or int(count) < 1:
+        raise SettingsError(f"SHARD_COUNT must be the number of shards over every process (a "
+                            f"whole number, at least 1), not {count!r}.")
+    total = int(count)
+    return (parse_shards(shards, total) if shards else tuple(range(total))), total
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -96,7 +140,17 @@ def load_settings(
             "copy it again from the Discord Developer Portal (Bot -> Reset Token)."
         )
 
-    database = get("DATABASE_PATH")
+    database = get("DATABASE_URL")
+    legacy_path = get("DATABASE_PATH")
+    if legacy_path and database:
+        raise SettingsError("Set DATABASE_URL or DATABASE_PATH, not both (DATABASE_PATH=FILE "
+                            "is the older spelling of DATABASE_URL=sqlite:///FILE).")
+    database = database or (f"sqlite:///{legacy_path}" if legacy_path else DEFAULT_DATABASE_URL)
+    try:
+        parse_url(database)
+    except ValueError as exc:
+        raise SettingsError(f"DATABASE_URL: {exc}.") from None
+    shard_ids, shard_count = shard_settings(get("SHARDS"), get("SHARD_COUNT"))
     guild_text = get("DEV_GUILD_ID")
     dev_guild: int | None = None
     if guild_text:
@@ -129,9 +183,11 @@ def load_settings(
 
     return Settings(
         token=token,
-        database_path=Path(database) if database else DEFAULT_DATABASE_PATH,
+        database_url=database,
         dev_guild_id=dev_guild,
         log_level=level,
         default_locale=locale,
         ai_budget=budget,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
     )

@@ -1,12 +1,18 @@
-"""Maintenance commands.
+"""Maintenance commands.  DB is an SQLite file (or ``sqlite:///FILE``) or a ``postgresql://`` URL.
 
     python -m storage verify DB [--game ID ...] [--json] [--no-events] [--repair]
         Replay every game from its log and compare with the stored snapshot, events, seats to
-        act, status and outcome; run PRAGMA integrity_check.  Exit 0 when all is well, 1 when a
-        problem was found, 2 when the file cannot be opened.  --repair rebuilds from the log the
-        snapshot of each game whose log replays but whose snapshot is wrong or unreadable.
+        act, status and outcome; run the database's own integrity check.  Exit 0 when all is
+        well, 1 when a problem was found, 2 when the database cannot be opened.  --repair
+        rebuilds from the log the snapshot of each game whose log replays but whose snapshot is
+        wrong or unreadable.
     python -m storage backup DB OUT
-        A consistent copy of DB at OUT (SQLite online backup), safe while the bot runs.
+        A consistent copy of the SQLite file DB at OUT (SQLite online backup), safe while the
+        bot runs.  (PostgreSQL: pg_dump.)
+    python -m storage copy SOURCE TARGET [--json]
+        Copy every row of SOURCE into the empty TARGET (created and migrated when missing), in
+        one transaction, then read both again and compare each table's row count and SHA-256;
+        exit 1 when they differ.  How an SQLite database moves to PostgreSQL.
     python -m storage migrate DB
         Bring DB to the latest schema (the bot does this at start-up) and print the version.
     python -m storage ratings DB --rebuild [--json]
@@ -28,7 +34,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import engine  # noqa: F401  (registers every game)
-from storage.database import Database, backup_file
+from storage.copy import CopyFailed, copy_database
+from storage.database import Database, backup_file, parse_url, redacted
 from storage.errors import CorruptGame, StorageError
 from storage.games import GameRepository
 from storage.ratings import RebuildReport, rebuild
@@ -43,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     verify = commands.add_parser("verify", help="replay every game and compare")
-    verify.add_argument("db", type=Path)
+    verify.add_argument("db")
     verify.add_argument("--game", type=int, action="append", help="only this game (repeatable)")
     verify.add_argument("--json", action="store_true", help="print a JSON report")
     verify.add_argument("--no-events", action="store_true", help="skip comparing events")
@@ -52,12 +59,16 @@ def _parser() -> argparse.ArgumentParser:
     backup.add_argument("db", type=Path)
     backup.add_argument("out", type=Path)
     migrate = commands.add_parser("migrate", help="apply pending migrations")
-    migrate.add_argument("db", type=Path)
+    migrate.add_argument("db")
     ratings = commands.add_parser("ratings", help="compute every rating again")
-    ratings.add_argument("db", type=Path)
+    ratings.add_argument("db")
     ratings.add_argument("--rebuild", action="store_true", required=True,
                          help="rebuild from the results (the only action today)")
     ratings.add_argument("--json", action="store_true", help="print a JSON report")
+    copy = commands.add_parser("copy", help="copy a whole database and compare the copy")
+    copy.add_argument("source")
+    copy.add_argument("target")
+    copy.add_argument("--json", action="store_true", help="print a JSON report")
     return parser
 
 
@@ -133,14 +144,43 @@ async def _ratings(args: argparse.Namespace) -> int:
     return 0
 
 
+async def _copy(args: argparse.Namespace) -> int:
+    source = await Database.open(args.source)
+    try:
+        target = await Database.open(args.target)
+        try:
+            report = await copy_database(source, target)
+        finally:
+            await target.close()
+    except CopyFailed as exc:
+        print(f"copy failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await source.close()
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        for table in report.tables:
+            print(f"{table.name:<18} {table.rows:>9} rows  sha256 {table.digest[:16]}")
+        print(f"copied {report.rows} rows from {redacted(args.source)} to "
+              f"{redacted(args.target)}: every table equal to its source")
+    return 0
+
+
+def _missing_file(db: str) -> bool:
+    """Whether ``db`` names an SQLite file that does not exist (it would be created)."""
+    backend, location = parse_url(db)
+    if backend == "sqlite" and not Path(location).exists():
+        print(f"no such file: {location}", file=sys.stderr)
+        return True
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "verify":
-            if not args.db.exists():
-                print(f"no such file: {args.db}", file=sys.stderr)
-                return 2
-            return asyncio.run(_verify(args))
+            return 2 if _missing_file(args.db) else asyncio.run(_verify(args))
         if args.command == "backup":
             if not args.db.exists():
                 print(f"no such file: {args.db}", file=sys.stderr)
@@ -149,12 +189,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"backup written to {out}")
             return 0
         if args.command == "ratings":
-            if not args.db.exists():
-                print(f"no such file: {args.db}", file=sys.stderr)
-                return 2
-            return asyncio.run(_ratings(args))
+            return 2 if _missing_file(args.db) else asyncio.run(_ratings(args))
+        if args.command == "copy":
+            return 2 if _missing_file(args.source) else asyncio.run(_copy(args))
         return asyncio.run(_migrate(args))
-    except (StorageError, sqlite3.Error) as exc:
+    except (StorageError, sqlite3.Error, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

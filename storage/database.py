@@ -24,13 +24,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import sqlite3
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
@@ -44,6 +45,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
+
+LockPurpose = Literal["game", "clock"]
+LOCK_PURPOSES: tuple[LockPurpose, ...] = ("game", "clock")
+"""What a game is locked for (:meth:`Database.lock`): a change of the game, a clock vote."""
 
 
 class DatabaseBusy(StorageError):
@@ -65,7 +70,7 @@ class Database(ABC):
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
-        self._game_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+        self._game_locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary())
 
     @staticmethod
@@ -131,17 +136,20 @@ class Database(ABC):
         return None if row is None else row[0]
 
     @asynccontextmanager
-    async def lock(self, game_id: int) -> AsyncIterator[None]:
-        """Hold game ``game_id`` alone: one holder at a time in this process (and, on
-        PostgreSQL, among every process on the database).  Not reentrant."""
-        async with self._local_lock(game_id):
+    async def lock(self, game_id: int, purpose: LockPurpose = "game") -> AsyncIterator[None]:
+        """Hold game ``game_id`` alone for ``purpose``: one holder at a time in this process
+        (and, on PostgreSQL, among every process on the database).  Not reentrant; locks of
+        different purposes are independent (a clock vote's work takes the game's lock inside
+        its own)."""
+        async with self._local_lock(game_id, purpose):
             yield
 
-    def _local_lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._game_locks.get(game_id)
+    def _local_lock(self, game_id: int, purpose: LockPurpose) -> asyncio.Lock:
+        key = (LOCK_PURPOSES.index(purpose), game_id)
+        lock = self._game_locks.get(key)
         if lock is None:
             lock = asyncio.Lock()
-            self._game_locks[game_id] = lock
+            self._game_locks[key] = lock
         return lock
 
     @abstractmethod
@@ -159,6 +167,11 @@ class Database(ABC):
     @abstractmethod
     async def backup(self, target: str | os.PathLike[str]) -> Path:
         """A consistent copy of the database at ``target``."""
+
+
+def redacted(target: str | os.PathLike[str]) -> str:
+    """``target`` fit for a log line: a URL's password replaced by ``***``."""
+    return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", os.fspath(target))
 
 
 def parse_url(target: str | os.PathLike[str]) -> tuple[Dialect, str]:

@@ -11,8 +11,8 @@ asyncpg.
   and writes the database, so running it again is safe.  Reads outside a transaction see the
   latest commit; :meth:`PostgresDatabase.snapshot_read` is one ``REPEATABLE READ`` snapshot.
 * The per-game lock (:meth:`PostgresDatabase.lock`) is a session advisory lock on
-  ``(LOCK_SPACE, game_id)``: one holder among every process on the database, released when its
-  holder leaves the block or its process dies (the connection closes).
+  ``(LOCK_SPACE + purpose, game_id)``: one holder among every process on the database,
+  released when its holder leaves the block or its process dies (the connection closes).
 * Migrations: ``storage/migrations/postgresql/``, the version in ``governor_schema``, applied
   under a transaction advisory lock so that processes starting at once apply each one once.
 """
@@ -32,7 +32,13 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from storage.database import Database, DatabaseBusy, _consume_exception
+from storage.database import (
+    LOCK_PURPOSES,
+    Database,
+    DatabaseBusy,
+    LockPurpose,
+    _consume_exception,
+)
 from storage.errors import MigrationFailed, SchemaTooNew, StorageError
 from storage.migrate import (
     BACKFILLS,
@@ -51,8 +57,8 @@ T = TypeVar("T")
 ATTEMPTS = 12
 """How many times a write transaction is tried before :class:`DatabaseBusy`."""
 
-LOCK_SPACE = 0x676F76  # "gov": the first key of the games' advisory locks
-MIGRATION_LOCK = 0x676F7600  # the migrations' transaction advisory lock
+LOCK_SPACE = 0x676F7600  # "gov": the first key of the games' advisory locks (+ purpose)
+MIGRATION_LOCK = 0x676F76FF  # the migrations' transaction advisory lock
 
 _RETRY = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
 _STATUS_COUNT = re.compile(r"(\d+)$")
@@ -216,13 +222,14 @@ class PostgresDatabase(Database):
             return await PgTx(conn, self._trace).fetchall(sql, params)
 
     @asynccontextmanager
-    async def lock(self, game_id: int) -> AsyncIterator[None]:
-        async with self._local_lock(game_id), self._locks.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCK_SPACE, game_id)
+    async def lock(self, game_id: int, purpose: LockPurpose = "game") -> AsyncIterator[None]:
+        space = LOCK_SPACE + LOCK_PURPOSES.index(purpose)
+        async with self._local_lock(game_id, purpose), self._locks.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", space, game_id)
             try:
                 yield
             finally:
-                await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, game_id)
+                await conn.execute("SELECT pg_advisory_unlock($1, $2)", space, game_id)
 
     # --- maintenance ----------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 binaries (:mod:`storage.pgserver`), one fresh database per test copied from a migrated
 template.
 
-Where no server can be started the PostgreSQL tests are skipped with the reason, unless
-``GOVERNOR_REQUIRE_POSTGRESQL`` is set (CI sets it): then they fail, so that CI never passes
-without having run them.
+Where no server can be started the PostgreSQL tests are skipped with the reason, unless ``CI``
+(which ``.ci/run`` runs with, after installing the server) or ``GOVERNOR_REQUIRE_POSTGRESQL`` is
+set: then they fail, so that CI never passes without having run them.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def start_for_session(directory: Path) -> Iterator[PostgresForTests]:
     try:
         server = TemporaryServer.start(directory)
     except Unavailable as exc:
-        if os.environ.get("GOVERNOR_REQUIRE_POSTGRESQL"):
+        if os.environ.get("CI") or os.environ.get("GOVERNOR_REQUIRE_POSTGRESQL"):
             raise
         pytest.skip(f"PostgreSQL tests skipped: {exc}")
     try:

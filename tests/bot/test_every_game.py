@@ -195,7 +195,7 @@ async def command_payloads(tmp_path: Path) -> list[dict[str, Any]]:
     a temporary database, never connected."""
     from bot.client import GovernorBot
 
-    bot = GovernorBot(Settings(token="unused", database_path=tmp_path / "governor.db"),
+    bot = GovernorBot(Settings(token="unused", database_url=str(tmp_path / "governor.db")),
                       renderer=None, reminder_period=None, sync_dev_guild=False)
     try:
         await bot.setup_hook()

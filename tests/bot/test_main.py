@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_bot(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in (
-        "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DEFAULT_LOCALE")}
+        "DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SHARDS", "SHARD_COUNT", "DEV_GUILD_ID",
+        "LOG_LEVEL", "DEFAULT_LOCALE")}
     clean["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
@@ -88,7 +89,7 @@ async def test_a_token_refused_by_discord_never_reaches_the_log(tmp_path: Path) 
     try:
         async with OfflineDiscordServer() as server:
             with patched_discord(server):
-                settings = Settings(token=wrong, database_path=tmp_path / "g.db")
+                settings = Settings(token=wrong, database_url=str(tmp_path / "g.db"))
                 with pytest.raises(discord.LoginFailure):
                     await entry.run(settings)
         logging.getLogger("bot").warning("leaked %s", wrong)
@@ -102,13 +103,13 @@ async def test_a_token_refused_by_discord_never_reaches_the_log(tmp_path: Path) 
 
 
 async def test_an_unusable_database_path_is_one_sentence(tmp_path: Path) -> None:
-    """The storage cannot be opened: a StartupError naming DATABASE_PATH, no half-started bot."""
+    """The storage cannot be opened: a StartupError naming DATABASE_URL, no half-started bot."""
     from bot.client import StartupError
 
     before = set(threading.enumerate())
     async with OfflineDiscordServer() as server:
         with patched_discord(server):
-            settings = Settings(token=server.bot_token, database_path=tmp_path / "no" / "g.db")
+            settings = Settings(token=server.bot_token, database_url=str(tmp_path / "no" / "g.db"))
             with pytest.raises(StartupError) as info:
                 await entry.run(settings)
     # aiosqlite stops its worker thread after a failed connect by posting to this loop: wait
@@ -122,7 +123,7 @@ async def test_an_unusable_database_path_is_one_sentence(tmp_path: Path) -> None
     await asyncio.sleep(0)
     text = str(info.value)
     assert text.startswith(f"Cannot open the database {tmp_path / 'no' / 'g.db'}")
-    assert text.endswith("check DATABASE_PATH.")
+    assert text.endswith("check DATABASE_URL.")
 
 
 def test_startup_error_exit(monkeypatch: pytest.MonkeyPatch,
@@ -130,12 +131,12 @@ def test_startup_error_exit(monkeypatch: pytest.MonkeyPatch,
     from bot.client import StartupError
 
     async def broken(settings: Settings) -> None:
-        raise StartupError("Cannot open the database x (denied); check DATABASE_PATH.")
+        raise StartupError("Cannot open the database x (denied); check DATABASE_URL.")
 
     monkeypatch.setenv("DISCORD_TOKEN", "a.b.c")
     monkeypatch.setattr(entry, "run", broken)
     monkeypatch.setattr(entry, "configure_logging", lambda *a, **k: None)
     assert entry.main([]) == 2
     assert capsys.readouterr().err == (
-        "governor: Cannot open the database x (denied); check DATABASE_PATH.\n"
+        "governor: Cannot open the database x (denied); check DATABASE_URL.\n"
     )

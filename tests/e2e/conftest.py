@@ -79,7 +79,7 @@ class OfflineGovernor(GovernorBot):
 def bot_settings(tmp_path: Path, world: World) -> Settings:
     return Settings(
         token=world.server.bot_token,
-        database_path=tmp_path / "governor.db",
+        database_url=str(tmp_path / "governor.db"),
         dev_guild_id=world.guild.id,
         ai_budget=400,  # the strong seats' flow is tested end to end; its strength by bench.ai
     )

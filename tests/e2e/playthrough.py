@@ -420,7 +420,7 @@ async def main(out: Path) -> None:
         diego = server.add_user("diego", guild=guild, locale="es-ES")
         world = World(server, guild, general, admin_role, gm, ana, ben)
         with tempfile.TemporaryDirectory() as tmp:
-            settings = Settings(token=server.bot_token, database_path=Path(tmp) / "g.db",
+            settings = Settings(token=server.bot_token, database_url=str(Path(tmp) / "g.db"),
                                 dev_guild_id=guild.id)
             bot = OfflineGovernor(settings, rng=NoShuffle(7), guild_ready_timeout=0.05)
             async with running_client(server, bot):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.e2e.conftest import OfflineGovernor, World
 
 
@@ -52,7 +54,7 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     assert server.requests_to("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
     assert not server.requests_to("PUT", "/applications/{application_id}/commands")
     assert server.global_commands == [] or not server.global_commands
-    assert governor.storage.db.path.exists()
+    assert Path(governor.settings.database_url).exists()
     assert not server.unhandled_requests
 
 

@@ -52,7 +52,7 @@ async def test_a_crash_after_the_commit_is_published_at_the_next_start(
     assert len(carol.dms) == 0 and len(world.alice.dms) == 1
 
     # Alice chooses the Builder and passes; the process dies before anything is shown.
-    await crash_after_commit(str(first.settings.database_path), record.id,
+    await crash_after_commit(first.settings.database_url.removeprefix("sqlite:///"), record.id,
                              [(world.alice.id, "r.builder"), (world.alice.id, "pass")])
     assert shown_version(table_of(world, record), record.id) == record.version
 
