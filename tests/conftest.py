@@ -8,7 +8,10 @@ run is reproducible; locally every run explores new examples.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -21,6 +24,12 @@ settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
 @pytest.fixture(scope="session")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresForTests]:
-    """A real PostgreSQL server for the whole session (tests/postgres.py)."""
-    yield from start_for_session(tmp_path_factory.mktemp("postgresql"))
+def postgres() -> Iterator[PostgresForTests]:
+    """A real PostgreSQL server for the whole session (tests/postgres.py).  Its files are not
+    under pytest's temporary directory: pytest makes that private to this user at every start,
+    and the server may run as another (tests/postgres.py says why)."""
+    directory = Path(tempfile.mkdtemp(prefix="governor-postgresql-"))
+    try:
+        yield from start_for_session(directory)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)

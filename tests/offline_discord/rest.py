@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Awaitable, Callable
+from email.parser import BytesParser
+from email.policy import HTTP
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
 from . import errors as E
 from .errors import DiscordAPIError, RecordedRequest, UploadedFile, json_response
@@ -78,17 +80,18 @@ async def _read_body(request: web.Request) -> Body:
         return Body(None, [])
     ctype = request.content_type
     if ctype.startswith("multipart/"):
+        # The whole body, then the standard library's MIME parser (aiohttp's streaming part
+        # reader warns of a deprecation of its own when a part spans its read chunks).
+        raw_body = await request.read()
+        header = request.headers.get("Content-Type", ctype).encode()
+        message = BytesParser(policy=HTTP).parsebytes(
+            b"Content-Type: " + header + b"\r\n\r\n" + raw_body)
         data: Any = None
         files: list[UploadedFile] = []
-        reader = await request.multipart()
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            if not isinstance(part, BodyPartReader):
-                continue
-            raw = bytes(await part.read(decode=False))
-            name = part.name or ""
+        for part in message.iter_parts():
+            raw = part.get_payload(decode=True)
+            raw = raw if isinstance(raw, bytes) else b""
+            name = str(part.get_param("name", header="content-disposition") or "")
             if name == "payload_json":
                 data = json.loads(raw.decode())
                 continue
@@ -97,8 +100,8 @@ async def _read_body(request: web.Request) -> Body:
             files.append(
                 UploadedFile(
                     index=index,
-                    filename=part.filename or f"file{index}",
-                    content_type=part.headers.get("Content-Type"),
+                    filename=part.get_filename() or f"file{index}",
+                    content_type=part.get("Content-Type"),
                     data=raw,
                 )
             )
