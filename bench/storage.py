@@ -1,7 +1,15 @@
 """Storage benchmark: commit and load latency with 10,000 finished games stored, and the bytes a
-finished 4-player game takes.
+finished 4-player game takes, on SQLite (the default) or PostgreSQL.
 
     python -m bench.storage [--json] [--games 10000] [--commits 2000] [--loads 2000] [--db PATH]
+    python -m bench.storage --backend postgresql [--database-url URL] [--json] ...
+
+``--backend postgresql`` starts a PostgreSQL server of its own from the machine's binaries, as the
+tests do (storage/pgserver.py), with PostgreSQL's durable defaults (``fsync``,
+``synchronous_commit``: a commit is on disk when it returns, as ``synchronous=FULL`` is for
+SQLite), or uses the empty database ``--database-url`` names.  The games are filled into an SQLite
+file and moved with ``python -m storage copy``'s own code (storage/copy.py), which also checks
+the copy.
 
 ``--json`` prints only ``{"commit_ms": {"p50": .., "p95": ..}, "load_ms": {..},
 "bytes_per_game": ..}``; details go to stderr.  The stored games are real: a few complete 4-player
@@ -30,9 +38,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 import engine  # noqa: F401  (registers "puerto-rico")
 from engine.core import get_game
-from storage import GameStatus, Storage
+from storage import Database, GameStatus, Storage
+from storage.copy import copy_database
+from storage.pgserver import temporary_server
 from storage.records import dumps
 
 T0_MS = 1_767_268_800_000  # 2026-01-01T12:00Z
@@ -248,7 +260,8 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-async def _measure(path: Path, ids: list[int], commits: int, loads: int) -> dict[str, Any]:
+async def _measure(path: Path | str, ids: list[int], commits: int, loads: int
+                   ) -> dict[str, Any]:
     rng = random.Random(1)
     storage = await Storage.open(path)
     game = get_game("puerto-rico")
@@ -318,7 +331,10 @@ async def _measure(path: Path, ids: list[int], commits: int, loads: int) -> dict
     }
 
 
-def run(path: Path, games: int, commits: int, loads: int) -> dict[str, Any]:
+def run(path: Path, games: int, commits: int, loads: int, *, target: str | None = None
+        ) -> dict[str, Any]:
+    """Fill ``path`` with ``games`` games and measure on it, or on ``target`` (a PostgreSQL URL
+    of an empty database) after copying them there."""
     asyncio.run(_create(path))
     started = time.perf_counter()
     templates = [play_template("puerto-rico", {"players": 4}, seed) for seed in range(1, 6)]
@@ -329,15 +345,48 @@ def run(path: Path, games: int, commits: int, loads: int) -> dict[str, Any]:
     started = time.perf_counter()
     ids = fill_games(path, templates, games)
     log(f"stored {games} finished games in {time.perf_counter() - started:.1f}s")
-    size = db_bytes(path)
+    if target is None:
+        size = db_bytes(path)
+        where = f"sqlite {sqlite3.sqlite_version}, WAL, synchronous=FULL"
+    else:
+        started = time.perf_counter()
+        rows, size, version = asyncio.run(_copy_to(path, target))
+        log(f"copied {rows} rows to PostgreSQL (checked) in {time.perf_counter() - started:.1f}s")
+        where = f"{version}, fsync on, synchronous_commit on"
     bytes_per_game = round(size / games)
     log(f"database: {size / 1e6:.1f} MB in use, {bytes_per_game} bytes per game")
-    figures = asyncio.run(_measure(path, ids, commits, loads))
+    figures = asyncio.run(_measure(path if target is None else target, ids, commits, loads))
     log(
         f"list_for_user: {figures.pop('list_ms')} ms; list_waiting_on: "
-        f"{figures.pop('waiting_ms')} ms; sqlite {sqlite3.sqlite_version}, WAL, synchronous=FULL"
+        f"{figures.pop('waiting_ms')} ms; {where}"
     )
     return {**figures, "bytes_per_game": bytes_per_game}
+
+
+async def _copy_to(path: Path, target: str) -> tuple[int, int, str]:
+    """Copy the filled SQLite file into the PostgreSQL database ``target`` (checked), then
+    ``VACUUM ANALYZE`` it; returns the rows copied, the bytes its tables and indexes take and
+    the server's version."""
+    source = await Database.open(path)
+    try:
+        destination = await Database.open(target)
+        try:
+            report = await copy_database(source, destination)
+        finally:
+            await destination.close()
+    finally:
+        await source.close()
+    conn = await asyncpg.connect(target)
+    try:
+        await conn.execute("VACUUM ANALYZE")
+        size = await conn.fetchval(
+            "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class AS c"
+            " JOIN pg_namespace AS n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = 'public' AND c.relkind = 'r'")
+        version = await conn.fetchval("SELECT version()")
+    finally:
+        await conn.close()
+    return report.rows, int(size), str(version).split(" on ")[0]
 
 
 async def _create(path: Path) -> None:
@@ -356,12 +405,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--commits", type=int, default=2_000)
     parser.add_argument("--loads", type=int, default=2_000)
     parser.add_argument("--db", type=Path, help="database file to create (default: temporary)")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--database-url", help="PostgreSQL: an empty database to use instead "
+                                               "of a server of the benchmark's own")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="governor-bench-") as tmp:
         path = args.db or Path(tmp) / "bench.db"
         if path.exists():
             parser.error(f"{path} exists; the benchmark needs a new file")
-        figures = run(path, args.games, args.commits, args.loads)
+        if args.backend == "sqlite":
+            figures = run(path, args.games, args.commits, args.loads)
+        elif args.database_url:
+            figures = run(path, args.games, args.commits, args.loads, target=args.database_url)
+        else:
+            with temporary_server(Path(tmp) / "postgresql", durable=True) as server:
+                target = server.create_database("bench")
+                figures = run(path, args.games, args.commits, args.loads, target=target)
     if args.json:
         print(json.dumps(figures))
     else:

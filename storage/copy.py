@@ -2,17 +2,18 @@
 SQLite file to PostgreSQL (``python -m storage copy governor.db postgresql://...``).
 
 The source is read in one snapshot (the bot may keep running on it; what it writes after the
-snapshot is not in the copy, so stop it first to move for good).  The target must be empty, at
-the same schema; every row is written in one transaction, in the order of the foreign keys, so a
-failed copy leaves the target empty.  Then both databases are read again, table by table in the
-order of each table's key, and compared: the row counts and a SHA-256 of every row's values must
-be equal, or the copy is reported as failed.
+snapshot is not in the copy, so stop it first to move for good), a page at a time.  The target
+must be empty, at the same schema; every row is written in one transaction, in the order of the
+foreign keys, so a failed copy leaves the target empty.  Then the target is read again, table by
+table in the order of each table's key, and compared with what was read: the row counts and a
+SHA-256 of every row's values must be equal, or the copy is reported as failed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,55 +74,61 @@ class CopyReport:
                 "tables": {t.name: {"rows": t.rows, "sha256": t.digest} for t in self.tables}}
 
 
-async def _pages(tx: Tx, table: str, key: str) -> list[list[Row]]:
-    pages: list[list[Row]] = []
-    offset = 0
+async def _pages(tx: Tx, table: str, key: str) -> AsyncIterator[list[Row]]:
+    """The table's rows in key order, a page at a time (memory stays small; each page starts
+    after the last key of the one before, found in the key's index)."""
+    columns = [c.strip() for c in key.split(",")]
+    after: list[Any] | None = None
     while True:
+        where = "" if after is None else f" WHERE ({key}) > ({', '.join('?' for _ in columns)})"
         page = await tx.fetchall(
-            f"SELECT * FROM {table} ORDER BY {key} LIMIT {PAGE} OFFSET {offset}")
+            f"SELECT * FROM {table}{where} ORDER BY {key} LIMIT {PAGE}", after or ())
         if page:
-            pages.append(page)
+            yield page
         if len(page) < PAGE:
-            return pages
-        offset += PAGE
+            return
+        after = [page[-1][c] for c in columns]
 
 
-def _values(row: Row) -> list[Any]:
-    return list(row)  # (a row iterates over its values, in the order of its keys)
+class _Digest:
+    """A table's row count and the SHA-256 of its rows in key order, each as JSON (an integer
+    and a text differ)."""
 
+    def __init__(self, table: str) -> None:
+        self.table = table
+        self.sha = hashlib.sha256()
+        self.rows = 0
 
-def _digest(table: str, pages: list[list[Row]]) -> TableCopy:
-    """The table's row count and the SHA-256 of its rows in key order, each as JSON (an
-    integer and a text differ)."""
-    sha = hashlib.sha256()
-    count = 0
-    for page in pages:
+    def add(self, page: list[Row]) -> None:
         for row in page:
-            record = dict(zip(row.keys(), _values(row), strict=True))
-            sha.update(json.dumps(record, sort_keys=True, separators=(",", ":")).encode())
-            sha.update(b"\n")
-            count += 1
-    return TableCopy(table, count, sha.hexdigest())
+            record = dict(zip(row.keys(), row, strict=True))
+            self.sha.update(json.dumps(record, sort_keys=True, separators=(",", ":")).encode())
+            self.sha.update(b"\n")
+            self.rows += 1
+
+    def result(self) -> TableCopy:
+        return TableCopy(self.table, self.rows, self.sha.hexdigest())
 
 
-async def read_all(db: Database) -> dict[str, list[list[Row]]]:
-    """Every row of every table, in pages, read in one snapshot."""
+async def digests(db: Database) -> list[TableCopy]:
+    """Each table's row count and SHA-256 (:class:`_Digest`), read in one snapshot."""
 
-    async def body(tx: Tx) -> dict[str, list[list[Row]]]:
-        return {table: await _pages(tx, table, key) for table, key in TABLES}
+    async def body(tx: Tx) -> list[TableCopy]:
+        out: list[TableCopy] = []
+        for table, key in TABLES:
+            digest = _Digest(table)
+            async for page in _pages(tx, table, key):
+                digest.add(page)
+            out.append(digest.result())
+        return out
 
     return await db.snapshot_read(body)
 
 
-async def digests(db: Database) -> list[TableCopy]:
-    """Each table's :func:`_digest`, read in one snapshot."""
-    tables = await read_all(db)
-    return [_digest(table, tables[table]) for table, _ in TABLES]
-
-
 async def copy_database(source: Database, target: Database) -> CopyReport:
     """Copy every row of ``source`` into the empty ``target`` and compare the two; raises
-    :class:`CopyFailed` when the target is not empty or the copy differs."""
+    :class:`CopyFailed` when the target is not empty or the copy differs.  The rows go a page
+    at a time from the source's snapshot into the target's one transaction."""
     versions = (await source.schema_version(), await target.schema_version())
     if versions[0] != versions[1]:
         raise CopyFailed(reason="the two databases are at different schemas",
@@ -130,26 +137,31 @@ async def copy_database(source: Database, target: Database) -> CopyReport:
         if await target.scalar(f"SELECT count(*) FROM {table}"):
             raise CopyFailed(reason="the target database is not empty", table=table)
 
-    tables = await read_all(source)
+    async def read(source_tx: Tx) -> list[TableCopy]:
+        async def write(tx: Tx) -> list[TableCopy]:
+            copied: list[TableCopy] = []
+            for table, key in TABLES:
+                digest = _Digest(table)
+                async for page in _pages(source_tx, table, key):
+                    digest.add(page)
+                    columns = list(page[0].keys())
+                    marks = ", ".join("?" for _ in columns)
+                    await tx.executemany(
+                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                        [list(row) for row in page])
+                copied.append(digest.result())
+            if tx.dialect == "postgresql":
+                for table in IDENTITY_TABLES:
+                    await tx.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                        f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)")
+            return copied
 
-    async def write(tx: Tx) -> None:
-        for table, _ in TABLES:
-            for page in tables[table]:
-                columns = list(page[0].keys())
-                marks = ", ".join("?" for _ in columns)
-                await tx.executemany(
-                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
-                    [_values(row) for row in page])
-        if tx.dialect == "postgresql":
-            for table in IDENTITY_TABLES:
-                await tx.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                    f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)")
+        return await target.write(write)
 
-    await target.write(write)
+    copied = await source.snapshot_read(read)
     # What was read from the source (which may have moved on since: the bot running) against
     # what the target holds now.
-    copied = [_digest(table, tables[table]) for table, _ in TABLES]
     written = await digests(target)
     for want, got in zip(copied, written, strict=True):
         if want.rows != got.rows:
