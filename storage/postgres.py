@@ -1,9 +1,9 @@
 """PostgreSQL, the storage for more than one process (``DATABASE_URL=postgresql://...``), through
 asyncpg.
 
-* Two connection pools: one for statements and transactions, one for the per-game locks (a lock
-  holds its connection while its holder works on the other pool, so the two never wait on each
-  other).
+* Connection pools: one for statements and transactions, and one for the per-game locks of each
+  purpose (a lock holds its connection while its holder works on the first pool, and a clock
+  vote's lock holder takes a game's lock: a pool never waits on one that waits on it).
 * Every write is one ``SERIALIZABLE`` transaction: the outcome is as if the writes of every
   process ran one after the other, as SQLite's ``BEGIN IMMEDIATE`` makes them.  A transaction
   that PostgreSQL aborts for a conflict with another (serialization failure, deadlock) runs again
@@ -137,7 +137,8 @@ class PostgresDatabase(Database):
     dialect: Dialect = "postgresql"
     integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
 
-    def __init__(self, pool: Any, locks: Any, dsn: str, clock: Clock) -> None:
+    def __init__(self, pool: Any, locks: dict[LockPurpose, Any], dsn: str, clock: Clock
+                 ) -> None:
         super().__init__(clock)
         self._pool = pool
         self._locks = locks
@@ -164,6 +165,7 @@ class PostgresDatabase(Database):
         target_version: int | None = None,
         pool_size: int = 10,
         lock_pool_size: int = 32,
+        clock_lock_pool_size: int = 8,
     ) -> PostgresDatabase:
         """Connect to ``dsn`` and migrate it to the latest schema (or ``target_version``)."""
         target = LATEST_VERSION if target_version is None else target_version
@@ -173,12 +175,18 @@ class PostgresDatabase(Database):
             pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size)
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(reason="cannot connect to PostgreSQL", detail=str(exc)) from exc
-        locks = None
+        locks: dict[LockPurpose, Any] = {}
         try:
             async with pool.acquire() as conn:
                 await _migrate(conn, clock, target)
-            locks = await asyncpg.create_pool(dsn, min_size=0, max_size=lock_pool_size)
+            sizes: dict[LockPurpose, int] = {"game": lock_pool_size,
+                                             "clock": clock_lock_pool_size}
+            for purpose in LOCK_PURPOSES:  # (connections opened only while locks are held)
+                locks[purpose] = await asyncpg.create_pool(dsn, min_size=0,
+                                                           max_size=sizes[purpose])
         except BaseException:
+            for opened in locks.values():
+                await opened.close()
             await pool.close()
             raise
         return cls(pool, locks, dsn, clock)
@@ -187,7 +195,8 @@ class PostgresDatabase(Database):
         if self._closed:
             return
         self._closed = True
-        await self._locks.close()
+        for locks in self._locks.values():
+            await locks.close()
         await self._pool.close()
 
     # --- transactions -------------------------------------------------------------------------
@@ -224,7 +233,7 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def lock(self, game_id: int, purpose: LockPurpose = "game") -> AsyncIterator[None]:
         space = LOCK_SPACE + LOCK_PURPOSES.index(purpose)
-        async with self._local_lock(game_id, purpose), self._locks.acquire() as conn:
+        async with self._local_lock(game_id, purpose), self._locks[purpose].acquire() as conn:
             await conn.execute("SELECT pg_advisory_lock($1, $2)", space, game_id)
             try:
                 yield

@@ -92,17 +92,18 @@ class PublicationRepository:
         wanted = {(seat, to_ms(since)) for seat, since in due}
 
         async def body(tx: Tx) -> None:
+            keep = set(wanted)  # (a body may run again: PostgreSQL after a conflict)
             old = await tx.scalar(
                 "SELECT due FROM game_publications WHERE game_id = ?", (game_id,))
             for seat, since in json.loads(old) if old else ():
                 if await _pending(tx, game_id, int(seat), int(since)):
-                    wanted.add((int(seat), int(since)))
+                    keep.add((int(seat), int(since)))
             await tx.execute(
                 "INSERT INTO game_publications (game_id, version, seq, due, at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE"
                 " SET version = excluded.version, seq = excluded.seq, due = excluded.due,"
                 " at = excluded.at WHERE excluded.version >= game_publications.version",
-                (game_id, version, seq, json.dumps(sorted(wanted), separators=(",", ":")),
+                (game_id, version, seq, json.dumps(sorted(keep), separators=(",", ":")),
                  self.db.now_ms()),
             )
 
