@@ -766,6 +766,53 @@ async def test_autosharded_client_asks_gateway_bot(world: World) -> None:
         assert client.get_guild(world.guild.id) is not None
 
 
+async def test_two_processes_share_the_shards(world: World) -> None:
+    """Two sharded clients, one shard of two each: each IDENTIFYs with its shard, gets the
+    GUILD_CREATE of its own servers only, and a server's interactions reach its shard's client
+    alone; a direct message's reach shard 0 (``(guild_id >> 22) % shard_count``)."""
+    server = world.server
+    server.recommended_shards = 2
+    other = server.add_guild("Second")
+    while (other.id >> 22) % 2 == (world.guild.id >> 22) % 2:
+        server.guilds.pop(other.id)
+        other = server.add_guild("Second")
+    channel = server.add_text_channel(other, "general")
+    server.add_member(other, world.alice)
+    seen: dict[int, list[int]] = {0: [], 1: []}
+
+    class Shard(discord.AutoShardedClient):
+        def __init__(self, shard: int) -> None:
+            super().__init__(intents=discord.Intents.default(), shard_ids=[shard],
+                             shard_count=2, guild_ready_timeout=0.05)
+            self.tree = app_commands.CommandTree(self)
+            self.shard = shard
+
+            @self.tree.command(name="where", description="Which shard answers")
+            async def where(interaction: discord.Interaction[Any]) -> None:
+                seen[shard].append(interaction.guild_id or 0)
+                await interaction.response.send_message("ok", ephemeral=True)
+
+        async def setup_hook(self) -> None:
+            if self.shard == 0:
+                await self.tree.sync()  # the application's commands: synced once
+
+    clients = [Shard(0), Shard(1)]
+    async with running_client(server, clients[0]), running_client(server, clients[1]):
+        shards = sorted(e.detail["shard"] for e in server.gateway_events("identify")[-2:])
+        assert shards == [(0, 2), (1, 2)]
+        for n, client in enumerate(clients):
+            mine = {g.id for g in (world.guild, other) if (g.id >> 22) % 2 == n}
+            assert {g.id for g in client.guilds} == mine
+        for guild_channel in (world.general, channel):
+            handle = await world.alice.run("/where", channel=guild_channel)
+            assert (await handle.response()).type == 4
+        handle = await world.alice.run("/where", channel=world.alice.dm_channel)
+        assert (await handle.response()).type == 4
+    by_shard = {(g >> 22) % 2: g for g in (world.guild.id, other.id)}
+    assert seen == {0: [by_shard[0], 0], 1: [by_shard[1]]}
+    assert not server.requests_to("GET", "/gateway/bot")  # the shard count was given
+
+
 async def test_file_uploaded_with_the_interaction_response(world: World, bot: ProbeBot) -> None:
     handle = await world.alice.run("/pr snapshot", channel=world.general)
     response = await handle.response()

@@ -69,7 +69,8 @@ async def running_client(
             # on_ready before a GUILD_CREATE it already received was parsed: the test starts
             # once every guild of the bot is in its cache, however loaded the machine is.
             guilds = [g.id for g in server.guilds.values()
-                      if client.intents.guilds and server.bot_user.id in g.members]
+                      if client.intents.guilds and server.bot_user.id in g.members
+                      and _on_its_shards(client, g.id)]
             await server.wait_for(
                 lambda: all(client.get_guild(g) is not None for g in guilds) or None,
                 timeout=ready_timeout, what="the bot's guilds in its cache",
@@ -85,3 +86,13 @@ async def running_client(
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await ready
+
+
+def _on_its_shards(client: discord.Client, guild_id: int) -> bool:
+    """Whether Discord sends ``guild_id``'s events to one of ``client``'s shards."""
+    count = client.shard_count or 1
+    if isinstance(client, discord.AutoShardedClient):
+        ids = client.shard_ids if client.shard_ids is not None else range(count)
+    else:
+        ids = [client.shard_id or 0]
+    return (guild_id >> 22) % count in ids

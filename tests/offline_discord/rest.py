@@ -362,7 +362,7 @@ class RestApi:
         return _ok(
             {
                 "url": self.server.gateway_url.rstrip("/"),
-                "shards": 1,
+                "shards": self.server.recommended_shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000 - len(self.server.gateway_events("identify")),

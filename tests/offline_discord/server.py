@@ -119,6 +119,8 @@ class OfflineDiscordServer:
         self.unhandled_requests: list[RecordedRequest] = []
         self.faults: list[Fault] = []
 
+        self.recommended_shards = 1
+        """What ``GET /gateway/bot`` recommends (a client that runs every shard uses it)."""
         self.sessions: dict[str, GatewaySession] = {}
         self.connections: list[GatewayConnection] = []
         self.gateway_log: list[GatewayLogEntry] = []
