@@ -54,6 +54,10 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+CLOSE_TIMEOUT = 10.0
+"""Seconds :meth:`PostgresDatabase.close` waits for the connections in use (a lock held, a
+transaction running) before closing them anyway."""
+
 ATTEMPTS = 12
 """How many times a write transaction is tried before :class:`DatabaseBusy`."""
 
@@ -195,9 +199,12 @@ class PostgresDatabase(Database):
         if self._closed:
             return
         self._closed = True
-        for locks in self._locks.values():
-            await locks.close()
-        await self._pool.close()
+        for pool in (*self._locks.values(), self._pool):
+            try:  # waits for the connections in use to come back ...
+                await asyncio.wait_for(pool.close(), CLOSE_TIMEOUT)
+            except TimeoutError:  # ... a while, then closes them anyway
+                log.warning("closing the database with work still running on it")
+                pool.terminate()
 
     # --- transactions -------------------------------------------------------------------------
 
@@ -238,7 +245,15 @@ class PostgresDatabase(Database):
             try:
                 yield
             finally:
-                await conn.execute("SELECT pg_advisory_unlock($1, $2)", space, game_id)
+                try:
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", space, game_id)
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError,
+                        asyncpg.exceptions.InternalClientError):
+                    # The lock's connection was lost while held (PostgreSQL released the lock
+                    # then): the changes made under it were still each checked on their own
+                    # (serializable writes, the game's row locked), so nothing is at risk.
+                    log.warning("game %s: the %s lock's connection was lost while held",
+                                game_id, purpose, exc_info=True)
 
     # --- maintenance ----------------------------------------------------------------------------
 
@@ -268,7 +283,11 @@ class PostgresDatabase(Database):
 
 
 async def _version(conn: Any) -> int:
-    exists = await conn.fetchval("SELECT to_regclass('governor_schema') IS NOT NULL")
+    # The catalog itself, not to_regclass: a connection that looked before another created the
+    # table keeps "no such table" in its cache even after waiting for the migration lock.
+    exists = await conn.fetchval(
+        "SELECT EXISTS (SELECT FROM pg_catalog.pg_class WHERE relname = 'governor_schema'"
+        " AND relnamespace = current_schema()::regnamespace)")
     if not exists:
         return 0
     return int(await conn.fetchval("SELECT version FROM governor_schema"))

@@ -1,6 +1,12 @@
 """A process that races others to commit on one game (driven by test_concurrency.py).
 
-stdin ``prepare <game_id>``: load the game, apply a legal action in memory, print ``ready V``.
+    python -m tests.storage.race_worker DATABASE NAME
+
+DATABASE: what :meth:`Storage.open` takes (an SQLite path or ``sqlite:///`` URL, a
+``postgresql://`` URL); NAME seeds the worker's choice of moves.
+
+stdin ``prepare <game_id>``: load the game, apply a legal action in memory, print
+``ready V SEAT CODE`` (V the version it is based on).
 stdin ``go``: commit it based on version V; print ``ok`` or ``stale <current>``.
 stdin ``quit``: close and exit.
 """
@@ -18,8 +24,8 @@ from tests.storage.counter_game import register_counter
 from tests.storage.helpers import choose
 
 
-async def main(path: str, name: str) -> None:
-    storage = await Storage.open(path)
+async def main(database: str, name: str) -> None:
+    storage = await Storage.open(database)
     rng = random.Random(name)
     loop = asyncio.get_running_loop()
     pending: tuple[int, int, int, str, object, list[Event]] | None = None
@@ -37,7 +43,7 @@ async def main(path: str, name: str) -> None:
                 game = get_game(loaded.record.game)
                 state, events = game.apply(loaded.state, seat, game.decode_action(code))
                 pending = (game_id, loaded.record.version, seat, code, state, list(events))
-                print(f"ready {loaded.record.version}", flush=True)
+                print(f"ready {loaded.record.version} {seat} {code}", flush=True)
             elif line[0] == "go":
                 assert pending is not None
                 game_id, version, seat, code, state, events = pending

@@ -1,6 +1,6 @@
 """Two players click at the same moment: of the commits based on one version exactly one is
 stored; the others get StaleVersion with the version that won.  Checked between coroutines on one
-connection, between connections, and between processes."""
+connection, between connections, and between processes, on each backend."""
 
 from __future__ import annotations
 
@@ -63,10 +63,10 @@ async def test_same_connection_coroutines(storage: Storage, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-async def test_separate_connections(db_path: Path, clock: FakeClock, game: str) -> None:
+async def test_separate_connections(database_url: str, clock: FakeClock, game: str) -> None:
     """Two connections (as two bot processes would have), 30 rounds."""
-    first = await Storage.open(db_path, clock=clock)
-    second = await Storage.open(db_path, clock=clock)
+    first = await Storage.open(database_url, clock=clock)
+    second = await Storage.open(database_url, clock=clock)
     try:
         record = await active_game(first, game, players=4)
         rng = random.Random(2)
@@ -82,13 +82,15 @@ async def test_separate_connections(db_path: Path, clock: FakeClock, game: str) 
         await second.close()
 
 
-async def test_separate_processes(db_path: Path, clock: FakeClock) -> None:
-    """Four processes prepare a commit on the same version, then all go at once: one "ok"."""
-    async with await Storage.open(db_path, clock=clock) as storage:
+async def test_separate_processes(database_url: str, clock: FakeClock) -> None:
+    """Four processes prepare a commit on the same version, then all go at once, 15 rounds:
+    exactly one "ok" per version, the others told the version that won; the log then holds
+    each winning action once, numbered 1..15 without a gap, and verify finds nothing wrong."""
+    async with await Storage.open(database_url, clock=clock) as storage:
         record = await active_game(storage, "puerto-rico", players=4)
     procs = [
         await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.storage.race_worker", str(db_path), f"w{n}",
+            sys.executable, "-m", "tests.storage.race_worker", database_url, f"w{n}",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
         )
         for n in range(4)
@@ -104,22 +106,30 @@ async def test_separate_processes(db_path: Path, clock: FakeClock) -> None:
         # 120 s only guards against a hang (a loaded machine may take seconds to start them).
         return (await asyncio.wait_for(proc.stdout.readline(), 120)).decode().strip()
 
+    won: list[tuple[int, str]] = []  # (seat, code) of each round's winner
     try:
         for _ in range(15):
             for proc in procs:
                 await say(proc, f"prepare {record.id}")
-            readies = {await hear(p) for p in procs}
-            assert len(readies) == 1, readies
-            version = int(readies.pop().split()[1])
+            readies = [(await hear(p)).split() for p in procs]
+            assert {r[1] for r in readies} == {readies[0][1]}, readies
+            version = int(readies[0][1])
             for proc in procs:
                 await say(proc, "go")
-            answers = sorted([await hear(p) for p in procs])
-            assert answers == ["ok"] + [f"stale {version + 1}"] * 3, answers
+            answers = [await hear(p) for p in procs]
+            assert sorted(answers) == ["ok"] + [f"stale {version + 1}"] * 3, answers
+            [winner] = [r for r, a in zip(readies, answers, strict=True) if a == "ok"]
+            won.append((int(winner[2]), winner[3]))
     finally:
         for proc in procs:
             await say(proc, "quit")
         for proc in procs:
             await proc.wait()
-    async with await Storage.open(db_path, clock=clock) as storage:
-        assert (await storage.games.get(record.id)).seq == 15
+    async with await Storage.open(database_url, clock=clock) as storage:
+        final = await storage.games.get(record.id)
+        assert final.seq == 15 and final.version == record.version + 15
+        actions = await storage.games.actions(record.id)
+        assert [a.seq for a in actions] == list(range(1, 16))
+        assert [(a.seat, a.code) for a in actions] == won
         assert await verify_game(storage.db, record.id) == []
+        assert (await storage.verify()).ok

@@ -16,7 +16,7 @@ from storage.handovers import SeatHandover, occupant_at
 from storage.migrate import LATEST_VERSION
 from storage.records import dumps, from_ms_required
 from tests.storage.conftest import FakeClock
-from tests.storage.helpers import active_game, choose
+from tests.storage.helpers import active_game, choose, query_plan
 from tests.storage.test_migrations import T0, _played, seed_schema_3
 
 HANDOVERS = 7
@@ -95,33 +95,35 @@ async def test_lobby_seats_and_no_change_record_nothing(storage: Storage) -> Non
     assert (await storage.games.get(record.id)).seats[1].user_id == 1001
 
 
-async def test_hand_overs_are_append_only_and_go_with_their_game(
-    storage: Storage, db_path: Path
-) -> None:
+async def test_hand_overs_are_append_only_and_go_with_their_game(storage: Storage) -> None:
+    """A hand-over cannot be edited, an impossible one (a seat held by a user and an AI at once)
+    cannot be written, and deleting the game deletes its hand-overs."""
     record = await active_game(storage, "puerto-rico", players=3)
     await storage.games.replace_seat(record.id, 1, ai_policy="heuristic", reason="left")
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
-        conn.execute("UPDATE seat_handovers SET reason = 'clock'")
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
-        conn.execute(
+    before = await storage.games.handovers(record.id)
+    with pytest.raises(storage.db.integrity_errors, match="seat hand-overs are append-only"):
+        await storage.db.write(
+            lambda tx: tx.execute("UPDATE seat_handovers SET reason = 'clock'"))
+    with pytest.raises(storage.db.integrity_errors):
+        await storage.db.write(lambda tx: tx.execute(
             "INSERT INTO seat_handovers (game_id, seat, after_seq, from_user_id, from_ai_policy,"
             " to_ai_policy, reason, at) VALUES (?, 0, 0, 5, 'random', 'random', 'left', 0)",
-            (record.id,))
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("DELETE FROM games WHERE id = ?", (record.id,))
+            (record.id,)))
+    assert await storage.games.handovers(record.id) == before
+    await storage.db.write(lambda tx: tx.execute("DELETE FROM games WHERE id = ?", (record.id,)))
     assert await storage.games.handovers(record.id) == []
+    assert await storage.db.scalar("SELECT count(*) FROM seat_handovers") == 0
 
 
-async def test_reading_the_hand_overs_is_an_index_search(storage: Storage, db_path: Path
-                                                         ) -> None:
+async def test_reading_the_hand_overs_is_an_index_search(storage: Storage) -> None:
+    """On either backend a game's hand-overs are found through seat_handovers_game, never by
+    reading the whole table."""
     statements: list[str] = []
     await storage.db.set_trace(statements.append)
     await storage.games.handovers(1)
     await storage.db.set_trace(None)
-    with sqlite3.connect(db_path) as conn:
-        plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + statements[-1])]
-    assert plan and not [p for p in plan if p.startswith("SCAN")], plan
+    plan = await query_plan(storage, statements[-1], (1,))
+    assert "seat_handovers_game" in plan.indexes and not plan.scans, plan
 
 
 # --- the migration ---------------------------------------------------------------------------

@@ -6,9 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sqlite3
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +20,21 @@ from storage import (
     StaleVersion,
     Storage,
 )
+from storage.sql import Params, Tx
 from storage.verify import verify_game
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import GAMES, active_game, choose, play_some, play_to_end
+
+
+async def _tamper(storage: Storage, *statements: tuple[str, Params]) -> None:
+    """Change rows behind the repositories' back (as a bug, an older bot or a hand edit could),
+    in one transaction of the storage's own database, whichever backend it is."""
+
+    async def body(tx: Tx) -> None:
+        for sql, params in statements:
+            await tx.execute(sql, params)
+
+    await storage.db.write(body)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -150,7 +160,7 @@ async def test_waiting_seats_and_reminders(storage: Storage, clock: FakeClock) -
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_corrupt_snapshot_names_the_game_and_log_repairs_it(
-    storage: Storage, db_path: Path, game: str
+    storage: Storage, game: str
 ) -> None:
     """A damaged snapshot gives CorruptGame(game_id) for that game only; other games load; the
     log, the source of truth, rebuilds it."""
@@ -159,8 +169,7 @@ async def test_corrupt_snapshot_names_the_game_and_log_repairs_it(
     await play_some(storage, broken.id, 5, random.Random(2))
     before = await storage.games.load(broken.id)
     for damage in ("{not json", '{"v": 999}', "[]"):
-        with sqlite3.connect(db_path) as raw:
-            raw.execute("UPDATE games SET snapshot = ? WHERE id = ?", (damage, broken.id))
+        await _tamper(storage, ("UPDATE games SET snapshot = ? WHERE id = ?", (damage, broken.id)))
         with pytest.raises(CorruptGame) as corrupt:
             await storage.games.load(broken.id)
         assert corrupt.value.game_id == broken.id
@@ -176,14 +185,11 @@ async def test_corrupt_snapshot_names_the_game_and_log_repairs_it(
     assert await verify_game(storage.db, broken.id) == []
 
 
-async def test_unknown_game_name_is_a_corrupt_game_not_a_crash(
-    storage: Storage, db_path: Path
-) -> None:
+async def test_unknown_game_name_is_a_corrupt_game_not_a_crash(storage: Storage) -> None:
     """A row naming a game this build does not know (renamed, removed) is CorruptGame; listings
     still work."""
     record = await active_game(storage, "test-counter", players=2)
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE games SET game = 'gone' WHERE id = ?", (record.id,))
+    await _tamper(storage, ("UPDATE games SET game = 'gone' WHERE id = ?", (record.id,)))
     with pytest.raises(CorruptGame) as corrupt:
         await storage.games.load(record.id)
     assert corrupt.value.game_id == record.id
@@ -191,41 +197,45 @@ async def test_unknown_game_name_is_a_corrupt_game_not_a_crash(
     assert [p.kind for p in await verify_game(storage.db, record.id)] == ["replay_failed"]
 
 
-async def test_unreadable_row_is_skipped_in_listings(storage: Storage, db_path: Path) -> None:
+async def test_unreadable_row_is_skipped_in_listings(storage: Storage) -> None:
     """Broken options JSON: get() names the game; a user's listing skips it."""
     bad = await active_game(storage, "test-counter", players=2)
     good = await active_game(storage, "test-counter", players=2, channel_id=5)
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE games SET options = '{' WHERE id = ?", (bad.id,))
+    await _tamper(storage, ("UPDATE games SET options = '{' WHERE id = ?", (bad.id,)))
     with pytest.raises(CorruptGame):
         await storage.games.get(bad.id)
     assert [g.id for g in await storage.games.list_for_user(1000)] == [good.id]
 
 
-async def test_finish_only_when_over(storage: Storage, db_path: Path) -> None:
+async def test_finish_only_when_over(storage: Storage) -> None:
     """finish() finalizes an active game whose state is over and refuses one still running."""
     record = await active_game(storage, "test-counter", players=2)
     with pytest.raises(GameNotOver):
         await storage.games.finish(record.id)
     done = await play_to_end(storage, record.id, random.Random(0))
     # Simulate a game left active although over (e.g. written by an older bot).
-    with sqlite3.connect(db_path) as raw:
-        raw.execute(
-            "UPDATE games SET status = 'active', outcome = NULL, finished_at = NULL WHERE id = ?",
-            (record.id,),
-        )
-        raw.execute("DELETE FROM results WHERE game_id = ?", (record.id,))
+    await _tamper(
+        storage,
+        ("UPDATE games SET status = 'active', outcome = NULL, finished_at = NULL WHERE id = ?",
+         (record.id,)),
+        ("DELETE FROM results WHERE game_id = ?", (record.id,)),
+    )
     finished = await storage.games.finish(record.id)
     assert finished.status is GameStatus.FINISHED and finished.outcome == done.outcome
     assert len(await storage.games.results(record.id)) == 2
 
 
-async def test_action_log_is_append_only(storage: Storage, db_path: Path) -> None:
-    """A trigger refuses any UPDATE of a logged action."""
+async def test_action_log_is_append_only(storage: Storage) -> None:
+    """A trigger refuses any UPDATE of a logged action, and the refused change is rolled back
+    whole."""
     record = await active_game(storage, "test-counter", players=2)
     await play_some(storage, record.id, 2, random.Random(0))
-    with sqlite3.connect(db_path) as raw, pytest.raises(sqlite3.IntegrityError):
-        raw.execute("UPDATE actions SET code = 'add.2' WHERE game_id = ?", (record.id,))
+    logged = await storage.games.actions(record.id)
+    with pytest.raises(storage.db.integrity_errors, match="the action log is append-only"):
+        await _tamper(storage, ("UPDATE actions SET code = 'add.2' WHERE game_id = ?",
+                                (record.id,)))
+    assert await storage.games.actions(record.id) == logged
+    assert await verify_game(storage.db, record.id) == []
 
 
 async def test_listings(storage: Storage) -> None:

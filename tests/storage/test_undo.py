@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 
 import pytest
 
@@ -74,7 +73,7 @@ async def test_undo_refusals(storage: Storage) -> None:
         await storage.games.undo_last(record.id, 3)
     assert await storage.games.get(record.id) == record
     await storage.games.undo_last(record.id, 1)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(storage.db.integrity_errors, match="undo marks are append-only"):
         await storage.db.write(lambda tx: tx.execute("UPDATE undone_actions SET undone_by = 1"))
     finished = await play_to_end(storage, record.id, random.Random(6))
     with pytest.raises(NotActive):

@@ -1,17 +1,30 @@
 """``Database.write(body, in_thread=True)``: the whole transaction in the connection's thread,
 one hand-over from the event loop (the hot path of a move).  It commits what the body wrote,
 rolls everything back when the body raises, refuses a body that awaits anything but its
-statements (writing nothing), and leaves the connection usable by the ordinary path after."""
+statements (writing nothing), and leaves the connection usable by the ordinary path after.
+
+SQLite's alone (PostgreSQL has no connection thread and ignores ``in_thread``): every test
+here opens its own SQLite file instead of taking the two-backend ``storage`` fixture."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from storage import Storage
 from storage.sql import ThreadTx, Tx
+from tests.storage.conftest import FakeClock
+
+
+@pytest.fixture
+async def storage(db_path: Path, clock: FakeClock) -> AsyncIterator[Storage]:
+    """An SQLite storage (this module's tests are about SQLite's connection thread)."""
+    async with await Storage.open(db_path, clock=clock) as store:
+        yield store
 
 
 async def _count(storage: Storage) -> int:
