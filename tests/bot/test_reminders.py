@@ -21,8 +21,10 @@ from bot.errors import UserError
 from bot.notify import Notifier, TurnNotice
 from bot.reminders import Reminders
 from bot.service import Actor, GameService, TableUpdate, takeover_level
+from bot.settings import Settings
 from engine import get_game
 from storage import ClockVote, GameRecord, GameStatus, Storage
+from storage.sql import Tx
 from tests.manual_time import ManualTime
 
 GAME = get_game("puerto-rico")
@@ -393,3 +395,35 @@ async def test_the_clock_days_are_checked(service: GameService) -> None:
         await service.create_lobby(creator_id=1, guild_id=5, channel_id=10, language="en",
                                    clock_days=0)
     assert bad.value.fields == {"code": "bad_clock_days"}
+
+
+# --- several processes --------------------------------------------------------------------------
+
+
+async def test_each_process_reminds_and_resumes_the_games_of_its_own_servers(
+    storage: Storage, service: GameService, clock: Clock
+) -> None:
+    """Two processes of one shard each (of two): each one's loop reminds the people of its own
+    servers' games only, and each resumes only its own games at start-up (README, "Running at
+    scale"); between them, every game once."""
+    shard0_guild, shard1_guild = 4 << 22, (5 << 22) + 17  # (guild >> 22) % 2: 0 and 1
+    first = await started(service, [1, 2], channel=10, guild=shard0_guild)
+    second = await started(service, [3, 4], channel=11, guild=shard1_guild)
+    owners = [Settings(token="x.y.z", shard_ids=(n,), shard_count=2).owns_guild for n in (0, 1)]
+    notifier = RecordingNotifier(storage)
+    loops = [Reminders(storage, notifier, None, clock=clock, period=None, owns=owns)
+             for owns in owners]
+    clock.advance(hours=24)
+    assert (await loops[0].tick()).nudged == {1: [first.id]}
+    assert (await loops[1].tick()).nudged == {3: [second.id]}
+    assert (await loops[0].tick()).nudged == {} and [u for u, _ in notifier.dms] == [1, 3]
+    # Neither table was shown (the processes died before): each process shows its own again
+    # at start-up.
+    async def forget(tx: Tx) -> None:
+        await tx.execute("DELETE FROM game_publications")
+
+    await storage.db.write(forget)
+    assert await service.resume_all(owners[0]) == 1
+    assert await service.resume_all(owners[1]) == 1
+    await storage.db.write(forget)
+    assert await service.resume_all() == 2  # one process for every server
