@@ -271,7 +271,7 @@ class SqliteDatabase(Database):
         nothing is written."""
         work = self._write_in_thread(body) if in_thread else self._write(body)
         task = asyncio.ensure_future(work)
-        task.add_done_callback(_consume_exception)
+        task.add_done_callback(consume_exception)
         return await asyncio.shield(task)
 
     async def _write_in_thread(self, body: Callable[[Tx], Awaitable[T]]) -> T:
@@ -391,7 +391,7 @@ def _drive(work: Awaitable[T]) -> T:
                        "statements")
 
 
-def _consume_exception(task: asyncio.Future[Any]) -> None:
+def consume_exception(task: asyncio.Future[Any]) -> None:
     """A shielded write whose caller was cancelled: nobody awaits it; keep asyncio quiet (the
     transaction was rolled back and the caller already got CancelledError)."""
     if not task.cancelled() and task.exception() is not None:

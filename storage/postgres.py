@@ -37,7 +37,7 @@ from storage.database import (
     Database,
     DatabaseBusy,
     LockPurpose,
-    _consume_exception,
+    consume_exception,
 )
 from storage.errors import MigrationFailed, SchemaTooNew, StorageError
 from storage.migrate import (
@@ -177,7 +177,7 @@ class PostgresDatabase(Database):
             raise ValueError(f"PostgreSQL schemas start at {POSTGRESQL_BASELINE}, not {target}")
         try:
             pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size)
-        except (OSError, asyncpg.PostgresError) as exc:
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StorageError(reason="cannot connect to PostgreSQL", detail=str(exc)) from exc
         locks: dict[LockPurpose, Any] = {}
         try:
@@ -210,7 +210,7 @@ class PostgresDatabase(Database):
 
     async def write(self, body: Callable[[Tx], Awaitable[T]], *, in_thread: bool = False) -> T:
         task = asyncio.ensure_future(self._write(body))  # in_thread is SQLite's alone
-        task.add_done_callback(_consume_exception)
+        task.add_done_callback(consume_exception)
         return await asyncio.shield(task)
 
     async def _write(self, body: Callable[[Tx], Awaitable[T]]) -> T:

@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -124,6 +125,27 @@ async def test_an_unusable_database_path_is_one_sentence(tmp_path: Path) -> None
     text = str(info.value)
     assert text.startswith(f"Cannot open the database {tmp_path / 'no' / 'g.db'}")
     assert text.endswith("check DATABASE_URL.")
+
+
+async def test_an_unreachable_postgresql_is_one_sentence_without_its_password() -> None:
+    """A PostgreSQL that refuses the connection: one sentence naming the database without the
+    URL's password, and DATABASE_URL."""
+    from bot.client import StartupError
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://governor:hunter2@127.0.0.1:{port}/governor"
+    async with OfflineDiscordServer() as server:
+        with patched_discord(server):
+            settings = Settings(token=server.bot_token, database_url=url)
+            with pytest.raises(StartupError) as info:
+                await entry.run(settings)
+    text = str(info.value)
+    assert text.startswith(
+        f"Cannot open the database postgresql://governor:***@127.0.0.1:{port}/governor (")
+    assert "cannot connect to PostgreSQL" in text and text.endswith("check DATABASE_URL.")
+    assert "hunter2" not in text
 
 
 def test_startup_error_exit(monkeypatch: pytest.MonkeyPatch,
