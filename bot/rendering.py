@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine.core import EngineError, Event
 
 from .i18n import CATALOG, Catalog
+from .workers import follow_parent
 
 if TYPE_CHECKING:
     from render.timelapse import Timelapse
@@ -140,7 +141,8 @@ def _processes(kind: str) -> ProcessPoolExecutor:
     pool = _PROCESSES.get(kind)
     if pool is None:
         pool = _PROCESSES[kind] = ProcessPoolExecutor(
-            IMAGE_PROCESSES[kind], mp_context=multiprocessing.get_context("spawn"))
+            IMAGE_PROCESSES[kind], mp_context=multiprocessing.get_context("spawn"),
+            initializer=follow_parent)
     return pool
 
 

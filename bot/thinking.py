@@ -28,6 +28,8 @@ from typing import Any
 from engine import get_game
 from engine.search import DEFAULT_BUDGET, Analysis, Search
 
+from .workers import follow_parent
+
 log = logging.getLogger(__name__)
 
 AI_PROCESSES = 1
@@ -38,8 +40,10 @@ NICENESS = 10
 
 
 def _lower_priority() -> None:
+    """Initializer of the AI's worker: below the bot in the scheduler, and gone with it."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICENESS)
+    follow_parent()
 
 
 def think(game_name: str, data: Mapping[str, Any], seat: int, seed: int, budget: int) -> str:

@@ -114,10 +114,11 @@ class Database(ABC):
     @abstractmethod
     async def write(self, body: Callable[[Tx], Awaitable[T]], *, in_thread: bool = False) -> T:
         """Run ``body`` inside one write transaction: committed when it returns, rolled back
-        when it raises; it runs to the end even if the caller is cancelled.  Writes are
-        serializable: the result is as if every write ran alone, one after the other.  On
-        PostgreSQL ``body`` may run again after a serialization failure, so it must do nothing
-        but its statements and computations on what they return."""
+        when it raises; it runs to the end even if the caller is cancelled.  Two writes of one
+        game (its row read with ``storage.changes.fetch_row``) or of one row never interleave:
+        on SQLite every write runs alone; on PostgreSQL the second one runs again on the new
+        state (:mod:`storage.postgres`), so ``body`` must do nothing but its statements and
+        computations on what they return."""
 
     @abstractmethod
     async def snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:

@@ -4,12 +4,19 @@ asyncpg.
 * Connection pools: one for statements and transactions, and one for the per-game locks of each
   purpose (a lock holds its connection while its holder works on the first pool, and a clock
   vote's lock holder takes a game's lock: a pool never waits on one that waits on it).
-* Every write is one ``SERIALIZABLE`` transaction: the outcome is as if the writes of every
-  process ran one after the other, as SQLite's ``BEGIN IMMEDIATE`` makes them.  A transaction
-  that PostgreSQL aborts for a conflict with another (serialization failure, deadlock) runs again
-  from the start, up to :data:`ATTEMPTS` times, after a short random pause; its body only reads
-  and writes the database, so running it again is safe.  Reads outside a transaction see the
-  latest commit; :meth:`PostgresDatabase.snapshot_read` is one ``REPEATABLE READ`` snapshot.
+* Every write is one ``REPEATABLE READ`` transaction: it reads one snapshot of the database, and
+  it cannot change a row another transaction changed since that snapshot: PostgreSQL aborts it
+  (a serialization failure) and it runs again from the start on the new state, up to
+  :data:`ATTEMPTS` times after a short random pause (its body only reads and writes the
+  database, so running it again is safe).  A change of a game first locks the game's row
+  (``FOR UPDATE``, storage/changes.py), so two writers of one game take turns, as SQLite's
+  ``BEGIN IMMEDIATE`` makes every writer do; the rows several games share (a person's rating,
+  their reminder cap, a seat's alerts) are written by ``UPDATE`` or ``INSERT ... ON CONFLICT``,
+  so a concurrent change of them aborts and reruns one writer.  Writes to different games never
+  wait for each other.  (``SERIALIZABLE`` was tried first: its predicate locks cover whole index
+  pages, where many games' rows lie side by side, so moves of different games aborted each other
+  under load, a dozen times in a row at times.)  Reads outside a transaction see the latest
+  commit; :meth:`PostgresDatabase.snapshot_read` is one ``REPEATABLE READ`` read-only snapshot.
 * The per-game lock (:meth:`PostgresDatabase.lock`) is a session advisory lock on
   ``(LOCK_SPACE + purpose, game_id)``: one holder among every process on the database,
   released when its holder leaves the block or its process dies (the connection closes).
@@ -218,7 +225,7 @@ class PostgresDatabase(Database):
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 async with self._pool.acquire() as conn, conn.transaction(
-                        isolation="serializable"):
+                        isolation="repeatable_read"):
                     return await body(PgTx(conn, self._trace))
             except _RETRY as exc:
                 if attempt == ATTEMPTS:

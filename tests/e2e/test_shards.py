@@ -102,10 +102,13 @@ class BotProcesses:
 
         await self.server.wait_for(identified, timeout=120, what=f"shard {shard} identified")
 
-    def kill(self, shard: int) -> None:
+    def kill(self, shard: int) -> list[int]:
+        """SIGKILL the process of ``shard``; returns the worker processes it had started."""
         process = self.running.pop(shard)
+        workers = children(process.pid)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
+        return workers
 
     def logs(self, shard: int) -> str:
         return "\n".join(path.read_text(errors="replace")[-3000:]
@@ -123,6 +126,31 @@ class BotProcesses:
         self.running.clear()
         for log in self.logfiles:
             log.close()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pids: list[int]) -> list[int]:
+    return [pid for pid in pids if Path(f"/proc/{pid}").exists()
+            and "Z" not in _state(pid)]
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
 
 
 @pytest.fixture
@@ -175,7 +203,7 @@ async def test_two_processes_two_shards_one_killed_mid_game(
         clicked = asyncio.create_task(tables[0].make(user, code))
         while (await observer.games.get(records[0].id)).version == version:
             await asyncio.sleep(0.002)
-        bots.kill(0)
+        workers = bots.kill(0)
         clicked.cancel()
         await asyncio.gather(clicked, return_exceptions=True)
         shown = await observer.publications.get(records[0].id)
@@ -183,6 +211,10 @@ async def test_two_processes_two_shards_one_killed_mid_game(
 
         # Shard 1 is not concerned: its game goes on meanwhile.
         await tables[1].play(max_moves=8)
+        # The dead process's workers (images, AI) end by themselves (bot/workers.py).
+        assert workers
+        await server.wait_for(lambda: not alive(workers) or None, timeout=60,
+                              what="the killed bot's workers ending")
 
         # Shard 0 again: the new process shows the stored move (and whatever the AI played
         # after it) at start-up, and the game goes on.
