@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from bot.rendering import Drawing
-from storage import Database
+from storage import SqliteDatabase
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import Players, start
 from tests.offline_discord import (
@@ -77,8 +77,9 @@ class OrderWatch:
                 INTERACTION.reset(token)
 
         monkeypatch.setitem(parsers, "INTERACTION_CREATE", marked)
-        for owner, name in ((Database, "write"), (Database, "snapshot_read"),
-                            (Database, "fetchall"), (Drawing, "board"), (Drawing, "scores")):
+        for owner, name in ((SqliteDatabase, "write"), (SqliteDatabase, "snapshot_read"),
+                            (SqliteDatabase, "fetchall"), (Drawing, "board"),
+                            (Drawing, "scores")):
             self.watch(monkeypatch, owner, name)
 
     def watch(self, monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> None:
@@ -172,4 +173,4 @@ async def test_the_watch_sees_work_done_before_the_deferral(
         await bot.wait_idle()
     early = watch.before_the_answer()
     assert early and {w.interaction for w in early} == {handle.id}
-    assert {(w.what, w.answer) for w in early} == {("Database.fetchall", None)}
+    assert {(w.what, w.answer) for w in early} == {("SqliteDatabase.fetchall", None)}
