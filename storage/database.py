@@ -5,10 +5,9 @@
 * WAL journal (readers never block the writer), ``synchronous=FULL`` (a commit that returned is on
   disk: it survives a killed process and a power cut), foreign keys on, a busy timeout so that two
   processes on one file wait for each other instead of failing.
-* Every write runs as one ``BEGIN IMMEDIATE`` transaction through
-  :meth:`SqliteDatabase.write`.  The
-  write lock is taken at ``BEGIN``, so a transaction never fails half-way because another writer
-  came first.  The hot one, a move (``GameRepository.commit_action``), runs whole in the
+* Every write runs as one ``BEGIN IMMEDIATE`` transaction through :meth:`SqliteDatabase.write`.
+  The write lock is taken at ``BEGIN``, so a transaction never fails half-way because another
+  writer came first.  The hot one, a move (``GameRepository.commit_action``), runs whole in the
   connection's thread (``in_thread``): one hand-over from the event loop instead of one per
   statement.
 * One connection is shared by every coroutine of the process, so every use of it is serialized by an
