@@ -10,9 +10,10 @@ set: then they fail, so that CI never passes without having run them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -40,15 +41,26 @@ class PostgresForTests:
         storage = await Storage.open(self.template_url)
         await storage.close()
 
-    async def new_database(self) -> str:
-        """A fresh database at the latest schema, empty; returns its URL."""
+    async def new_database(self, *, migrated: bool = True) -> str:
+        """A fresh database, empty, at the latest schema (or without any: ``migrated=False``);
+        returns its URL."""
         name = f"t{os.getpid()}_{next(_names)}"
+        template = f" TEMPLATE {TEMPLATE}" if migrated else ""
         admin = await asyncpg.connect(self.server.url())
         try:
-            await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+            await admin.execute(f"CREATE DATABASE {name}{template}")
         finally:
             await admin.close()
         return self.server.url(name)
+
+    @contextlib.asynccontextmanager
+    async def database(self, *, migrated: bool = True) -> AsyncIterator[str]:
+        """:meth:`new_database`, dropped at the end."""
+        url = await self.new_database(migrated=migrated)
+        try:
+            yield url
+        finally:
+            await self.drop(url)
 
     async def drop(self, url: str) -> None:
         admin = await asyncpg.connect(self.server.url())

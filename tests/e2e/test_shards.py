@@ -155,11 +155,8 @@ def _state(pid: int) -> str:
 
 @pytest.fixture
 async def database_url(postgres: PostgresForTests) -> AsyncIterator[str]:
-    url = await postgres.new_database()
-    try:
+    async with postgres.database() as url:
         yield url
-    finally:
-        await postgres.drop(url)
 
 
 @pytest.fixture

@@ -60,11 +60,8 @@ async def database_url(backend: str, db_path: Path, request: pytest.FixtureReque
         yield f"sqlite:///{db_path}"
         return
     postgres: PostgresForTests = request.getfixturevalue("postgres")
-    url = await postgres.new_database()
-    try:
+    async with postgres.database() as url:
         yield url
-    finally:
-        await postgres.drop(url)
 
 
 @pytest.fixture

@@ -9,9 +9,7 @@ them the database behaves as between processes; where it matters, real processes
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import os
 import random
 import sys
 from collections.abc import AsyncIterator
@@ -40,7 +38,6 @@ from tests.storage.helpers import USER, active_game, choose
 
 ROOT = Path(__file__).parents[2]
 MIGRATED = "PostgreSQL database migrated to schema"
-_names = itertools.count(1)
 
 # 120 s only guards against a hang (a loaded machine may take seconds to start a process); no
 # test here measures time.
@@ -50,27 +47,15 @@ HANG = 120
 @pytest.fixture
 async def url(postgres: PostgresForTests) -> AsyncIterator[str]:
     """A fresh database at the latest schema."""
-    made = await postgres.new_database()
-    try:
+    async with postgres.database() as made:
         yield made
-    finally:
-        await postgres.drop(made)
 
 
 @pytest.fixture
 async def empty_url(postgres: PostgresForTests) -> AsyncIterator[str]:
     """A database with nothing in it, not even the schema."""
-    name = f"empty{os.getpid()}_{next(_names)}"
-    admin = await asyncpg.connect(postgres.server.url())
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    made = postgres.server.url(name)
-    try:
+    async with postgres.database(migrated=False) as made:
         yield made
-    finally:
-        await postgres.drop(made)
 
 
 @pytest.fixture
