@@ -22,10 +22,11 @@ Objectives (D.1: "met at the moment it becomes true") are checked for the player
 the hook points where they can become true: the events of one action or one phase on ``bought``
 (a building paid for), ``sold``, ``shipped``, ``produced``, ``vp_gained``, ``captain_ended``;
 the states of a player's board (crates, workers, field tiles, buildings) on ``action_done``,
-after every action and the automatic steps it set off, for every player (a state can only have
-become true through the action, and no step of one action takes it back before the action is
-over: crates leave a player by his own loads and sales, or at the Captain's storage, which
-follows the phase's last load; workers and tiles leave by his own choices).  A met card is
+after every action and the automatic steps it set off (a state can only have become true
+through the action, and no step of one action takes it back before the action is over: crates
+leave a player by his own loads and sales, or at the Captain's storage, which follows the
+phase's last load; workers and tiles leave by his own choices), for every player when play
+moved on to another phase, step or pick, for the acting player within a step.  A met card is
 marked, and only its holder sees it (his view, and ``ach.<card>`` among his legal actions).
 No event says a card was met: its very presence would tell the table that a hidden card of that
 player was met.
@@ -51,6 +52,7 @@ bonuses, the Craftsman's advantage crate not (the kernel's Expansion IV / V read
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -555,7 +557,13 @@ STATE_TESTS = {
     EMPTY_SPACES: _empty_spaces,
 }
 _STATE_CARDS = _of(*STATE_TESTS)
-_STATE_CHECKS = tuple((c, STATE_TESTS[CARDS[c].objective], CARDS[c]) for c in _STATE_CARDS)
+StateCheck = tuple[int, Callable[[State, int, Achievement], bool], Achievement]
+STATE_CHECKS: tuple[StateCheck, ...] = tuple(
+    (c, STATE_TESTS[CARDS[c].objective], CARDS[c]) for c in _STATE_CARDS)
+# by seat (``State.achievement_open``): the fewest crates of his crate cards, those, the other
+# cards to check, and the announcements of his met cards
+OpenChecks = tuple[int, tuple[StateCheck, ...], tuple[StateCheck, ...], tuple[Action, ...]]
+_CRATE_OBJECTIVES = frozenset({OWN_CRATES, OWN_CRATES_OF_ONE_GOOD})
 # The buildings a player owns change only when he builds (no rule takes a building away): these
 # are checked on ``bought``, after every way of building, not after every action.
 BUILDING_TESTS = {
@@ -567,35 +575,57 @@ BUILDING_TESTS = {
 _BOARD_BUILDING_CARDS = _of(*BUILDING_TESTS)
 
 
+def _open_checks(s: State) -> list[OpenChecks]:
+    """By seat, his held cards whose objective is a state of his board and not met yet (the
+    fewest crates any of its crate objectives needs, those cards, the others), and the
+    announcements he may make (``_announcements``)."""
+    owner, status = s.achievement_owner, s.achievement_status
+    crates: list[list[StateCheck]] = [[] for _ in range(s.n)]
+    others: list[list[StateCheck]] = [[] for _ in range(s.n)]
+    for check in STATE_CHECKS:
+        c, _, card = check
+        if owner[c] >= 0 and status[c] == ACH_HELD:
+            (crates if card.objective in _CRATE_OBJECTIVES else others)[owner[c]].append(check)
+    return [
+        (min((card.count for _, _, card in crates[seat]), default=0), tuple(crates[seat]),
+         tuple(others[seat]), tuple(_met(s, seat)))
+        for seat in range(s.n)
+    ]
+
+
 @module_effect(MODULE, "action_done")
-def _positions(s: State, ev: Events) -> None:
-    """The objectives that are states of a player's board, for every player, once an action
-    and its automatic steps are done."""
+def _positions(s: State, seat: int, ev: Events) -> None:
+    """The objectives that are states of a player's board, once ``seat``'s action and its
+    automatic steps are done: every player's board after an action that moved play on to
+    another phase, step, role pick, round or offer (the automatic steps of a phase's start or
+    end reach every board: a distribution, a production, the storage), only ``seat``'s within
+    a step (his placements, loads, sales, builds: a decision of one player changes no other
+    board in a way that could meet an objective, which only more crates, workers, tiles or
+    buildings can; ``test_position_checks_see_every_met_objective`` holds every board to it,
+    with every expansion and with Puertomas).  Played random games spend more here than
+    anywhere else in Expansion VI: one sum of his crates stands for all his crate cards."""
     by_seat = s.achievement_open
+    mark = (s.phase, s.step, s.picks, s.round, len(s.offers))
     if not by_seat:  # listed again after a card was kept or met
-        owner, status = s.achievement_owner, s.achievement_status
-        by_seat = [[] for _ in range(s.n)]
-        for c, test, card in _STATE_CHECKS:
-            if owner[c] >= 0 and status[c] == ACH_HELD:
-                by_seat[owner[c]].append((c, test, card))
-        s.achievement_open = by_seat
-        s.achievement_seen.clear()
-    seen = s.achievement_seen
-    if len(seen) != s.n:
-        seen[:] = [None] * s.n
-    for seat, cards in enumerate(by_seat):
-        if not cards:
-            continue
-        # a board as it was at the last check meets nothing new (the tests read only these)
-        p = s.players[seat]
-        last = seen[seat]
-        if (last is not None and last[0] == p.goods and last[1] == p.workers
-                and last[2] == p.bw and last[3] == p.tiles and last[4] == p.forests):
-            continue
-        seen[seat] = (p.goods[:], p.workers[:], p.bw[:], p.tiles[:], p.forests[:])
-        for c, test, card in cards:
+        by_seat = s.achievement_open = _open_checks(s)
+        s.achievement_mark = ()
+    if mark == s.achievement_mark:
+        _position(s, seat, by_seat[seat])
+        return
+    s.achievement_mark = mark
+    for other, checks in enumerate(by_seat):
+        _position(s, other, checks)
+
+
+def _position(s: State, seat: int, checks: OpenChecks) -> None:
+    fewest, crates, others, _ = checks
+    if crates and sum(s.players[seat].goods) >= fewest:
+        for c, test, card in crates:
             if test(s, seat, card):
                 _meet(s, c)
+    for c, test, card in others:
+        if test(s, seat, card):
+            _meet(s, c)
 
 
 # --- announcing (X6-3) ----------------------------------------------------------------------
@@ -603,16 +633,20 @@ def _positions(s: State, ev: Events) -> None:
 
 @module_effect(MODULE, "anytime")
 def _announcements(s: State, seat: int, out: list[Any]) -> None:
-    """X6-3: each met card of ``seat``, not announced yet, may be announced now."""
-    status = s.achievement_status
-    if ACH_MET not in status:
-        return
-    owner = s.achievement_owner
-    out.extend(
-        ANNOUNCE_ACTIONS[c]
-        for c in range(ACHIEVEMENT_CARDS)
-        if status[c] == ACH_MET and owner[c] == seat
-    )
+    """X6-3: each met card of ``seat``, not announced yet, may be announced now (asked before
+    every decision: as listed with the open cards when they are, else from the cards)."""
+    listed = s.achievement_open
+    if listed:
+        out.extend(listed[seat][3])
+    elif ACH_MET in s.achievement_status:
+        out.extend(_met(s, seat))
+
+
+def _met(s: State, seat: int) -> list[Action]:
+    """The announcements of ``seat``'s met cards."""
+    owner, status = s.achievement_owner, s.achievement_status
+    return [ANNOUNCE_ACTIONS[c] for c in range(ACHIEVEMENT_CARDS)
+            if status[c] == ACH_MET and owner[c] == seat]
 
 
 @module_effect(MODULE, "anytime_open")
@@ -628,6 +662,7 @@ def _announce(s: State, seat: int, action: Action, ev: Events) -> None:
     """X6-3: the card is revealed and tucked under his board: title and holder public, its VP
     hidden until the end."""
     s.achievement_status[action.a] = ACH_ANNOUNCED
+    s.achievement_open = []  # his announcements: to be listed again
     if ev is not None:
         ev.append(Event("AchievementAnnounced", seat, {"achievement": CARDS[action.a].name}))
 

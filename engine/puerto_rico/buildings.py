@@ -75,8 +75,9 @@ HOOK_POINTS: Final[dict[str, str]] = {
     "captain_ended": "(s, ev) at the Captain phase's end, the ships emptied (1897 Exp. V)",
     "vp_gained": "(s, seat, amount, ev) after a player takes VP tokens (``ops.gain_vp``; 1897"
     " Exp. VI: Trade Strategist)",
-    "action_done": "(s, ev) after each action and the automatic steps it set off, once play"
-    " waits for the next decision (1897 Exp. VI: the objectives a player's position meets)",
+    "action_done": "(s, seat, ev) after each action of ``seat`` and the automatic steps it set"
+    " off, once play waits for the next decision (1897 Exp. VI: the objectives a player's"
+    " position meets)",
     "anytime": "(s, seat, out) actions the seat may take at any moment of the game, prompted or"
     " not, which change neither the prompt nor whose turn it is (1897 Exp. VI: announcing an"
     " Achievement); ``ANYTIME_REFUSALS`` names their kinds",

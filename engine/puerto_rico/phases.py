@@ -199,7 +199,7 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
         act(s, seat, action, ev)
     advance(s, ev)
     for _, fn in s.rs.action_done:  # 1897 Exp. VI: the objectives the positions now meet
-        fn(s, ev)
+        fn(s, seat, ev)
 
 
 def _resolve_offer(s: State, action: Action, ev: Events) -> None:

@@ -194,9 +194,9 @@ class State:
     the Hospice colonist) as ``[seat, name, arg]``; they are decided before play goes on."""
 
     __slots__ = (
+        "achievement_mark",
         "achievement_open",
         "achievement_owner",
-        "achievement_seen",
         "achievement_status",
         "achievement_tally",
         "activities",
@@ -318,11 +318,12 @@ class State:
         self.activities: list[int] = []
         self.puertoma: list[int] = []  # 1897 §8: the action board and the Puertomas' boards
         self.activity_loads: list[int] = []
-        # 1897 Exp. VI, a cache (never dumped): each seat's board as the Achievements' position
-        # checks last saw it (``achievements._positions``); None: to be checked
-        self.achievement_seen: list[tuple[list[int], ...] | None] = []
-        # and by seat, his held cards whose objective is a state of his board, not met yet
-        self.achievement_open: list[list[Any]] = []
+        # 1897 Exp. VI, caches (never dumped) of the Achievements' position checks
+        # (``achievements._positions``): by seat, the held cards whose objective is a state of
+        # his board, not met yet (empty: to be listed), and where play stood at the last check
+        # (phase, step, role picks, round, offers; (): every board to be checked)
+        self.achievement_open: list[Any] = []
+        self.achievement_mark: tuple[int, ...] = ()
         # 1897 Exp. VI (empty without the module): by card, its holder and status (ACH_*), and
         # by seat the VP gained and (seat + n) the goods loaded (a bit per good) in the Captain
         # phase in progress (all 0 outside it: Trade Strategist, Dock Tycoon)
@@ -383,8 +384,8 @@ class State:
         s.activities = self.activities[:]
         s.puertoma = self.puertoma[:]
         s.activity_loads = self.activity_loads[:]
-        s.achievement_seen = self.achievement_seen[:]  # snapshots: never changed in place
         s.achievement_open = self.achievement_open  # rebuilt, never changed in place
+        s.achievement_mark = self.achievement_mark
         s.achievement_owner = self.achievement_owner[:]
         s.achievement_status = self.achievement_status[:]
         s.achievement_tally = self.achievement_tally[:]

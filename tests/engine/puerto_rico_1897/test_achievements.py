@@ -15,8 +15,9 @@ from engine import replay
 from engine.core import CorruptState, GameOver, IllegalAction, InvalidSetup, NotYourTurn, Prompt
 from engine.policies import make_policy
 from engine.puerto_rico import PUERTO_RICO
-from engine.puerto_rico.achievements import CARD_INDEX, CARDS
+from engine.puerto_rico.achievements import ANNOUNCE_ACTIONS, CARD_INDEX, CARDS, STATE_CHECKS
 from engine.puerto_rico.heuristic import make_heuristic
+from engine.puerto_rico.legality import anytime_actions
 from engine.puerto_rico.state import (
     ACH_ANNOUNCED,
     ACH_HELD,
@@ -956,11 +957,10 @@ def test_D_1_the_word_table_leaves_expansion_vi_words_as_they_are() -> None:
 
 
 def test_the_position_checks_cache_changes_nothing() -> None:
-    """The objectives that are states of a board are checked after every action only for the
-    boards that changed since the last check, and for the cards still open
-    (``State.achievement_seen``, ``achievement_open``: caches never dumped): a game played
-    with the caches emptied before every action (every board checked) ends exactly the same,
-    cards met at the same moments."""
+    """The objectives that are states of a board are checked after every action for the cards
+    still open, on every board only when play moved on (``State.achievement_open``,
+    ``achievement_mark``: caches never dumped): a game played with the caches emptied before
+    every action (every board checked) ends exactly the same, cards met at the same moments."""
     options = {"players": 4, "expansions": [1, 2, 3, 4, 5, 6]}
     for seed in (3, 11):
         cached, checked = GAME.setup(options, seed), GAME.setup(options, seed)
@@ -968,9 +968,44 @@ def test_the_position_checks_cache_changes_nothing() -> None:
         while (prompt := GAME.prompt(cached)) is not None:
             seat = prompt.seats[0]
             action = policy.choose(GAME, cached, seat, GAME.legal_actions(cached, seat))
-            checked.achievement_seen.clear()
             checked.achievement_open = []
+            checked.achievement_mark = ()
             cached, _ = GAME.apply(cached, seat, action)
             checked, _ = GAME.apply(checked, seat, action)
             assert cached.achievement_status == checked.achievement_status
         assert GAME.dump(cached) == GAME.dump(checked)
+
+
+@pytest.mark.parametrize(
+    ("players", "puertomas"), [(2, 0), (3, 0), (4, 0), (5, 0), (3, 2), (2, 1), (5, 1)]
+)
+def test_position_checks_see_every_met_objective(players: int, puertomas: int) -> None:
+    """D.1, "met at the moment it becomes true": after every action, no card held and not met
+    has an objective that is a state its holder's board now meets -- whichever seat acted (the
+    checks look at every board when play moved on to another phase, step, role pick, round or
+    offer, within a step only at the acting seat's: this holds them to it, with every
+    expansion, with and without Puertomas); and X6-3, each seat may announce exactly his met
+    cards at every moment (listed with the open cards while nothing changed)."""
+    options = {"players": players, "puertomas": puertomas, "expansions": [1, 2, 3, 4, 5, 6]}
+    met_during_play = 0
+    for seed in range(8):
+        state = GAME.setup(options, seed)
+        policies = [make_policy("random", GAME.name, policy_seed(seed, s)) for s in range(players)]
+        actions = 0
+        while (seat := GAME.actor(state)) >= 0:
+            action = policies[seat].choose(GAME, state, seat, GAME.legal_fast(state, seat))
+            GAME.apply_fast(state, seat, action)
+            actions += 1
+            assert actions < MAX_ACTIONS
+            owner, status = state.achievement_owner, state.achievement_status
+            for card, test, data in STATE_CHECKS:
+                if owner[card] >= 0 and status[card] == ACH_HELD:
+                    assert not test(state, owner[card], data), (seed, actions, data.name)
+            # X6-3: each seat may announce exactly his met cards (listed with the open cards)
+            for other in range(players):
+                assert anytime_actions(state, other) == [
+                    ANNOUNCE_ACTIONS[c] for c in range(len(CARDS))
+                    if owner[c] == other and status[c] == ACH_MET
+                ], (seed, actions)
+        met_during_play += sum(1 for s in state.achievement_status if s != ACH_HELD)
+    assert met_during_play > 0
