@@ -22,7 +22,9 @@ every other seat by the policy.
 Each player count is measured ``--repeat`` times (default 3) over the same seeds; the figures
 are the median run (``best_games_per_s`` is the fastest), so a busy neighbour on the machine
 skews them less.  The games alternate player count by player count, so a change in the
-machine's load weighs on both alike.
+machine's load weighs on both alike; each ratio is the median of the runs' own ratios (a
+variant over the base, or the reference, measured seconds before it in the same run), not a
+ratio of two medians taken minutes apart.
 Every seat plays the random policy; the simulator's unchecked fast path applies the actions (the
 validating ``apply`` is what the bot uses; ``--checked`` measures that one instead).
 
@@ -207,17 +209,31 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, dict[str, Any]]]:
     for key, rows in figures.items():
         game, _, variant = key.partition(":")
         if variant:
-            base = figures[game]
             for count, row in rows.items():
-                if count in base:
-                    row["ratio_to_base"] = round(
-                        row["games_per_s"] / base[count]["games_per_s"], 3)
-        reference = figures.get(references(game).get(variant, ""), {})
+                paired = _paired(runs, (key, int(count)), (game, int(count)))
+                if paired is not None:
+                    row["ratio_to_base"] = paired
+        reference = references(game).get(variant, "")
         for count, row in rows.items():
-            if count in reference:
-                row["ratio_to_reference"] = round(
-                    row["games_per_s"] / reference[count]["games_per_s"], 3)
+            paired = _paired(runs, (key, int(count)), (reference, int(count)))
+            if paired is not None:
+                row["ratio_to_reference"] = paired
     return figures
+
+
+def _paired(
+    runs: dict[tuple[str, int], list[dict[str, Any]]],
+    key: tuple[str, int],
+    other: tuple[str, int],
+) -> float | None:
+    """The median over the runs of ``key``'s games/s over ``other``'s in the same run (the two
+    measured seconds apart, so that the machine's drift between runs weighs on both alike);
+    None when ``other`` was not measured."""
+    if other not in runs:
+        return None
+    ratios: list[float] = sorted(a["games_per_s"] / b["games_per_s"]
+                    for a, b in zip(runs[key], runs[other], strict=True))
+    return round(ratios[len(ratios) // 2], 3)
 
 
 if __name__ == "__main__":
