@@ -498,8 +498,12 @@ def _own_crates_of_one_good(s: State, seat: int, card: Achievement) -> bool:
 
 
 def _workers_on_buildings(s: State, seat: int, card: Achievement) -> bool:
-    bw = s.players[seat].bw  # Citizens included
-    return sum(bw[b] for b in s.players[seat].city) >= card.count
+    p = s.players[seat]
+    bw = p.bw  # Citizens included
+    workers = 0
+    for b in p.city:
+        workers += bw[b]
+    return workers >= card.count
 
 
 def _workers_on_field(s: State, seat: int, card: Achievement) -> bool:
@@ -516,7 +520,9 @@ def _empty_spaces(s: State, seat: int, card: Achievement) -> bool:
     if ISLAND_SPACES - p.island() > card.count:
         return False
     size: tuple[int, ...] = s.rs.size
-    used: int = sum(size[b] for b in p.city)
+    used = 0
+    for b in p.city:
+        used += size[b]
     return CITY_SPACES - used <= card.count
 
 
@@ -610,11 +616,14 @@ def _positions(s: State, seat: int, ev: Events) -> None:
         by_seat = s.achievement_open = _open_checks(s)
         s.achievement_mark = ()
     if mark == s.achievement_mark:
-        _position(s, seat, by_seat[seat])
+        checks = by_seat[seat]
+        if checks[1] or checks[2]:
+            _position(s, seat, checks)
         return
     s.achievement_mark = mark
     for other, checks in enumerate(by_seat):
-        _position(s, other, checks)
+        if checks[1] or checks[2]:
+            _position(s, other, checks)
 
 
 def _position(s: State, seat: int, checks: OpenChecks) -> None:
