@@ -15,6 +15,7 @@ what to run when there are none: without them nobody can use the bot.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import sqlite3
@@ -139,6 +140,7 @@ class GovernorBot(commands.Bot):
         self.reminders = Reminders(
             self.storage, self.notifier, self.clock_votes, CATALOG, period=self.reminder_period,
             retry=self.publisher.retry_blocked, owns=settings.owns_guild,
+            resume=functools.partial(self.service.resume_stalled, settings.owns_guild),
         )
         lang = settings.default_locale
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)

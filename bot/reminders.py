@@ -67,6 +67,9 @@ class TickReport:
     """Clock votes closed because they no longer made sense."""
     republished: int = 0
     """Games published again after their channel refused the bot's posts."""
+    resumed: int = 0
+    """Stalled games moved on or published again (``resume``: an AI move or a table that
+    failed)."""
 
 
 class Reminders:
@@ -82,6 +85,7 @@ class Reminders:
         default_hours: int = DEFAULT_REMINDER_HOURS,
         retry: Callable[[], Awaitable[int]] | None = None,
         owns: Callable[[int | None], bool] = lambda _guild_id: True,
+        resume: Callable[[datetime], Awaitable[int]] | None = None,
     ) -> None:
         self.storage = storage
         self.owns = owns
@@ -94,6 +98,9 @@ class Reminders:
         self.period = period
         self.default_hours = default_hours
         self.retry = retry
+        self.resume = resume
+        """Given "now", resume the stalled games of this process's servers
+        (``GameService.resume_stalled``)."""
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
@@ -113,7 +120,8 @@ class Reminders:
             except Exception:
                 log.exception("the reminder pass failed; trying again in %s s", period)
             else:
-                if report.nudged or report.votes or report.closed or report.republished:
+                if (report.nudged or report.votes or report.closed or report.republished
+                        or report.resumed):
                     log.info("reminders: %s", report)
 
     async def stop(self) -> None:
@@ -126,8 +134,9 @@ class Reminders:
     # --- one pass ---------------------------------------------------------------------------
 
     async def tick(self) -> TickReport:
-        """Close the clock votes that no longer make sense, open those whose clock ran out, and
-        send the reminders that are due."""
+        """Publish again the games whose channel refused the bot and those left stalled, close
+        the clock votes that no longer make sense, open those whose clock ran out, and send the
+        reminders that are due."""
         async with self._lock:
             report = TickReport()
             if self.retry is not None:
@@ -136,6 +145,11 @@ class Reminders:
                 except Exception:
                     log.warning("retrying the blocked games failed", exc_info=True)
             now = self.clock()
+            if self.resume is not None:
+                try:
+                    report.resumed = await self.resume(now)
+                except Exception:
+                    log.warning("resuming the stalled games failed", exc_info=True)
             if self.votes is not None:
                 report.closed = await self.votes.sweep()
             due: dict[int, list[Wait]] = {}

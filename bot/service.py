@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import Event, Game, GameOver, IllegalAction, NotYourTurn, get_game
@@ -72,6 +72,9 @@ MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a r
 PHASE_VIEWS = 512  # phase-end views kept for the story (one or two per game in progress)
 LOG_TAIL = 120  # actions read with each update: the current phase's highlights and the log lines
 KEPT_TAILS = 1024  # games whose end of the log is kept in memory (:meth:`GameService.recent`)
+# a game waiting on an AI seat, or behind on Discord, that long after its last change is stuck
+# (:meth:`GameService.resume_stalled`): an AI move or a publication that failed
+STALLED_AFTER = timedelta(minutes=2)
 
 @dataclass(frozen=True, slots=True)
 class Actor:
@@ -563,9 +566,29 @@ class GameService:
         state (``storage.publications.lagging``) and every active game waiting on an AI seat,
         among the servers this process serves (``owns``, its shards); returns how many tables
         were published again."""
+        return await self._resume_each(await self._resumable(lagging=True), owns,
+                                       lambda _record: True)
+
+    async def resume_stalled(self, owns: Callable[[int | None], bool], now: datetime) -> int:
+        """While running (the reminder pass calls it): :meth:`resume` the active games of this
+        process's servers that have waited on an AI seat since :data:`STALLED_AFTER` or
+        longer -- an AI move that failed (its worker died, the database refused it) -- and that
+        this process is not thinking about (a strong seat takes its time).  A table behind its
+        game is not looked for here: the next click on it, or the blocked channels' retry,
+        publishes it again."""
+        before = now - STALLED_AFTER
+
+        def stalled(record: GameRecord) -> bool:
+            return record.updated_at <= before and record.id not in self._thinking
+
+        return await self._resume_each(await self._resumable(lagging=False), owns, stalled)
+
+    async def _resumable(self, *, lagging: bool) -> list[int]:
+        """The active games waiting on an AI seat and (``lagging``) the games whose Discord
+        side lags behind their stored state, by id."""
         ids: set[int] = set()
         after = 0
-        while page := await self.storage.publications.lagging(after_id=after):
+        while lagging and (page := await self.storage.publications.lagging(after_id=after)):
             ids.update(page)
             after = page[-1]
         after = 0
@@ -574,12 +597,20 @@ class GameService:
             after = records[-1].id
             ids.update(r.id for r in records
                        if any(s.is_ai for s in r.seats if s.seat in r.to_act))
+        return sorted(ids)
+
+    async def _resume_each(self, ids: Sequence[int], owns: Callable[[int | None], bool],
+                           keep: Callable[[GameRecord], bool]) -> int:
         moved = 0
-        for game_id in sorted(ids):
+        for game_id in ids:
             try:
-                if not owns((await self.storage.games.get(game_id)).guild_id):
+                record = await self.storage.games.get(game_id)
+                if not owns(record.guild_id):
                     continue  # another process's server: it resumes its own
-                moved += await self.resume(game_id) is not None
+                if keep(record):
+                    moved += await self.resume(game_id) is not None
+            except PostingBlocked:
+                continue  # the channel refuses us: the blocked channels' retry takes it on
             except Exception:
                 log.exception("could not resume game %s", game_id)
         return moved

@@ -6,6 +6,7 @@ and the AI taking a seat over through the service."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -20,7 +21,7 @@ from bot.clock import decision, needed, still_current, voters
 from bot.errors import UserError
 from bot.notify import Notifier, TurnNotice
 from bot.reminders import Reminders
-from bot.service import Actor, GameService, TableUpdate, takeover_level
+from bot.service import STALLED_AFTER, Actor, GameService, TableUpdate, takeover_level
 from bot.settings import Settings
 from engine import get_game
 from storage import ClockVote, GameRecord, GameStatus, Storage
@@ -395,6 +396,60 @@ async def test_the_clock_days_are_checked(service: GameService) -> None:
         await service.create_lobby(creator_id=1, guild_id=5, channel_id=10, language="en",
                                    clock_days=0)
     assert bad.value.fields == {"code": "bad_clock_days"}
+
+
+# --- stalled games --------------------------------------------------------------------------------
+
+
+async def test_a_game_left_waiting_on_a_failed_ai_move_is_moved_on_by_the_pass(
+    storage: Storage, service: GameService, publisher: Publisher, clock: Clock
+) -> None:
+    """An AI move that failed (its worker died, the database refused it) leaves the game
+    waiting on the AI with nobody to click: the reminder pass resumes it once it has waited
+    ``STALLED_AFTER``, not before (a strong seat takes its time), only in this process's
+    servers, and once."""
+    record = await storage.games.create_lobby("puerto-rico", guild_id=5, channel_id=10,
+                                              seat_creator=False)
+    await storage.games.add_ai(record.id, "heuristic")
+    await storage.games.join(record.id, 1)
+    started = await storage.games.start(record.id, seed=9)  # the AI's first move never made
+    assert started.to_act == (0,) and started.seat(0).is_ai  # type: ignore[union-attr]
+    notifier = RecordingNotifier(storage)
+    ours = Reminders(storage, notifier, None, clock=clock, period=None,
+                     resume=functools.partial(service.resume_stalled, lambda _guild: True))
+    theirs = Reminders(storage, notifier, None, clock=clock, period=None,
+                       resume=functools.partial(service.resume_stalled, lambda _guild: False))
+    assert (await ours.tick()).resumed == 0  # just started: the AI may still be at it
+    clock.advance(seconds=STALLED_AFTER.total_seconds() - 1)
+    assert (await ours.tick()).resumed == 0
+    clock.advance(seconds=2)
+    assert (await theirs.tick()).resumed == 0  # another process's server
+    assert (await storage.games.get(record.id)).to_act == (0,)
+    assert (await ours.tick()).resumed == 1
+    moved_on = await storage.games.get(record.id)
+    assert moved_on.to_act == (1,) and publisher.notified == [(1,)]
+    clock.advance(hours=1)
+    assert (await ours.tick()).resumed == 0  # waiting on the person now
+
+
+async def test_a_game_the_process_thinks_about_is_left_to_it(
+    storage: Storage, service: GameService, clock: Clock
+) -> None:
+    """A strong seat's search in progress is not a stalled game, however long it takes."""
+    record = await storage.games.create_lobby("puerto-rico", guild_id=5, channel_id=10,
+                                              seat_creator=False)
+    await storage.games.add_ai(record.id, "heuristic")
+    await storage.games.join(record.id, 1)
+    await storage.games.start(record.id, seed=9)
+    clock.advance(hours=1)
+    thinking = asyncio.get_running_loop().create_future()
+    service._thinking[record.id] = cast(Any, thinking)
+    try:
+        assert await service.resume_stalled(lambda _guild: True, clock()) == 0
+    finally:
+        del service._thinking[record.id]
+        thinking.cancel()
+    assert await service.resume_stalled(lambda _guild: True, clock()) == 1
 
 
 # --- several processes --------------------------------------------------------------------------
