@@ -566,29 +566,9 @@ class GameService:
         state (``storage.publications.lagging``) and every active game waiting on an AI seat,
         among the servers this process serves (``owns``, its shards); returns how many tables
         were published again."""
-        return await self._resume_each(await self._resumable(lagging=True), owns,
-                                       lambda _record: True)
-
-    async def resume_stalled(self, owns: Callable[[int | None], bool], now: datetime) -> int:
-        """While running (the reminder pass calls it): :meth:`resume` the active games of this
-        process's servers that have waited on an AI seat since :data:`STALLED_AFTER` or
-        longer -- an AI move that failed (its worker died, the database refused it) -- and that
-        this process is not thinking about (a strong seat takes its time).  A table behind its
-        game is not looked for here: the next click on it, or the blocked channels' retry,
-        publishes it again."""
-        before = now - STALLED_AFTER
-
-        def stalled(record: GameRecord) -> bool:
-            return record.updated_at <= before and record.id not in self._thinking
-
-        return await self._resume_each(await self._resumable(lagging=False), owns, stalled)
-
-    async def _resumable(self, *, lagging: bool) -> list[int]:
-        """The active games waiting on an AI seat and (``lagging``) the games whose Discord
-        side lags behind their stored state, by id."""
         ids: set[int] = set()
         after = 0
-        while lagging and (page := await self.storage.publications.lagging(after_id=after)):
+        while page := await self.storage.publications.lagging(after_id=after):
             ids.update(page)
             after = page[-1]
         after = 0
@@ -597,7 +577,20 @@ class GameService:
             after = records[-1].id
             ids.update(r.id for r in records
                        if any(s.is_ai for s in r.seats if s.seat in r.to_act))
-        return sorted(ids)
+        return await self._resume_each(sorted(ids), owns, lambda _record: True)
+
+    async def resume_stalled(self, owns: Callable[[int | None], bool], now: datetime) -> int:
+        """While running (the reminder pass calls it): :meth:`resume` the active games of this
+        process's servers that have waited on an AI seat since :data:`STALLED_AFTER` or
+        longer -- an AI move that failed (its worker died, the database refused it) -- and that
+        this process is not thinking about (a strong seat takes its time).  A table behind its
+        game is not looked for here: the next click on it, or the blocked channels' retry,
+        publishes it again."""
+        ids: list[int] = []
+        while page := await self.storage.reminders.stalled_ai(
+                before=now - STALLED_AFTER, after_id=ids[-1] if ids else 0):
+            ids += page
+        return await self._resume_each(ids, owns, lambda record: record.id not in self._thinking)
 
     async def _resume_each(self, ids: Sequence[int], owns: Callable[[int | None], bool],
                            keep: Callable[[GameRecord], bool]) -> int:

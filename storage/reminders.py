@@ -235,6 +235,22 @@ class ReminderRepository:
         rows = await self.db.fetchall(_WAIT_SQL, (to_ms(before), lower, limit))
         return [_wait(r) for r in rows]
 
+    async def stalled_ai(
+        self, *, before: datetime, after_id: int = 0, limit: int = 500
+    ) -> list[int]:
+        """Active games with an AI seat asked to decide since at most ``before``, by id (those
+        after ``after_id``, at most ``limit``): an AI move that failed
+        (``GameService.resume_stalled``).  Read through indexes (the active games', or the
+        waits'), never a table whole, and no game loaded."""
+        rows = await self.db.fetchall(
+            "SELECT DISTINCT s.game_id FROM seats AS s JOIN games AS g ON g.id = s.game_id"
+            " WHERE s.waiting_since IS NOT NULL AND s.waiting_since <= ?"
+            " AND s.ai_policy IS NOT NULL AND g.status = 'active' AND s.game_id > ?"
+            " ORDER BY s.game_id LIMIT ?",
+            (to_ms(before), after_id, limit),
+        )
+        return [int(r["game_id"]) for r in rows]
+
     async def claim_nudge(
         self, user_id: int, waits: Sequence[Wait], *, not_after: datetime
     ) -> list[Wait]:

