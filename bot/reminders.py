@@ -68,8 +68,7 @@ class TickReport:
     republished: int = 0
     """Games published again after their channel refused the bot's posts."""
     resumed: int = 0
-    """Stalled games moved on or published again (``resume``: an AI move or a table that
-    failed)."""
+    """Games moved on after an AI move that failed (``resume``)."""
 
 
 class Reminders:
@@ -134,9 +133,9 @@ class Reminders:
     # --- one pass ---------------------------------------------------------------------------
 
     async def tick(self) -> TickReport:
-        """Publish again the games whose channel refused the bot and those left stalled, close
-        the clock votes that no longer make sense, open those whose clock ran out, and send the
-        reminders that are due."""
+        """Publish again the games whose channel refused the bot, move on those left waiting on
+        a failed AI move, close the clock votes that no longer make sense, open those whose
+        clock ran out, and send the reminders that are due."""
         async with self._lock:
             report = TickReport()
             if self.retry is not None:

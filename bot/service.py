@@ -72,8 +72,8 @@ MAX_AUTOMATIC_STEPS = 5000  # a whole game is ~1000 actions; this only stops a r
 PHASE_VIEWS = 512  # phase-end views kept for the story (one or two per game in progress)
 LOG_TAIL = 120  # actions read with each update: the current phase's highlights and the log lines
 KEPT_TAILS = 1024  # games whose end of the log is kept in memory (:meth:`GameService.recent`)
-# a game waiting on an AI seat, or behind on Discord, that long after its last change is stuck
-# (:meth:`GameService.resume_stalled`): an AI move or a publication that failed
+# a game whose AI seat has been asked that long is stuck: its move failed
+# (:meth:`GameService.resume_stalled`)
 STALLED_AFTER = timedelta(minutes=2)
 
 @dataclass(frozen=True, slots=True)
