@@ -124,14 +124,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from bench.processes import (
-    BotProcesses,
     Cpu,
     MachineCpu,
-    guild_on_shard,
     postmaster_pid,
     process_cpu,
+    processes_cpu,
     shard_groups,
-    shards_text,
 )
 from bot import service as bot_service
 from bot.client import GovernorBot
@@ -144,6 +142,7 @@ from engine.search import DEFAULT_BUDGET
 from storage import GameRecord, GameStatus, LoadedGame, Storage
 from storage.database import DatabaseBusy, parse_url
 from storage.pgserver import temporary_server
+from tests.e2e.processes import BotProcesses, guild_on_shard, shards_text
 from tests.offline_discord import (
     DISCORD_ACK_TIMEOUT,
     Channel,
@@ -785,9 +784,12 @@ async def settle(server: OfflineDiscordServer, storage: Storage, tables: list[Ta
         if behind:
             await asyncio.sleep(0.5)
             continue
-        before = sum(c.total for c in bots.cpu().values())
+        def busy() -> float:
+            return sum(c.total for c in processes_cpu(bots.pids()).values())
+
+        before = busy()
         await asyncio.sleep(1.0)
-        if sum(c.total for c in bots.cpu().values()) - before < 0.05 * len(bots.running):
+        if busy() - before < 0.05 * len(bots.running):
             return
     raise TimeoutError(f"the bot processes did not settle in {timeout:.0f} s (tables behind "
                        f"their games: {[t.game_id for t in behind][:10]})")
@@ -847,7 +849,7 @@ async def measure_processes(
             setup_s = time.perf_counter() - opened
             print(f"set up in {setup_s:.1f} s; the moves begin", file=sys.stderr, flush=True)
             postmaster = postmaster_pid(postgres_dir) if postgres_dir is not None else None
-            cpu_before = bots.cpu()
+            cpu_before = processes_cpu(bots.pids())
             pg_before = process_cpu(postmaster) if postmaster is not None else Cpu()
             bench_before, machine_before = time.process_time(), MachineCpu.now()
             started = time.perf_counter()
@@ -856,7 +858,7 @@ async def measure_processes(
                            seed=i)
                 for i, (shard, t) in enumerate(tables)))
             seconds = time.perf_counter() - started
-            cpu_spent = {i: c - cpu_before[i] for i, c in bots.cpu().items()}
+            cpu_spent = {i: c - cpu_before[i] for i, c in processes_cpu(bots.pids()).items()}
             pg_spent = (process_cpu(postmaster) - pg_before if postmaster is not None else None)
             bench_spent = time.process_time() - bench_before
             machine_after = MachineCpu.now()

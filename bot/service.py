@@ -566,17 +566,11 @@ class GameService:
         state (``storage.publications.lagging``) and every active game waiting on an AI seat,
         among the servers this process serves (``owns``, its shards); returns how many tables
         were published again."""
-        ids: set[int] = set()
+        ids = set(await self._ai_waiting(before=self.storage.db.clock()))
         after = 0
         while page := await self.storage.publications.lagging(after_id=after):
             ids.update(page)
             after = page[-1]
-        after = 0
-        while records := await self.storage.games.list_by_status(GameStatus.ACTIVE,
-                                                                 after_id=after):
-            after = records[-1].id
-            ids.update(r.id for r in records
-                       if any(s.is_ai for s in r.seats if s.seat in r.to_act))
         return await self._resume_each(sorted(ids), owns, lambda _record: True)
 
     async def resume_stalled(self, owns: Callable[[int | None], bool], now: datetime) -> int:
@@ -586,11 +580,16 @@ class GameService:
         this process is not thinking about (a strong seat takes its time).  A table behind its
         game is not looked for here: the next click on it, or the blocked channels' retry,
         publishes it again."""
+        ids = await self._ai_waiting(before=now - STALLED_AFTER)
+        return await self._resume_each(ids, owns, lambda record: record.id not in self._thinking)
+
+    async def _ai_waiting(self, *, before: datetime) -> list[int]:
+        """The active games whose AI seat has been asked since ``before`` or earlier, by id."""
         ids: list[int] = []
         while page := await self.storage.reminders.stalled_ai(
-                before=now - STALLED_AFTER, after_id=ids[-1] if ids else 0):
+                before=before, after_id=ids[-1] if ids else 0):
             ids += page
-        return await self._resume_each(ids, owns, lambda record: record.id not in self._thinking)
+        return ids
 
     async def _resume_each(self, ids: Sequence[int], owns: Callable[[int | None], bool],
                            keep: Callable[[GameRecord], bool]) -> int:

@@ -239,9 +239,10 @@ class ReminderRepository:
         self, *, before: datetime, after_id: int = 0, limit: int = 500
     ) -> list[int]:
         """Active games with an AI seat asked to decide since at most ``before``, by id (those
-        after ``after_id``, at most ``limit``): an AI move that failed
-        (``GameService.resume_stalled``).  Read through indexes (the active games', or the
-        waits'), never a table whole, and no game loaded."""
+        after ``after_id``, at most ``limit``): the AI moves left to play at start-up
+        (``GameService.resume_all``), or that failed (``GameService.resume_stalled``).  Read
+        through indexes (the active games', or the waits'), never a table whole, and no game
+        loaded."""
         rows = await self.db.fetchall(
             "SELECT DISTINCT s.game_id FROM seats AS s JOIN games AS g ON g.id = s.game_id"
             " WHERE s.waiting_since IS NOT NULL AND s.waiting_since <= ?"

@@ -143,11 +143,8 @@ def legal(s: State, seat: int) -> list[Action]:
     decision the prompt asks of him, and the ones he may take at any moment (1897 Exp. VI:
     announcing an Achievement, prompted or not)."""
     out = turn_legal(s, seat)
-    anytime = s.rs.anytime
-    if anytime and s.phase != GAME_OVER:
-        more: list[Action] = []
-        for _, fn in anytime:  # ``anytime_actions``, asked before every decision
-            fn(s, seat, more)
+    if s.rs.anytime and s.phase != GAME_OVER:
+        more = anytime_actions(s, seat)
         if more:
             return [*out, *more]
     return out

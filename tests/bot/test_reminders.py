@@ -419,6 +419,7 @@ async def test_a_game_left_waiting_on_a_failed_ai_move_is_moved_on_by_the_pass(
                      resume=functools.partial(service.resume_stalled, lambda _guild: True))
     theirs = Reminders(storage, notifier, None, clock=clock, period=None,
                        resume=functools.partial(service.resume_stalled, lambda _guild: False))
+    # ``clock`` is the storage's and the pass's: moved by hand, no wall time is measured
     assert (await ours.tick()).resumed == 0  # just started: the AI may still be at it
     clock.advance(seconds=STALLED_AFTER.total_seconds() - 1)
     assert (await ours.tick()).resumed == 0

@@ -12,24 +12,20 @@ reads the games through a storage of its own on the same database, as a third pr
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import signal
-import subprocess
-import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import Any, cast
 
 import pytest
 
 from storage import GameStatus, Storage
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import Players, settled, start
+from tests.e2e.processes import BotProcesses, alive, guild_on_shard
 from tests.offline_discord import OfflineDiscordServer, Perm, StoredMessage
 from tests.postgres import PostgresForTests
 
-ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
 
 
@@ -43,114 +39,13 @@ class Observer:
 
 def world_on_shard(server: OfflineDiscordServer, shard: int, name: str) -> World:
     """A server whose events Discord sends to ``shard``, with #general and two people."""
-    while True:
-        guild = server.add_guild(name)
-        if (guild.id >> 22) % SHARDS == shard:
-            break
-        server.guilds.pop(guild.id)  # another shard's: not a server of this test
+    guild = guild_on_shard(server, shard, SHARDS, name)
     general = server.add_text_channel(guild, "general")
     role = server.add_role(guild, "Game Master", permissions=Perm.MANAGE_GUILD)
     manager = server.add_user(f"gm{shard}", guild=guild, roles=[role])
     alice = server.add_user(f"alice{shard}", guild=guild)
     bob = server.add_user(f"bob{shard}", guild=guild)
     return World(server, guild, general, role, manager, alice, bob)
-
-
-class BotProcesses:
-    """The bot processes of the test, by shard."""
-
-    def __init__(self, server: OfflineDiscordServer, database_url: str, log_dir: Path) -> None:
-        self.server = server
-        self.env = {
-            **{k: v for k, v in os.environ.items()
-               if k not in ("DATABASE_PATH", "SHARDS", "SHARD_COUNT", "DEV_GUILD_ID")},
-            "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": server.bot_token,
-            "DATABASE_URL": database_url, "LOG_LEVEL": "INFO",
-            "OFFLINE_DISCORD_API": server.api_base, "OFFLINE_DISCORD_GATEWAY": server.gateway_url,
-        }
-        self.log_dir = log_dir
-        self.running: dict[int, subprocess.Popen[bytes]] = {}
-        self.starts = 0
-        self.logfiles: list[IO[bytes]] = []
-
-    def command(self, *args: str) -> list[str]:
-        return [sys.executable, "-m", "tests.e2e.bot_process", *args]
-
-    async def sync_commands(self) -> None:
-        done = await asyncio.to_thread(
-            subprocess.run, self.command("sync", "--global"), env=self.env, cwd=self.log_dir,
-            capture_output=True, text=True, timeout=120, check=False)
-        assert done.returncode == 0, done.stderr
-        assert self.server.global_commands
-
-    async def start(self, shard: int) -> None:
-        """Start the process of ``shard`` and wait until the server saw it identify."""
-        before = {s.id for s in self.server.sessions.values()}
-        self.starts += 1
-        log = (self.log_dir / f"shard{shard}-{self.starts}.log").open("wb")
-        self.logfiles.append(log)
-        self.running[shard] = subprocess.Popen(
-            self.command("--shards", str(shard), "--shard-count", str(SHARDS)),
-            env=self.env, cwd=self.log_dir, stdout=log, stderr=subprocess.STDOUT)
-        process = self.running[shard]
-
-        def identified() -> bool | None:
-            if process.poll() is not None:
-                raise AssertionError(f"the process of shard {shard} ended: {self.logs(shard)}")
-            return any(s.valid and s.shard == (shard, SHARDS) and s.id not in before
-                       for s in self.server.sessions.values()) or None
-
-        await self.server.wait_for(identified, timeout=120, what=f"shard {shard} identified")
-
-    def kill(self, shard: int) -> list[int]:
-        """SIGKILL the process of ``shard``; returns the worker processes it had started."""
-        process = self.running.pop(shard)
-        workers = children(process.pid)
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=30)
-        return workers
-
-    def logs(self, shard: int) -> str:
-        return "\n".join(path.read_text(errors="replace")[-3000:]
-                         for path in sorted(self.log_dir.glob(f"shard{shard}-*.log")))
-
-    def stop(self) -> None:
-        for process in self.running.values():
-            process.send_signal(signal.SIGINT)
-        for process in self.running.values():
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        self.running.clear()
-        for log in self.logfiles:
-            log.close()
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # ended meanwhile
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
-def alive(pids: list[int]) -> list[int]:
-    return [pid for pid in pids if Path(f"/proc/{pid}").exists()
-            and "Z" not in _state(pid)]
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
 
 
 @pytest.fixture
@@ -160,13 +55,13 @@ async def database_url(postgres: PostgresForTests) -> AsyncIterator[str]:
 
 
 @pytest.fixture
-def processes(tmp_path: Path) -> Iterator[list[BotProcesses]]:
+async def processes() -> AsyncIterator[list[BotProcesses]]:
     holder: list[BotProcesses] = []
     try:
         yield holder
     finally:
         for bots in holder:
-            bots.stop()
+            await bots.stop()
 
 
 async def test_two_processes_two_shards_one_killed_mid_game(
@@ -177,10 +72,10 @@ async def test_two_processes_two_shards_one_killed_mid_game(
     observer = await Storage.open(database_url)
     try:
         worlds = [world_on_shard(server, shard, f"Table {shard}") for shard in range(SHARDS)]
-        bots = BotProcesses(server, database_url, tmp_path)
+        bots = BotProcesses(server, database_url, tmp_path, shard_count=SHARDS)
         processes.append(bots)
         await bots.sync_commands()
-        await asyncio.gather(*(bots.start(shard) for shard in range(SHARDS)))
+        await bots.start_all([(shard,) for shard in range(SHARDS)])  # process i: shard i
         bot = cast(OfflineGovernor, Observer(observer))
 
         # A game in a server of each shard, at once: two people and a heuristic AI each.
@@ -215,16 +110,16 @@ async def test_two_processes_two_shards_one_killed_mid_game(
 
         # Shard 0 again: the new process shows the stored move (and whatever the AI played
         # after it) at start-up, and the game goes on.
-        await bots.start(0)
+        await bots.start(0, (0,))
         await settled(worlds[0], bot, records[0].id, version)
         assert re.search(rf"game {records[0].id}: publishing v\d+ again \(shown: v{version}\)",
-                         bots.logs(0))
+                         bots.log_text(0))
         played = await asyncio.gather(*(t.play() for t in tables))
         assert all(n > 0 for n in played)
 
         for world, record in zip(worlds, records, strict=True):
             final = await observer.games.get(record.id)
-            assert final.status is GameStatus.FINISHED, (final.status, bots.logs(0))
+            assert final.status is GameStatus.FINISHED, (final.status, bots.log_text(0))
             # One final score sheet, and the table (edited, not posted again) says it too.
             def sheet(m: StoredMessage) -> bool:
                 return any(a.filename.endswith("-scores.png") for a in m.attachments)
@@ -243,6 +138,6 @@ async def test_two_processes_two_shards_one_killed_mid_game(
         assert not unanswered
     finally:
         for bots in processes:
-            bots.stop()
+            await bots.stop()
         await observer.close()
         await server.stop()

@@ -194,6 +194,7 @@ async def test_stalled_ai_lists_the_games_an_ai_seat_has_waited_on_since_before(
         waiting.append(record.id)
     person = await active_game(storage, players=2, channel_id=20, ai_seats=1, user_base=USER + 9)
     assert person.to_act == (0,) and not person.seats[0].is_ai
+    # the storage's clock is the test's FakeClock: "before" is a moment it chose, no wall time
     asked = clock.now
     assert await storage.reminders.stalled_ai(before=asked - timedelta(seconds=1)) == []
     clock.advance(minutes=5)
