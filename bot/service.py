@@ -38,7 +38,6 @@ from storage import (
     Storage,
 )
 from storage.handovers import Reason
-from storage.seating import reorder_seats
 
 from .errors import PostingBlocked, UserError
 from .gamelog import (
@@ -365,16 +364,10 @@ class GameService:
             options = presenter.seated_options(  # the table's size: the seats taken
                 {**record.options, "players": len(record.seats)} if automata else record.options,
                 [s.ai_policy or "" for s in record.seats if s.seat in automata])
-            if options != record.options:
-                record = await self.storage.games.set_options(
-                    game_id, options, expected_version=record.version)
-            if order != sorted(order):
-                record = await reorder_seats(
-                    self.storage.db, game_id, order, expected_version=record.version
-                )
             seed = self.rng.randrange(2**32)
+            # one transaction: a refused start leaves the lobby's options and seats as they were
             record = await self.storage.games.start(
-                game_id, seed=seed, expected_version=record.version
+                game_id, seed=seed, expected_version=record.version, options=options, order=order
             )
             loaded = await self.storage.games.load(game_id)
             state, record, events = await self._play_automatic(loaded.record, loaded.state)

@@ -54,6 +54,7 @@ from storage.records import (
     from_ms_required,
 )
 from storage.rows import NOT_UNDONE, game_record
+from storage.seating import reseat
 from storage.sql import Tx
 from storage.undo import UndoResult, undo_last
 from storage.verify import replay_log
@@ -227,11 +228,21 @@ class GameRepository(GameQueries):
         return await self.db.write(body)
 
     async def start(
-        self, game_id: int, *, seed: int | None = None, expected_version: int | None = None
+        self,
+        game_id: int,
+        *,
+        seed: int | None = None,
+        expected_version: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        order: Sequence[int] | None = None,
     ) -> GameRecord:
         """Set the game up with one player per seat (``options["players"] = len(seats)``) and a
         secret seed (random unless given); the lobby becomes active.  :class:`InvalidOptions`
-        when the engine refuses the options or the player count."""
+        when the engine refuses the options or the player count.
+
+        In the same transaction, ``options`` (when given) replace the lobby's and the seats are
+        renumbered by ``order`` (:func:`storage.seating.reseat`: seat ``order[i]`` becomes seat
+        ``i``): a refused or interrupted start leaves the lobby exactly as it was."""
         chosen_seed = secrets.randbelow(2**32) if seed is None else seed
 
         async def body(tx: Tx) -> GameRecord:
@@ -239,17 +250,20 @@ class GameRepository(GameQueries):
             if record.status is not GameStatus.LOBBY:
                 raise NotInLobby(game_id, record.status)
             game = engine_game(game_id, record.game)
+            chosen = record.options if options is None else options
             try:
-                options = game.normalize_options({**record.options, "players": len(record.seats)})
-                state = game.setup(options, chosen_seed)
+                options_now = game.normalize_options({**chosen, "players": len(record.seats)})
+                state = game.setup(options_now, chosen_seed)
             except InvalidSetup as exc:
                 raise InvalidOptions(game_id, exc) from exc
             snap = snapshot_of(game, state)
+            if order is not None and list(order) != sorted(order):
+                record = dataclasses.replace(record, seats=await reseat(tx, record, order))
             now = self.db.now_ms()
             await tx.execute(
                 "UPDATE games SET status = 'active', options = ?, seed = ?, snapshot = ?,"
                 " started_at = ? WHERE id = ?",
-                (dumps(options), chosen_seed, snap.text, now, game_id),
+                (dumps(options_now), chosen_seed, snap.text, now, game_id),
             )
             await bump(tx, record, now)
             seats = await set_waiting(tx, record, snap.to_act, None, now)
@@ -257,7 +271,7 @@ class GameRepository(GameQueries):
                 record,
                 now,
                 status=GameStatus.ACTIVE,
-                options=options,
+                options=options_now,
                 seed=chosen_seed,
                 started_at=from_ms(now),
                 seats=seats,
