@@ -129,15 +129,18 @@ class LobbyFlow:
                 variants=variants,
                 hints=hints,
             )
-            try:
-                message = await channel.send(**self.lobby_message(record, ai_level))
-            except discord.HTTPException:
-                # No lobby message: free the channel again rather than leave a ghost game.
-                await self.storage.games.abandon(record.id)
-                raise
-            await self.storage.games.set_message(
-                record.id, LOBBY, message.id, channel_id=interaction.channel_id
-            )
+            # Under the game's lock until the message's id is stored: a button of the new
+            # message clicked at once waits for it (``click``) instead of being refused.
+            async with self.service.lock(record.id):
+                try:
+                    message = await channel.send(**self.lobby_message(record, ai_level))
+                except discord.HTTPException:
+                    # No lobby message: free the channel again rather than leave a ghost game.
+                    await self.storage.games.abandon(record.id)
+                    raise
+                await self.storage.games.set_message(
+                    record.id, LOBBY, message.id, channel_id=interaction.channel_id
+                )
             lang = self.catalog.language_of(interaction.locale)
             await interaction.followup.send(
                 self.catalog.t(lang, "reply.created", game=record.id), ephemeral=True
@@ -157,6 +160,9 @@ class LobbyFlow:
             # Its buttons redraw the message they sit on: only ever the game's own lobby (a
             # forged custom_id on the table or elsewhere must not replace that message).
             lobby_id = (await self.storage.games.get(game_id)).messages.get(LOBBY)
+            if lobby_id is None:  # clicked while ``create`` stores the id: wait for it
+                async with self.service.lock(game_id):
+                    lobby_id = (await self.storage.games.get(game_id)).messages.get(LOBBY)
             if interaction.message is None or interaction.message.id != lobby_id:
                 raise UserError("err.wrong_message")
             if action == "join":

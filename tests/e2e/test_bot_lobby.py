@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
@@ -150,6 +153,44 @@ async def test_outdated_button_is_refused_and_the_lobby_redrawn(
     assert "AI (" not in seats_of(redrawn)
     game = await governor.storage.games.find_by_channel(world.general.id)
     assert game is not None and len(game.seats) == 2
+
+
+async def test_join_clicked_before_the_lobby_message_id_is_stored(
+    world: World, governor: OfflineGovernor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Join clicked the moment the lobby appears, while the bot still stores the message's id:
+    the click waits for the id and seats the player (it used to be refused as a foreign
+    message)."""
+    server = world.server
+    games = governor.storage.games
+    gate = asyncio.Event()
+    storing = asyncio.Event()
+    set_message = games.set_message
+
+    async def slow_set_message(*args: Any, **kwargs: Any) -> Any:
+        storing.set()
+        await gate.wait()
+        return await set_message(*args, **kwargs)
+
+    monkeypatch.setattr(games, "set_message", slow_set_message)
+    mark = server.mark()
+    created = await world.alice.run("/game new", channel=world.general)
+    lobby = await server.wait_for_message(world.general, is_lobby(), since=mark)
+    await asyncio.wait_for(storing.wait(), 10)
+    join = await world.bob.click(lobby, label="Join")
+    assert (await join.response()).type == 6
+    await asyncio.sleep(0.05)  # the click is in the bot now, waiting for the id
+    assert not join.followups
+    gate.set()
+    reply = await created.wait_for_followup()
+    assert "is open" in reply.content
+    bob = f"<@{world.bob.id}>"
+    await server.wait_for_message(
+        world.general, lambda m: m.id == lobby.id and bob in seats_of(m), since=mark
+    )
+    game = await games.find_by_channel(world.general.id)
+    assert game is not None and [s.user_id for s in game.seats] == [world.alice.id, world.bob.id]
+    assert not join.followups  # no refusal
 
 
 async def test_double_click_is_applied_once(world: World, governor: OfflineGovernor) -> None:
