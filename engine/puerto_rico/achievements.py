@@ -52,7 +52,7 @@ bonuses, the Craftsman's advantage crate not (the kernel's Expansion IV / V read
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -641,14 +641,15 @@ def _position(s: State, seat: int, checks: OpenChecks) -> None:
 
 
 @module_effect(MODULE, "anytime")
-def _announcements(s: State, seat: int, out: list[Any]) -> None:
+def _announcements(s: State, seat: int) -> Sequence[Action]:
     """X6-3: each met card of ``seat``, not announced yet, may be announced now (asked before
     every decision: as listed with the open cards when they are, else from the cards)."""
-    listed = s.achievement_open
+    listed: list[OpenChecks] = s.achievement_open
     if listed:
-        out.extend(listed[seat][3])
-    elif ACH_MET in s.achievement_status:
-        out.extend(_met(s, seat))
+        return listed[seat][3]
+    if ACH_MET in s.achievement_status:
+        return _met(s, seat)
+    return ()
 
 
 def _met(s: State, seat: int) -> list[Action]:

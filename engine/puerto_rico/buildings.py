@@ -78,9 +78,9 @@ HOOK_POINTS: Final[dict[str, str]] = {
     "action_done": "(s, seat, ev) after each action of ``seat`` and the automatic steps it set"
     " off, once play waits for the next decision (1897 Exp. VI: the objectives a player's"
     " position meets)",
-    "anytime": "(s, seat, out) actions the seat may take at any moment of the game, prompted or"
-    " not, which change neither the prompt nor whose turn it is (1897 Exp. VI: announcing an"
-    " Achievement); ``ANYTIME_REFUSALS`` names their kinds",
+    "anytime": "(s, seat) -> Sequence[Action]: actions the seat may take at any moment of the"
+    " game, prompted or not, which change neither the prompt nor whose turn it is (1897 Exp."
+    " VI: announcing an Achievement); ``ANYTIME_REFUSALS`` names their kinds",
     "anytime_open": "(s, seat) -> bool: the seat may come to have ``anytime`` actions, from"
     " what everyone sees (1897 Exp. VI: he holds a card face down); a prompt naming him is"
     " then never ``forced``, so that ``forced`` tells nothing hidden",

@@ -143,10 +143,12 @@ def legal(s: State, seat: int) -> list[Action]:
     decision the prompt asks of him, and the ones he may take at any moment (1897 Exp. VI:
     announcing an Achievement, prompted or not)."""
     out = turn_legal(s, seat)
-    if s.rs.anytime and s.phase != GAME_OVER:
-        more = anytime_actions(s, seat)
-        if more:
-            return [*out, *more]
+    anytime = s.rs.anytime
+    if anytime and s.phase != GAME_OVER:
+        for _, fn in anytime:  # as ``anytime_actions``, without a list when there are none
+            more = fn(s, seat)
+            if more:
+                out = [*out, *more]
     return out
 
 
@@ -154,7 +156,7 @@ def anytime_actions(s: State, seat: int) -> list[Action]:
     """The actions ``seat`` may take at any moment (hook point ``anytime``)."""
     out: list[Action] = []
     for _, fn in s.rs.anytime:
-        fn(s, seat, out)
+        out.extend(fn(s, seat))
     return out
 
 
