@@ -48,6 +48,9 @@ class LobbyFlow:
         self._draw_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        # lobbies being posted, until their message's id is stored (``create``); a click on
+        # the new message's buttons comes to this process too (it owns the guild's shard)
+        self._posting: dict[int, asyncio.Event] = {}
 
     def _draw_lock(self, game_id: int) -> asyncio.Lock:
         lock = self._draw_locks.get(game_id)
@@ -129,9 +132,10 @@ class LobbyFlow:
                 variants=variants,
                 hints=hints,
             )
-            # Under the game's lock until the message's id is stored: a button of the new
-            # message clicked at once waits for it (``click``) instead of being refused.
-            async with self.service.lock(record.id):
+            # A button of the new message clicked before its id is stored waits for it
+            # (``click``) instead of being refused; no lock is held over the post.
+            posted = self._posting[record.id] = asyncio.Event()
+            try:
                 try:
                     message = await channel.send(**self.lobby_message(record, ai_level))
                 except discord.HTTPException:
@@ -141,6 +145,9 @@ class LobbyFlow:
                 await self.storage.games.set_message(
                     record.id, LOBBY, message.id, channel_id=interaction.channel_id
                 )
+            finally:
+                posted.set()
+                del self._posting[record.id]
             lang = self.catalog.language_of(interaction.locale)
             await interaction.followup.send(
                 self.catalog.t(lang, "reply.created", game=record.id), ephemeral=True
@@ -160,9 +167,10 @@ class LobbyFlow:
             # Its buttons redraw the message they sit on: only ever the game's own lobby (a
             # forged custom_id on the table or elsewhere must not replace that message).
             lobby_id = (await self.storage.games.get(game_id)).messages.get(LOBBY)
-            if lobby_id is None:  # clicked while ``create`` stores the id: wait for it
-                async with self.service.lock(game_id):
-                    lobby_id = (await self.storage.games.get(game_id)).messages.get(LOBBY)
+            posting = self._posting.get(game_id)
+            if lobby_id is None and posting is not None:  # clicked while ``create`` posts it
+                await posting.wait()
+                lobby_id = (await self.storage.games.get(game_id)).messages.get(LOBBY)
             if interaction.message is None or interaction.message.id != lobby_id:
                 raise UserError("err.wrong_message")
             if action == "join":
