@@ -44,7 +44,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import game_names, get_game, native
@@ -122,16 +122,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as exc:
         print(exc, file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps(figures, sort_keys=True))
-    else:
-        for game, rows in figures.items():
-            for count, row in rows.items():
-                print(
-                    f"{game:>12} {count} players: {row['games_per_s']:8.1f} games/s "
-                    f"{row['actions_per_s']:10.0f} actions/s ({row['build']})"
-                )
+    emit(figures, args.json, lambda game, count, row: (
+        f"{game:>12} {count} players: {row['games_per_s']:8.1f} games/s "
+        f"{row['actions_per_s']:10.0f} actions/s ({row['build']})"))
     return 0
+
+
+def emit(figures: dict[str, dict[str, dict[str, Any]]], as_json: bool,
+         line: Callable[[str, str, dict[str, Any]], str]) -> None:
+    """Print ``figures`` as one JSON object, or a ``line`` for each game and player count."""
+    if as_json:
+        print(json.dumps(figures, sort_keys=True))
+        return
+    for game, rows in figures.items():
+        for count, row in rows.items():
+            print(line(game, count, row))
 
 
 def figures_of(args: argparse.Namespace, build: str) -> dict[str, dict[str, dict[str, Any]]]:

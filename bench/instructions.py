@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from bench.engine import player_counts, references, valid, variants
+from bench.engine import emit, player_counts, references, valid, variants
 from engine import game_names
 from engine.simulate import simulate
 
@@ -120,6 +120,12 @@ def measure(games_wanted: Sequence[str], variant_filter: Sequence[str] | None,
     return figures
 
 
+def _line(key: str, count: str, row: dict[str, Any]) -> str:
+    ratios = " ".join(f"{name} {row[name]:.3f}" for name in ("ratio_to_base", "ratio_to_reference")
+                      if name in row)
+    return f"{key:>32} {count} players: {row['minstr_per_game']:8.2f} M a game {ratios}"
+
+
 def _ratio(other: dict[str, Any], row: dict[str, Any]) -> float:
     return round(float(other["minstr_per_game"]) / float(row["minstr_per_game"]), 3)
 
@@ -151,15 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as exc:
         print(exc, file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps(figures, sort_keys=True))
-    else:
-        for key, rows in figures.items():
-            for count, row in rows.items():
-                ratios = " ".join(f"{k} {row[k]:.3f}" for k in ("ratio_to_base",
-                                                              "ratio_to_reference") if k in row)
-                print(f"{key:>32} {count} players: {row['minstr_per_game']:8.2f} M a game"
-                      f" {ratios}")
+    emit(figures, args.json, _line)
     return 0
 
 
