@@ -257,7 +257,7 @@ class GameRepository(GameQueries):
             except InvalidSetup as exc:
                 raise InvalidOptions(game_id, exc) from exc
             snap = snapshot_of(game, state)
-            if order is not None and list(order) != sorted(order):
+            if order is not None and list(order) != [seat.seat for seat in record.seats]:
                 record = dataclasses.replace(record, seats=await reseat(tx, record, order))
             now = self.db.now_ms()
             await tx.execute(

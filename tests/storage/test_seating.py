@@ -64,3 +64,15 @@ async def test_start_reseats_and_sets_options_in_its_own_transaction(storage: St
     assert started == await storage.games.get(record.id)
     loaded = await storage.games.load(record.id)
     assert loaded.state.rs.modules == ("festival",)
+
+
+async def test_start_refuses_an_order_that_is_not_a_permutation(storage: Storage) -> None:
+    record = await storage.games.create_lobby("puerto-rico", creator_id=1)
+    await storage.games.join(record.id, 2)
+    record = await storage.games.join(record.id, 3)
+    for order in ([0, 1], [0, 0, 1], [1, 2, 3]):
+        with pytest.raises(ValueError, match="not a permutation"):
+            await storage.games.start(record.id, seed=1, order=order)
+    assert await storage.games.get(record.id) == record
+    started = await storage.games.start(record.id, seed=1, order=[0, 1, 2])  # as they sit
+    assert [s.user_id for s in started.seats] == [1, 2, 3]
