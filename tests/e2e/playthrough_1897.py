@@ -31,6 +31,7 @@ from bot.games.contract import Decision
 from bot.settings import Settings
 from engine.core import get_game
 from engine.policies import make_policy
+from engine.puerto_rico_1897 import names
 from storage import GameRecord, GameStatus
 from tests.e2e.conftest import NoShuffle, OfflineGovernor, World
 from tests.e2e.game_play import load, settled
@@ -105,6 +106,8 @@ class Table1897(Table):
     """The public view of the decision being made (for :meth:`prefer`)."""
     used_kinds: dict[str, int] = field(default_factory=dict)
     """How many decisions of each prompt kind were asked."""
+    policy_shift: int = 0
+    """Added to the game's version, the seed of the heuristic that picks each move."""
 
     async def next_move(self) -> tuple[ScriptedUser, int, str] | None:
         record, state = await load(self.bot, self.game_id)
@@ -113,7 +116,7 @@ class Table1897(Table):
             return None
         seat = next(s for s in prompt.seats if (r := record.seat(s)) and r.user_id)
         user_id = record.seat(seat).user_id  # type: ignore[union-attr]
-        policy = make_policy("heuristic", GAME_NAME, record.version)
+        policy = make_policy("heuristic", GAME_NAME, record.version + self.policy_shift)
         legal = GAME.legal_actions(state, seat)
         code = GAME.encode_action(policy.choose(GAME, state, seat, legal))
         self.used_kinds[prompt.kind] = self.used_kinds.get(prompt.kind, 0) + 1
@@ -180,9 +183,37 @@ class Table1897(Table):
             self.rec.note(f"{user.username} clicks '{button.get('label')}'")
             handle = await user.click(panel, custom_id=button["custom_id"])
             self.count("panel button")
+        elif names.classic_code(code).startswith("bm."):
+            handle = await self.hidden_market(user, panel, code)
         else:
             handle = await self.pick_in_menu(user, panel, code)
         await handle.response()
+
+    async def hidden_market(self, user: ScriptedUser, panel: StoredMessage, code: str
+                            ) -> InteractionHandle:
+        """Expansion I's Hidden Market in two steps, as a player builds with it: the building
+        in its menu (the panel is redrawn with the ways to pay for it), then the payment.  The
+        menus hold the kernel's words."""
+        assert self.rec is not None
+        kernel = names.classic_code(code)
+        menu = panel.component(custom_id_prefix=f"bk:{self.game_id}:")
+        building = kernel.split(".")[1]
+        label = next(o.get("label") for o in menu["options"] if o["value"] == building)
+        self.rec.note(f"{user.username} picks '{label}' in the menu "
+                      f"'{menu.get('placeholder', '')}'")
+        handle = await user.select(panel, [building], custom_id=menu["custom_id"])
+        assert (await handle.response()).type == 6
+
+        def redrawn(m: StoredMessage) -> bool:
+            return any(":bmpay_" in str(s.get("custom_id", "")) for s in m.selects())
+
+        panel = await handle.original_message(redrawn)
+        pay = next(s for s in panel.selects() if ":bmpay_" in str(s.get("custom_id", ""))
+                   and any(o["value"] == kernel for o in s["options"]))
+        label = next(o.get("label") for o in pay["options"] if o["value"] == kernel)
+        self.rec.note(f"{user.username} pays with '{label}'")
+        self.count("panel hidden market")
+        return await user.select(panel, [kernel], custom_id=pay["custom_id"])
 
     async def pick_in_menu(self, user: ScriptedUser, panel: StoredMessage, code: str
                            ) -> InteractionHandle:
