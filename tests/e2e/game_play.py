@@ -240,3 +240,25 @@ async def begin(world: World, governor: OfflineGovernor, people: list[ScriptedUs
     record = await governor.storage.games.find_by_channel(world.general.id)
     assert record is not None
     return record
+
+
+async def black_market(user: ScriptedUser, panel: StoredMessage, game_id: int, code: str
+                       ) -> InteractionHandle:
+    """Exp. 1's Black market (1897's Hidden Market) in two steps, as a player builds with it:
+    the building in its menu (the panel is redrawn with the ways to pay for it, the menu kept),
+    then the payment; ``code`` in the kernel's words, which the menus hold."""
+    building = code.split(".")[1]
+    menu = panel.component(custom_id_prefix=f"bk:{game_id}:")
+    before = menu["custom_id"]
+    handle = await user.select(panel, [building], custom_id=before)
+    assert (await handle.response()).type == 6
+
+    def redrawn(m: StoredMessage) -> bool:
+        return any(str(s.get("custom_id", "")).startswith(f"gs:{game_id}:")
+                   and ":bmpay_" in str(s.get("custom_id")) for s in m.selects())
+
+    panel = await handle.original_message(redrawn)
+    assert panel.component(custom_id_prefix="bk:")["custom_id"] == before
+    pay = next(s for s in panel.selects() if ":bmpay_" in str(s.get("custom_id", ""))
+               and any(o["value"] == code for o in s["options"]))
+    return await user.select(panel, [code], custom_id=pay["custom_id"])

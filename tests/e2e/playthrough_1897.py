@@ -34,7 +34,7 @@ from engine.policies import make_policy
 from engine.puerto_rico_1897 import names
 from storage import GameRecord, GameStatus
 from tests.e2e.conftest import NoShuffle, OfflineGovernor, World
-from tests.e2e.game_play import load, settled
+from tests.e2e.game_play import black_market, load, settled
 from tests.e2e.playthrough import (
     Recorder,
     Table,
@@ -191,29 +191,12 @@ class Table1897(Table):
 
     async def hidden_market(self, user: ScriptedUser, panel: StoredMessage, code: str
                             ) -> InteractionHandle:
-        """Expansion I's Hidden Market in two steps, as a player builds with it: the building
-        in its menu (the panel is redrawn with the ways to pay for it), then the payment.  The
-        menus hold the kernel's words."""
+        """Expansion I's Hidden Market, in its two menus (``game_play.black_market``: they
+        hold the kernel's words)."""
         assert self.rec is not None
-        kernel = names.classic_code(code)
-        menu = panel.component(custom_id_prefix=f"bk:{self.game_id}:")
-        building = kernel.split(".")[1]
-        label = next(o.get("label") for o in menu["options"] if o["value"] == building)
-        self.rec.note(f"{user.username} picks '{label}' in the menu "
-                      f"'{menu.get('placeholder', '')}'")
-        handle = await user.select(panel, [building], custom_id=menu["custom_id"])
-        assert (await handle.response()).type == 6
-
-        def redrawn(m: StoredMessage) -> bool:
-            return any(":bmpay_" in str(s.get("custom_id", "")) for s in m.selects())
-
-        panel = await handle.original_message(redrawn)
-        pay = next(s for s in panel.selects() if ":bmpay_" in str(s.get("custom_id", ""))
-                   and any(o["value"] == kernel for o in s["options"]))
-        label = next(o.get("label") for o in pay["options"] if o["value"] == kernel)
-        self.rec.note(f"{user.username} pays with '{label}'")
+        self.rec.note(f"{user.username} builds with the Hidden Market: {code}")
         self.count("panel hidden market")
-        return await user.select(panel, [kernel], custom_id=pay["custom_id"])
+        return await black_market(user, panel, self.game_id, names.classic_code(code))
 
     async def pick_in_menu(self, user: ScriptedUser, panel: StoredMessage, code: str
                            ) -> InteractionHandle:

@@ -21,10 +21,10 @@ from bot.games import presenter_for
 from engine.core import get_game
 from storage import GameRecord
 from tests.e2e.conftest import OfflineGovernor, World
-from tests.e2e.game_play import Players, load, settled, table_at
+from tests.e2e.game_play import Players, black_market, load, settled, table_at
 from tests.e2e.test_bot_lobby import open_lobby, press
 from tests.e2e.test_game_full import check_the_end
-from tests.offline_discord import InteractionHandle, ScriptedUser, StoredMessage
+from tests.offline_discord import ScriptedUser, StoredMessage
 
 GAME = get_game("puerto-rico")
 PR = presenter_for("puerto-rico")
@@ -98,7 +98,7 @@ class NewBuildingPlayers(Players):
         head = code.split(".", 1)[0]
         panel = await self.open_panel(user)
         if head == "bm":
-            handle = await self.black_market(user, panel, code)
+            handle = await black_market(user, panel, self.game_id, code)
         elif head == "sw" and code != "sw.none":  # sw.none: its button
             menu = panel.component(custom_id=f"gs:{self.game_id}:{record.version}:sw")
             values = PR.decompose("sw", code, [o["value"] for o in menu["options"]])
@@ -110,26 +110,6 @@ class NewBuildingPlayers(Players):
             return
         assert (await handle.response()).type == 6
         self.count(f"panel {head}")
-
-    async def black_market(self, user: ScriptedUser, panel: StoredMessage, code: str
-                           ) -> InteractionHandle:
-        """The building in the Black market's menu (the panel is redrawn with its payments),
-        then the payment."""
-        building = code.split(".")[1]
-        menu = panel.component(custom_id_prefix=f"bk:{self.game_id}:")
-        before = menu["custom_id"]
-        handle = await user.select(panel, [building], custom_id=menu["custom_id"])
-        assert (await handle.response()).type == 6
-
-        def redrawn(m: StoredMessage) -> bool:
-            return any(str(s.get("custom_id", "")).startswith(f"gs:{self.game_id}:")
-                       and ":bmpay_" in str(s.get("custom_id")) for s in m.selects())
-
-        panel = await handle.original_message(redrawn)
-        assert panel.component(custom_id_prefix="bk:")["custom_id"] == before
-        pay = next(s for s in panel.selects() if ":bmpay_" in str(s.get("custom_id", ""))
-                   and any(o["value"] == code for o in s["options"]))
-        return await user.select(panel, [code], custom_id=pay["custom_id"])
 
 
 def events(log: list[Any]) -> Iterator[dict[str, Any]]:

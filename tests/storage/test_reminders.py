@@ -174,7 +174,7 @@ async def test_waits_query_is_an_index_search(storage: Storage) -> None:
     plan = await query_plan(storage, sql, (to_ms(before), -1, 500))
     assert plan.indexes and not plan.scans, plan
     if storage.db.dialect == "postgresql":
-        assert plan.indexes and not plan.scans, plan
+        assert "seats_waiting_since" in plan.indexes, plan
 
 
 async def test_stalled_ai_lists_the_games_an_ai_seat_has_waited_on_since_before(
@@ -192,20 +192,27 @@ async def test_stalled_ai_lists_the_games_an_ai_seat_has_waited_on_since_before(
         started = await storage.games.start(record.id, seed=9)
         assert started.to_act == (0,) and started.seats[0].is_ai
         waiting.append(record.id)
+        clock.advance(minutes=1)  # each game's AI asked at its own stored moment
     person = await active_game(storage, players=2, channel_id=20, ai_seats=1, user_base=USER + 9)
     assert person.to_act == (0,) and not person.seats[0].is_ai
-    # the storage's clock is the test's FakeClock: "before" is a moment it chose, no wall time
-    asked = clock.now
-    assert await storage.reminders.stalled_ai(before=asked - timedelta(seconds=1)) == []
-    clock.advance(minutes=5)
-    assert await storage.reminders.stalled_ai(before=clock.now) == waiting
+    # "before" is each game's own stored waiting_since: the bound is inclusive, by game
+    asked = []
+    for game_id in waiting:
+        since = (await storage.games.get(game_id)).seats[0].waiting_since
+        assert since is not None
+        asked.append(since)
+    assert asked == sorted(set(asked))
+    first, last = asked[0], asked[-1]
+    assert await storage.reminders.stalled_ai(before=first - timedelta(milliseconds=1)) == []
+    assert await storage.reminders.stalled_ai(before=first) == waiting[:1]
+    assert await storage.reminders.stalled_ai(before=last) == waiting
     assert await storage.reminders.stalled_ai(
-        before=clock.now, after_id=waiting[0], limit=1) == [waiting[1]]
+        before=last, after_id=waiting[0], limit=1) == [waiting[1]]
     await storage.games.abandon(waiting[2])
-    assert await storage.reminders.stalled_ai(before=asked) == waiting[:2]
+    assert await storage.reminders.stalled_ai(before=last) == waiting[:2]
     statements: list[str] = []
     await storage.db.set_trace(statements.append)
-    await storage.reminders.stalled_ai(before=asked)
+    await storage.reminders.stalled_ai(before=last)
     await storage.db.set_trace(None)
-    plan = await query_plan(storage, statements[-1], (to_ms(asked), 0, 500))
+    plan = await query_plan(storage, statements[-1], (to_ms(last), 0, 500))
     assert plan.indexes and not plan.scans, plan
