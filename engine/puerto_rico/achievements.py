@@ -66,6 +66,7 @@ from .buildings import (
     MODULE_OPTIONS,
     PERFORMERS,
     RolePhase,
+    anytime_changed,
     module_effect,
     module_phase,
 )
@@ -225,6 +226,7 @@ def setup_achievements(s: State, ev: Events) -> None:
             card = deck.pop(k)
             s.achievement_owner[card] = seat
             s.achievement_status[card] = status
+    _forget(s)
     if choosing and not any(s.draft_left):
         _start_draft(s)
 
@@ -261,7 +263,7 @@ def _draft_legal(s: State, seat: int) -> list[Action]:
 def _keep(s: State, seat: int, action: Action, ev: Events) -> None:
     """X6-2: ``seat`` keeps a card of his hand; once everyone has, the rest pass to the left."""
     s.achievement_status[action.a] = ACH_HELD
-    s.achievement_open = []  # a card newly kept: every board is checked again
+    _forget(s)  # a card newly kept: every board is checked again
     s.pending[seat] = False
     if s.rs.automata:  # §8.13: four of his six kept, one at a time; the rest to the deck
         owner, status = s.achievement_owner, s.achievement_status
@@ -320,7 +322,7 @@ def _pass_hands(s: State, ev: Events) -> None:
             )
         if len(cards) == 1:  # the last card: no choice
             status[cards[0]] = ACH_HELD
-            s.achievement_open = []
+            _forget(s)
             if ev is not None:
                 ev.append(
                     Event(
@@ -363,7 +365,14 @@ def _open(s: State, seat: int, cards: tuple[int, ...]) -> list[int]:
 def _meet(s: State, card: int) -> None:
     """The card's objective is met: marked for its holder only (no event, see the module)."""
     s.achievement_status[card] = ACH_MET
-    s.achievement_open = []  # the cards still to check, by seat: to be listed again
+    _forget(s)  # the cards still to check, and the announcements: to be listed again
+
+
+def _forget(s: State) -> None:
+    """A card changed hands or status: the caches of its checks and announcements are listed
+    again when next needed."""
+    s.achievement_open = ()
+    anytime_changed(s)
 
 
 _BUILDING_CARDS = _of(BUILD_PAYING_ALL, BUILD_PAYING_AT_MOST)
@@ -566,10 +575,26 @@ _STATE_CARDS = _of(*STATE_TESTS)
 StateCheck = tuple[int, Callable[[State, int, Achievement], bool], Achievement]
 STATE_CHECKS: tuple[StateCheck, ...] = tuple(
     (c, STATE_TESTS[CARDS[c].objective], CARDS[c]) for c in _STATE_CARDS)
-# by seat (``State.achievement_open``): the fewest crates of his crate cards, those, the other
-# cards to check, and the announcements of his met cards
-OpenChecks = tuple[int, tuple[StateCheck, ...], tuple[StateCheck, ...], tuple[Action, ...]]
-_CRATE_OBJECTIVES = frozenset({OWN_CRATES, OWN_CRATES_OF_ONE_GOOD})
+# Each state objective behind a gate: a quantity of the holder's board that must reach a bound
+# before the card's own test can hold (computed once for all his cards behind it, the test run
+# only past it).  Crates: his crates together, at least the count (of two goods, or of one);
+# properties: his filled field spaces, at least Master Agronomist's count, or for Major
+# Landowner the field spaces less the empty ones he may leave; workers on the field: their
+# count.  Workers on buildings have no gate (counting them is the test).
+GATE_CRATES, GATE_FIELD_SPACES, GATE_FIELD_WORKERS, GATE_NONE = range(4)
+_GATES: dict[str, tuple[int, Callable[[int], int]]] = {
+    OWN_CRATES: (GATE_CRATES, lambda count: count),
+    OWN_CRATES_OF_ONE_GOOD: (GATE_CRATES, lambda count: count),
+    FIELD_TILES: (GATE_FIELD_SPACES, lambda count: count),
+    EMPTY_SPACES: (GATE_FIELD_SPACES, lambda count: ISLAND_SPACES - count),
+    WORKERS_ON_FIELD: (GATE_FIELD_WORKERS, lambda count: count),
+    WORKERS_ON_BUILDINGS: (GATE_NONE, lambda count: 0),
+}
+assert set(_GATES) == set(STATE_TESTS)
+# One holder's cards to check (``State.achievement_open``): his seat, then for each gate its
+# bound (the lowest of his cards behind it) and those cards, and the ungated cards.
+Checks = tuple[int, int, tuple[StateCheck, ...], int, tuple[StateCheck, ...], int,
+               tuple[StateCheck, ...], tuple[StateCheck, ...]]
 # The buildings a player owns change only when he builds (no rule takes a building away): these
 # are checked on ``bought``, after every way of building, not after every action.
 BUILDING_TESTS = {
@@ -579,24 +604,33 @@ BUILDING_TESTS = {
     PRODUCTION_BUILDINGS: _production_buildings,
 }
 _BOARD_BUILDING_CARDS = _of(*BUILDING_TESTS)
+_UNBOUNDED = 1 << 30
 
 
-def _open_checks(s: State) -> list[OpenChecks]:
-    """By seat, his held cards whose objective is a state of his board and not met yet (the
-    fewest crates any of its crate objectives needs, those cards, the others), and the
-    announcements he may make (``_announcements``)."""
+def _open_checks(s: State) -> tuple[tuple[tuple[Checks, ...], ...], tuple[Checks, ...]]:
+    """The held cards whose objective is a state of a board and not met yet, behind their
+    gates (each with his lowest bound), by holder: by seat (() or his one entry), and for every
+    seat that has one."""
     owner, status = s.achievement_owner, s.achievement_status
-    crates: list[list[StateCheck]] = [[] for _ in range(s.n)]
-    others: list[list[StateCheck]] = [[] for _ in range(s.n)]
+    gated: list[list[list[StateCheck]]] = [[[], [], [], []] for _ in range(s.n)]
+    bounds = [[_UNBOUNDED] * 3 for _ in range(s.n)]
     for check in STATE_CHECKS:
         c, _, card = check
-        if owner[c] >= 0 and status[c] == ACH_HELD:
-            (crates if card.objective in _CRATE_OBJECTIVES else others)[owner[c]].append(check)
-    return [
-        (min((card.count for _, _, card in crates[seat]), default=0), tuple(crates[seat]),
-         tuple(others[seat]), tuple(_met(s, seat)))
+        seat = owner[c]
+        if seat >= 0 and status[c] == ACH_HELD:
+            gate, bound = _GATES[card.objective]
+            gated[seat][gate].append(check)
+            if gate != GATE_NONE:
+                bounds[seat][gate] = min(bounds[seat][gate], bound(card.count))
+    by_seat = tuple(
+        ((seat, bounds[seat][GATE_CRATES], tuple(gated[seat][GATE_CRATES]),
+          bounds[seat][GATE_FIELD_SPACES], tuple(gated[seat][GATE_FIELD_SPACES]),
+          bounds[seat][GATE_FIELD_WORKERS], tuple(gated[seat][GATE_FIELD_WORKERS]),
+          tuple(gated[seat][GATE_NONE])),)
+        if any(gated[seat]) else ()
         for seat in range(s.n)
-    ]
+    )
+    return by_seat, tuple(checks for mine in by_seat for checks in mine)
 
 
 @module_effect(MODULE, "action_done")
@@ -609,30 +643,33 @@ def _positions(s: State, seat: int, ev: Events) -> None:
     board in a way that could meet an objective, which only more crates, workers, tiles or
     buildings can; ``test_position_checks_see_every_met_objective`` holds every board to it,
     with every expansion and with Puertomas).  Played random games spend more here than
-    anywhere else in Expansion VI: one sum of his crates stands for all his crate cards."""
-    by_seat = s.achievement_open
+    anywhere else in Expansion VI: each gate's quantity is computed once for all of a holder's
+    cards behind it, and most checks stop there."""
+    listed = s.achievement_open
     mark = (s.phase, s.step, s.picks, s.round, len(s.offers))
-    if not by_seat:  # listed again after a card was kept or met
-        by_seat = s.achievement_open = _open_checks(s)
+    if not listed:  # listed again after a card was kept or met
+        listed = s.achievement_open = _open_checks(s)
         s.achievement_mark = ()
     if mark == s.achievement_mark:
-        checks = by_seat[seat]
-        if checks[1] or checks[2]:
-            _position(s, seat, checks)
-        return
-    s.achievement_mark = mark
-    for other, checks in enumerate(by_seat):
-        if checks[1] or checks[2]:
-            _position(s, other, checks)
+        holders = listed[0][seat]
+    else:
+        s.achievement_mark = mark
+        holders = listed[1]
+    players = s.players
+    for holder, crates_at, crates, spaces_at, spaces, field_at, field, ungated in holders:
+        p = players[holder]
+        if crates and sum(p.goods) >= crates_at:
+            _confirm(s, holder, crates)
+        if spaces and p.island() >= spaces_at:
+            _confirm(s, holder, spaces)
+        if field and sum(p.workers) >= field_at:
+            _confirm(s, holder, field)
+        if ungated:
+            _confirm(s, holder, ungated)
 
 
-def _position(s: State, seat: int, checks: OpenChecks) -> None:
-    fewest, crates, others, _ = checks
-    if crates and sum(s.players[seat].goods) >= fewest:
-        for c, test, card in crates:
-            if test(s, seat, card):
-                _meet(s, c)
-    for c, test, card in others:
+def _confirm(s: State, seat: int, checks: tuple[StateCheck, ...]) -> None:
+    for c, test, card in checks:
         if test(s, seat, card):
             _meet(s, c)
 
@@ -642,14 +679,9 @@ def _position(s: State, seat: int, checks: OpenChecks) -> None:
 
 @module_effect(MODULE, "anytime")
 def _announcements(s: State, seat: int) -> Sequence[Action]:
-    """X6-3: each met card of ``seat``, not announced yet, may be announced now (asked before
-    every decision: as listed with the open cards when they are, else from the cards)."""
-    listed: list[OpenChecks] = s.achievement_open
-    if listed:
-        return listed[seat][3]
-    if ACH_MET in s.achievement_status:
-        return _met(s, seat)
-    return ()
+    """X6-3: each met card of ``seat``, not announced yet, may be announced now (listed once
+    for every seat after a card was met or announced: ``anytime_changed``)."""
+    return _met(s, seat) if ACH_MET in s.achievement_status else ()
 
 
 def _met(s: State, seat: int) -> list[Action]:
@@ -672,7 +704,7 @@ def _announce(s: State, seat: int, action: Action, ev: Events) -> None:
     """X6-3: the card is revealed and tucked under his board: title and holder public, its VP
     hidden until the end."""
     s.achievement_status[action.a] = ACH_ANNOUNCED
-    s.achievement_open = []  # his announcements: to be listed again
+    _forget(s)  # his announcements: to be listed again
     if ev is not None:
         ev.append(Event("AchievementAnnounced", seat, {"achievement": CARDS[action.a].name}))
 
@@ -792,7 +824,7 @@ def resample(s: State, viewer: int | None) -> None:
     for card, (seat, state) in zip(cards, places, strict=True):
         owner[card] = seat
         status[card] = state
-    s.achievement_open = []
+    _forget(s)
 
 
 def revealed(before: State, after: State) -> bool:

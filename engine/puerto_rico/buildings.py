@@ -80,7 +80,9 @@ HOOK_POINTS: Final[dict[str, str]] = {
     " position meets)",
     "anytime": "(s, seat) -> Sequence[Action]: actions the seat may take at any moment of the"
     " game, prompted or not, which change neither the prompt nor whose turn it is (1897 Exp."
-    " VI: announcing an Achievement); ``ANYTIME_REFUSALS`` names their kinds",
+    " VI: announcing an Achievement); ``ANYTIME_REFUSALS`` names their kinds; listed once for"
+    " every seat and kept (``State.anytime_listed``) until the module calls"
+    " ``anytime_changed``",
     "anytime_open": "(s, seat) -> bool: the seat may come to have ``anytime`` actions, from"
     " what everyone sees (1897 Exp. VI: he holds a card face down); a prompt naming him is"
     " then never ``forced``, so that ``forced`` tells nothing hidden",
@@ -261,6 +263,12 @@ def effect(building: str, hook: str, roles: tuple[int, ...] = ()) -> Callable[[H
         return fn
 
     return register
+
+
+def anytime_changed(s: State) -> None:
+    """What a handler of the hook point ``anytime`` returns may have changed: the actions are
+    listed again before the next decision (``legality.legal``)."""
+    s.anytime_listed = None
 
 
 def module_effect(module: str, hook: str) -> Callable[[Handler], Handler]:

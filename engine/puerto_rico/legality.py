@@ -143,21 +143,33 @@ def legal(s: State, seat: int) -> list[Action]:
     decision the prompt asks of him, and the ones he may take at any moment (1897 Exp. VI:
     announcing an Achievement, prompted or not)."""
     out = turn_legal(s, seat)
-    anytime = s.rs.anytime
-    if anytime and s.phase != GAME_OVER:
-        for _, fn in anytime:  # as ``anytime_actions``, without a list when there are none
-            more = fn(s, seat)
-            if more:
-                out = [*out, *more]
+    listed = s.anytime_listed
+    if listed is None:
+        listed = _list_anytime(s)
+    if listed and s.phase != GAME_OVER:
+        more = listed[seat]
+        if more:
+            out = [*out, *more]
     return out
 
 
 def anytime_actions(s: State, seat: int) -> list[Action]:
     """The actions ``seat`` may take at any moment (hook point ``anytime``)."""
-    out: list[Action] = []
-    for _, fn in s.rs.anytime:
-        out.extend(fn(s, seat))
-    return out
+    listed = s.anytime_listed
+    if listed is None:
+        listed = _list_anytime(s)
+    return list(listed[seat]) if listed else []
+
+
+def _list_anytime(s: State) -> tuple[tuple[Action, ...], ...]:
+    """By seat, the actions of the hook point ``anytime`` (() when no seat has one), kept in
+    ``State.anytime_listed`` until a module says they changed (``anytime_changed``): asked
+    before every decision, listed far less often."""
+    hooks = s.rs.anytime
+    by_seat = tuple(tuple(a for _, fn in hooks for a in fn(s, seat)) for seat in range(s.n))
+    listed = by_seat if any(by_seat) else ()
+    s.anytime_listed = listed
+    return listed
 
 
 def turn_legal(s: State, seat: int) -> list[Action]:

@@ -201,6 +201,7 @@ class State:
         "achievement_tally",
         "activities",
         "activity_loads",
+        "anytime_listed",
         "bank",
         "buccaneer",
         "card",
@@ -319,11 +320,15 @@ class State:
         self.puertoma: list[int] = []  # 1897 §8: the action board and the Puertomas' boards
         self.activity_loads: list[int] = []
         # 1897 Exp. VI, caches (never dumped) of the Achievements' position checks
-        # (``achievements._positions``): by seat, the held cards whose objective is a state of
-        # his board, not met yet (empty: to be listed), and where play stood at the last check
-        # (phase, step, role picks, round, offers; (): every board to be checked)
-        self.achievement_open: list[Any] = []
+        # (``achievements._positions``): the held cards whose objective is a state of a board,
+        # not met yet, by seat and all together (empty: to be listed), and where play stood at
+        # the last check (phase, step, role picks, round, offers; (): every board to be checked)
+        self.achievement_open: tuple[Any, ...] = ()
         self.achievement_mark: tuple[int, ...] = ()
+        # a cache (never dumped) of the hook point ``anytime``: by seat, the actions he may take
+        # at any moment; () when no seat has one; None: to be listed again (a module clears it
+        # whenever what its handlers return may have changed: ``buildings.anytime_changed``)
+        self.anytime_listed: tuple[tuple[Any, ...], ...] | None = None
         # 1897 Exp. VI (empty without the module): by card, its holder and status (ACH_*), and
         # by seat the VP gained and (seat + n) the goods loaded (a bit per good) in the Captain
         # phase in progress (all 0 outside it: Trade Strategist, Dock Tycoon)
@@ -386,6 +391,7 @@ class State:
         s.activity_loads = self.activity_loads[:]
         s.achievement_open = self.achievement_open  # rebuilt, never changed in place
         s.achievement_mark = self.achievement_mark
+        s.anytime_listed = self.anytime_listed  # the same: tuples
         s.achievement_owner = self.achievement_owner[:]
         s.achievement_status = self.achievement_status[:]
         s.achievement_tally = self.achievement_tally[:]

@@ -959,8 +959,9 @@ def test_D_1_the_word_table_leaves_expansion_vi_words_as_they_are() -> None:
 def test_the_position_checks_cache_changes_nothing() -> None:
     """The objectives that are states of a board are checked after every action for the cards
     still open, on every board only when play moved on (``State.achievement_open``,
-    ``achievement_mark``: caches never dumped): a game played with the caches emptied before
-    every action (every board checked) ends exactly the same, cards met at the same moments."""
+    ``achievement_mark``, and the announcements in ``anytime_listed``: caches never dumped): a
+    game played with the caches emptied before every action (every board checked, every
+    announcement listed again) ends exactly the same, cards met at the same moments."""
     options = {"players": 4, "expansions": [1, 2, 3, 4, 5, 6]}
     for seed in (3, 11):
         cached, checked = GAME.setup(options, seed), GAME.setup(options, seed)
@@ -968,8 +969,9 @@ def test_the_position_checks_cache_changes_nothing() -> None:
         while (prompt := GAME.prompt(cached)) is not None:
             seat = prompt.seats[0]
             action = policy.choose(GAME, cached, seat, GAME.legal_actions(cached, seat))
-            checked.achievement_open = []
+            checked.achievement_open = ()
             checked.achievement_mark = ()
+            checked.anytime_listed = None
             cached, _ = GAME.apply(cached, seat, action)
             checked, _ = GAME.apply(checked, seat, action)
             assert cached.achievement_status == checked.achievement_status
