@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from ..core import Event
@@ -416,6 +417,7 @@ def _sold(s: State, seat: int, good: int, price: int, filled: bool, ev: Events) 
 
 
 _LOAD_CARDS = _of(DISPATCH, FILL_EMPTY_SHIP, LOAD_ONE_GOOD, LOAD_GOODS)
+_GOOD_BITS = tuple(1 << k for k in range(NGOODS))
 
 
 @module_effect(MODULE, "shipped")
@@ -426,10 +428,7 @@ def _shipped(s: State, seat: int, ship: int, goods: list[int], ev: Events) -> No
     load (Specialised Shipper: at least 5 crates of one good in it; Dock Tycoon: the goods of
     the phase's loads, here tallied for every seat)."""
     tally = s.achievement_tally
-    kinds = tally[s.n + seat]
-    for k in range(NGOODS):
-        if goods[k]:
-            kinds |= 1 << k
+    kinds = tally[s.n + seat] | sum(compress(_GOOD_BITS, goods))  # the goods' bits, or-ed
     tally[s.n + seat] = kinds
     cards = _open(s, seat, _LOAD_CARDS)
     if not cards:

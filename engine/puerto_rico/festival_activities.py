@@ -42,6 +42,7 @@ coins from the bank, VP tokens through ``ops.gain_vp`` (END-T3 when they run out
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 from typing import Any, Final
 
 from ..core import Event
@@ -375,9 +376,8 @@ def _shipped(s: State, seat: int, ship: int, goods: list[int], ev: Events) -> No
     good)."""
     loads = s.activity_loads
     base = seat * NGOODS
-    for k in range(NGOODS):
-        loads[base + k] += goods[k]
-    mine = loads[base : base + NGOODS]
+    mine = list(map(add, loads[base : base + NGOODS], goods))
+    loads[base : base + NGOODS] = mine
     for i in open_cards(s, LOAD):
         record = card(s, i)
         _, kinds = slots(record)

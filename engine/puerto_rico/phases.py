@@ -9,6 +9,7 @@ decide.  Section numbers (§) and ruling ids (A1-A55) refer to ``shared/rules/pu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import sub
 from typing import Any, Final
 
 from ..core import Event, InvalidSetup
@@ -808,7 +809,7 @@ def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
         if bw[b] > 0:
             fn(s, seat, good, count, ev)
     if shipped:  # 1897 Exp. V: what was loaded where (dispatches, Festival Goods Delivery)
-        loaded = [was - now for was, now in zip(before, p.goods, strict=True)]
+        loaded = list(map(sub, before, p.goods))
         onto = action.b if kind == A.SHIP else -1
         for b, fn in shipped:
             if b < 0 or bw[b] > 0:
