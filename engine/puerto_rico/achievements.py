@@ -579,21 +579,22 @@ STATE_CHECKS: tuple[StateCheck, ...] = tuple(
 # only past it).  Crates: his crates together, at least the count (of two goods, or of one);
 # properties: his filled field spaces, at least Master Agronomist's count, or for Major
 # Landowner the field spaces less the empty ones he may leave; workers on the field: their
-# count.  Workers on buildings have no gate (counting them is the test).
-GATE_CRATES, GATE_FIELD_SPACES, GATE_FIELD_WORKERS, GATE_NONE = range(4)
+# count; workers on buildings: his buildings, each of them holding 3 at most (``CATALOG``).
+GATE_CRATES, GATE_FIELD_SPACES, GATE_FIELD_WORKERS, GATE_BUILDINGS = range(4)
+_MOST_CIRCLES = max(b.circles for b in CATALOG)
 _GATES: dict[str, tuple[int, Callable[[int], int]]] = {
     OWN_CRATES: (GATE_CRATES, lambda count: count),
     OWN_CRATES_OF_ONE_GOOD: (GATE_CRATES, lambda count: count),
     FIELD_TILES: (GATE_FIELD_SPACES, lambda count: count),
     EMPTY_SPACES: (GATE_FIELD_SPACES, lambda count: ISLAND_SPACES - count),
     WORKERS_ON_FIELD: (GATE_FIELD_WORKERS, lambda count: count),
-    WORKERS_ON_BUILDINGS: (GATE_NONE, lambda count: 0),
+    WORKERS_ON_BUILDINGS: (GATE_BUILDINGS, lambda count: -(-count // _MOST_CIRCLES)),
 }
 assert set(_GATES) == set(STATE_TESTS)
 # One holder's cards to check (``State.achievement_open``): his seat, then for each gate its
-# bound (the lowest of his cards behind it) and those cards, and the ungated cards.
+# bound (the lowest of his cards behind it) and those cards.
 Checks = tuple[int, int, tuple[StateCheck, ...], int, tuple[StateCheck, ...], int,
-               tuple[StateCheck, ...], tuple[StateCheck, ...]]
+               tuple[StateCheck, ...], int, tuple[StateCheck, ...]]
 # The buildings a player owns change only when he builds (no rule takes a building away): these
 # are checked on ``bought``, after every way of building, not after every action.
 BUILDING_TESTS = {
@@ -612,20 +613,19 @@ def _open_checks(s: State) -> tuple[tuple[tuple[Checks, ...], ...], tuple[Checks
     seat that has one."""
     owner, status = s.achievement_owner, s.achievement_status
     gated: list[list[list[StateCheck]]] = [[[], [], [], []] for _ in range(s.n)]
-    bounds = [[_UNBOUNDED] * 3 for _ in range(s.n)]
+    bounds = [[_UNBOUNDED] * 4 for _ in range(s.n)]
     for check in STATE_CHECKS:
         c, _, card = check
         seat = owner[c]
         if seat >= 0 and status[c] == ACH_HELD:
             gate, bound = _GATES[card.objective]
             gated[seat][gate].append(check)
-            if gate != GATE_NONE:
-                bounds[seat][gate] = min(bounds[seat][gate], bound(card.count))
+            bounds[seat][gate] = min(bounds[seat][gate], bound(card.count))
     by_seat = tuple(
         ((seat, bounds[seat][GATE_CRATES], tuple(gated[seat][GATE_CRATES]),
           bounds[seat][GATE_FIELD_SPACES], tuple(gated[seat][GATE_FIELD_SPACES]),
           bounds[seat][GATE_FIELD_WORKERS], tuple(gated[seat][GATE_FIELD_WORKERS]),
-          tuple(gated[seat][GATE_NONE])),)
+          bounds[seat][GATE_BUILDINGS], tuple(gated[seat][GATE_BUILDINGS])),)
         if any(gated[seat]) else ()
         for seat in range(s.n)
     )
@@ -655,7 +655,7 @@ def _positions(s: State, seat: int, ev: Events) -> None:
         s.achievement_mark = mark
         holders = listed[1]
     players = s.players
-    for holder, crates_at, crates, spaces_at, spaces, field_at, field, ungated in holders:
+    for holder, crates_at, crates, spaces_at, spaces, field_at, field, built_at, built in holders:
         p = players[holder]
         if crates and sum(p.goods) >= crates_at:
             _confirm(s, holder, crates)
@@ -663,8 +663,8 @@ def _positions(s: State, seat: int, ev: Events) -> None:
             _confirm(s, holder, spaces)
         if field and sum(p.workers) >= field_at:
             _confirm(s, holder, field)
-        if ungated:
-            _confirm(s, holder, ungated)
+        if built and len(p.city) >= built_at:
+            _confirm(s, holder, built)
 
 
 def _confirm(s: State, seat: int, checks: tuple[StateCheck, ...]) -> None:
