@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from operator import ge
 from typing import Final
 
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
@@ -688,7 +689,7 @@ def keep_options(s: State, seat: int) -> list[Action]:
     best = [
         v
         for v in sets
-        if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in sets)
+        if not any(w != v and all(map(ge, w, v)) for w in sets)  # tuples of NGOODS
     ]
     return [A.keep_action(kept) for kept in best] or [A.keep_action(tuple(goods))]
 
