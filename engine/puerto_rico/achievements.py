@@ -97,6 +97,7 @@ from .state import (
     CAPTAIN_PHASE,
     DRAFT_PHASE,
     ROLE_SELECTION,
+    STEP_ARRANGE,
     STEP_TURN,
     State,
 )
@@ -607,10 +608,12 @@ _BOARD_BUILDING_CARDS = _of(*BUILDING_TESTS)
 _UNBOUNDED = 1 << 30
 
 
-def _open_checks(s: State) -> tuple[tuple[tuple[Checks, ...], ...], tuple[Checks, ...]]:
+def _open_checks(s: State) -> tuple[tuple[tuple[Checks, ...], ...], tuple[Checks, ...],
+                                    tuple[tuple[Checks, ...], ...]]:
     """The held cards whose objective is a state of a board and not met yet, behind their
-    gates (each with his lowest bound), by holder: by seat (() or his one entry), and for every
-    seat that has one."""
+    gates (each with his lowest bound), by holder: by seat (() or his one entry), for every
+    seat that has one, and by seat those behind the workers' gates only (``_positions``: the
+    Mayor's arrangement)."""
     owner, status = s.achievement_owner, s.achievement_status
     gated: list[list[list[StateCheck]]] = [[[], [], [], []] for _ in range(s.n)]
     bounds = [[_UNBOUNDED] * 4 for _ in range(s.n)]
@@ -629,7 +632,14 @@ def _open_checks(s: State) -> tuple[tuple[tuple[Checks, ...], ...], tuple[Checks
         if any(gated[seat]) else ()
         for seat in range(s.n)
     )
-    return by_seat, tuple(checks for mine in by_seat for checks in mine)
+    placing = tuple(
+        ((seat, _UNBOUNDED, (), _UNBOUNDED, (),
+          bounds[seat][GATE_FIELD_WORKERS], tuple(gated[seat][GATE_FIELD_WORKERS]),
+          bounds[seat][GATE_BUILDINGS], tuple(gated[seat][GATE_BUILDINGS])),)
+        if gated[seat][GATE_FIELD_WORKERS] or gated[seat][GATE_BUILDINGS] else ()
+        for seat in range(s.n)
+    )
+    return by_seat, tuple(checks for mine in by_seat for checks in mine), placing
 
 
 @module_effect(MODULE, "action_done")
@@ -650,7 +660,10 @@ def _positions(s: State, seat: int, ev: Events) -> None:
         listed = s.achievement_open = _open_checks(s)
         s.achievement_mark = ()
     if mark == s.achievement_mark:
-        holders = listed[0][seat]
+        # within the Mayor's arrangement a decision places pieces of his (a worker, a noble,
+        # the whole arrangement: ``_mayor_act``), or takes one from the ship into San Juan
+        # (Exp. 2's ``P_TAKE`` offer): only the gates of workers on places can open
+        holders = listed[2 if mark[1] == STEP_ARRANGE else 0][seat]
     else:
         s.achievement_mark = mark
         holders = listed[1]
