@@ -64,6 +64,7 @@ from .state import (
     CAPTAIN_PHASE,
     DRAFT_PHASE,
     FEST_BUILDING,
+    OpenActivities,
     State,
 )
 
@@ -172,16 +173,29 @@ def slots(record: list[int]) -> tuple[list[int], list[int]]:
     return tiles, goods
 
 
-def open_cards(s: State, task: str | tuple[str, ...]) -> list[int]:
-    """The indices of the cards not completed yet whose task is ``task`` (or one of them)."""
-    tasks = (task,) if isinstance(task, str) else task
+def open_cards(s: State, task: str | tuple[str, ...]) -> tuple[int, ...]:
+    """The indices of the cards not completed yet whose task is ``task`` (or one of them), in
+    card order (listed once, ``State.activity_open``, until a card is completed)."""
+    listed = s.activity_open
+    if listed is None:
+        listed = _list_open(s)
+    if isinstance(task, str):
+        return listed[0].get(task, ())
+    return tuple(i for i, kind in listed[1] if kind in task)
+
+
+def _list_open(s: State) -> OpenActivities:
     records = s.activities
-    return [
-        i
+    pairs = tuple(
+        (i, ACTIVITIES[records[i * ACT_SIZE + ACT_CARD]].task)
         for i in range(len(records) // ACT_SIZE)
         if records[i * ACT_SIZE + ACT_WON] < 0
-        and ACTIVITIES[records[i * ACT_SIZE + ACT_CARD]].task in tasks
-    ]
+    )
+    by_task: dict[str, tuple[int, ...]] = {}
+    for i, kind in pairs:
+        by_task[kind] = (*by_task.get(kind, ()), i)
+    listed = s.activity_open = (by_task, pairs)
+    return listed
 
 
 def _has(counts: list[int], kinds: list[int], needs: tuple[int, ...]) -> bool:
@@ -211,6 +225,7 @@ def setup_activities(s: State, ev: Events) -> None:
         record[ACT_GOODS.start : ACT_GOODS.start + len(goods)] = goods
         records.extend(record)
     s.activities = records
+    s.activity_open = None
     if not any(s.draft_left):  # with an Exp. I draft still to play: at its end
         _draw_buildings(s, ev)
 
@@ -280,6 +295,7 @@ def _complete(s: State, seat: int, index: int, ev: Events) -> None:
     base = index * ACT_SIZE
     record = s.activities
     record[base + ACT_WON] = seat
+    s.activity_open = None  # one card less to list
     activity = ACTIVITIES[record[base + ACT_CARD]]
     count = min(activity.colonists, s.colonist_supply)  # as many as the supply holds (X4)
     if ev is not None:

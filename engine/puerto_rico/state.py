@@ -189,6 +189,10 @@ class Player:
         return out
 
 
+# 1897 Exp. V: the Festival Activity cards not completed yet, by task and in card order
+OpenActivities = tuple[dict[str, tuple[int, ...]], tuple[tuple[int, str], ...]]
+
+
 class State:
     """Everything about one game.  ``offers`` holds optional follow-ups a building grants (e.g.
     the Hospice colonist) as ``[seat, name, arg]``; they are decided before play goes on."""
@@ -201,6 +205,7 @@ class State:
         "achievement_tally",
         "activities",
         "activity_loads",
+        "activity_open",
         "anytime_listed",
         "bank",
         "buccaneer",
@@ -319,6 +324,10 @@ class State:
         self.activities: list[int] = []
         self.puertoma: list[int] = []  # 1897 §8: the action board and the Puertomas' boards
         self.activity_loads: list[int] = []
+        # 1897 Exp. V, a cache (never dumped): the Festival Activity cards not completed yet, by
+        # task, and as (index, task) in card order; None: to be listed
+        # (``festival_activities.open_cards``)
+        self.activity_open: OpenActivities | None = None
         # 1897 Exp. VI, caches (never dumped) of the Achievements' position checks
         # (``achievements._positions``): the held cards whose objective is a state of a board,
         # not met yet, by seat and all together (empty: to be listed), and where play stood at
@@ -389,6 +398,7 @@ class State:
         s.activities = self.activities[:]
         s.puertoma = self.puertoma[:]
         s.activity_loads = self.activity_loads[:]
+        s.activity_open = self.activity_open  # never changed in place
         s.achievement_open = self.achievement_open  # rebuilt, never changed in place
         s.achievement_mark = self.achievement_mark
         s.anytime_listed = self.anytime_listed  # the same: tuples

@@ -961,7 +961,8 @@ def test_the_position_checks_cache_changes_nothing() -> None:
     still open, on every board only when play moved on (``State.achievement_open``,
     ``achievement_mark``, and the announcements in ``anytime_listed``: caches never dumped): a
     game played with the caches emptied before every action (every board checked, every
-    announcement listed again) ends exactly the same, cards met at the same moments."""
+    announcement listed again, and Expansion V's open cards, ``activity_open``) ends exactly
+    the same, cards met at the same moments."""
     options = {"players": 4, "expansions": [1, 2, 3, 4, 5, 6]}
     for seed in (3, 11):
         cached, checked = GAME.setup(options, seed), GAME.setup(options, seed)
@@ -972,6 +973,7 @@ def test_the_position_checks_cache_changes_nothing() -> None:
             checked.achievement_open = ()
             checked.achievement_mark = ()
             checked.anytime_listed = None
+            checked.activity_open = None
             cached, _ = GAME.apply(cached, seat, action)
             checked, _ = GAME.apply(checked, seat, action)
             assert cached.achievement_status == checked.achievement_status
