@@ -981,16 +981,25 @@ def test_the_position_checks_cache_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "puertomas"), [(2, 0), (3, 0), (4, 0), (5, 0), (3, 2), (2, 1), (5, 1)]
+    ("players", "puertomas", "rules"),
+    [(2, 0, {}), (3, 0, {}), (4, 0, {}), (5, 0, {}), (3, 2, {}), (2, 1, {}), (5, 1, {}),
+     # the Recruiter's workers placed one player after another; production for everyone at
+     # once (a Puertoma's role picks may set it off before a person's arrangement)
+     (4, 0, {"recruiter_placement": "sequential", "production": "automatic"}),
+     (4, 1, {"production": "automatic"})],
 )
-def test_position_checks_see_every_met_objective(players: int, puertomas: int) -> None:
+def test_position_checks_see_every_met_objective(
+    players: int, puertomas: int, rules: dict[str, str]
+) -> None:
     """D.1, "met at the moment it becomes true": after every action, no card held and not met
     has an objective that is a state its holder's board now meets -- whichever seat acted (the
     checks look at every board when play moved on to another phase, step, role pick, round or
-    offer, within a step only at the acting seat's: this holds them to it, with every
-    expansion, with and without Puertomas); and X6-3, each seat may announce exactly his met
-    cards at every moment (listed with the open cards while nothing changed)."""
-    options = {"players": players, "puertomas": puertomas, "expansions": [1, 2, 3, 4, 5, 6]}
+    offer, within a step only at the acting seat's, and in the Recruiter's arrangement only
+    his workers: this holds them to it, with every expansion, with and without Puertomas);
+    and X6-3, each seat may announce exactly his met cards at every moment (listed once for
+    every seat while nothing changed)."""
+    options = {"players": players, "puertomas": puertomas, "expansions": [1, 2, 3, 4, 5, 6],
+               **rules}
     met_during_play = 0
     for seed in range(8):
         state = GAME.setup(options, seed)
