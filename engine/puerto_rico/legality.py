@@ -664,6 +664,7 @@ def _singles(rest: list[tuple[int, int]], barrels: int) -> list[list[tuple[int, 
     return out
 
 
+_NOTHING_KEPT: Final = A.keep_action((0,) * NGOODS)
 # keeping a single barrel of a good, by good
 _ONE_BARREL: Final = tuple(
     A.keep_action(tuple(int(k == good) for k in range(NGOODS))) for good in range(NGOODS))
@@ -680,7 +681,9 @@ def keep_options(s: State, seat: int) -> list[Action]:
     goods = s.players[seat].goods
     kinds, barrels = storage_allowance(s, seat)
     held = [k for k in range(NGOODS) if goods[k]]
-    if not kinds and barrels == 1 and held:  # no warehouse: one barrel of any kind he has
+    if not held:  # nothing to store
+        return [_NOTHING_KEPT]
+    if not kinds and barrels == 1:  # no warehouse: one barrel of any kind he has
         return [_ONE_BARREL[k] for k in held]
     results: dict[tuple[int, ...], None] = {}
     for whole in combinations(held, min(kinds, len(held))):
