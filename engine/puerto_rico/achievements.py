@@ -367,13 +367,16 @@ def _open(s: State, seat: int, cards: tuple[int, ...]) -> list[int]:
 def _meet(s: State, card: int) -> None:
     """The card's objective is met: marked for its holder only (no event, see the module)."""
     s.achievement_status[card] = ACH_MET
-    _forget(s)  # the cards still to check, and the announcements: to be listed again
+    s.achievement_open = ()  # the cards still to check: one less, listed again when needed
+    anytime_changed(s)  # his announcements: one more
 
 
 def _forget(s: State) -> None:
-    """A card changed hands or status: the caches of its checks and announcements are listed
-    again when next needed."""
+    """Cards changed hands (dealt, kept, passed on, resampled): the caches of their checks and
+    announcements are listed again when next needed, and every board is checked then (a card
+    just held may have its objective met already)."""
     s.achievement_open = ()
+    s.achievement_mark = ()
     anytime_changed(s)
 
 
@@ -658,7 +661,6 @@ def _positions(s: State, seat: int, ev: Events) -> None:
     mark = (s.phase, s.step, s.picks, s.round, len(s.offers))
     if not listed:  # listed again after a card was kept or met
         listed = s.achievement_open = _open_checks(s)
-        s.achievement_mark = ()
     if mark == s.achievement_mark:
         # within the Mayor's arrangement a decision places pieces of his (a worker, a noble,
         # the whole arrangement: ``_mayor_act``), or takes one from the ship into San Juan
@@ -716,7 +718,7 @@ def _announce(s: State, seat: int, action: Action, ev: Events) -> None:
     """X6-3: the card is revealed and tucked under his board: title and holder public, its VP
     hidden until the end."""
     s.achievement_status[action.a] = ACH_ANNOUNCED
-    _forget(s)  # his announcements: to be listed again
+    anytime_changed(s)  # his announcements: one less (the cards to check are the same)
     if ev is not None:
         ev.append(Event("AchievementAnnounced", seat, {"achievement": CARDS[action.a].name}))
 
