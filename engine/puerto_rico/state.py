@@ -330,8 +330,9 @@ class State:
         self.activity_open: OpenActivities | None = None
         # 1897 Exp. VI, caches (never dumped) of the Achievements' position checks
         # (``achievements._positions``): the held cards whose objective is a state of a board,
-        # not met yet, by seat and all together (empty: to be listed), and where play stood at
-        # the last check (phase, step, role picks, round, offers; (): every board to be checked)
+        # not met yet, by seat, all together, and by seat those about workers (empty: to be
+        # listed), and where play stood at the last check (phase, step, role picks, round,
+        # offers; (): every board to be checked)
         self.achievement_open: tuple[Any, ...] = ()
         self.achievement_mark: tuple[int, ...] = ()
         # a cache (never dumped) of the hook point ``anytime``: by seat, the actions he may take
