@@ -1,6 +1,7 @@
 """Engine throughput: random playouts of every game at each of its player counts.
 
     python -m bench.engine --json [--game san-juan] [--games 500] [--seed 0] [--repeat 3]
+        [--chunk 10]
 
 Prints one JSON object keyed by game, then by player count::
 
@@ -21,10 +22,13 @@ puerto-rico --game puerto-rico-1897``).  A Puertoma seat is played by the engine
 every other seat by the policy.
 Each player count is measured ``--repeat`` times (default 3) over the same seeds; the figures
 are the median run (``best_games_per_s`` is the fastest), so a busy neighbour on the machine
-skews them less.  The games alternate player count by player count, so a change in the
-machine's load weighs on both alike; each ratio is the median of the runs' own ratios (a
-variant over the base, or the reference, measured seconds before it in the same run), not a
-ratio of two medians taken minutes apart.
+skews them less.  Within a run, the configurations measured at a player count (every game,
+every variant) take turns ``--chunk`` games at a time (default 10, a tenth of a second or so),
+each timed over its own chunks: a change in the machine's load, which on a shared machine
+lasts seconds, weighs on a variant and its base or reference alike.  Each ratio is the median
+of the runs' own ratios (a variant over the base, or the reference, measured in the same
+turns), not a ratio of two medians taken minutes apart.  The digest is that of the same games
+played in one ``simulate`` call.
 Every seat plays the random policy; the simulator's unchecked fast path applies the actions (the
 validating ``apply`` is what the bot uses; ``--checked`` measures that one instead).
 
@@ -40,10 +44,12 @@ unless it is the current one; ``--build both`` measures the two, one after the o
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -90,6 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--chunk", type=int, default=10,
+                        help="games a configuration plays before the next one takes its turn")
     parser.add_argument(
         "--checked",
         action="store_true",
@@ -146,7 +154,8 @@ def figures_of(args: argparse.Namespace, build: str) -> dict[str, dict[str, dict
     if build in ("current", native.build_name()):
         return measure(args)
     command = [sys.executable, "-m", "bench.engine", "--json", "--games", str(args.games),
-               "--seed", str(args.seed), "--repeat", str(args.repeat)]
+               "--seed", str(args.seed), "--repeat", str(args.repeat),
+               "--chunk", str(args.chunk)]
     command += [f"--game={game}" for game in args.game or ()]
     command += ["--checked"] if args.checked else []
     env = {**os.environ, native.ENV: "1" if build == "native" else "0"}
@@ -185,18 +194,16 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, dict[str, Any]]]:
     runs: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for _ in range(max(1, args.repeat)):
         for players in range(2, 6):
+            configs: list[tuple[str, str, dict[str, Any]]] = []
             for game in games:
                 if players not in player_counts(game):
                     continue
                 named: dict[str, dict[str, Any]] = {game: {}}
                 named.update({f"{game}:{v}": o for v, o in variants(game).items()})
-                for key, options in named.items():
-                    if not valid(game, players, options):
-                        continue
-                    result = simulate(
-                        game, players, args.games, args.seed, ["random"], args.checked, options
-                    )
-                    runs.setdefault((key, players), []).append(result)
+                configs += [(key, game, options) for key, options in named.items()
+                            if valid(game, players, options)]
+            for key, result in _interleaved(args, players, configs).items():
+                runs.setdefault((key, players), []).append(result)
     figures: dict[str, dict[str, dict[str, Any]]] = {}
     for (game, players), results in sorted(runs.items()):
         ordered = sorted(results, key=lambda r: r["games_per_s"])
@@ -224,6 +231,36 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, dict[str, Any]]]:
             if paired is not None:
                 row["ratio_to_reference"] = paired
     return figures
+
+
+def _interleaved(args: argparse.Namespace, players: int,
+                 configs: list[tuple[str, str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """One run of every configuration at ``players``: its ``--games`` games played in chunks
+    of ``--chunk``, the configurations taking turns chunk by chunk, so that a change in the
+    machine's load weighs on all of them alike; each its games/s over the time of its own
+    chunks, and the digest of its games (the same as one ``simulate`` call's)."""
+    seconds = dict.fromkeys((key for key, _, _ in configs), 0.0)
+    actions = dict.fromkeys(seconds, 0)
+    hashers = {key: hashlib.sha256() for key in seconds}
+    chunk = max(1, args.chunk)
+    for start in range(0, args.games, chunk):
+        count = min(chunk, args.games - start)
+        for key, game, options in configs:
+            began = time.perf_counter()
+            result = simulate(game, players, count, args.seed + start, ["random"], args.checked,
+                              options, hasher=hashers[key])
+            seconds[key] += time.perf_counter() - began
+            actions[key] += result["actions"]
+    return {
+        key: {
+            "games_per_s": round(args.games / spent, 2),
+            "actions_per_s": round(actions[key] / spent, 1),
+            "games": args.games,
+            "actions": actions[key],
+            "digest": hashers[key].hexdigest(),
+        }
+        for key, spent in seconds.items()
+    }
 
 
 def _paired(

@@ -136,9 +136,11 @@ def simulate(
     check: bool = False,
     options: dict[str, Any] | None = None,
     budget: int | None = None,
+    hasher: Any = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and summarize them (the JSON of ``simulate --json``); ``budget``:
-    the strong seats' engine actions per decision."""
+    the strong seats' engine actions per decision; ``hasher``: a ``hashlib`` object the games'
+    digest goes on from (``bench.engine`` plays a run in chunks: the digest is the same)."""
     game = get_game(game_name)
     opts = game.normalize_options({**(options or {}), "players": players})
     if len(policies) == 1:
@@ -146,7 +148,7 @@ def simulate(
     if len(policies) != players:
         raise ValueError(f"{len(policies)} policies for {players} players")
     invariants = getattr(game, "invariants", None) if check else None
-    digest = hashlib.sha256()
+    digest = hashlib.sha256() if hasher is None else hasher
     end_reasons: Counter[str] = Counter()
     wins = [0.0] * players
     total_actions = 0
