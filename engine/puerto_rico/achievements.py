@@ -636,11 +636,9 @@ def _open_checks(s: State) -> tuple[tuple[tuple[Checks, ...], ...], tuple[Checks
         for seat in range(s.n)
     )
     placing = tuple(
-        ((seat, _UNBOUNDED, (), _UNBOUNDED, (),
-          bounds[seat][GATE_FIELD_WORKERS], tuple(gated[seat][GATE_FIELD_WORKERS]),
-          bounds[seat][GATE_BUILDINGS], tuple(gated[seat][GATE_BUILDINGS])),)
-        if gated[seat][GATE_FIELD_WORKERS] or gated[seat][GATE_BUILDINGS] else ()
-        for seat in range(s.n)
+        tuple((seat, _UNBOUNDED, (), _UNBOUNDED, (), field_at, field, built_at, built)
+              for seat, _, _, _, _, field_at, field, built_at, built in mine if field or built)
+        for mine in by_seat
     )
     return by_seat, tuple(checks for mine in by_seat for checks in mine), placing
 

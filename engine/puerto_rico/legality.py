@@ -145,7 +145,7 @@ def legal(s: State, seat: int) -> list[Action]:
     announcing an Achievement, prompted or not)."""
     out = turn_legal(s, seat)
     listed = s.anytime_listed
-    if listed is None:
+    if listed is None:  # (read here without a call: this runs before every decision)
         listed = _list_anytime(s)
     if listed and s.phase != GAME_OVER:
         more = listed[seat]
@@ -681,10 +681,18 @@ def keep_options(s: State, seat: int) -> list[Action]:
     goods = s.players[seat].goods
     kinds, barrels = storage_allowance(s, seat)
     held = [k for k in range(NGOODS) if goods[k]]
+    # the common cases at once, the same choices in the same order as ``kept_sets`` gives
     if not held:  # nothing to store
         return [_NOTHING_KEPT]
     if not kinds and barrels == 1:  # no warehouse: one barrel of any kind he has
         return [_ONE_BARREL[k] for k in held]
+    return kept_sets(goods, kinds, barrels)
+
+
+def kept_sets(goods: list[int], kinds: int, barrels: int) -> list[Action]:
+    """``keep_options`` for ``goods`` with an allowance of ``kinds`` whole kinds and
+    ``barrels`` single barrels, enumerated in full."""
+    held = [k for k in range(NGOODS) if goods[k]]
     results: dict[tuple[int, ...], None] = {}
     for whole in combinations(held, min(kinds, len(held))):
         base = [goods[k] if k in whole else 0 for k in range(NGOODS)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction, Prompt
+from engine.puerto_rico.legality import keep_options, kept_sets
 from tests.engine.scenario import GAME, Scenario
 
 
@@ -316,3 +317,23 @@ def test_keep_choices_never_throw_away_a_barrel_for_nothing() -> None:
     assert sc.events_of("GoodsDiscarded") == []
     assert state.players[1].goods == [1, 2, 0, 0, 0]
     assert GAME.prompt(state) == Prompt((1,), "role", False)
+
+
+@pytest.mark.parametrize("goods", [
+    [0, 0, 0, 0, 0], [1, 0, 0, 0, 0], [0, 3, 0, 0, 0], [2, 0, 1, 0, 4], [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 7],
+])
+def test_keep_choices_without_a_warehouse_are_one_barrel_of_any_good_he_has(
+    goods: list[int],
+) -> None:
+    """§4.6.3 with no warehouse: one barrel of any kind he holds (nothing when he holds none).
+    ``keep_options`` lists it at once: the same choices, in the same order, as the full
+    enumeration (``kept_sets``) with that allowance."""
+    sc = Scenario(players=3)
+    sc.player(1, goods=dict(zip(("corn", "indigo", "sugar", "tobacco", "coffee"), goods,
+                                strict=True)))
+    state = sc.state
+    assert keep_options(state, 1) == kept_sets(list(state.players[1].goods), 0, 1)
+    held = [k for k, n in enumerate(goods) if n]
+    assert [a.keep for a in keep_options(state, 1)] == (
+        [tuple(int(j == k) for j in range(len(goods))) for k in held] or [(0,) * len(goods)])

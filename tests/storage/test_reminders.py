@@ -183,6 +183,8 @@ async def test_stalled_ai_lists_the_games_an_ai_seat_has_waited_on_since_before(
     """``stalled_ai`` (the bot's pass for AI moves that failed): the active games whose AI
     seat the prompt has named since ``before`` or earlier, by id and page by page; a person's
     wait is not one, nor a game that ended; found through indexes, no table read whole."""
+    quiet = clock.now  # a stored moment before any AI was asked
+    clock.advance(milliseconds=1)
     waiting = []
     for n in range(3):
         record = await storage.games.create_lobby("puerto-rico", guild_id=1, channel_id=10 + n,
@@ -203,7 +205,8 @@ async def test_stalled_ai_lists_the_games_an_ai_seat_has_waited_on_since_before(
         asked.append(since)
     assert asked == sorted(set(asked))
     first, last = asked[0], asked[-1]
-    assert await storage.reminders.stalled_ai(before=first - timedelta(milliseconds=1)) == []
+    assert quiet < first
+    assert await storage.reminders.stalled_ai(before=quiet) == []
     assert await storage.reminders.stalled_ai(before=first) == waiting[:1]
     assert await storage.reminders.stalled_ai(before=last) == waiting
     assert await storage.reminders.stalled_ai(

@@ -25,6 +25,7 @@ from engine.puerto_rico.state import (
     ACH_PICK,
     DRAFT_PHASE,
     GAME_OVER,
+    STEP_ARRANGE,
     State,
 )
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
@@ -954,6 +955,27 @@ def test_D_1_the_word_table_leaves_expansion_vi_words_as_they_are() -> None:
     assert json.loads(text) == GAME.view(state, 0)["achievements"]
     assert names.data(json.loads(text), reverse=True) == kernel
     assert names.word("achievement_draft") == "achievement_draft"
+
+
+def test_a_workers_objective_is_met_by_the_placement_within_the_recruiters_arrangement() -> None:
+    """D.1 "met at the moment it becomes true", in the Recruiter's arrangement (where only the
+    workers' objectives are looked at, ``achievements._positions``): the placement of his 9th
+    worker on the field meets Leading Employer at once, and he may announce it while he still
+    has workers to place; the placements before it leave it unmet."""
+    sc = scenario()
+    sc.achievements(0, ["leading_employer"])
+    sc.player(0, tiles={"corn": (6, 4), "sugar": (4, 4)}, buildings={"small_market": 0,
+                                                                    "hospital": 0})
+    state = sc.act(sc.choose("recruiter", 0), 0, "w.advantage")
+    assert state.step == STEP_ARRANGE and state.pending[0] and sum(state.players[0].workers) == 0
+    for placed in range(1, 10):
+        assert status(state, "leading_employer") == "held"
+        assert "ach.leading_employer" not in sc.legal(state, 0)
+        state = sc.act(state, 0, "w.corn" if placed <= 6 else "w.sugar")
+        assert sum(state.players[0].workers) == placed
+    assert status(state, "leading_employer") == "met"
+    assert state.pending[0] and state.players[0].san_juan == 1  # the arrangement goes on
+    assert "ach.leading_employer" in sc.legal(state, 0)
 
 
 def test_the_position_checks_cache_changes_nothing() -> None:
