@@ -662,11 +662,18 @@ def _produce_all(s: State, ev: Events) -> None:
     s.step = STEP_PRIVILEGE
 
 
-def _produce(s: State, seat: int, ev: Events) -> None:
+def _produce(s: State, seat: int, ev: Events, declined: bool = False) -> None:
+    """``seat``'s production step: his crates (none when he ``declined`` them, 1897's A-28),
+    then his buildings' ``produced`` handlers, which run for every player of the phase.
+
+    Ruling (A-28 with B-44): declining turns down the crates only.  The Large Tailor Shop
+    "produces no goods" and pays "1 coin per Citizen" in the Craftsman phase ("ganha 1 Moeda
+    para cada Cidadão"), so it pays whether its owner produces, has nothing to produce or
+    declines, as under automatic production; the other handlers find nothing produced."""
     if s.rs.automata and seat in s.rs.automata:  # 1897: its active properties (PTM-CRF)
         AUTOMATON["produce"](s, seat, ev)
         return
-    received = receivable(s, seat)
+    received = [0] * NGOODS if declined else receivable(s, seat)
     p = s.players[seat]
     for k in range(NGOODS):
         got = received[k]
@@ -675,8 +682,6 @@ def _produce(s: State, seat: int, ev: Events) -> None:
             p.goods[k] += got
     if seat == s.chooser:
         s.produced = sum(1 << k for k in range(NGOODS) if received[k])
-        if s.rs.edition.distillery_counts_privilege:  # 1897 B-34: counted after his privilege
-            s.chooser_crates = received[:]
     if ev is not None and any(received):
         ev.append(
             Event(
@@ -688,6 +693,10 @@ def _produce(s: State, seat: int, ev: Events) -> None:
     for b, fn in s.rs.hooks["produced"]:
         if b < 0 or p.bw[b] > 0:
             fn(s, seat, received, ev)
+    if seat == s.chooser and s.rs.edition.distillery_counts_privilege:
+        # 1897 B-34: counted after his privilege; taken after the hooks, so that the Canal's
+        # crate (B-24, added to ``received``) is among them
+        s.chooser_crates = received[:]
 
 
 def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
@@ -696,6 +705,7 @@ def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
             _produce(s, seat, ev)
         else:
             _passed(s, seat, ev, "production")
+            _produce(s, seat, ev, declined=True)
         _next_turn(s)
         return
     if action.kind == A.CRAFT:
@@ -935,8 +945,9 @@ def advance(s: State, ev: Events) -> None:
                 _next_turn(s)
             elif any(receivable(s, s.turn)):
                 return
-            else:
-                _next_turn(s)  # nothing to receive: nothing to decide
+            else:  # nothing to receive: nothing to decide, but his buildings act (B-44)
+                _produce(s, s.turn, ev)
+                _next_turn(s)
             continue
         if phase == CAPTAIN_PHASE:
             if s.no_load >= n:  # ruling A8: a full cycle of turns without a load

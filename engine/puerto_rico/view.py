@@ -76,7 +76,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "building": building.name,
             "left": s.market[b],
-            "cost": building.cost,
+            "cost": rs.cost[b],  # the game's (1897's Cost Swap, §9.3), not the printed one
             "vp": building.vp,
             "column": building.column,
             "circles": building.circles,

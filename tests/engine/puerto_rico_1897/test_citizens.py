@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine import get_game
 from engine.puerto_rico.state import GAME_OVER, NOB_SHIP, NOB_SUPPLY
 from engine.puerto_rico_1897.names import REVERSE, word
@@ -117,6 +119,39 @@ def test_T_X2_6_large_tailor_shop_and_the_tailor_cap() -> None:
         state = sc.choose("craftsman", 0)
         state = sc.act(state, 0, "produce")
         assert state.players[0].doubloons == coins
+
+
+def tailor_owner(sc: Scenario1897, seat: int) -> Scenario1897:
+    """``seat`` owns an occupied Large Tailor Shop and 4 Citizens (the shop's, 2 on his
+    quarries, 1 on the portrait), and has nothing to produce."""
+    sc.player(seat, buildings={"large_tailor_shop": 1}, tiles={"quarry": (2, 2)}, san_juan=1,
+              doubloons=0)
+    return citizens(sc, seat, large_tailor_shop=1, quarry=2, portrait=1)
+
+
+@pytest.mark.parametrize("production", ["full_or_decline", "automatic"])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_B_44_the_tailor_pays_an_owner_with_nothing_to_produce(production: str, seat: int) -> None:
+    """B-44: the Large Tailor Shop pays 1 coin per Citizen in the Craftsman phase whether or not
+    its owner has goods to produce ("ganha 1 Moeda para cada Cidadão"), the Craftsman or not,
+    whichever way production is played (A-28)."""
+    sc = tailor_owner(cit(production=production), seat)
+    sc.player(1 - seat, tiles={"corn": (1, 1)})
+    state = sc.finish_phase(sc.choose("craftsman", 0))
+    assert state.players[seat].doubloons == 4
+
+
+def test_A_28_declining_production_still_pays_the_tailor() -> None:
+    """A-28 with B-44 (the ruling beside ``phases._produce``): declining takes no crate, but the
+    Tailor's coins are not production: the owner who declines is paid all the same."""
+    sc = tailor_owner(cit(production="full_or_decline"), 1)
+    sc.player(1, tiles={"quarry": (2, 2), "corn": (1, 1)})
+    state = sc.choose("craftsman", 0)
+    prompt = sc.prompt(state)
+    assert prompt is not None and (prompt.kind, prompt.seats) == ("produce", (1,))
+    state = sc.act(state, 1, "pass")
+    assert state.players[1].doubloons == 4
+    assert state.players[1].goods == [0] * len(state.players[1].goods)
 
 
 def test_T_X2_7_town_square_doubles_citizens() -> None:

@@ -415,8 +415,10 @@ def test_cost_swap_school_7_factory_8() -> None:
         codes = sc.legal(state, 1)
         assert ("b.school" in codes) == (school <= 7)
         assert ("b.factory" in codes) == (factory <= 7)
-        market = {m["building"]: m for m in GAME.view(state, None)["market"]}
-        assert market["school"]["vp"] == market["factory"]["vp"] == 3
+        for viewer in (None, 1):  # the market shows what is charged (the table and a panel)
+            market = {m["building"]: m for m in GAME.view(state, viewer)["market"]}
+            assert (market["school"]["cost"], market["factory"]["cost"]) == (school, factory)
+            assert market["school"]["vp"] == market["factory"]["vp"] == 3
 
 
 def test_alternative_start_corn_starters_get_one_coin_less() -> None:

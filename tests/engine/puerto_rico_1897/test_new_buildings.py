@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import IllegalAction, InvalidSetup, Prompt
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
-from engine.puerto_rico.data import RED_SPACES, VIOLET_SPACES
+from engine.puerto_rico.data import RED_SPACES, SUGAR, VIOLET_SPACES
 from engine.puerto_rico.new_buildings import draft_candidates
 from engine.puerto_rico.phases import setup
 from engine.puerto_rico.ruleset import state_ruleset
@@ -124,6 +124,45 @@ def test_T_X1_8_the_distillery_counts_the_advantage_crate() -> None:
     assert state.players[0].doubloons == 0  # nothing paid before the advantage
     state = sc.act(state, 0, "c.sugar")
     assert state.players[0].doubloons == 4
+    assert sc.invariant_failures(state) == []
+
+
+def test_T_X1_8_the_distillery_counts_the_canals_crate_for_the_craftsman() -> None:
+    """T-X1-8 with the example's 5th Sugar from the Canal (B-24, B-34): the Craftsman's occupied
+    Large and Small Sugar Mills work 4 of his 5 Sugar properties, the Canal adds 1, the Sugar
+    advantage crate makes 6: the Distillery pays 5 coins, after the crate."""
+    sc = board(3, ["distillery", "canal"])
+    sc.player(0, doubloons=0, tiles={"sugar": (5, 5)},
+              buildings={"distillery": 1, "canal": 1, "large_sugar_mill": 3,
+                         "small_sugar_mill": 1})
+    state = sc.choose("craftsman", 0)
+    state = sc.act(state, 0, "produce")
+    for _ in (1, 2):
+        prompt = sc.prompt(state)
+        if prompt is not None and prompt.kind == "produce":
+            state = sc.act(state, prompt.seats[0], "produce")
+    assert state.players[0].goods[SUGAR] == 5  # 4 from the mills, 1 from the Canal
+    assert state.players[0].doubloons == 0
+    state = sc.act(state, 0, "c.sugar")
+    assert state.players[0].goods[SUGAR] == 6
+    assert state.players[0].doubloons == 5
+    assert sc.invariant_failures(state) == []
+
+
+def test_B_34_the_distillery_counts_the_canals_crate_for_another_player() -> None:
+    """B-24, B-34: for a player who is not the Craftsman, the Canal's crate is produced this
+    phase too: 4 Sugar from the mills and 1 from the Canal pay 4 coins at his production."""
+    sc = board(3, ["distillery", "canal"])
+    sc.player(1, doubloons=0, tiles={"sugar": (5, 5)},
+              buildings={"distillery": 1, "canal": 1, "large_sugar_mill": 3,
+                         "small_sugar_mill": 1})
+    state = sc.choose("craftsman", 0)
+    for _ in (0, 1, 2):
+        prompt = sc.prompt(state)
+        if prompt is not None and prompt.kind == "produce":
+            state = sc.act(state, prompt.seats[0], "produce")
+    assert state.players[1].goods[SUGAR] == 5
+    assert state.players[1].doubloons == 4
     assert sc.invariant_failures(state) == []
 
 
