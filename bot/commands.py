@@ -35,6 +35,7 @@ from .play import PlayFlow
 from .posting import FINAL, jump_url
 from .presenters import GAME_COLOUR
 from .refusals import Situation, situate
+from .seatnames import escape_name
 from .service import GameService
 from .table import TableMessages, signed, small, timestamp
 from .turns import HINT_CHOICES, Hint, Panel
@@ -69,6 +70,20 @@ class CommandFlow:
 
     async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord:
         record = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+        if record is None:
+            raise UserError("err.no_game_here")
+        return record
+
+    async def channel_latest(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
+        """The game a question about the channel means: its open game (or its story thread's),
+        else the one that ended there last.  The one lookup of ``/game status``, ``log show``,
+        ``log replay|export``, ``rules`` and ``leaderboard``: a finished game stays the
+        channel's game until another one opens there."""
+        return await self.storage.games.latest_in_channel(interaction.channel_id or 0)
+
+    async def channel_history(self, interaction: discord.Interaction[Any]) -> GameRecord:
+        """:meth:`channel_latest`, which must exist."""
+        record = await self.channel_latest(interaction)
         if record is None:
             raise UserError("err.no_game_here")
         return record
@@ -217,14 +232,11 @@ class CommandFlow:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         try:
-            if await self.storage.games.find_by_channel(interaction.channel_id or 0) is None:
-                ended = await self.turns.finished(interaction.user.id,
-                                                  channel_id=interaction.channel_id, limit=1)
-                if ended:  # the game of this channel is over: its result
-                    await send_ephemeral(interaction, await self.result_line(ended[0], lang))
-                    return
-            record = await self.channel_game(interaction)
-            if record.status is GameStatus.LOBBY:
+            record = await self.channel_history(interaction)
+            if record.status is GameStatus.FINISHED:  # the channel's game is over: its result
+                await send_ephemeral(interaction, await self.result_line(record, lang))
+                return
+            if record.status is not GameStatus.ACTIVE:
                 raise UserError("err.not_active", game=record.id, status=record.status)
             update = await self.service.table(record.id)
             draw = TableMessages(record, update.names, lang)
@@ -255,7 +267,7 @@ class CommandFlow:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         try:
-            record = await self.channel_game(interaction)
+            record = await self.channel_history(interaction)
             record, text = await self.turns.log_lines(record.id, lang, last=lines)
             body = "\n".join(text) or self.catalog.t(lang, "reply.log_empty")
             title = self.catalog.t(lang, "reply.log_title", game=record.id)
@@ -268,10 +280,7 @@ class CommandFlow:
         """The game a ``/game log replay|export`` means: ``game_id`` (a game of this server),
         else the channel's game, or the one that ended there last."""
         if game_id is None:
-            record = await self.storage.games.latest_in_channel(interaction.channel_id or 0)
-            if record is None:
-                raise UserError("err.no_game_here")
-            return record
+            return await self.channel_history(interaction)
         try:
             record = await self.storage.games.get(game_id)
         except GameNotFound:
@@ -343,7 +352,7 @@ class CommandFlow:
             lines = [f"**{t(lang, 'reply.games_title')}**"] if games else []
             for record in games:
                 guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
-                where = guild.name if guild else "?"
+                where = escape_name(guild.name) if guild else "?"
                 table = record.messages.get("table") or record.messages.get("lobby")
                 link = jump_url(record.guild_id, record.channel_id, table) if (
                     record.channel_id and table) else ""
@@ -368,7 +377,7 @@ class CommandFlow:
                 winners = self.catalog.join(lang, await self.turns.winners(record)) or "?"
                 lines.append(t(lang, "reply.games_line", game=record.id,
                                title=presenter_for(record.game).title(lang),
-                               server=guild.name if guild else "?",
+                               server=escape_name(guild.name) if guild else "?",
                                channel=f"<#{record.channel_id}>", link=link,
                                state=t(lang, "reply.games_finished", winners=winners)))
             await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
@@ -376,7 +385,8 @@ class CommandFlow:
             await send_error(interaction, exc, where="/game games")
 
     async def channel_game_name(self, interaction: discord.Interaction[Any]) -> str | None:
-        record = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+        """The game (``san-juan``...) of :meth:`channel_latest`, if the channel has had one."""
+        record = await self.channel_latest(interaction)
         return record.game if record is not None else None
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
@@ -439,8 +449,9 @@ class CommandFlow:
 
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str | None,
                           page: int) -> None:
-        """``/game leaderboard [game] [page]``: this server's ratings in a game (the channel's
-        game, else the first game), ``LEADERBOARD_PAGE`` people a page, privately."""
+        """``/game leaderboard [game] [page]``: this server's ratings in a game (the game of
+        the channel's open or last game, :meth:`channel_latest`; else the first game, Puerto
+        Rico), ``LEADERBOARD_PAGE`` people a page, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         try:
