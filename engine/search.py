@@ -36,6 +36,9 @@ rollout policy; the random policy where a game has none):
   playouts.  The default is sized so that a decision takes at most about a second on the
   project's two-core machines (``python -m bench.ai``).  A forced decision (one legal action)
   costs nothing.
+
+A person's ``/game hint`` is not this ranking (its value and anchor are fit to play a move, not
+to be read as figures): :mod:`engine.advice` races the same playouts and ranks by what it shows.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .core import Game, get_game
 from .policies import HEURISTICS, Policy, RandomPolicy, make_policy
@@ -55,6 +58,17 @@ MARGIN_CAP = 10
 SAFETY = 0.0  # how much better than the rollout policy's own choice a departure must do...
 CONFIDENCE = 1.0  # ...beyond this many standard errors of the paired difference
 MAX_PLAYOUT_ACTIONS = 20_000  # the simulator's bound: a playout that reaches it counts as a loss
+
+
+class Playout(NamedTuple):
+    """One playout's result for the searching seat: the engine actions it applied, the seat's
+    share of the victory (1 alone, 1/k shared, 0), its final margin over the best other player
+    and its final score."""
+
+    actions: int
+    share: float
+    margin: float
+    score: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +149,7 @@ def _rollout_factory(game_name: str) -> Callable[[int], Policy]:
     return RandomPolicy if factory is None else factory
 
 
-def _mix(seed: int, *parts: int) -> int:
+def mix(seed: int, *parts: int) -> int:
     """A 63-bit seed derived from ``seed`` and ``parts`` (SplitMix64 steps)."""
     state = seed_state(seed)
     for part in parts:
@@ -168,15 +182,15 @@ class Search:
         # the rollout policy's own choice (on a deal of the hidden part: it must not see it
         # either) stays in the race to the end: the search departs from it only for a
         # candidate that did better on the same deals
-        anchor = self._anchor(state, seat, legal, seed)
+        anchor = self.anchor(state, seat, legal, seed)
         # the anchor's first playout measures how long a playout is from here; the race then
         # takes as many candidates as the budget can play at least once a round (about two
         # playouts each over the rounds of halving): the anchor and a sample, by the seed, of
         # the others.  A decision among very many actions (San Juan's discards) otherwise
         # spends many budgets on one playout each.
-        first = self._playout(state, seat, legal[anchor], _mix(seed, 0), tallies[anchor])
+        first = self._playout(state, seat, legal[anchor], mix(seed, 0), tallies[anchor])
         spent = first
-        alive = self._entrants(len(legal), anchor, max(2, self.budget // (2 * first)), seed)
+        alive = self.entrants(len(legal), anchor, max(2, self.budget // (2 * first)), seed)
         unplayed = [c for c in range(len(legal)) if c not in alive]
         fallen: list[int] = []
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -190,7 +204,7 @@ class Search:
             while True:
                 for c in alive:
                     if used[c] < share and not (deal == 0 and c == anchor):
-                        n = self._playout(state, seat, legal[c], _mix(seed, deal), tallies[c])
+                        n = self._playout(state, seat, legal[c], mix(seed, deal), tallies[c])
                         used[c] += n
                         spent += n
                 deal += 1
@@ -214,22 +228,22 @@ class Search:
         )
 
     @staticmethod
-    def _entrants(count: int, anchor: int, limit: int, seed: int) -> list[int]:
+    def entrants(count: int, anchor: int, limit: int, seed: int) -> list[int]:
         """The candidates of the race (indices, in order): every one of ``count`` when there
         are at most ``limit``, else the anchor and ``limit - 1`` others drawn by ``seed``."""
         if count <= limit:
             return list(range(count))
         others = [c for c in range(count) if c != anchor]
-        rng = seed_state(_mix(seed, -3))
+        rng = seed_state(mix(seed, -3))
         for i in range(limit - 1):  # a partial Fisher-Yates shuffle
             rng, k = below(rng, len(others) - i)
             others[i], others[i + k] = others[i + k], others[i]
         return sorted([anchor, *others[: limit - 1]])
 
-    def _anchor(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> int:
+    def anchor(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> int:
         """The index in ``legal`` of the rollout policy's choice, on a deal for ``seat``."""
-        s = self.game.determinize(state, seat, _mix(seed, -1))
-        choice = self.rollout(_mix(seed, -2)).choose(self.game, s, seat, list(legal))
+        s = self.game.determinize(state, seat, mix(seed, -1))
+        choice = self.rollout(mix(seed, -2)).choose(self.game, s, seat, list(legal))
         code = self.game.encode_action(choice)
         codes = [self.game.encode_action(a) for a in legal]
         return codes.index(code) if code in codes else 0
@@ -245,14 +259,21 @@ class Search:
         return Candidate(action, t.n, t.wins / n, t.margin / n, t.score / n)
 
     def _playout(self, state: Any, seat: int, action: Any, deal: int, tally: _Tally) -> int:
+        """One playout (:meth:`playout`) added to ``tally``; returns the actions applied."""
+        result = self.playout(state, seat, action, deal)
+        tally.add(deal, result.share, result.margin, result.score)
+        return result.actions
+
+    def playout(self, state: Any, seat: int, action: Any, deal: int) -> Playout:
         """One game played out from ``state`` after ``action``: the hidden part dealt again by
-        ``deal``, every seat then playing the rollout policy.  Returns the actions applied."""
+        ``deal``, every seat then playing the rollout policy.  Reads ``state`` only through
+        ``determinize``."""
         game = self.game
         s = game.determinize(state, seat, deal)
         s = self._step(s, seat, action)
         n = 1
         players = game.players(s)
-        policies = [self.rollout(_mix(deal, 1 + p)) for p in range(players)]
+        policies = [self.rollout(mix(deal, 1 + p)) for p in range(players)]
         legal_of = self._legal
         while n < MAX_PLAYOUT_ACTIONS:
             actor = self._current(s)
@@ -263,14 +284,12 @@ class Search:
             n += 1
         outcome = game.outcome(s)
         if outcome is None:  # the action bound: no result, the worst value
-            tally.add(deal, 0.0, -MARGIN_CAP, 0.0)
-            return n
+            return Playout(n, 0.0, -MARGIN_CAP, 0.0)
         scores = outcome.scores
         share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
         mine = scores[seat].total
         best_other = max((x.total for x in scores if x.seat != seat), default=mine)
-        tally.add(deal, share, mine - best_other, mine)
-        return n
+        return Playout(n, share, mine - best_other, mine)
 
     def _step(self, s: Any, seat: int, action: Any) -> Any:
         if self._apply is not None:
@@ -304,4 +323,4 @@ class StrongPolicy:
     def analyse(self, state: Any, seat: int, legal: Sequence[Any]) -> Analysis:
         """The next decision's search (a real choice: the policy counts it)."""
         self.decisions += 1
-        return self.search.analyse(state, seat, legal, _mix(self.seed, self.decisions))
+        return self.search.analyse(state, seat, legal, mix(self.seed, self.decisions))

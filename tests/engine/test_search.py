@@ -87,7 +87,7 @@ def test_a_choice_is_a_function_of_position_seed_and_budget(name: str) -> None:
     assert sum(played) >= 2 and played == sorted(played, reverse=True)
     assert 0.0 <= first.candidates[0].win_rate <= 1.0
     # the best is the heuristic's own choice, unless the last round's best value beat it
-    anchor = legal[Search(game, BUDGET)._anchor(state, seat, legal, 7)]
+    anchor = legal[Search(game, BUDGET).anchor(state, seat, legal, 7)]
     assert next(c for c in first.candidates
                 if game.encode_action(c.action) == game.encode_action(anchor)).playouts >= 1
     best = first.candidates[0]
