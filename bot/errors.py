@@ -10,6 +10,10 @@ Every reply fits Discord's limits (:mod:`bot.limits`): a refusal's fields are qu
 :data:`bot.limits.QUOTE` characters (they may echo what the user typed), the text is cut to
 2,000 characters, and a reply Discord still refuses (400, 50035 Invalid Form Body) is replaced
 by the short ``err.generic`` so that no interaction is left on "thinking…".
+
+An interaction that expired before the bot acknowledged it (404, 10062 Unknown interaction: a
+loaded bot or a slow network took more than Discord's 3 seconds) cannot be answered at all: it
+is one WARNING line, without a traceback, and no reply is attempted.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from .refusals import catalog_of, refusal
 log = logging.getLogger(__name__)
 
 INVALID_FORM_BODY = 50035
+UNKNOWN_INTERACTION = 10062
 
 
 class UserError(Exception):
@@ -154,8 +159,17 @@ def is_expected(exc: BaseException) -> bool:
     )
 
 
+def expired(exc: BaseException) -> bool:
+    """Whether ``exc`` says the interaction is gone (10062 Unknown interaction): its token no
+    longer takes a reply of any kind."""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION
+
+
 def log_failure(exc: BaseException, where: str) -> None:
-    if is_expected(exc):
+    if expired(exc):
+        log.warning("%s: the interaction expired before it was acknowledged (404 10062 Unknown "
+                    "interaction)", where)
+    elif is_expected(exc):
         log.info("%s refused: %r", where, exc)
     else:
         log.error("%s failed", where, exc_info=exc)
@@ -213,7 +227,10 @@ async def send_error(
     where: str,
     catalog: Catalog = CATALOG,
 ) -> None:
-    """Log ``exc`` and tell the user, in their own Discord language, what went wrong."""
+    """Log ``exc`` and tell the user, in their own Discord language, what went wrong (nothing
+    can be told once the interaction expired)."""
     log_failure(exc, where)
+    if expired(exc):
+        return
     lang = catalog.language_of(interaction.locale)
     await send_ephemeral(interaction, message_for(exc, lang, catalog), catalog)
