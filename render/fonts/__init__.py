@@ -10,6 +10,10 @@ otherwise print as empty boxes).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -79,9 +83,53 @@ def cap_height(size: int, bold: bool = False) -> int:
     return bottom - top
 
 
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A text that did not fit: ``text`` whole, ``shown`` as drawn (lines joined by " / "),
+    at ``size`` px (``bold``) in ``width`` px (a line's width: the narrowest of a wrap's).
+    ``elsewhere``: the layout said the text is whole elsewhere (a player's name on a tag,
+    named in full in the message the image goes with)."""
+
+    text: str
+    shown: str
+    size: int
+    bold: bool
+    width: float
+    elsewhere: bool = False
+
+
+_CUTS: ContextVar[list[Cut] | None] = ContextVar("render_fonts_cuts", default=None)
+
+
+@contextmanager
+def recording_cuts() -> Iterator[list[Cut]]:
+    """Every text :func:`fit` or :func:`wrap` shortens while the block runs (in this thread
+    or task), in order: what the layout tests read to find a word cut where it should have
+    wrapped, shrunk or been given room.  Drawing is the same with or without it."""
+    cuts: list[Cut] = []
+    token = _CUTS.set(cuts)
+    try:
+        yield cuts
+    finally:
+        _CUTS.reset(token)
+
+
+def fit(text: str, size: int, bold: bool, max_width: float, *, elsewhere: bool = False) -> str:
+    """``text`` itself when it fits in ``max_width`` pixels, else shortened with an ellipsis
+    (``elsewhere``: the layout knows the text is whole elsewhere, see :class:`Cut`)."""
+    out = _fit(text, size, bold, max_width)
+    if out != text and (cuts := _CUTS.get()) is not None:
+        cuts.append(Cut(text, out, size, bold, max_width, elsewhere))
+    return out
+
+
+def fits(text: str, size: int, bold: bool, max_width: float) -> bool:
+    """Whether ``text`` fits in ``max_width`` pixels on one line (a layout's probe)."""
+    return length(text, size, bold) <= max_width
+
+
 @lru_cache(maxsize=4096)
-def fit(text: str, size: int, bold: bool, max_width: float) -> str:
-    """``text`` itself when it fits in ``max_width`` pixels, else shortened with an ellipsis."""
+def _fit(text: str, size: int, bold: bool, max_width: float) -> str:
     if length(text, size, bold) <= max_width:
         return text
     words = text
@@ -90,25 +138,45 @@ def fit(text: str, size: int, bold: bool, max_width: float) -> str:
     return words.rstrip() + ELLIPSIS if words else ""
 
 
-def fit_weight(text: str, size: int, max_width: float) -> tuple[str, bool]:
+def fit_weight(text: str, size: int, max_width: float, *, elsewhere: bool = False
+               ) -> tuple[str, bool]:
     """(text, bold): bold when it fits, else regular, else regular shortened."""
     if length(text, size, True) <= max_width:
         return text, True
-    return fit(text, size, False, max_width), False
+    return fit(text, size, False, max_width, elsewhere=elsewhere), False
 
 
-@lru_cache(maxsize=4096)
-def wrap(text: str, size: int, bold: bool, widths: tuple[float, ...]) -> tuple[str, ...]:
+def wrap(text: str, size: int, bold: bool, widths: tuple[float, ...], *,
+         elsewhere: bool = False) -> tuple[str, ...]:
     """``text`` on at most ``len(widths)`` lines, line ``i`` at most ``widths[i]`` pixels wide:
     broken between words (a word too long for its line is cut), the last line shortened with
     an ellipsis when the whole text does not fit.  Fewer lines when fewer are needed."""
+    lines = _wrap(text, size, bold, widths)
+    if not whole(lines, text) and (cuts := _CUTS.get()) is not None:
+        cuts.append(Cut(text, " / ".join(lines), size, bold, min(widths, default=0.0),
+                        elsewhere))
+    return lines
+
+
+def wraps(text: str, size: int, bold: bool, widths: tuple[float, ...]) -> bool:
+    """Whether ``text`` goes whole on lines of ``widths`` (a layout's probe)."""
+    return whole(_wrap(text, size, bold, widths), text)
+
+
+def whole(lines: tuple[str, ...] | list[str], text: str) -> bool:
+    """Whether ``lines`` (from :func:`wrap`) hold every word of ``text`` uncut."""
+    return " ".join(lines) == " ".join(text.split())
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, size: int, bold: bool, widths: tuple[float, ...]) -> tuple[str, ...]:
     words = text.split()
     lines: list[str] = []
     for index, width in enumerate(widths):
         if not words:
             break
         if index == len(widths) - 1:
-            lines.append(fit(" ".join(words), size, bold, width))
+            lines.append(_fit(" ".join(words), size, bold, width))
             words = []
             break
         line = words[0]
