@@ -28,6 +28,7 @@ from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
 from .games import PACKAGES, Decision, GamePresenter, presenter_for
 from .help import GROUP, find_topic, help_text, topic_choices
+from .hints import hint_text
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, UPLOAD, UPLOAD_MARGIN, clip, fit
 from .lobby import DEFAULT_LEVEL
@@ -38,7 +39,7 @@ from .refusals import Situation, situate
 from .seatnames import escape_name
 from .service import GameService
 from .table import TableMessages, signed, small, timestamp
-from .turns import HINT_CHOICES, Hint, Panel
+from .turns import Panel, last_person
 from .words import Words
 
 log = logging.getLogger(__name__)
@@ -509,13 +510,16 @@ class CommandFlow:
                                                                   stats.finished),
                            wins=count(lang, "wins", stats.wins),
                            share=round(100 * stats.wins / stats.finished)))
-            lines.append(t(lang, "reply.stats_scores", average=f"{stats.average or 0:.1f}",
-                           best=stats.best or 0, place=f"{stats.average_place or 0:.1f}"))
+            decimal = self.catalog.decimal
+            lines.append(t(lang, "reply.stats_scores", average=decimal(lang, stats.average or 0),
+                           best=stats.best or 0, place=decimal(lang, stats.average_place or 0)))
             if stats.longest and stats.fastest:
+                # a game's length from its start to its end, to the minute (milliseconds stored)
+                span = self.catalog.duration
                 lines.append(t(lang, "reply.stats_spans",
-                               longest=stats.longest[0], long=self.span(lang, stats.longest[1]),
+                               longest=stats.longest[0], long=span(lang, stats.longest[1] / 1000),
                                fastest=stats.fastest[0],
-                               fast=self.span(lang, stats.fastest[1])))
+                               fast=span(lang, stats.fastest[1] / 1000)))
             lines += self.favourite_lines(stats.favourites, lang)
         for name in [game] if game else list(PACKAGES):
             rating = await self.storage.ratings.rating(guild_id, name, user_id)
@@ -549,14 +553,6 @@ class CommandFlow:
                                             items=", ".join(items)))
         return lines
 
-    def span(self, lang: str, milliseconds: int) -> str:
-        """A game's length in days and hours ("2 days 5 hours"), at least "1 hour"."""
-        hours = max(1, round(milliseconds / 3_600_000))
-        days, hours = divmod(hours, 24)
-        parts = ([self.catalog.count(lang, "days", days)] if days else []) + (
-            [self.catalog.count(lang, "hours", hours)] if hours else [])
-        return " ".join(parts)
-
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -568,7 +564,8 @@ class CommandFlow:
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """``/game leave``: a lobby seat is freed at once; a running game's seat goes to an AI
-        after a confirmation click."""
+        after a confirmation click, or the game ends without a result when nobody else is
+        seated (the confirmation says which)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         try:
@@ -584,9 +581,11 @@ class CommandFlow:
             view.add_item(TableButton(record.id, record.version, "leave",
                                       label=self.catalog.t(lang, "button.leave_game"),
                                       style=discord.ButtonStyle.danger))
+            # the last person's leaving ends the game: no AI plays on (``TurnService.leave``)
+            key = ("reply.leave_confirm_last" if last_person(record, interaction.user.id)
+                   else "reply.leave_confirm")
             await interaction.followup.send(
-                self.catalog.t(lang, "reply.leave_confirm", game=record.id), view=view,
-                ephemeral=True)
+                self.catalog.t(lang, key, game=record.id), view=view, ephemeral=True)
         except Exception as exc:
             await send_error(interaction, exc, where="/game leave")
 
@@ -605,28 +604,4 @@ class CommandFlow:
             await message.edit(**lobby.lobby_message(record, level))
         except discord.HTTPException:
             log.info("game %s: the lobby message could not be redrawn", record.id)
-
-
-def hint_text(hint: Hint, lang: str) -> str:
-    """A hint in ``lang``: the decision, then the best choices, each with its chance of winning
-    and the reason in numbers (its playouts' average margin over the best other player)."""
-    panel = hint.panel
-    presenter = presenter_for(panel.record.game)
-    catalog = presenter.catalog
-    t = catalog.t
-    words = presenter.words(panel.view, lang, extras=panel.extras, kind=panel.kind)
-    lines = [t(lang, "hint.title", game=panel.record.id,
-               decision=presenter.prompt_text(panel.kind or "", lang))]
-    game = get_game(panel.record.game)
-    # the choices the search played out (among very many it plays a sample: engine.search)
-    weighed = [c for c in hint.analysis.candidates if c.playouts]
-    for rank, candidate in enumerate(weighed[:HINT_CHOICES], start=1):
-        margin = round(candidate.margin)
-        key = ("hint.reason_ahead" if margin > 0 else "hint.reason_behind" if margin < 0
-               else "hint.reason_level")
-        reason = t(lang, key, margin=abs(margin), n=candidate.playouts)
-        lines.append(t(lang, "hint.line", rank=rank,
-                       choice=words.choice_name(game.encode_action(candidate.action)),
-                       chance=round(100 * candidate.win_rate), reason=reason))
-    return "\n".join(lines)
 

@@ -37,13 +37,16 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from datetime import timedelta
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, TypeAlias
 
 from babel import Locale
+from babel.dates import format_timedelta
 from babel.lists import format_list
+from babel.numbers import format_decimal
 
 REFERENCE = "en"
 LANGUAGES = ("en", "es", "pt")
@@ -197,6 +200,33 @@ class Catalog:
             return ""
         return str(format_list(list(items), style=style,  # type: ignore[arg-type]
                                locale=_locale(lang if lang in self.tables else self.default)))
+
+    def decimal(self, lang: str | None, value: float, digits: int = 1) -> str:
+        """``value`` with ``digits`` decimals as ``lang`` writes it: "28.7", "28,7"."""
+        pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+        return str(format_decimal(value, format=pattern, locale=self._babel(lang)))
+
+    def duration(self, lang: str | None, seconds: float) -> str:
+        """A length of time in ``lang``'s words, to the minute under an hour ("7 minutes"),
+        then hours and minutes ("3 hours and 12 minutes"), then days and hours ("2 días y 5
+        horas"); at least a minute.  Each part is CLDR's unit (Babel), the parts a list."""
+        minutes = max(1, round(seconds / 60))
+        if minutes < 60:
+            parts = [("minute", minutes)]
+        elif minutes < 24 * 60:
+            parts = [("hour", minutes // 60), ("minute", minutes % 60)]
+        else:
+            hours = round(minutes / 60)
+            parts = [("day", hours // 24), ("hour", hours % 24)]
+        locale = self._babel(lang)
+        # threshold 1: "23 hours" stays hours (Babel's default would round it up to a day)
+        words = [str(format_timedelta(timedelta(**{f"{unit}s": n}), threshold=1,
+                                      granularity=unit, locale=locale))  # type: ignore[arg-type]
+                 for unit, n in parts if n]
+        return self.join(lang, words)
+
+    def _babel(self, lang: str | None) -> Locale:
+        return _locale(lang if lang in self.tables else self.default)
 
     def language_of(self, locale: object | None) -> str:
         """Our language for a Discord locale (``discord.Locale`` or its value such as ``es-ES``,

@@ -116,7 +116,7 @@ async def test_stats_of_a_player_in_this_server(world: World, governor: OfflineG
     assert f"<@{alice}> · every game · this server" in text, text
     assert "3 finished games, 2 wins (67%)" in text
     assert "Score: 38.3 VP on average, best 50 VP · average place 1.3" in text
-    assert "Longest game: #501, 2 days 2 hours · fastest: #502, 3 hours" in text
+    assert "Longest game: #501, 2 days and 2 hours · fastest: #502, 3 hours" in text
     rated = [*(await governor.storage.ratings.changes(501)),
              *(await governor.storage.ratings.changes(502))]
     changes = {c.game_id: c for c in rated if c.user_id == alice}

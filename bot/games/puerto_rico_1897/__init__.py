@@ -114,6 +114,8 @@ class PuertoRico1897Presenter(GamePresenter):
     # §8: the Puertoma, a seat the engine plays, at one of §8.14's difficulties (its seat kind)
     automata: ClassVar[tuple[str, ...]] = tuple(PUERTOMA_KINDS)
     automata_tables: ClassVar[tuple[tuple[int, int], ...]] = ((1, 2), (1, 1), (3, 1), (4, 1))
+    """PTM-MODE-1, -2: the tables with Puertomas, (other seats, Puertomas); an AI seat counts
+    as a person (it sits where one would)."""
     variants: ClassVar[tuple[str, ...]] = (*classic_modules.VARIANTS, *OWN)
     select_parts: ClassVar[str | tuple[str, ...]] = PuertoRicoPresenter.select_parts
 
@@ -189,6 +191,43 @@ class PuertoRico1897Presenter(GamePresenter):
         out["puertoma_difficulty"] = difficulties.pop()
         return out
 
+    def seat_refusal(self, kinds: Sequence[str | None], kind: str, capacity: int, lang: str
+                     ) -> tuple[str, dict[str, Any]] | None:
+        """§8.14: every Puertoma at a table plays one difficulty, so once one is seated only
+        its kind may join it; PTM-MODE: a Puertoma (or another seat beside Puertomas) only
+        where one of :data:`automata_tables` can still be reached, people or AI seats joining
+        or Puertomas of that kind added, within ``capacity``."""
+        seated = [k for k in kinds if k in PUERTOMA_KINDS]
+        if kind in PUERTOMA_KINDS and seated and kind != seated[0]:
+            return "err.automata_mixed", {"kind": "Puertoma"}
+        puertomas = len(seated) + (kind in PUERTOMA_KINDS)
+        others = len(kinds) - len(seated) + (kind not in PUERTOMA_KINDS)
+        if puertomas and not any(
+            people >= others and n >= puertomas and people + n <= capacity
+            for people, n in self.automata_tables
+        ):
+            return self._tables_refusal(kind if kind in PUERTOMA_KINDS else seated[0], lang)
+        return None
+
+    def start_refusal(self, kinds: Sequence[str | None], lang: str
+                      ) -> tuple[str, dict[str, Any]] | None:
+        """PTM-MODE: Puertomas only at :data:`automata_tables`, all of one difficulty
+        (§8.14)."""
+        seated = [k for k in kinds if k in PUERTOMA_KINDS]
+        if not seated:
+            return None
+        if len(set(seated)) > 1:
+            return "err.automata_mixed", {"kind": "Puertoma"}
+        if (len(kinds) - len(seated), len(seated)) not in self.automata_tables:
+            return self._tables_refusal(seated[0], lang)
+        return None
+
+    def _tables_refusal(self, kind: str, lang: str) -> tuple[str, dict[str, Any]]:
+        """The tables a Puertoma may sit at (``err.automata_seats``)."""
+        return "err.automata_seats", {
+            "title": self.title(lang), "kind": self.catalog.t(lang, f"level.{kind}"),
+            "tables": ", ".join(f"{people} + {n}" for people, n in self.automata_tables)}
+
     def variants_on(self, options: Mapping[str, Any]) -> list[str]:
         modules = [
             EXPANSION_MODULES[n] for n in options.get("expansions") or () if n in EXPANSION_MODULES
@@ -221,6 +260,11 @@ class PuertoRico1897Presenter(GamePresenter):
 
     def score_part(self, part: str, lang: str) -> str:
         return INNER.score_part(K.kernel_word(part), lang)
+
+    def choice_name(self, kind: str, name: str, lang: str) -> str:
+        """A role or building 1897's engine names (``large_fruit_depot``), under the kernel's
+        key its catalog words (``building.indigo_plant``: "Large fruit depot")."""
+        return INNER.choice_name(kind, K.kernel_word(name), lang)
 
     def log_writer(
         self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
