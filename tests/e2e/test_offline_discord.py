@@ -871,3 +871,51 @@ async def test_global_command_in_a_dm_with_the_bot(world: World, bot: ProbeBot) 
     assert (await in_guild.response()).content == "pong (guild, en-US)"
     with pytest.raises(ScriptError, match="not synced"):
         await world.alice.run("/config", channel=world.alice.dm_channel)
+
+
+async def test_allowed_mentions_decide_who_is_pinged(world: World, bot: ProbeBot) -> None:
+    """Discord pings what a message's ``allowed_mentions`` allow of the mentions in its content
+    and its text displays (all of them when none are given), refuses ``parse: ["users"]``
+    together with user ids, and the server lists every message body the bot sent."""
+    server = world.server
+    channel = bot.get_channel(world.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    alice, bob, role = world.alice, world.bob, world.manager_role
+    text = f"<@{alice.id}> <@{bob.id}> <@&{role.id}> @everyone"
+
+    anything = await channel.send(text)  # the probe sets no default: everything is parsed
+    stored = server.get_message(anything.id)
+    assert stored is not None and stored.allowed_mentions is None
+    assert [u.id for u in stored.mentions] == [alice.id, bob.id]
+    assert stored.mention_role_ids == [role.id] and stored.mention_everyone
+
+    only = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(alice.id)],
+                                   replied_user=False)
+    one = await channel.send(text, allowed_mentions=only)
+    stored = server.get_message(one.id)
+    assert stored is not None
+    assert stored.allowed_mentions == {"parse": [], "users": [alice.id]}
+    assert [u.id for u in stored.mentions] == [alice.id]
+    assert stored.mention_role_ids == [] and not stored.mention_everyone
+    assert anything.mention_everyone and not one.mention_everyone  # as discord.py reads them
+
+    layout = discord.ui.LayoutView()
+    layout.add_item(discord.ui.TextDisplay(f"<@{bob.id}>"))
+    shown = await channel.send(view=layout)  # a text display pings like content
+    stored = server.get_message(shown.id)
+    assert stored is not None and [u.id for u in stored.mentions] == [bob.id]
+    await shown.edit(view=layout, allowed_mentions=discord.AllowedMentions.none())
+    assert stored.allowed_mentions == {"parse": []} and stored.mentions == []
+
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot.http.request(
+            discord.http.Route("POST", "/channels/{channel_id}/messages",
+                               channel_id=world.general.id),
+            json={"content": text, "allowed_mentions": {"parse": ["users"],
+                                                        "users": [str(alice.id)]}})
+    assert refused.value.code == 50035
+
+    sent = [body for _, body in server.message_payloads()]
+    assert [body.get("allowed_mentions") for body in sent] == [
+        None, {"parse": [], "users": [alice.id]}, None, {"parse": []},
+        {"parse": ["users"], "users": [str(alice.id)]}]

@@ -498,7 +498,11 @@ class StoredMessage:
     nonce: str | None = None
     reactions: dict[str, set[int]] = field(default_factory=dict)
     mentions: list[User] = field(default_factory=list)
+    """The users it pings (its mentions that its ``allowed_mentions`` allows)."""
     mention_role_ids: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
+    allowed_mentions: JSON | None = None
+    """The ``allowed_mentions`` it was last sent with (``None``: none given, all parsed)."""
     # The thread started from this message (Discord: the ``thread`` field, flag HAS_THREAD).
     thread: Channel | None = None
     # Payload snapshots of every earlier version, oldest first.
@@ -605,7 +609,7 @@ class StoredMessage:
             "timestamp": iso(self.created_at),
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
             "tts": self.tts,
-            "mention_everyone": "@everyone" in self.content,
+            "mention_everyone": self.mention_everyone,
             "mentions": [u.to_payload() for u in self.mentions],
             "mention_roles": [str(r) for r in self.mention_role_ids],
             "attachments": [a.to_payload() for a in self.attachments],

@@ -344,7 +344,7 @@ class RestApi:
             "components": msg.components,
             "flags": msg.flags,
         }
-        for key in ("content", "embeds", "components"):
+        for key in ("content", "embeds", "components", "allowed_mentions"):
             if key in body:
                 state[key] = body[key]
         if body.get("flags") is not None:
@@ -609,6 +609,7 @@ class RestApi:
                 tts=bool(data.get("tts")),
                 webhook_id=s.application_id,
                 interaction=handle,
+                allowed_mentions=data.get("allowed_mentions"),
             )
             handle.original_message_id = message.id
         elif rtype == CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE:
@@ -740,6 +741,7 @@ class RestApi:
                 tts=bool(data.get("tts")),
                 webhook_id=s.application_id,
                 interaction=handle,
+                allowed_mentions=data.get("allowed_mentions"),
             )
         handle.followups.append(msg)
         s.touch()
@@ -829,6 +831,7 @@ class RestApi:
             tts=bool(data.get("tts")),
             message_reference=reference if isinstance(reference, dict) else None,
             nonce=str(data["nonce"]) if data.get("nonce") is not None else None,
+            allowed_mentions=data.get("allowed_mentions"),
         )
         return _ok(msg.to_payload())
 

@@ -27,6 +27,7 @@ from .models import (
     JSON,
     Channel,
     ChannelType,
+    ComponentType,
     Guild,
     Intent,
     Member,
@@ -40,12 +41,22 @@ from .models import (
     User,
     utcnow,
 )
+from .validation import MENTION_TYPES
 
 if TYPE_CHECKING:
     from .gateway import GatewayConnection, GatewayLogEntry, GatewaySession
     from .scripted import ScriptedUser
 
 T = TypeVar("T")
+
+MESSAGE_ROUTES = {
+    ("POST", "/channels/{channel_id}/messages"),
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+}
+"""The routes whose body is a message (:meth:`OfflineDiscordServer.message_payloads`)."""
+CALLBACK_ROUTE = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
 class OfflineDiscordTimeout(TimeoutError, AssertionError):
@@ -658,6 +669,7 @@ class OfflineDiscordServer:
         message_reference: JSON | None = None,
         nonce: str | None = None,
         message_id: int | None = None,
+        allowed_mentions: JSON | None = None,
     ) -> StoredMessage:
         msg = StoredMessage(
             id=message_id or self.snowflake(),
@@ -676,6 +688,7 @@ class OfflineDiscordServer:
             interaction_id=interaction.id if interaction is not None else None,
             message_reference=message_reference,
             nonce=nonce,
+            allowed_mentions=allowed_mentions,
         )
         if interaction is not None:
             msg.interaction_metadata = self.interaction_metadata(interaction)
@@ -711,6 +724,8 @@ class OfflineDiscordServer:
             keep = {int(a["id"]) for a in body["attachments"] if _is_existing_attachment(a, msg)}
             msg.attachments = [a for a in msg.attachments if a.id in keep]
         msg.attachments.extend(new_files)
+        if "allowed_mentions" in body:
+            msg.allowed_mentions = body["allowed_mentions"]
         self._resolve_mentions(msg)
         msg.flags &= ~MessageFlag.LOADING
         msg.edited_at = None if was_loading else utcnow()
@@ -721,11 +736,29 @@ class OfflineDiscordServer:
         return msg
 
     def _resolve_mentions(self, msg: StoredMessage) -> None:
-        users = [self.users.get(int(uid)) for uid in re.findall(r"<@!?(\d+)>", msg.content)]
+        """Who the message pings, as Discord decides: the mentions written in its content and
+        its text displays (embeds never ping), kept only when its ``allowed_mentions`` allows
+        them (none given: every kind is parsed).  A backslash before a mention is not honoured
+        here: an escaped mention counts when the kind is allowed (the stricter reading)."""
+        text = "\n".join([msg.content, *(
+            str(c.get("content", "")) for c in msg.iter_components()
+            if c.get("type") == ComponentType.TEXT_DISPLAY)])
+        allowed = msg.allowed_mentions
+        parse = (allowed.get("parse") or []) if isinstance(allowed, dict) else list(MENTION_TYPES)
+        listed: dict[str, set[int]] = {
+            kind: {int(i) for i in (allowed.get(kind) or [])} if isinstance(allowed, dict)
+            else set() for kind in ("users", "roles")}
+
+        def pings(kind: str, ident: int) -> bool:
+            return kind in parse or ident in listed[kind]
+
+        users = [self.users.get(int(uid)) for uid in re.findall(r"<@!?(\d+)>", text)
+                 if pings("users", int(uid))]
         msg.mentions = [u for u in dict.fromkeys(users) if u is not None]
         guild = self.guilds.get(msg.guild_id) if msg.guild_id is not None else None
-        roles = [int(rid) for rid in re.findall(r"<@&(\d+)>", msg.content)]
+        roles = [int(rid) for rid in re.findall(r"<@&(\d+)>", text) if pings("roles", int(rid))]
         msg.mention_role_ids = [r for r in roles if guild is not None and r in guild.roles]
+        msg.mention_everyone = "everyone" in parse and bool(re.search(r"@(everyone|here)", text))
 
     def delete_message(self, msg: StoredMessage) -> None:
         msg.deleted = True
@@ -946,6 +979,20 @@ class OfflineDiscordServer:
             if (method is None or r.method == method.upper())
             and (route is None or route in (r.route, r.path))
         ]
+
+    def message_payloads(self) -> list[tuple[RecordedRequest, JSON]]:
+        """Every message body the bot sent, oldest first, with its request: channel messages
+        and DMs, their edits, interaction replies (a callback's ``data``: types 4 and 7),
+        followups and their edits.  Its ``allowed_mentions`` say whom it may ping."""
+        out: list[tuple[RecordedRequest, JSON]] = []
+        for request in self.requests:
+            body = request.json if isinstance(request.json, dict) else {}
+            if (request.method, request.route) in MESSAGE_ROUTES:
+                out.append((request, body))
+            elif request.route == CALLBACK_ROUTE and body.get("type") in (4, 7):
+                data = body.get("data")
+                out.append((request, data if isinstance(data, dict) else {}))
+        return out
 
     async def drop_gateway(
         self,

@@ -45,6 +45,11 @@ MEDIA_DESCRIPTION_MAX = 1024
 SELECT_PLACEHOLDER_MAX = 150
 SELECT_OPTION_MAX = 100
 """An option's label, value and description each."""
+MENTION_TYPES = ("roles", "users", "everyone")
+"""``allowed_mentions.parse``'s values (https://discord.com/developers/docs/resources/message
+#allowed-mentions-object)."""
+MENTION_IDS_MAX = 100
+"""``allowed_mentions.users`` and ``.roles``, each."""
 
 
 def _too_long(path: str, limit: int) -> DiscordAPIError:
@@ -112,10 +117,36 @@ def validate_message(message: JSON, *, file_count: int, creating: bool, prefix: 
             f"The '{field}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
         )
     validate_components(components, v2=v2, prefix=prefix + "components")
+    validate_allowed_mentions(message.get("allowed_mentions"), prefix + "allowed_mentions")
     has_sticker = bool(message.get("sticker_ids"))
     has_poll = bool(message.get("poll"))
     if creating and not (content or embeds or components or file_count or has_sticker or has_poll):
         raise empty_message()
+
+
+def validate_allowed_mentions(allowed: Any, path: str = "allowed_mentions") -> None:
+    """Discord's rules for ``allowed_mentions``: an object whose ``parse`` lists known types,
+    ``users`` and ``roles`` at most 100 ids each, and never both a type parsed and ids of that
+    type listed (they are mutually exclusive)."""
+    if allowed is None:
+        return
+    if not isinstance(allowed, dict):
+        raise invalid_form(path, "MODEL_TYPE_CONVERT", "Only dictionaries allowed.")
+    parse = allowed.get("parse") or []
+    if not isinstance(parse, list) or any(kind not in MENTION_TYPES for kind in parse):
+        raise invalid_form(f"{path}.parse", "BASE_TYPE_CHOICES",
+                           "Value must be one of ('roles', 'users', 'everyone').")
+    for kind in ("users", "roles"):
+        ids = allowed.get(kind)
+        if ids is None:
+            continue
+        if not isinstance(ids, list):
+            raise invalid_form(f"{path}.{kind}", "BASE_TYPE_ARRAY", "Must be an array.")
+        if len(ids) > MENTION_IDS_MAX:
+            raise _too_long(f"{path}.{kind}", MENTION_IDS_MAX)
+        if ids and kind in parse:
+            raise invalid_form(path, "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                               f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.')
 
 
 def validate_components(components: list[Any], *, v2: bool, prefix: str = "components") -> None:
