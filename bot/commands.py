@@ -27,7 +27,7 @@ from storage import Favourite, GameNotFound, GameRecord, GameStatus
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
 from .games import PACKAGES, Decision, GamePresenter, presenter_for
-from .help import GROUP, find_topic, help_text, topic_choices
+from .help import GROUP, find_topic, games_text, help_text, topic_choices
 from .hints import hint_text
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, UPLOAD, UPLOAD_MARGIN, clip, fit
@@ -392,13 +392,21 @@ class CommandFlow:
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         """``/game rules [topic]``: a topic of any game (the channel's game first); how to
-        play the channel's game without one."""
+        play the channel's game without one, and where the channel has had no game, the games
+        the bot offers (each with the topic that opens its rules)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             lang = self.lang(interaction)
             first = await self.channel_game_name(interaction)
             presenter, found, named = find_topic(topic, lang, first=first)
             ids = {GROUP: gid} if (gid := command_id(interaction)) else {}
+            if first is None and not (topic and named):  # no game here: every game
+                text = games_text(lang, self.catalog, ids)
+                if topic:
+                    text = self.catalog.t(lang, "help.no_topic_games",
+                                          topic=clip(topic, 60)) + "\n" + text
+                await send_ephemeral(interaction, text[:TEXT_LIMIT])
+                return
             text = help_text(presenter, found, lang, ids)
             if topic and not named:
                 text = presenter.catalog.t(lang, "help.no_topic", topic=clip(topic, 60)) + (

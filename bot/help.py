@@ -146,5 +146,30 @@ def help_text(presenter: GamePresenter, topic: HelpTopic, lang: str,
     return text
 
 
+def games_text(lang: str, catalog: Catalog, ids: Mapping[str, int] | None = None) -> str:
+    """``/game rules`` where the channel has no game: every game the bot offers, each with its
+    players, its expansions and the topic that opens its rules (its first topic, as the
+    autocomplete offers it), in the reader's language."""
+    t = catalog.t
+    ids = ids or {}
+    rules = command(GROUP, "rules", lang, catalog, ids.get(GROUP))
+    option = t(lang, "opt.topic.name")
+    lines = [t(lang, "help.games_title")]
+    for presenter in presenters():
+        words = presenter.catalog
+        low, high = presenter.players
+        expansions = [words.t(lang, f"variant.{v}") for v in presenter.expansions]
+        lines.append(t(lang, "help.games_line", title=presenter.title(lang),
+                       players=t(lang, "help.games_players", low=low, high=high),
+                       expansions=t(lang, "help.games_expansions",
+                                    expansions=catalog.join(lang, expansions))
+                       if expansions else t(lang, "help.games_base")))
+        first = topic_name(presenter, presenter.help_topics()[0], lang, titled=True)
+        lines.append(t(lang, "help.games_rules", command=rules, option=option, topic=first))
+    lines.append(t(lang, "help.games_more", cmd_new=command(GROUP, "new", lang, catalog,
+                                                            ids.get(GROUP)), option=option))
+    return "\n".join(lines)
+
+
 __all__ = ["CHOICES", "GENERIC_COMMANDS", "GROUP", "command", "command_fields",
-           "find_topic", "folded", "help_text", "topic_choices", "topic_name"]
+           "find_topic", "folded", "games_text", "help_text", "topic_choices", "topic_name"]

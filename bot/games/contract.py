@@ -85,12 +85,14 @@ class GamePresenter:
     automata: ClassVar[tuple[str, ...]] = ()
     """Seat kinds the engine plays itself (1897's Puertoma): a lobby seats one like an AI of that
     name (the seat's ``ai_policy``); the engine never asks it anything, and it sits after every
-    other seat (:meth:`seated_options` tells the engine how many there are)."""
-    automata_tables: ClassVar[tuple[tuple[int, int], ...]] = ()
-    """The tables a game with such seats may start: (other seats, automata) pairs."""
+    other seat (:meth:`seated_options` tells the engine how many there are; :meth:`seat_refusal`
+    and :meth:`start_refusal` say at which tables)."""
     variants: ClassVar[tuple[str, ...]] = ()
     """The game's optional rules a lobby may turn on (``variant.<id>`` in its catalog names
     each; :meth:`lobby_options` turns the chosen ones into engine options)."""
+    expansions: ClassVar[tuple[str, ...]] = ()
+    """The :data:`variants` that are the game's published expansions, in their order (the
+    overview of ``/game rules`` names them; the others are optional rules)."""
     select_parts: ClassVar[str | tuple[str, ...]] = ""
     """Names of the game's multi-select menus whose chosen values :meth:`compose` turns into one
     code (a prefix test: ``"pay"`` covers ``pay``, ``pay_1``...)."""
@@ -138,6 +140,24 @@ class GamePresenter:
         :data:`automata`) last (the game's own options say how many, and how they play).
         Raises ``UserError`` for a mix it cannot play."""
         return dict(options)
+
+    def seat_refusal(self, kinds: Sequence[str | None], kind: str, capacity: int, lang: str
+                     ) -> tuple[str, dict[str, Any]] | None:
+        """Why a lobby whose seats are ``kinds`` (each seat's ``ai_policy``, ``None`` for a
+        person) may not seat one more of ``kind`` (an AI level or one of :data:`automata`) at a
+        table of ``capacity`` seats, as a catalog key and its fields (words in ``lang``, the
+        game's language); ``None``: it may.  Refuse
+        only what no later seat can mend (the start would refuse the table whoever joins): the
+        lobby offers the kinds this allows and refuses the others.  A free seat is the generic
+        lobby's own check."""
+        return None
+
+    def start_refusal(self, kinds: Sequence[str | None], lang: str
+                      ) -> tuple[str, dict[str, Any]] | None:
+        """Why a table whose seats are ``kinds`` (as in :meth:`seat_refusal`) may not start,
+        as a catalog key and its fields (words in ``lang``, the game's language); ``None``: it
+        may (the generic checks, a person seated and enough seats, come first)."""
+        return None
 
     def variants_on(self, options: Mapping[str, Any]) -> list[str]:
         """The optional rules that stored ``options`` turn on (ids of :data:`variants`, in

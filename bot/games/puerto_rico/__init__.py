@@ -83,6 +83,7 @@ class PuertoRicoPresenter(GamePresenter):
         "short.", "ui.", "legend.", "score.", "letter.", "module.",
     )
     variants: ClassVar[tuple[str, ...]] = modules.VARIANTS
+    expansions: ClassVar[tuple[str, ...]] = modules.MODULES
     select_parts: ClassVar[str | tuple[str, ...]] = (exp1_panels.SMALL_WHARF,)
 
     @cached_property

@@ -117,6 +117,7 @@ class PuertoRico1897Presenter(GamePresenter):
     """PTM-MODE-1, -2: the tables with Puertomas, (other seats, Puertomas); an AI seat counts
     as a person (it sits where one would)."""
     variants: ClassVar[tuple[str, ...]] = (*classic_modules.VARIANTS, *OWN)
+    expansions: ClassVar[tuple[str, ...]] = (*classic_modules.MODULES, *OWN)
     select_parts: ClassVar[str | tuple[str, ...]] = PuertoRicoPresenter.select_parts
 
     @cached_property
