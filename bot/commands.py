@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord import app_commands, ui
+from discord import app_commands
 
 from engine.core import IllegalAction, InvalidAction, get_game
 from storage import Favourite, GameNotFound, GameRecord, GameStatus
@@ -34,7 +34,6 @@ from .limits import CONTENT, UPLOAD, UPLOAD_MARGIN, clip, fit
 from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
 from .posting import FINAL, jump_url
-from .presenters import GAME_COLOUR
 from .refusals import Situation, situate
 from .seatnames import escape_name
 from .service import GameService
@@ -211,18 +210,7 @@ class CommandFlow:
             update = await self.service.table(record.id)
             draw = TableMessages(update.record, update.names,
                                  update.record.language or self.catalog.default)
-            box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
-            box.add_item(ui.TextDisplay(draw.header(update.view)))
-            files = []
-            if update.image:
-                name = f"game-{record.id}-board-v{update.record.version}.png"
-                files.append(discord.File(io.BytesIO(update.image), filename=name))
-                box.add_item(ui.MediaGallery(discord.MediaGalleryItem(
-                    f"attachment://{name}", description=draw.summary(update.view)[:1000])))
-            else:
-                box.add_item(ui.TextDisplay(draw.summary(update.view)[:3000]))
-            layout = ui.LayoutView(timeout=None)
-            layout.add_item(box)
+            layout, files = draw.board(update)
             await interaction.followup.send(view=layout, files=files)
         except Exception as exc:
             await send_error(interaction, exc, where="/game board")

@@ -13,9 +13,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.advice import Advice
 from engine.core import Event, get_game
 from engine.rng import seed_state
-from engine.search import Analysis
 from storage import ActionRecord, GameRecord, GameStatus, NotActive, NotSeated, StaleVersion
 
 from .errors import UserError
@@ -48,11 +48,11 @@ class Panel:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The strong AI's advice on a seat's decision: its panel (for the words) and the search's
-    candidates, the best first."""
+    """The strong AI's advice on a seat's decision: its panel (for the words) and the best
+    choices with their figures, ranked by them (:mod:`engine.advice`)."""
 
     panel: Panel
-    analysis: Analysis
+    advice: Advice
 
 
 HINT_CHOICES = 3
@@ -62,6 +62,12 @@ def hint_seed(game_id: int, seq: int, seat: int) -> int:
     """A hint's search seed: from the game's id and position, not from its secret seed (a
     hint must not depend on anything that decided the hidden cards)."""
     return seed_state(game_id * 1_000_003 + seq * 31 + seat) >> 1
+
+
+def last_person(record: GameRecord, user_id: int) -> bool:
+    """Whether ``user_id`` is the only person seated: their leaving abandons the game (no
+    result, nobody rated) instead of handing their seat to an AI."""
+    return all(s.user_id in (None, user_id) for s in record.seats)
 
 
 class TurnService:
@@ -122,7 +128,7 @@ class TurnService:
     async def hint(self, game_id: int, user_id: int) -> Hint:
         """The strong AI's best choices for ``user_id``'s decision in ``game_id`` (a table with
         hints on, the seat asked, a real choice).  The search sees what the seat sees only: it
-        deals everything else at random (:mod:`engine.search`)."""
+        deals everything else at random (:mod:`engine.advice`)."""
         loaded = await self.storage.games.load(game_id)
         record, state = loaded.record, loaded.state
         if record.status is not GameStatus.ACTIVE or state is None:
@@ -139,10 +145,10 @@ class TurnService:
         if len(panel.legal) == 1:
             raise UserError("err.hint_forced", game=game_id)
         game = get_game(record.game)
-        analysis = await self.service.thinker.analyse(
+        advice = await self.service.thinker.advise(
             record.game, game.dump(state), panel.seat,
-            hint_seed(game_id, record.seq, panel.seat))
-        return Hint(panel, analysis)
+            hint_seed(game_id, record.seq, panel.seat), HINT_CHOICES)
+        return Hint(panel, advice)
 
     # --- undo and leaving -------------------------------------------------------------------
 
@@ -187,7 +193,7 @@ class TurnService:
         mine = record.seat_of(user_id)
         if mine is None:
             raise NotSeated(game_id, user_id=user_id)
-        if all(s.user_id in (None, user_id) for s in record.seats):
+        if last_person(record, user_id):
             async with self.service.lock(game_id):
                 await self.storage.games.abandon(game_id)
             return None

@@ -20,6 +20,7 @@ from storage import GameRecord, GameStatus, SeatRecord, Storage
 from tests.bot.test_service import FakePublisher, Keep, Reverse, fake_render
 
 BUDGET = 120  # engine actions per decision: the flow is tested here, the strength elsewhere
+HINT_BUDGET = 20_000  # a hint's: enough playouts for figures at a Puerto Rico opening
 
 
 @pytest.fixture
@@ -139,8 +140,9 @@ async def test_the_automatic_choice_of_a_strong_seat_is_a_thought(storage: Stora
 
 
 def test_a_seat_taken_over_plays_the_tables_level() -> None:
-    """The table's level first; a table opened before it was kept plays the level of its AI
-    seats, never a seat kind the game plays itself (a Puertoma), else the heuristic."""
+    """The table's level (``/game new ai_level``), else normal, as README and docs/bot.md say
+    (issue #33): never the level of the table's AI seats (the lobby seats each at any level),
+    nor a seat kind the game plays itself (a Puertoma)."""
     at = datetime(2026, 11, 26, tzinfo=UTC)
 
     def table(game: str, seats: list[str | None], level: str | None) -> GameRecord:
@@ -150,7 +152,9 @@ def test_a_seat_taken_over_plays_the_tables_level() -> None:
                                 for n, kind in enumerate(seats)), ai_level=level)
 
     assert takeover_level(table("puerto-rico", [None, None], "strong")) == "strong"
-    assert takeover_level(table("puerto-rico", [None, "random"], None)) == "random"
+    assert takeover_level(table("puerto-rico", [None, "random"], None)) == "heuristic"
+    assert takeover_level(table("puerto-rico", [None, None, "strong"], None)) == "heuristic"
+    assert takeover_level(table("puerto-rico", [None, None, "strong"], "random")) == "random"
     assert takeover_level(table("puerto-rico", [None, None], None)) == "heuristic"
     assert takeover_level(table("puerto-rico-1897", [None, "puertoma", "puertoma"],
                                 None)) == "heuristic"
@@ -160,16 +164,17 @@ def test_a_seat_taken_over_plays_the_tables_level() -> None:
 
 async def test_a_hint_is_the_searchs_advice_from_what_the_seat_sees(storage: Storage) -> None:
     """``/game hint``: refused at a table without hints and out of turn; otherwise the best
-    three of the search's candidates, the same as the search makes from the position with
-    everything the seat cannot see dealt again (a hint reads nothing hidden), worded in each
-    language within Discord's limits."""
-    from bot.commands import hint_text
+    three choices of the advice at the hint's budget, the same as the engine gives from the
+    position with everything the seat cannot see dealt again (a hint reads nothing hidden),
+    worded in each language within Discord's limits (the figures: tests/bot/test_hints.py)."""
     from bot.errors import UserError
+    from bot.hints import hint_text
     from bot.turns import TurnService, hint_seed
+    from engine.advice import advise
     from engine.search import Search
 
     svc = GameService(storage, FakePublisher(), rng=Keep(1), renderer=fake_render,
-                      thinker=Thinker(budget=BUDGET))
+                      thinker=Thinker(budget=BUDGET, hint_budget=HINT_BUDGET, hint_seconds=None))
     turns = TurnService(svc)
     try:
         plain = await svc.create_lobby(creator_id=1, guild_id=5, channel_id=10, language="en",
@@ -191,15 +196,14 @@ async def test_a_hint_is_the_searchs_advice_from_what_the_seat_sees(storage: Sto
         hint = await turns.hint(record.id, 1)
         legal = game.legal_actions(loaded.state, 0)
         resampled = game.determinize(loaded.state, 0, 12345)
-        expected = Search(game, BUDGET).analyse(resampled, 0, legal,
-                                                hint_seed(record.id, loaded.record.seq, 0))
-        assert hint.analysis == expected
+        expected = advise(Search(game, HINT_BUDGET), resampled, 0, legal,
+                          hint_seed(record.id, loaded.record.seq, 0), keep=3)
+        assert hint.advice == expected and hint.advice.enough
         for lang in ("en", "es", "pt"):
             text = hint_text(hint, lang)
             assert len(text) <= 2000
-            # the title and the best three of the choices played out
-            played = sum(1 for c in hint.analysis.candidates if c.playouts)
-            assert text.count("\n") == min(3, played) >= 2
+            # the title and the best three choices
+            assert text.count("\n") == len(hint.advice.choices) == 3
         assert "wins" in hint_text(hint, "en")
         # a seat that is not asked gets no hint: the person plays until a strong seat thinks
         while (now := await storage.games.load(record.id)).record.to_act == (0,):

@@ -1,6 +1,7 @@
 """The strong AI level through the offline Discord server (issue #13): the lobby offers it and
 hints, the strong seats think in their worker process and play after the table is shown, and
-``/game hint`` advises the person privately, in their language."""
+``/game hint`` advises the person privately, in their language (in the order of its figures, or
+no figure at all from too few playouts)."""
 
 from __future__ import annotations
 
@@ -52,17 +53,30 @@ async def test_strong_seats_think_and_play_and_hints_advise_privately(
 
         choices = len(get_game("puerto-rico").legal_actions(
             (await bot.storage.games.load(game.id)).state, 2))
+        # at the tests' small budget a hint plays each choice out a handful of times: it says
+        # it could not look far enough, and shows no figure
+        hint = await world.alice.run("/game hint", channel=world.general)
+        reply = await hint.wait_for_followup()
+        assert reply.ephemeral
+        assert f"Game #{game.id}" in reply.content
+        assert "could not look far enough" in reply.content and "%" not in reply.content
+        # with a hint's budget worth the name (and no time bound: the test counts playouts),
+        # the best three choices, in the order of their figures, each saying how sure it is
+        bot.service.thinker.hint_budget = 40_000
+        bot.service.thinker.hint_seconds = None
         hint = await world.alice.run("/game hint", channel=world.general)
         reply = await hint.wait_for_followup()
         assert reply.ephemeral
         lines = reply.content.splitlines()
         assert f"Game #{game.id}" in lines[0]
-        # the best three of the choices played out (at this small budget the search plays
-        # the heuristic's choice and a sample of the others: two at least)
         assert [line[:2] for line in lines[1:]] == ["1.", "2.", "3."][:len(lines) - 1]
         assert 2 <= len(lines) - 1 <= min(3, choices)
-        assert all(re.search(r"wins \d+%.*\(\d+ games? played out\)", line)
-                   for line in lines[1:]), lines
+        shown = [re.search(r"wins (\d+)% ±\d+;.*\(\d+ games played out\)\. (\w+)", line)
+                 for line in lines[1:]]
+        assert all(shown), lines
+        percents = [int(m.group(1)) for m in shown if m]
+        assert percents == sorted(percents, reverse=True), lines
+        assert all(m.group(2) in ("Clearly", "Probably", "About") for m in shown if m)
 
         spanish = await world.bob.run("/game hint", channel=world.general, locale="es-ES")
         # (bob sits at no table: the refusal in his language)
