@@ -110,32 +110,95 @@ CASES: list[dict[str, Any]] = [
         "policies": ["random"] * 5,
     },
     {
+        # issue #33: the Puertoma (§8): the solo game against 2 at the Hard and Easy
+        # difficulties (a Puertoma seat's policy is never asked), 1 + 1, a table of 3 + 1
+        "name": "pr1897-3p-solo-hard",
+        "game": "puerto-rico-1897",
+        "options": {"players": 3, "puertomas": 2, "puertoma_difficulty": "hard"},
+        "seed": 67,
+        "policies": ["heuristic"] * 3,
+    },
+    {
+        "name": "pr1897-3p-solo-easy-festival-achievements",
+        "game": "puerto-rico-1897",
+        "options": {"players": 3, "puertomas": 2, "puertoma_difficulty": "easy",
+                    "expansions": [4, 5, 6]},
+        "seed": 68,
+        "policies": ["heuristic"] * 3,
+    },
+    {
+        "name": "pr1897-2p-one-puertoma",
+        "game": "puerto-rico-1897",
+        "options": {"players": 2, "puertomas": 1},
+        "seed": 69,
+        "policies": ["random"] * 2,
+    },
+    {
+        "name": "pr1897-4p-one-puertoma-expansions",
+        "game": "puerto-rico-1897",
+        "options": {"players": 4, "puertomas": 1, "expansions": [1, 2, 3, 4, 5, 6]},
+        "seed": 78,
+        "policies": ["heuristic", "random", "heuristic", "heuristic"],
+    },
+    {
+        # issue #33: Expansions V (the Festival Activities) and VI (the Achievements), dealt,
+        # and drafted after Expansion I's draft with every expansion
+        "name": "pr1897-4p-activities-achievements",
+        "game": "puerto-rico-1897",
+        "options": {"players": 4, "expansions": [4, 5, 6]},
+        "seed": 89,
+        "policies": ["heuristic", "random", "heuristic", "random"],
+    },
+    {
+        "name": "pr1897-5p-all-expansions-achievement-draft",
+        "game": "puerto-rico-1897",
+        "options": {"players": 5, "expansions": [1, 2, 3, 4, 5, 6], "achievement_deal": "draft"},
+        "seed": 90,
+        "policies": ["heuristic", "random", "heuristic", "random", "heuristic"],
+    },
+    {
+        # the SJ games recorded before issue #33 keep the Councillor's draws of their time
         "name": "sj-2p-heuristic",
         "game": "san-juan",
-        "options": {"players": 2},
+        "options": {"players": 2, "councillor_draw": "at_once"},
         "seed": 11,
         "policies": ["heuristic", "heuristic"],
     },
     {
         "name": "sj-3p-mixed-variant",
         "game": "san-juan",
-        "options": {"players": 3, "variant_start": True},
+        "options": {"players": 3, "variant_start": True, "councillor_draw": "at_once"},
         "seed": 22,
         "policies": ["heuristic", "random", "heuristic"],
     },
     {
         "name": "sj-4p-heuristic",
         "game": "san-juan",
-        "options": {"players": 4},
+        "options": {"players": 4, "councillor_draw": "at_once"},
         "seed": 33,
         "policies": ["heuristic"] * 4,
     },
     {
         "name": "sj-4p-random",
         "game": "san-juan",
-        "options": {"players": 4},
+        "options": {"players": 4, "councillor_draw": "at_once"},
         "seed": 44,
         "policies": ["random"] * 4,
+    },
+    {
+        # issue #33: the Councillor's draws dealt clockwise, each seat drawing or passing first
+        "name": "sj-3p-heuristic-clockwise",
+        "game": "san-juan",
+        "options": {"players": 3},
+        "seed": 23,
+        "policies": ["heuristic"] * 3,
+    },
+    {
+        "name": "sj-4p-mixed-clockwise-variant",
+        "game": "san-juan",
+        "options": {"players": 4, "variant_start": True},
+        "seed": 34,
+        "policies": ["heuristic", "random", "heuristic", "random"],
     },
 ]
 
