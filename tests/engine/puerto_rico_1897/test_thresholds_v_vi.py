@@ -314,3 +314,33 @@ def test_X6_3_D_1_big_spender_a_hidden_market_purchase_with_no_coin_paid_nothing
     state = sc.act(state, 0, "hm.city_hall.c.corn.g.corn.vp")
     assert sc.events_of("BuildingBuilt")[-1].data == {"building": "city_hall", "price": 0}
     assert not met(state, "big_spender")
+
+
+@pytest.mark.parametrize(("load", "expected"), [(3, False), (4, True)])
+@pytest.mark.parametrize("good", ["corn", "fruit", "sugar", "tobacco", "coffee"])
+def test_X6_3_X6_5_D_1_a_dispatcher_needs_the_crate_that_fills_the_ship(
+    good: str, load: int, expected: bool
+) -> None:
+    """X6-3, X6-5, D.1 (the five Dispatchers: dispatch = the load after which the cargo ship
+    is full, X5-4): one crate onto a 5-ship holding 3 of the good leaves it one short: not
+    met; onto one holding 4 it fills it: met."""
+    name = f"{good}_dispatcher"
+    sc = achievements()
+    sc.achievements(0, [name])
+    sc.ships([(5, good, load), (6, None, 0), (7, None, 0)])
+    sc.player(0, goods={good: 1})
+    state = sc.act(sc.choose("captain", 0), 0, f"ship.{good}.0")
+    assert view(sc, state)["ships"][0]["count"] in (load + 1, 0)
+    assert met(state, name) is expected
+
+
+@pytest.mark.parametrize(("house", "expected"), [(2, False), (3, True)])
+def test_X6_3_D_1_deal_closer_the_4th_crate_not_the_3rd(house: int, expected: bool) -> None:
+    """X6-3, D.1 (Deal Closer: as the Trader, sell the good that fills the Trading House, the
+    4th): the Trader's sale as the 3rd crate is not it; as the 4th it is."""
+    sc = achievements()
+    sc.achievements(0, ["deal_closer"])
+    sc.house(["corn", "fruit", "sugar"][:house])
+    sc.player(0, goods={"coffee": 1})
+    state = sc.act(sc.choose("trader", 0), 0, "t.coffee")
+    assert met(state, "deal_closer") is expected
