@@ -196,19 +196,14 @@ def advise(search: Search, state: Any, seat: int, legal: Sequence[Any], seed: in
     rounds = 1
     while _halved(entrants, keep, rounds - 1) > keep:
         rounds += 1
-    deal = 1
+    deal = 0  # the next deal; deal 0 opens the first round (the anchor has played it)
     stopped = False
     for r in range(rounds):
         # whole deals for every choice still in: the round's share of what is left, at the
         # length the playouts have had so far
         length = spent / played
         deals = max(1, int((budget - spent) // ((rounds - r) * len(alive) * length)))
-        if r == 0:
-            deals = max(1, deals - 1)  # deal 0, the anchor's first, is played by all below
-        todo = list(range(deal, deal + deals))
-        if r == 0:
-            todo.insert(0, 0)
-        for d in todo:
+        for d in range(deal, deal + deals):
             for c in alive:
                 if d == 0 and c == anchor:
                     continue
