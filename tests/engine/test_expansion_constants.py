@@ -15,6 +15,7 @@ import pytest
 
 from engine.puerto_rico.actions import CATALOG
 from engine.puerto_rico.data import (
+    COFFEE,
     INDIGO,
     LARGE_PRODUCTION,
     LARGE_VIOLET,
@@ -244,6 +245,22 @@ def test_sec11_3_jeweler_and_royal_garden_one_per_noble(count: int) -> None:
 
 
 # --- Exp. 4 (§13) ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("coffee", "achieved"), [(1, False), (2, True)])
+def test_sec13_plantation_goal_needs_three_plantations(coffee: int, achieved: bool) -> None:
+    """§13 plantation goal ("three plantations of the shown kind"), both sides: a second coffee
+    plantation achieves nothing; the third gives the 3 colonists (A36: into San Juan)."""
+    sc = Scenario(players=4, modules=["festival"])
+    sc.festival(plantation="coffee")
+    sc.player(0, tiles={"coffee": coffee})
+    sc.face_up(["coffee", "corn", "sugar", "indigo", "tobacco"])
+    state = sc.choose("settler", 0)
+    state = sc.act(state, 0, "s.coffee")
+    assert state.players[0].tiles[COFFEE] == coffee + 1
+    assert (state.festival_won[0] == 0) == achieved
+    assert state.players[0].san_juan == (3 if achieved else 0)
+    assert sc.invariant_failures(state) == []
 
 
 def test_sec13_production_goal_draws_3_of_15_barrels() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Prompt
+from engine.core import InvalidSetup, Prompt
 from engine.puerto_rico.data import GOODS, INDIGO, QUARRY
 from engine.puerto_rico.legality import city_used
 from engine.puerto_rico.scoring import final_scores
@@ -29,6 +29,23 @@ TEN_SMALL = [
     "construction_hut",
     "small_warehouse",
 ]
+
+
+# --- §2.2 player count -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_sec2_2_two_to_five_players_are_set_up(players: int) -> None:
+    """§2.2 (the setup table has 2 to 5 players; §9 the 2-player rules): 2 and 5 are set up."""
+    assert GAME.setup({"players": players}, 0).n == players
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_sec2_2_one_or_six_players_are_refused(players: int) -> None:
+    """§2.2: no setup for 1 player or for 6: refused with the code ``bad_player_count``."""
+    with pytest.raises(InvalidSetup) as err:
+        GAME.setup({"players": players}, 0)
+    assert err.value.code == "bad_player_count"
 
 
 # --- §4.1 Settler ---------------------------------------------------------------------------------
