@@ -53,4 +53,6 @@ def hint_text(hint: Hint, lang: str) -> str:
                        choice=words.choice_name(game.encode_action(choice.action)),
                        chance=choice.percent, error=max(1, round(100 * choice.error)),
                        reason=reason, sure=sure))
+    if advice.entrants < advice.legal:  # among very many choices the race took a sample
+        lines.append(t(lang, "hint.sampled", looked=advice.entrants, total=advice.legal))
     return "\n".join(lines)

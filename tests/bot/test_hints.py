@@ -7,6 +7,7 @@ is left out (``hint_seconds=None``) or already spent, never raced."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
@@ -108,6 +109,12 @@ async def test_a_hint_ranks_by_the_figures_it_shows_and_says_how_sure(
         assert lines[1].endswith(firsts), lines[1]
         assert all(line.endswith(others) for line in lines[2:]), text
         assert all(f"({given.advice.playouts} " in line for line in lines[1:])
+    # among very many choices (San Juan's discards) the race takes a sample: the hint says so
+    total = given.advice.entrants + 40
+    sampled = dataclasses.replace(given, advice=dataclasses.replace(given.advice, legal=total))
+    for lang, words in (("en", "Of your"), ("es", "De tus"), ("pt", "Das suas")):
+        last = hint_text(sampled, lang).splitlines()[-1]
+        assert words in last and f"{total} " in last and f"{given.advice.entrants}:" in last
 
 
 @pytest.mark.parametrize("name", GAMES)

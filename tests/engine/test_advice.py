@@ -210,3 +210,21 @@ def test_the_figures_shown() -> None:
     assert error_of(0.5, 400) < error_of(0.5, 100) < error_of(0.5, 25)
     with pytest.raises(ValueError, match="no legal action"):
         advise(Search(get_game("san-juan"), 100), None, 0, [], 1)
+
+
+def test_among_very_many_choices_the_race_takes_a_sample() -> None:
+    """San Juan's discards: dozens of legal actions.  The race takes as many as the budget can
+    play about ``ENTRANT_PLAYOUTS`` times each (the heuristic's among them), says how many, and
+    its figures still read in order."""
+    game = get_game("san-juan")
+    for state, seat in decisions("san-juan", 11, 1, players=2):
+        legal = game.legal_actions(state, seat)
+        if len(legal) >= 40:
+            break
+    else:  # pragma: no cover - the seed's game has such a decision
+        pytest.fail("no decision with 40 legal actions")
+    search = Search(game, 4_000)
+    advice = advise(search, state, seat, legal, SEED)
+    assert 3 <= advice.entrants < advice.legal == len(legal)
+    assert_ranked_by_what_it_shows(advice)
+    assert advise(Search(game, 4_000), state, seat, legal, SEED) == advice
