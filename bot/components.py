@@ -4,6 +4,8 @@ The custom_id carries everything a click needs, so a restart loses nothing and n
 memory::
 
     l:<game>:<version>:<action>      lobby buttons: join, leave, start, cancel, ai.<level>
+    lr:<game>:<version>              the lobby's menu of optional rules
+    ls:<game>:<version>:add|remove   the lobby's seat menus: an AI seat of any kind added, removed
     g:<game>:<version>:<code>        a game action button (engine action code, < 40 characters)
     gs:<game>:<version>:<name>       a game action select: each option's value is an action code
     t:<game>:<version>:<action>      table buttons: panel ("My turn"), undo, log, leave (confirm)
@@ -20,12 +22,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
-from .errors import send_error
+from .errors import send_ephemeral, send_error
+from .i18n import CATALOG, Catalog
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,25 @@ def handlers_of(interaction: discord.Interaction[Any]) -> Handlers:
     if handlers is None:
         raise RuntimeError("the bot has no component handlers")
     return handlers
+
+
+def claims(items: Iterable[type[discord.ui.DynamicItem[Any]]], custom_id: str) -> bool:
+    """Whether one of ``items`` (the bot's registered component classes) takes ``custom_id``."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+
+
+async def answer_unclaimed(interaction: discord.Interaction[Any],
+                           catalog: Catalog = CATALOG) -> None:
+    """Answer a click on a component that no item of the bot claims (an id of an older format,
+    a tail too long or with other characters than the bot draws, an unknown prefix):
+    discord.py would drop it and the user would see "This interaction failed".  One private
+    line says the control is no longer valid; nothing changes."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", "")) if isinstance(data, dict) else ""
+    log.info("component %r (user %s, message %s) matches no template: refused", custom_id[:120],
+             interaction.user.id, interaction.message.id if interaction.message else None)
+    lang = catalog.language_of(interaction.locale)
+    await send_ephemeral(interaction, catalog.t(lang, "err.unknown_component"), catalog)
 
 
 def button_look(item: discord.ui.Item[Any]) -> tuple[str, discord.ButtonStyle]:
@@ -253,7 +275,7 @@ class GameSelect(GameIdSelect, template=rf"gs:{IDS}:(?P<tail>[a-z0-9_]{{1,40}})"
         await handlers.game_select(interaction, self.game_id, self.version, self.tail, values)
 
 
-class TableButton(GameIdButton, template=rf"t:{IDS}:(?P<tail>[a-z]{{1,12}})"):
+class TableButton(GameIdButton, template=rf"t:{IDS}:(?P<tail>panel|undo|log|leave)"):
     """A button of the table that is not a move: ``panel`` (the private "My turn" panel),
     ``undo``, ``log``, ``leave`` (the confirmation of /game leave)."""
 
@@ -281,23 +303,43 @@ class LobbyRules(GameIdSelect, template=rf"lr:{IDS}"):
         )
 
 
+class LobbySeats(GameIdSelect, template=rf"ls:{IDS}:(?P<tail>add|remove)"):
+    """The lobby's seat menus (creator or Manage Server): ``add`` seats an AI of the level
+    picked, or a seat the game plays itself (values: seat kinds, ``ai.<kind>`` to the lobby);
+    ``remove`` frees the AI seat picked (values: seat numbers, ``remove.<seat>``)."""
+
+    prefix, where = "ls", "lobby seats"
+
+    async def dispatch(
+        self, handlers: Handlers, interaction: discord.Interaction[Any], values: list[str]
+    ) -> None:
+        action = "ai" if self.tail == "add" else "remove"
+        await handlers.lobby_click(interaction, self.game_id, self.version,
+                                   f"{action}.{values[0] if values else ''}")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     GameButton,
     GameSelect,
     TableButton,
     LobbyRules,
+    LobbySeats,
 )
 
 
 def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str,
                rules: list[discord.SelectOption] | None = None,
-               automata: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
-    """The lobby's five buttons, drawn for ``version``; Add AI adds an AI of ``level``; with
-    ``rules``, the menu of the game's optional rules under them; ``automata``: a button for
-    each seat kind the game plays itself (kind, label), after Add AI."""
+               add: Sequence[discord.SelectOption] = (),
+               remove: Sequence[discord.SelectOption] = ()) -> discord.ui.View:
+    """The lobby drawn for ``version``: its five buttons (Add AI adds an AI of ``level``, and is
+    greyed out unless ``add`` offers that level), then a menu for each of ``add`` (the seat
+    kinds the table may take now), ``remove`` (its AI seats) and ``rules`` (the game's
+    optional rules), each only when it has options: four rows at most, one tap and a pick
+    each on a phone."""
     view = discord.ui.View(timeout=None)
     green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
+    offered = {str(o.value) for o in add}
     for action, style in (
         ("join", discord.ButtonStyle.primary),
         ("leave", grey),
@@ -306,10 +348,12 @@ def lobby_view(game_id: int, version: int, labels: dict[str, str], level: str,
         ("cancel", discord.ButtonStyle.danger),
     ):
         key = "add_ai" if action.startswith("ai.") else action
-        view.add_item(LobbyButton(game_id, version, action, label=labels[key], style=style))
-    for kind, label in automata:
-        view.add_item(LobbyButton(game_id, version, f"ai.{kind}", label=label[:80],
-                                  style=grey))
+        view.add_item(LobbyButton(game_id, version, action, label=labels[key], style=style,
+                                  disabled=key == "add_ai" and level not in offered))
+    for tail, options in (("add", add), ("remove", remove)):
+        if options:
+            view.add_item(LobbySeats(game_id, version, tail, list(options)[:25],
+                                     placeholder=labels.get(f"{tail}_seat")))
     if rules:
         view.add_item(LobbyRules(game_id, version, "", rules, placeholder=labels.get("rules"),
                                  min_values=0, max_values=len(rules)))

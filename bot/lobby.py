@@ -1,5 +1,6 @@
 """The lobby on Discord: ``/game new`` posts it; its buttons (Join, Leave, Add AI, Start, Cancel)
-land in :meth:`LobbyFlow.click`.
+and menus (an AI seat of any level added, an AI seat removed, the optional rules) land in
+:meth:`LobbyFlow.click`.
 
 Each handler acknowledges first (a deferral, well inside Discord's 3 seconds), then calls the
 service and redraws the lobby message from the stored game.  A click drawn for an outdated
@@ -22,11 +23,12 @@ from storage import GameRecord, GameStatus, NotInLobby, StaleVersion, Storage, W
 from .components import lobby_level, lobby_view
 from .errors import MissingPermissions, UserError, send_ephemeral, send_error
 from .games import presenter_for
+from .games.contract import GamePresenter
 from .i18n import CATALOG, Catalog
 from .limits import fit_message
 from .permissions import missing, needed
-from .presenters import closed_lobby_embed, lobby_embed
-from .service import Actor, GameService
+from .presenters import ai_level_name, closed_lobby_embed, lobby_embed, seat_line
+from .service import AI_LEVELS, Actor, GameService, offered_seats
 
 log = logging.getLogger(__name__)
 
@@ -60,26 +62,43 @@ class LobbyFlow:
         return lock
 
     def labels(self, lang: str) -> dict[str, str]:
-        return {k: self.catalog.t(lang, f"button.{k}")
-                for k in ("join", "leave", "add_ai", "start", "cancel")}
+        return {
+            **{k: self.catalog.t(lang, f"button.{k}")
+               for k in ("join", "leave", "add_ai", "start", "cancel")},
+            **{k: self.catalog.t(lang, f"lobby.{k}") for k in ("rules", "add_seat", "remove_seat")},
+        }
+
+    @staticmethod
+    def seat_options(record: GameRecord, lang: str, presenter: GamePresenter
+                     ) -> tuple[list[discord.SelectOption], list[discord.SelectOption]]:
+        """The lobby's seat menus: the kinds it may add now ("AI (strong)", "Puertoma (hard)",
+        each saying how it plays) and its AI seats to remove ("3. AI (easy)")."""
+        t = presenter.catalog.t
+        add = []
+        for kind in offered_seats(record):
+            name = ai_level_name(kind, lang, presenter.catalog)
+            label = t(lang, "lobby.ai_kind", level=name) if kind in AI_LEVELS else name
+            add.append(discord.SelectOption(label=label[:100], value=kind,
+                                            description=t(lang, f"lobby.about.{kind}")[:100]))
+        remove = [discord.SelectOption(
+            label=seat_line(s.user_id, s.ai_policy, s.seat, lang, presenter.catalog)[:100],
+            value=str(s.seat)) for s in record.seats if s.ai_policy is not None]
+        return add, remove
 
     def lobby_message(self, record: GameRecord, level: str) -> dict[str, Any]:
         """``embed`` and ``view`` of the lobby message for ``record`` (open or closed)."""
         lang = record.language or self.default_language
         if record.status is GameStatus.LOBBY:
             presenter = presenter_for(record.game)
-            labels = {**self.labels(lang), "rules": self.catalog.t(lang, "lobby.rules")}
             on = presenter.variants_on(record.options)
             rules = [discord.SelectOption(
                 label=presenter.catalog.t(lang, f"variant.{ident}")[:100], value=ident,
                 default=ident in on) for ident in presenter.variants]
-            automata = [(kind, self.catalog.t(lang, "button.add_automaton",
-                                              kind=presenter.catalog.t(lang, f"level.{kind}")))
-                        for kind in presenter.automata]
+            add, remove = self.seat_options(record, lang, presenter)
             return fit_message(
                 embed=lobby_embed(record, lang, level, presenter.catalog),
-                view=lobby_view(record.id, record.version, labels, level, rules[:25] or None,
-                                automata),
+                view=lobby_view(record.id, record.version, self.labels(lang), level,
+                                rules[:25] or None, add, remove),
             )
         key = "lobby.started" if record.status is not GameStatus.ABANDONED else "lobby.cancelled"
         return {"embed": closed_lobby_embed(record, lang, key, None,
@@ -179,6 +198,11 @@ class LobbyFlow:
                 await self.service.leave(game_id, actor.user_id)
             elif action.startswith("ai."):
                 await self.service.add_ai(game_id, actor, version, action.removeprefix("ai."))
+            elif action.startswith("remove."):
+                seat = action.removeprefix("remove.")
+                if not seat.isdigit() or len(seat) > 2:
+                    raise UserError("err.unknown_action")
+                await self.service.remove_ai(game_id, actor, version, int(seat))
             elif action.startswith("rules="):
                 chosen = [v for v in action.removeprefix("rules=").split(",") if v]
                 await self.service.set_variants(game_id, actor, version, chosen)

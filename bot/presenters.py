@@ -49,6 +49,10 @@ def seat_names(record: GameRecord, lang: str, catalog: Catalog = CATALOG,
 
 def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CATALOG
                 ) -> discord.Embed:
+    """The lobby: its seats (each AI seat with its level), the table's settings (``level``:
+    Add AI's) and the level of the AI that takes over a seat whose player leaves."""
+    from .service import takeover_level  # noqa: PLC0415  (the games import both modules)
+
     capacity = int(record.options.get("players", 5))
     t = catalog.t
     creator = f"<@{record.creator_id}>" if record.creator_id else "?"
@@ -68,7 +72,7 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
         if seat is None:
             lines.append(t(lang, "lobby.free_seat", n=number + 1))
         else:
-            lines.append(_seat_line(seat.user_id, seat.ai_policy, number, lang, catalog))
+            lines.append(seat_line(seat.user_id, seat.ai_policy, number, lang, catalog))
     embed.add_field(name=t(lang, "lobby.players"), value="\n".join(lines), inline=True)
     embed.add_field(
         name=t(lang, "lobby.settings"),
@@ -79,7 +83,8 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
             level=ai_level_name(level, lang, catalog),
             language=t(lang, f"language.{record.language or catalog.default}"),
         ) + variants_line(record, lang, catalog) + (
-            "\n" + t(lang, "lobby.hints_on") if record.hints else ""),
+            "\n" + t(lang, "lobby.hints_on") if record.hints else "") + "\n" + t(
+            lang, "lobby.takeover", level=ai_level_name(takeover_level(record), lang, catalog)),
         inline=True,
     )
     embed.set_footer(text=t(lang, "lobby.footer"))
@@ -97,8 +102,8 @@ def variants_line(record: GameRecord, lang: str, catalog: Catalog) -> str:
     return "\n" + catalog.t(lang, "lobby.variants", list=catalog.join(lang, names))
 
 
-def _seat_line(user_id: int | None, kind: str | None, seat: int, lang: str,
-               catalog: Catalog) -> str:
+def seat_line(user_id: int | None, kind: str | None, seat: int, lang: str,
+              catalog: Catalog) -> str:
     """A lobby's line for a taken seat: "1. @ana", "2. AI (normal)", or a seat the game plays
     itself by its kind's name ("3. Puertoma (hard)")."""
     if user_id is not None:
@@ -114,7 +119,7 @@ def closed_lobby_embed(record: GameRecord, lang: str, key: str, user_id: int | N
     """The lobby message once the game started (``lobby.started``) or was cancelled."""
     lines = []
     for seat in record.seats:
-        lines.append(_seat_line(seat.user_id, seat.ai_policy, seat.seat, lang, catalog))
+        lines.append(seat_line(seat.user_id, seat.ai_policy, seat.seat, lang, catalog))
     embed = discord.Embed(
         title=catalog.t(lang, "lobby.title", game=record.id),
         description=catalog.t(lang, key, game=record.id, user=f"<@{user_id}>"),

@@ -293,15 +293,43 @@ class GameService:
     async def add_ai(
         self, game_id: int, actor: Actor, expected_version: int, level: str
     ) -> GameRecord:
-        """Seat an AI (or a seat the game plays itself: ``GamePresenter.automata``).  The
-        version is checked, so a double click adds one AI, not two."""
+        """Seat an AI of ``level`` (or a seat the game plays itself: ``GamePresenter.automata``)
+        where the game may still start with it (:func:`offered_seats`).  The version is
+        checked, so a double click adds one AI, not two."""
         async with self.lock(game_id):
             record = await self.storage.games.get(game_id)
-            _check_level(presenter_for(record.game), level, record.language or "en")
+            presenter = presenter_for(record.game)
+            lang = record.language or "en"
+            _check_level(presenter, level, lang)
             self._check_manager(record, actor)
+            if record.version != expected_version:  # the menu showed other seats
+                raise StaleVersion(game_id, expected_version, record.version)
+            if record.status is GameStatus.LOBBY and level not in offered_seats(record):
+                refused = presenter.seat_refusal(
+                    [s.ai_policy for s in record.seats], level, _capacity(record), lang)
+                if refused is not None:  # else the table is full: the storage says so
+                    raise UserError(refused[0], **refused[1])
             return await self.storage.games.add_ai(
                 game_id, level, expected_version=expected_version
             )
+
+    async def remove_ai(
+        self, game_id: int, actor: Actor, expected_version: int, seat: int
+    ) -> GameRecord:
+        """Free the lobby's AI seat ``seat`` (an AI or a seat the game plays itself; creator or
+        Manage Server); later seats move down.  The version is checked: a seat number means
+        the seat it was drawn for."""
+        async with self.lock(game_id):
+            record = await self.storage.games.get(game_id)
+            self._check_manager(record, actor)
+            if record.version != expected_version:  # seat numbers are the drawn version's
+                raise StaleVersion(game_id, expected_version, record.version)
+            if record.status is GameStatus.LOBBY:
+                target = record.seat(seat)
+                if target is None or target.ai_policy is None:
+                    raise UserError("err.not_an_ai_seat", game=game_id, seat=seat + 1)
+            return await self.storage.games.leave(
+                game_id, seat=seat, expected_version=expected_version)
 
     async def set_variants(self, game_id: int, actor: Actor, expected_version: int,
                            variants: Sequence[str]) -> GameRecord:
@@ -349,16 +377,12 @@ class GameService:
             if not record.user_ids:
                 raise UserError("err.no_humans", game=game_id)
             presenter = presenter_for(record.game)
+            refused = presenter.start_refusal([s.ai_policy for s in record.seats],
+                                              record.language or "en")
+            if refused is not None:  # the game's own seating rules
+                raise UserError(refused[0], **refused[1])
             automata = [s.seat for s in record.seats if s.ai_policy in presenter.automata]
             order = [s.seat for s in record.seats if s.seat not in automata]
-            if automata and (len(order), len(automata)) not in presenter.automata_tables:
-                lang = record.language or "en"
-                kind = next(s.ai_policy for s in record.seats if s.seat == automata[0])
-                raise UserError(
-                    "err.automata_seats", title=presenter.title(lang),
-                    kind=presenter.catalog.t(lang, f"level.{kind}"),
-                    tables=", ".join(f"{people} + {n}" for people, n
-                                     in presenter.automata_tables))
             self.rng.shuffle(order)
             order += automata  # after every other seat (1897 PTM-MODE-4)
             options = presenter.seated_options(  # the table's size: the seats taken
@@ -1057,16 +1081,32 @@ class Thought:
 
 
 def takeover_level(record: GameRecord) -> str:
-    """The AI level for a taken-over seat: the table's (``/game new ai_level``), else that of
-    its AI seats (games opened before the table kept one), else normal.  A seat kind the game
-    plays itself (1897's Puertoma) is no level a person's seat can take."""
+    """The AI level for a taken-over seat (its player left, or the clock's vote): the table's
+    (``/game new ai_level``, which the lobby shows), else normal.  Never the level of the
+    table's AI seats, which the lobby may seat at any level each (nor a seat kind the game
+    plays itself, 1897's Puertoma)."""
     if record.ai_level in AI_LEVELS:
         return record.ai_level
-    automata = presenter_for(record.game).automata
-    for seat in record.seats:
-        if seat.ai_policy is not None and seat.ai_policy not in automata:
-            return seat.ai_policy
     return TAKEOVER_DEFAULT
+
+
+def _capacity(record: GameRecord) -> int:
+    """The seats of a lobby's table (its ``players`` option, else the game's largest)."""
+    return int(record.options.get("players", presenter_for(record.game).players[1]))
+
+
+def offered_seats(record: GameRecord) -> list[str]:
+    """The seat kinds a lobby offers to add now: every AI level, then every seat kind the game
+    plays itself, while a seat is free and the game allows one more of that kind
+    (``GamePresenter.seat_refusal``: a start it could never accept is not offered)."""
+    presenter = presenter_for(record.game)
+    capacity = _capacity(record)
+    if record.status is not GameStatus.LOBBY or len(record.seats) >= capacity:
+        return []
+    kinds = [s.ai_policy for s in record.seats]
+    lang = record.language or "en"
+    return [kind for kind in (*AI_LEVELS, *presenter.automata)
+            if presenter.seat_refusal(kinds, kind, capacity, lang) is None]
 
 
 def record_waiting(record: GameRecord) -> dict[int, object]:

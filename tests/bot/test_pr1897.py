@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bot.games import presenter_for
+from bot.games.puerto_rico_1897 import PuertoRico1897Presenter
 from bot.games.puerto_rico_1897 import kernel as K
 from bot.panels import PanelView
 from bot.refusals import Refusing, Situation
@@ -398,7 +399,8 @@ def test_puertoma_seats_become_the_engines_options() -> None:
     from bot.seatnames import occupant_name
 
     assert set(P.automata) == {"puertoma", "puertoma_easy", "puertoma_hard"}
-    assert (1, 2) in P.automata_tables and (2, 1) not in P.automata_tables
+    tables = PuertoRico1897Presenter.automata_tables  # PTM-MODE-1, -2
+    assert (1, 2) in tables and (2, 1) not in tables
     assert P.seated_options({"players": 3}, []) == {"players": 3}
     assert P.seated_options({"players": 3, "expansions": [6]}, ["puertoma_hard"] * 2) == {
         "players": 3, "expansions": [6], "puertomas": 2, "puertoma_difficulty": "hard"}
@@ -407,21 +409,64 @@ def test_puertoma_seats_become_the_engines_options() -> None:
     assert err.value.key == "err.automata_mixed"
     for lang in ("en", "es", "pt"):
         assert occupant_name(None, "puertoma_easy", 2, lang, P.catalog, {}) == "Puertoma 3"
-        label = P.catalog.t(lang, "button.add_automaton",
-                            kind=P.catalog.t(lang, "level.puertoma_hard"))
-        assert "Puertoma" in label and len(label) <= 80
-    from bot.components import LobbyButton, lobby_view
-    view = lobby_view(7, 3, {k: k for k in ("join", "leave", "add_ai", "start", "cancel")},
-                      "heuristic", automata=[(kind, kind) for kind in P.automata])
-    ids = [str(getattr(item, "custom_id", "")) for item in view.children]
-    for kind in P.automata:  # every seat kind's button is one the bot answers
-        assert f"l:7:3:ai.{kind}" in ids
-        assert LobbyButton.__discord_ui_compiled_template__.fullmatch(f"l:7:3:ai.{kind}")
+        for kind in P.automata:  # the lobby's menu names each and says how it plays
+            assert "Puertoma" in P.catalog.t(lang, f"level.{kind}")
+            assert 0 < len(P.catalog.t(lang, f"lobby.about.{kind}")) <= 100
     engine = get_game("puerto-rico-1897")
-    for people, puertomas in P.automata_tables:  # every table the lobby allows, the engine too
+    for people, puertomas in tables:  # every table the lobby allows, the engine too
         options = P.seated_options({"players": people + puertomas}, ["puertoma"] * puertomas)
         assert engine.normalize_options(options)["puertomas"] == puertomas
 
+
+def test_the_lobby_offers_only_seats_a_start_can_accept() -> None:
+    """Issue #33: a Puertoma of one difficulty seated, the lobby offers no other (§8.14), nor
+    any seat after which no table of PTM-MODE-1/-2 can be reached within the table's size; a
+    lobby built only from what it offers can always be completed into a table the start
+    accepts (the rule is the presenter's; the generic lobby only asks it)."""
+    from bot.service import AI_LEVELS, offered_seats
+
+    kinds = (*AI_LEVELS, *P.automata)
+
+    def offered(seats: tuple[str | None, ...], capacity: int) -> list[str]:
+        record = GameRecord(7, P.name, {"players": capacity}, 1, GameStatus.LOBBY, 1, 0, 1, 2, 3,
+                            "en", AT, AT, None, None, None,
+                            tuple(SeatRecord(n, None if k else 100 + n, k, AT)
+                                  for n, k in enumerate(seats)))
+        return offered_seats(record)
+
+    assert offered((None,), 3) == list(kinds)
+    assert offered((None, "puertoma"), 3) == ["puertoma"]  # not hard: one difficulty (§8.14)
+    assert offered((None, "puertoma_hard"), 5) == [*AI_LEVELS, "puertoma_hard"]  # -> 3 + 1
+    assert offered((None, "puertoma", "puertoma"), 5) == []  # 1 + 2 is the only such table
+    assert offered((None, None, None), 3) == []  # full
+    assert P.seat_refusal([None, "puertoma"], "puertoma_hard", 3, "en") == (
+        "err.automata_mixed", {"kind": "Puertoma"})
+    refused = P.seat_refusal([None, "puertoma"], "heuristic", 3, "es")
+    assert refused is not None and refused[0] == "err.automata_seats"
+    assert refused[1]["tables"] == "1 + 2, 1 + 1, 3 + 1, 4 + 1"
+    assert P.start_refusal([None, "puertoma", "puertoma_easy"], "en") == (
+        "err.automata_mixed", {"kind": "Puertoma"})
+    assert P.start_refusal([None, None, "puertoma"], "en") is not None
+    assert P.start_refusal([None, "random", "strong"], "en") is None
+    assert P.start_refusal([None, "puertoma_hard", "puertoma_hard"], "en") is None
+    assert presenter_for("puerto-rico").start_refusal([None, "strong", "random"], "en") is None
+
+    def startable(seats: tuple[str | None, ...], capacity: int) -> bool:
+        """The start accepts ``seats``, or seats the lobby offers next lead to one it does."""
+        return (len(seats) >= 2 and P.start_refusal(list(seats), "en") is None) or any(
+            startable((*seats, kind), capacity) for kind in offered(seats, capacity))
+
+    for capacity in range(2, 6):  # every lobby reached by what it offers can be completed
+        seen: set[tuple[str | None, ...]] = set()
+        todo: list[tuple[str | None, ...]] = [(None,)]
+        while todo:
+            seats = todo.pop()
+            if seats not in seen:
+                seen.add(seats)
+                todo += [(*seats, kind) for kind in offered(seats, capacity)]
+        assert len(seen) > len(kinds)  # one person, and each kind beside them
+        for seats in seen:
+            assert startable(seats, capacity), (capacity, seats)
 
 @pytest.mark.parametrize("lang", ["en", "es", "pt"])
 def test_the_boards_text_tells_a_puertomas_board_and_hides_its_face_down_skills(lang: str

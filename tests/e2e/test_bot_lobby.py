@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from bot.errors import UserError
+from bot.service import Actor
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.offline_discord import InteractionHandle, ScriptedUser, StoredMessage
@@ -50,6 +53,42 @@ async def press(
     assert (await handle.response()).type == 6  # deferred update, then the edit
     if until is None:
         return handle, message
+    edited = await world.server.wait_for_message(
+        message.channel_id, lambda m: m.id == message.id and until(m), since=mark
+    )
+    return handle, edited
+
+
+def seat_menu(message: StoredMessage, which: str) -> dict[str, Any] | None:
+    """The lobby's ``add`` or ``remove`` seat menu as the message shows it now."""
+    return next((s for s in message.selects()
+                 if re.fullmatch(rf"ls:\d+:\d+:{which}", str(s["custom_id"]))), None)
+
+
+def menu_labels(message: StoredMessage, which: str) -> list[str]:
+    menu = seat_menu(message, which)
+    return [] if menu is None else [str(o["label"]) for o in menu["options"]]
+
+
+async def pick(
+    world: World,
+    user: ScriptedUser,
+    message: StoredMessage,
+    which: str,
+    value: str,
+    until: Callable[[StoredMessage], bool] | None = None,
+) -> tuple[InteractionHandle, StoredMessage]:
+    """Pick ``value`` (an option's value or label) in the lobby's ``which`` seat menu; with
+    ``until``, wait for the message to be edited into that state."""
+    shown = world.server.get_message(message.id)
+    assert shown is not None
+    menu = seat_menu(shown, which)
+    assert menu is not None, f"no {which} menu: {[s['custom_id'] for s in shown.selects()]}"
+    mark = world.server.mark()
+    handle = await user.select(shown, [value], custom_id=menu["custom_id"])
+    assert (await handle.response()).type == 6  # deferred update, then the edit
+    if until is None:
+        return handle, shown
     edited = await world.server.wait_for_message(
         message.channel_id, lambda m: m.id == message.id and until(m), since=mark
     )
@@ -219,6 +258,9 @@ async def test_spanish_game_posts_in_spanish_and_replies_in_the_user_locale(
     assert [b["label"] for b in lobby.buttons()] == [
         "Unirme", "Salir", "Añadir IA", "Empezar", "Cancelar"
     ]
+    assert menu_labels(lobby, "add") == ["IA (fácil)", "IA (normal)", "IA (fuerte)"]
+    assert menu_labels(lobby, "remove") == ["2. IA (fácil)"]
+    assert "una IA (fácil) toma su asiento" in lobby.text()
     handle, _ = await press(world, world.bob, lobby, "Cancelar")  # bob's locale is en-US
     refusal = await handle.wait_for_followup()
     assert refusal.content.startswith("Only the creator")
@@ -255,3 +297,62 @@ async def test_abandon_and_show_commands(world: World, governor: OfflineGovernor
     assert await governor.storage.games.find_by_channel(world.general.id) is None
     nothing = await world.bob.run("/game show", channel=world.general)
     assert "no open game" in (await nothing.wait_for_followup()).content
+
+
+async def test_ai_seats_of_any_level_are_added_shown_and_removed(
+    world: World, governor: OfflineGovernor
+) -> None:
+    """Issue #33: the lobby's menu adds an AI of any level (Add AI: the table's), each AI seat
+    shows its level, a full table offers none (Add AI greyed out), and the creator or a member
+    with Manage Server removes any AI seat from the other menu (later seats move up); nobody
+    else may, and a person's seat is never one to remove.  The table starts with those
+    levels; the lobby says which AI takes over the seat of a player who leaves."""
+    lobby = await open_lobby(world, world.alice, "max_players:4")
+    assert menu_labels(lobby, "add") == ["AI (easy)", "AI (normal)", "AI (strong)"]
+    add = seat_menu(lobby, "add")
+    assert add is not None and add["placeholder"] == "Add an AI seat of any level…"
+    assert [o["description"] for o in add["options"]] == [
+        "Easy: plays at random", "Normal: follows a simple strategy",
+        "Strong: searches ahead, about a second a move"]
+    assert seat_menu(lobby, "remove") is None  # no AI seat yet
+    assert "A player who leaves a started game: an AI (normal) takes the seat." in lobby.text()
+
+    _, lobby = await pick(world, world.alice, lobby, "add", "AI (strong)",
+                          lambda m: "AI (strong)" in seats_of(m))
+    _, lobby = await pick(world, world.alice, lobby, "add", "random",
+                          lambda m: "AI (easy)" in seats_of(m))
+    _, lobby = await press(world, world.alice, lobby, "Add AI",
+                           lambda m: "AI (normal)" in seats_of(m))
+    alice = f"<@{world.alice.id}>"
+    assert seats_of(lobby).splitlines() == [
+        f"1. {alice}", "2. AI (strong)", "3. AI (easy)", "4. AI (normal)"]
+    assert seat_menu(lobby, "add") is None  # full: nothing to add
+    assert lobby.component(label="Add AI").get("disabled")
+    assert menu_labels(lobby, "remove") == ["2. AI (strong)", "3. AI (easy)", "4. AI (normal)"]
+    assert seat_menu(lobby, "remove")["placeholder"] == "Remove an AI seat…"  # type: ignore[index]
+
+    game = await governor.storage.games.find_by_channel(world.general.id)
+    assert game is not None
+    handle, _ = await pick(world, world.bob, lobby, "remove", "2. AI (strong)")
+    refusal = await handle.wait_for_followup()
+    assert refusal.ephemeral and "Only the creator" in refusal.content
+    assert (await governor.storage.games.get(game.id)).seats == game.seats
+
+    _, lobby = await pick(world, world.manager, lobby, "remove", "2. AI (strong)",
+                          lambda m: "AI (strong)" not in seats_of(m))
+    assert seats_of(lobby).splitlines() == [
+        f"1. {alice}", "2. AI (easy)", "3. AI (normal)", "4. (free)"]
+    assert menu_labels(lobby, "add") == ["AI (easy)", "AI (normal)", "AI (strong)"]
+    assert not lobby.component(label="Add AI").get("disabled")
+
+    # A person's seat is not an AI seat: refused, nothing changes (the service checks it,
+    # whatever the menu offered).
+    game = await governor.storage.games.get(game.id)
+    with pytest.raises(UserError) as refused:
+        await governor.service.remove_ai(game.id, Actor(world.alice.id), game.version, 0)
+    assert refused.value.key == "err.not_an_ai_seat"
+    assert (await governor.storage.games.get(game.id)).seats == game.seats
+
+    await press(world, world.alice, lobby, "Start", lambda m: "has started" in m.text())
+    started = await governor.storage.games.get(game.id)
+    assert [s.ai_policy for s in started.seats] == [None, "random", "heuristic"]

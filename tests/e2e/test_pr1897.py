@@ -6,11 +6,12 @@ buttons, **My turn** and its buttons and menus, the Recruiter's draft, ``/pr1897
 autocomplete), quiet here: their notes stay in memory.  The games:
 
 * one person against two Puertomas, 1897's automated opponent (standard, then hard): the
-  lobby's **Add Puertoma** buttons seat them, they sit last and are never asked anything (the
+  lobby's menu of seats to add seats them, they sit last and are never asked anything (the
   person is asked again at once after each move); the story tells their tie-breaker cards and
   the arrows of the action board; no DM goes to them; the score sheet names them;
-* tables the Puertoma may not sit at (2 people + 1; Puertomas of two difficulties): Start is
-  refused privately and the lobby stays open; then 1 person + 1 Puertoma (easy);
+* tables the Puertoma may not sit at (2 people + 1): Start is refused privately and the lobby
+  stays open; Puertomas of two difficulties are not offered (a forged pick is refused), a
+  Puertoma is removed from the lobby; then 1 person + 1 Puertoma (easy);
 * two people, no Puertoma;
 * four seats with Expansions I-VI picked in the lobby's menu: two people and two AI seats;
   three people and a Puertoma.
@@ -41,14 +42,16 @@ from tests.e2e.playthrough_1897 import (
     command_of,
     decision_of,
 )
-from tests.e2e.test_bot_lobby import open_lobby, press, seats_of
+from tests.e2e.test_bot_lobby import menu_labels, open_lobby, pick, press, seat_menu, seats_of
 from tests.offline_discord import ScriptedUser, StoredMessage
 
 EXPANSIONS_I_VI = [*EXPANSIONS_I_IV, "festival_activities", "achievements"]
 """The lobby's optional rules that are 1897's six expansions."""
-PUERTOMA_BUTTONS = {"puertoma": "Add Puertoma", "puertoma_easy": "Add Puertoma (easy)",
-                    "puertoma_hard": "Add Puertoma (hard)"}
-"""The lobby's buttons seating a Puertoma, by its seat kind (the custom_id's ``ai.<kind>``)."""
+PUERTOMA_CHOICES = {"puertoma": "Puertoma", "puertoma_easy": "Puertoma (easy)",
+                    "puertoma_hard": "Puertoma (hard)"}
+"""The lobby's add menu's options seating a Puertoma, by its seat kind (the option's value)."""
+AI_CHOICES = ["AI (easy)", "AI (normal)", "AI (strong)"]
+"""The add menu's options seating an AI, by level."""
 MAX_MOVES = 1500
 """The people's decisions in one game at most (a guard: every game here ends well before)."""
 DM_ROUTE = "/users/@me/channels"
@@ -160,16 +163,17 @@ async def lobby_of(world: World, creator: ScriptedUser, others: Sequence[Scripte
                    seats: int, *, rules: Sequence[str] = (), puertomas: Sequence[str] = (),
                    ai_seats: int = 0) -> StoredMessage:
     """``/game new game:puerto-rico-1897``: the creator picks ``rules`` in the menu of optional
-    rules and clicks the buttons ``puertomas`` (their labels), the ``others`` join."""
+    rules and ``puertomas`` (their labels) in the menu of seats to add, the ``others`` join."""
     server = world.server
     extra = f" ai_seats:{ai_seats}" if ai_seats else ""
     lobby = await open_lobby(world, creator, f"game:{GAME_NAME} max_players:{seats}{extra}")
-    assert [b["label"] for b in lobby.buttons()] == [
-        "Join", "Leave", "Add AI", "Start", "Cancel", *PUERTOMA_BUTTONS.values()]
-    game_id = lobby.component(label="Start")["custom_id"].split(":")[1]
-    for kind, label in PUERTOMA_BUTTONS.items():
-        custom_id = lobby.component(label=label)["custom_id"]
-        assert re.fullmatch(rf"l:{game_id}:\d+:ai\.{kind}", custom_id), custom_id
+    assert [b["label"] for b in lobby.buttons()] == ["Join", "Leave", "Add AI", "Start", "Cancel"]
+    add = seat_menu(lobby, "add")
+    assert add is not None
+    assert {str(o["value"]): o["label"] for o in add["options"]
+            if str(o["value"]).startswith("puertoma")} == PUERTOMA_CHOICES
+    if not ai_seats:
+        assert menu_labels(lobby, "add") == [*AI_CHOICES, *PUERTOMA_CHOICES.values()]
     if rules:
         menu = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("lr:"))
         assert set(rules) <= {o["value"] for o in menu["options"]}, menu["options"]
@@ -186,7 +190,7 @@ async def lobby_of(world: World, creator: ScriptedUser, others: Sequence[Scripte
         def seated(m: StoredMessage, n: int = n) -> bool:
             return seats_of(m).count("Puertoma") == n
 
-        _, lobby = await press(world, creator, lobby, label, seated)
+        _, lobby = await pick(world, creator, lobby, "add", label, seated)
     for person in others:
         def joined(m: StoredMessage, mention: str = f"<@{person.id}>") -> bool:
             return mention in seats_of(m)
@@ -336,7 +340,7 @@ async def check_solo(world: World, bot: OfflineGovernor, record: GameRecord, pla
 async def test_one_person_against_two_puertomas(
         world: World, governor: OfflineGovernor, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="bot"):
-        record, players, first = await solo_game(world, governor, "Add Puertoma", "standard",
+        record, players, first = await solo_game(world, governor, "Puertoma", "standard",
                                                  3)
         story = await check_solo(world, governor, record, players)
     assert "**Puertoma 2**" in first and "**Puertoma 3**" in first
@@ -355,7 +359,7 @@ async def test_one_person_against_two_hard_puertomas(
     """§8.14's hard difficulty: each Puertoma starts with its level-1 skill face up and a
     building of its own; the game as above."""
     with caplog.at_level(logging.WARNING, logger="bot"):
-        record, players, first = await solo_game(world, governor, "Add Puertoma (hard)",
+        record, players, first = await solo_game(world, governor, "Puertoma (hard)",
                                                  "hard", 8)
         await check_solo(world, governor, record, players)
     assert all(s.ai_policy == "puertoma_hard" for s in record.seats[1:])
@@ -391,24 +395,45 @@ async def refused_start(world: World, bot: OfflineGovernor, lobby: StoredMessage
 
 async def test_a_table_the_puertoma_may_not_sit_at_is_refused(
         world: World, governor: OfflineGovernor) -> None:
-    """2 people + 1 Puertoma: Start says at which tables it may sit, the lobby stays open;
-    Puertomas of two difficulties: refused too.  Then 1 person + 1 easy Puertoma (the
-    2-player rules) is started by its creator before the table is full, and played out."""
-    lobby = await lobby_of(world, world.alice, [world.bob], 3, puertomas=["Add Puertoma"])
+    """2 people + 1 Puertoma (a person joined): Start says at which tables it may sit, the
+    lobby stays open.  Issue #33's lobby with no way out (a standard Puertoma, then a hard one
+    at a table of 3): once a Puertoma is seated the lobby offers no other difficulty (§8.14)
+    nor an AI seat the start would refuse, a forged pick is refused, and the creator removes
+    the Puertoma from the menu of AI seats to seat another.  Then 1 person + 1 easy Puertoma
+    (the 2-player rules) is started by its creator before the table is full, and played out."""
+    lobby = await lobby_of(world, world.alice, [world.bob], 3, puertomas=["Puertoma"])
     assert "The table is full (3 seats taken)" in lobby.text()
+    assert seat_menu(lobby, "add") is None and menu_labels(lobby, "remove") == ["2. Puertoma"]
     assert await refused_start(world, governor, lobby) == (
         "At Puerto Rico 1897, a Puertoma may only sit at these tables (other seats + "
         "Puertoma): 1 + 2, 1 + 1, 3 + 1, 4 + 1.")
     bob = f"<@{world.bob.id}>"
     _, lobby = await press(world, world.bob, lobby, "Leave", lambda m: bob not in seats_of(m))
-    _, lobby = await press(world, world.alice, lobby, "Add Puertoma (easy)",
-                           lambda m: seats_of(m).count("Puertoma") == 2)
-    assert await refused_start(world, governor, lobby) == (
+    # 1 + 1 of 3 seats: only a second standard Puertoma reaches a table (1 + 2)
+    assert menu_labels(lobby, "add") == ["Puertoma"]
+    assert lobby.component(label="Add AI").get("disabled")
+    shown = world.server.get_message(lobby.id)  # a modified client's menu offers more
+    add = seat_menu(shown, "add") if shown else None
+    assert shown is not None and add is not None
+    add["options"].append({"label": "forged", "value": "puertoma_hard"})
+    try:
+        handle = await world.alice.select(shown, ["puertoma_hard"], custom_id=add["custom_id"])
+        forged = await handle.wait_for_followup()
+    finally:
+        add["options"].pop()
+    assert forged.ephemeral and forged.content == (
         "Every Puertoma at one table plays at the same difficulty: seat them all alike.")
-    assert not dm_recipients(world)
+    record = await governor.storage.games.find_by_channel(world.general.id)
+    assert record is not None and [s.ai_policy for s in record.seats] == [None, "puertoma"]
 
-    await press(world, world.alice, lobby, "Cancel", lambda m: not m.buttons())
-    lobby = await lobby_of(world, world.alice, [], 3, puertomas=["Add Puertoma (easy)"])
+    _, lobby = await pick(world, world.alice, lobby, "remove", "2. Puertoma",
+                          lambda m: "Puertoma" not in seats_of(m))
+    assert menu_labels(lobby, "add") == [*AI_CHOICES, *PUERTOMA_CHOICES.values()]
+    assert seat_menu(lobby, "remove") is None
+    _, lobby = await pick(world, world.alice, lobby, "add", "Puertoma (easy)",
+                          lambda m: "Puertoma (easy)" in seats_of(m))
+    assert menu_labels(lobby, "add") == ["Puertoma (easy)"]
+    assert not dm_recipients(world)
     record = await start(world, governor, world.alice, lobby)
     assert record.options["players"] == 2 and record.options["puertomas"] == 1
     assert record.options["puertoma_difficulty"] == "easy"
@@ -508,7 +533,7 @@ async def test_three_people_and_a_puertoma_with_all_six_expansions(
     people = [world.alice, world.bob, carol]
     with caplog.at_level(logging.WARNING, logger="bot"):
         record, players, first = await six_expansions(
-            world, governor, people, ["Add Puertoma"], 0, 55,
+            world, governor, people, ["Puertoma"], 0, 55,
             ["alice", "bob", "carol", "Puertoma 4"],
             # the game this test was chosen for (it has the Festival's pause): the start,
             # one transaction now, reaches the first decision two versions earlier than then
