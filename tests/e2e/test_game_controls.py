@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.i18n import CATALOG
 from engine.policies import make_policy
 from storage import GameRecord
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import GAME, Players, load, settled, start, table_at
+from tests.e2e.test_bot_lobby import open_lobby, pick, press, seats_of
 from tests.offline_discord import ScriptedUser, StoredMessage, running_client
 
 
@@ -269,6 +271,41 @@ async def test_leaving_hands_the_seat_to_an_ai(world: World, governor: OfflineGo
     assert 1 not in after.to_act
 
 
+async def test_a_leavers_seat_plays_the_tables_level_never_its_ai_seats(
+    world: World, governor: OfflineGovernor
+) -> None:
+    """Issue #33: the seat of a person who leaves goes to the level the lobby says (and README
+    and docs/bot.md): the table's (``/game new ai_level``), else normal, whatever level the
+    lobby seated its AI seats at (here a strong one beside a normal table, then an easy
+    table)."""
+    bob = f"<@{world.bob.id}>"
+    for args, level, name in (("", "heuristic", "normal"), (" ai_level:random", "random",
+                                                             "easy")):
+        lobby = await open_lobby(world, world.alice, f"max_players:3{args}")
+        assert f"an AI ({name}) takes the seat." in lobby.text()
+        _, lobby = await pick(world, world.alice, lobby, "add", "AI (strong)",
+                              lambda m: "AI (strong)" in seats_of(m))
+        _, lobby = await press(world, world.bob, lobby, "Join", lambda m: bob in seats_of(m))
+        mark = world.server.mark()
+        await press(world, world.alice, lobby, "Start", lambda m: "has started" in m.text())
+        await world.server.wait_for_message(world.general, lambda m: "round 1" in m.text(),
+                                            since=mark)
+        record = await governor.storage.games.find_by_channel(world.general.id)
+        assert record is not None
+        assert [s.ai_policy for s in record.seats] == [None, "strong", None]
+        handle = await world.bob.run("/game leave", channel=world.general)
+        click = await world.bob.click(await handle.wait_for_followup(), label="Leave the game")
+        await click.original_message(lambda m: "an AI plays your seat" in m.text())
+        after = await governor.storage.games.get(record.id)
+        assert [s.ai_policy for s in after.seats] == [None, "strong", level], args
+        [handover] = await governor.storage.games.handovers(record.id)
+        assert handover.to_ai_policy == level
+        names = await governor.publisher.seat_names(after)  # as the table and log name it
+        assert names[2] == f"AI 3 ({name})"
+        done = await world.alice.run("/game abandon", channel=world.general)
+        await done.wait_for_followup()
+
+
 async def test_abandoning_closes_the_table(world: World, governor: OfflineGovernor) -> None:
     """/game abandon by the creator: the game ends without a result and its table keeps no
     button to press."""
@@ -282,15 +319,52 @@ async def test_abandoning_closes_the_table(world: World, governor: OfflineGovern
 
 async def test_the_last_person_leaving_abandons_the_game(world: World, governor: OfflineGovernor
                                                         ) -> None:
-    """Alone with an AI seat, Alice leaves: nobody is left to play, the game is abandoned and
-    its table closed."""
-    record = await start(world, governor, world.alice, [], "max_players:2 ai_seats:1")
+    """Issue #33: Bob leaves (an AI plays his seat on), then Alice, the last person: her
+    confirmation says what will happen, in her language (the game ends at once without a
+    result, nobody rated; not "an AI will play your seat"), and it does: the game is
+    abandoned with no outcome, its table closed, no rating for anyone (Bob, who left first,
+    neither)."""
+    record = await start(world, governor, world.alice, [world.bob],
+                         "max_players:3 ai_seats:1")
     table = await table_at(world, governor, record.id)
-    handle = await world.alice.run("/game leave", channel=world.general)
+    handle = await world.bob.run("/game leave", channel=world.general)
     confirm = await handle.wait_for_followup()
-    click = await world.alice.click(confirm, label="Leave the game")
-    await click.original_message(lambda m: "the game is abandoned" in m.text())
-    assert (await governor.storage.games.get(record.id)).status.value == "abandoned"
+    assert "An AI will play your seat" in confirm.text()
+    click = await world.bob.click(confirm, label="Leave the game")
+    await click.original_message(lambda m: "an AI plays your seat" in m.text())
+
+    said = {}
+    for locale, lang in (("en-US", "en"), ("es-ES", "es"), ("pt-BR", "pt")):
+        handle = await world.alice.run("/game leave", channel=world.general, locale=locale)
+        said[lang] = await handle.wait_for_followup()
+        assert said[lang].ephemeral
+    assert said["en"].content == (
+        f"Leave game #{record.id}? You are the last person at the table: the game ends at once, "
+        "without a result, and nobody is rated. This cannot be undone.")
+    assert "termina ya, sin resultado, y no cuenta para la clasificación de nadie" in said[
+        "es"].content
+    assert "termina na hora, sem resultado, e não conta para a classificação de ninguém" in said[
+        "pt"].content
+    assert not any("IA" in said[lang].content for lang in ("es", "pt"))
+    assert (await governor.storage.games.get(record.id)).status.value == "active"  # asked only
+
+    # the click answers in the clicker's own Discord language (alice's: English)
+    click = await world.alice.click(said["es"], label="Dejar la partida")
+    done = await click.original_message(lambda m: "You left" in m.text())
+    assert done.content == (
+        f"You left game #{record.id}; no other person was playing, so the game ended without "
+        "a result and nobody is rated.")
+    assert "sin resultado y no cuenta para la clasificación de nadie" in CATALOG.t(
+        "es", "reply.left_abandoned", game=record.id)
+    assert "sem resultado e não conta para a classificação de ninguém" in CATALOG.t(
+        "pt", "reply.left_abandoned", game=record.id)
+    over = await governor.storage.games.get(record.id)
+    assert over.status.value == "abandoned" and over.outcome is None
+    assert await governor.storage.ratings.changes(record.id) == []
+    assert await governor.storage.ratings.status(record.id) is None
+    for person in (world.alice, world.bob):
+        assert await governor.storage.ratings.rating(
+            world.guild.id, "puerto-rico", person.id) is None
     closed = await world.server.wait_for_message(
-        world.general, lambda m: m.id == table.id and "abandoned" in m.text())
+        world.general, lambda m: m.id == table.id and "abandoned without a result" in m.text())
     assert not closed.buttons()
