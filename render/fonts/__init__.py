@@ -158,14 +158,74 @@ def wrap(text: str, size: int, bold: bool, widths: tuple[float, ...], *,
     return lines
 
 
-def wraps(text: str, size: int, bold: bool, widths: tuple[float, ...]) -> bool:
-    """Whether ``text`` goes whole on lines of ``widths`` (a layout's probe)."""
-    return whole(_wrap(text, size, bold, widths), text)
+def wraps(text: str, size: int, bold: bool, widths: tuple[float, ...], *,
+          hyphens: bool = True) -> bool:
+    """Whether ``text`` goes whole on lines of ``widths`` (a layout's probe); ``hyphens``
+    false: without hyphenating a word."""
+    lines = _wrap(text, size, bold, widths)
+    if not hyphens:
+        return " ".join(lines) == " ".join(text.split())
+    return whole(lines, text)
 
 
 def whole(lines: tuple[str, ...] | list[str], text: str) -> bool:
-    """Whether ``lines`` (from :func:`wrap`) hold every word of ``text`` uncut."""
-    return " ".join(lines) == " ".join(text.split())
+    """Whether ``lines`` (from :func:`wrap`) hold every letter of ``text``: no ellipsis, no
+    word clipped (a word hyphenated across two lines is whole)."""
+    joined = ""
+    for line in lines:
+        joined += line if not joined or joined.endswith("-") else f" {line}"
+    return joined.replace("-", "") == " ".join(text.split()).replace("-", "")
+
+
+def _vowel(char: str) -> bool:
+    return unicodedata.normalize("NFD", char)[:1].lower() in ("a", "e", "i", "o", "u")
+
+
+_CLUSTERS = ("ch", "lh", "nh", "ll", "rr", "qu", "gu")
+"""Consonant pairs that begin a syllable together (besides a consonant before l or r)."""
+
+
+def _syllable_break(word: str, i: int) -> bool:
+    """Whether ``word`` may be hyphenated before ``word[i]``: after a hyphen of its own, or
+    between syllables by the Spanish and Portuguese rule (V-CV, VC-CV, V-CCV with the pair
+    starting a syllable); English words break at the same places well enough."""
+    if i < 2 or i > len(word) - 2:
+        return False
+    before, at, after = word[i - 1], word[i], word[i + 1]
+    if before == "-":
+        return True
+    if not (before.isalpha() and at.isalpha() and after.isalpha()) or _vowel(at):
+        return False
+    pair = (at + after).lower()
+    starts_syllable = pair in _CLUSTERS or (after.lower() in "lr" and at.lower() in "bcdfgkptv")
+    if _vowel(before):  # V-CV, or V-CCV when the two consonants start the syllable
+        return _vowel(after) or (starts_syllable and i + 2 < len(word) and _vowel(word[i + 2]))
+    pair_before = (before + at).lower()
+    return (_vowel(word[i - 2]) and _vowel(after) and pair_before not in _CLUSTERS
+            and not (at.lower() in "lr" and before.lower() in "bcdfgkptv"))
+
+
+def _syllables(word: str, size: int, bold: bool, width: float) -> tuple[str, str] | None:
+    """(head, rest) of ``word`` broken between syllables with a hyphen, the latest break whose
+    head fits in ``width``; ``None`` when none does."""
+    for i in range(len(word) - 2, 1, -1):
+        if _syllable_break(word, i):
+            head = word[:i] if word[i - 1] == "-" else word[:i] + "-"
+            if length(head, size, bold) <= width:
+                return head, word[i:]
+    return None
+
+
+def _hyphenate(word: str, size: int, bold: bool, width: float) -> tuple[str, str]:
+    """(head, rest) of a word wider than its line: broken between syllables with a hyphen,
+    else cut where the line ends."""
+    broken = _syllables(word, size, bold, width)
+    if broken is not None:
+        return broken
+    cut = word
+    while len(cut) > 1 and length(cut, size, bold) > width:
+        cut = cut[:-1]
+    return cut, word[len(cut):]
 
 
 @lru_cache(maxsize=4096)
@@ -184,12 +244,17 @@ def _wrap(text: str, size: int, bold: bool, widths: tuple[float, ...]) -> tuple[
         while taken < len(words) and length(f"{line} {words[taken]}", size, bold) <= width:
             line = f"{line} {words[taken]}"
             taken += 1
-        if length(line, size, bold) > width:  # one word longer than the line: cut it
-            cut = line
-            while len(cut) > 1 and length(cut, size, bold) > width:
-                cut = cut[:-1]
-            words[0] = line[len(cut):]
-            lines.append(cut)
+        if taken < len(words) and length(words[taken], size, bold) > widths[index + 1]:
+            # the next word is wider than the next line too: its first syllables end this one
+            room = width - length(f"{line} ", size, bold)
+            broken = _syllables(words[taken], size, bold, room)
+            if broken is not None:
+                line = f"{line} {broken[0]}"
+                words[taken] = broken[1]
+        if length(line, size, bold) > width:  # one word longer than the line: hyphenate it
+            head, rest = _hyphenate(line, size, bold, width)
+            words[0] = rest
+            lines.append(head)
             continue
         lines.append(line)
         words = words[taken:]

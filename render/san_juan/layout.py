@@ -123,13 +123,14 @@ def _status(t: Table, y: int, status: str | None) -> int:
 
 def two_lines(text: str, size: int, width: float) -> tuple[str, ...]:
     """``text`` on one line if it fits, else on two: broken after its colon when both halves
-    fit ("chooser:" / "cost −1"), else between words."""
+    fit ("chooser:" / "cost −1"), else between words (on a third line when two do not hold
+    it: the cards grow to the longest privilege)."""
     if fonts.length(text, size) <= width:
         return (text,)
     head, colon, tail = text.partition(": ")
     if colon and max(fonts.length(head + ":", size), fonts.length(tail, size)) <= width:
         return head + ":", tail
-    return fonts.wrap(text, size, False, (width, width))
+    return fonts.wrap(text, size, False, (width,) * 3)
 
 
 def role_cards(t: Table, x0: int, y: int, width: int, *, static: bool) -> int:

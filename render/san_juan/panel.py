@@ -39,7 +39,7 @@ from .layout import (
     role_cards,
 )
 from .pieces import good_colors
-from .players import CARD_GAP, CARD_H, HEADER_H, area, header, rows_for
+from .players import HEADER_H, area, area_height, header
 
 PANEL_WIDTH = 800
 M = 12
@@ -123,11 +123,10 @@ def _decision(t: Table, seat: int, y: int) -> int:
 def _own_area(t: Table, seat: int, y: int) -> int:
     sk = t.sk
     p = t.seats[seat]
-    rows = rows_for(len(p.get("buildings") or ()), AREA_COLUMNS)
-    h = HEADER_H + rows * (CARD_H + CARD_GAP) - CARD_GAP + 12
+    x, right = M + PAD, M + INNER - PAD
+    h = area_height(t.labels, p, right - x, AREA_COLUMNS)
     box = sk.region(f"player:{seat}", Box(M, y, INNER, h))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=12)
-    x, right = M + PAD, M + INNER - PAD
     header(t, seat, p, x, y, right, name=False)
     area(t, seat, p, x, y + HEADER_H, right - x, AREA_COLUMNS)
     return y + h + T.GAP

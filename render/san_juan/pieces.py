@@ -9,7 +9,7 @@ building is a square of the good's colour in its corner (an empty outlined squar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,12 +68,22 @@ def name_lines(lb: Labels, kind: str, width: float, most: int = 2, *,
         if fonts.length(name, sz, True) <= width:
             return (name,), sz, True
     small = T.TEXT_SMALL
-    for bold in (True, False):
-        lines = fonts.wrap(name, small, bold, (width,) * most)
-        if " ".join(lines) == " ".join(name.split()):  # whole, no word cut in two
-            return lines, small, bold
     short = lb(f"short.{kind}") if lb.has(f"short.{kind}") else name
+    tries = [(name, True), (name, False), (short, False)]
+    for hyphens in (False, True):  # whole: the name, else its short; a word hyphenated last
+        for text, bold in tries:
+            if fonts.wraps(text, small, bold, (width,) * most, hyphens=hyphens):
+                return fonts.wrap(text, small, bold, (width,) * most), small, bold
     return fonts.wrap(short, small, False, (width,) * most), small, False
+
+
+def name_fits(lb: Labels, kind: str, width: float, most: int) -> bool:
+    """Whether :func:`name_lines` puts a card's name (or its short name) whole on ``most``
+    lines of ``width`` pixels."""
+    name = lb(f"card.{kind}")
+    short = lb(f"short.{kind}") if lb.has(f"short.{kind}") else name
+    return any(fonts.wraps(text, T.TEXT_SMALL, bold, (width,) * most)
+               for text, bold in ((name, True), (name, False), (short, False)))
 
 
 def good_square(sk: Sketch, box: Box, good: str, full: bool) -> Box:
@@ -89,8 +99,95 @@ def good_square(sk: Sketch, box: Box, good: str, full: bool) -> Box:
     return box
 
 
+CARD_H = 112
+"""A building's card in an area (its row taller for a pile with long names)."""
 CARD_TEXT_LINES = 3
 """Text lines on a building in an area: its name, and what a pile covers."""
+
+
+TEXT_LINE = 22
+"""A text line on a building in an area; a pile whose words need more than
+:data:`CARD_TEXT_LINES` lines makes its row taller by as many."""
+
+
+def _overs(lb: Labels, top: str, extra: str) -> list[str]:
+    """What a pile covers ("over: Silver smelter" + ``extra``), whole then with the short
+    name of the covered card."""
+    return [lb("ui.over", card=lb(word)) + extra
+            for word in dict.fromkeys((f"card.{top}", f"short.{top}"))
+            if lb.has(word) or word.startswith("card.")]
+
+
+def _pile_layouts(lb: Labels, kind: str, top: str, extra: str, width: float, total: int
+                  ) -> Iterator[tuple[int, str]]:
+    """(name lines, over text) that go whole on ``total`` lines, in order of preference: the
+    building's name on one line when it can be, else on two."""
+    for most in (1, 2):
+        if name_fits(lb, kind, width, most):
+            room = (width,) * (total - most)
+            for under in _overs(lb, top, extra):
+                if fonts.wraps(under, T.TEXT_SMALL, False, room):
+                    yield most, under
+
+
+def pile_lines(lb: Labels, kind: str, top: str | None, extra: str, width: float) -> int:
+    """The text lines a building in an area needs: :data:`CARD_TEXT_LINES`, or more for a
+    pile whose building and covered card have long names (at most three more)."""
+    if top is None:
+        return CARD_TEXT_LINES
+    for total in range(CARD_TEXT_LINES, CARD_TEXT_LINES + 4):
+        if next(_pile_layouts(lb, kind, top, extra, width, total), None) is not None:
+            return total
+    return CARD_TEXT_LINES
+
+
+def pile_text(lb: Labels, kind: str, top: str | None, extra: str, width: float,
+              total: int = CARD_TEXT_LINES
+              ) -> tuple[tuple[str, ...], int, bool, tuple[str, ...]]:
+    """(name lines, size, bold, "over: …" lines) of a building in an area ``width`` pixels
+    wide, on ``total`` lines: its name on two lines at most; on a pile (``top``: the card
+    right under it) what it covers (``extra`` after it: "+1", the Chapel's count) on the
+    lines left, with the covered card's short name when the whole one does not fit."""
+    if top is None:
+        return (*name_lines(lb, kind, width), ())
+    most, under = next(_pile_layouts(lb, kind, top, extra, width, total),
+                       (1, _overs(lb, top, extra)[-1]))
+    lines, size, bold = name_lines(lb, kind, width, most=most)
+    room = (width,) * (total - len(lines))
+    return lines, size, bold, fonts.wrap(under, T.TEXT_SMALL, False, room)
+
+
+def pile_extra(building: Mapping[str, Any], chapel: int | bool | None) -> str:
+    """What follows a pile's "over: …": "+n" more covered cards, and the Chapel's count when
+    the pile is a production building (no room beside its good)."""
+    covered = building.get("covered") or ()
+    extra = f" +{len(covered) - 1}" if len(covered) > 1 else ""
+    if covered and card(str(building["card"])).good and chapel is not False:
+        extra += f" ({'?' if chapel is None else chapel})"
+    return extra
+
+
+def pile_geometry(lb: Labels, building: Mapping[str, Any], chapel: int | bool | None,
+                  width: int) -> tuple[int, int, int]:
+    """(left, width, lines) of the words of a pile in an area card ``width`` pixels wide: 16
+    px from its face's left edge, 8 from the right, on :data:`CARD_TEXT_LINES` lines; when
+    they do not fit, from just right of the stripe to 4 px from the edge, on as many lines as
+    they need (:func:`pile_lines`)."""
+    covered = [str(k) for k in building.get("covered") or ()]
+    kind, extra = str(building["card"]), pile_extra(building, chapel)
+    face = width - 4
+    if next(_pile_layouts(lb, kind, covered[-1], extra, face - 24, CARD_TEXT_LINES),
+            None) is not None:
+        return 16, face - 24, CARD_TEXT_LINES
+    return 14, face - 18, pile_lines(lb, kind, covered[-1], extra, face - 18)
+
+
+def building_lines(lb: Labels, building: Mapping[str, Any], chapel: int | bool | None,
+                   width: int) -> int:
+    """The text lines of ``building`` in an area card ``width`` pixels wide."""
+    if not building.get("covered"):
+        return CARD_TEXT_LINES
+    return pile_geometry(lb, building, chapel, width)[2]
 
 
 def building_card(
@@ -123,22 +220,22 @@ def building_card(
     sk.rect(Box(face.x + 3, face.y + 3, 8, face.h - 6), stripe, edge, 1, radius=4)
     x = face.x + 16
     width = face.right - 8 - x
-    lines, size, bold = name_lines(lb, c.kind, width, most=1 if covered else 2)
+    if covered:  # a pile: its words closer to the edges, on more lines when they need them
+        left, width, total = pile_geometry(lb, building, chapel, box.w)
+        x = face.x + left
+        lines, size, bold, under = pile_text(lb, c.kind, covered[-1],
+                                             pile_extra(building, chapel), width, total)
+    else:
+        (lines, size, bold), under = name_lines(lb, c.kind, width), ()
     y = face.y + 24
     for line in lines:
         sk.text(x, y, line, size=size, bold=bold, fill=ink)
-        y += 22
+        y += TEXT_LINE
     if covered:
-        under = lb("ui.over", card=lb(f"card.{covered[-1]}"))
-        if len(covered) > 1:
-            under += f" +{len(covered) - 1}"
-        if c.good and chapel is not False:  # no room beside the good: the count goes here
-            under += f" ({'?' if chapel is None else chapel})"
-        room = (width,) * (CARD_TEXT_LINES - len(lines))
         boxes = []
-        for line in fonts.wrap(under, T.TEXT_SMALL, False, room):
+        for line in under:
             boxes.append(sk.text(x, y, line, size=T.TEXT_SMALL, fill=T.MUTED))
-            y += 22
+            y += TEXT_LINE
         if c.good and chapel is not False and boxes:
             left, top = min(b.x for b in boxes), boxes[0].y
             sk.region(f"{key}:chapel", Box(left, top, max(b.right for b in boxes) - left,

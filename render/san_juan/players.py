@@ -18,10 +18,10 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
 from .context import Table
-from .pieces import building_card, card_back
+from .labels import Labels
+from .pieces import CARD_H, TEXT_LINE, building_card, building_lines, card_back
 
 HEADER_H = 52
-CARD_H = 112
 CARD_GAP = 6
 COLUMNS = 6
 SLOTS = 12
@@ -32,9 +32,26 @@ def rows_for(count: int, columns: int) -> int:
     return max((SLOTS + columns - 1) // columns, (count + columns - 1) // columns)
 
 
-def area_height(count: int, columns: int = COLUMNS) -> int:
-    rows = rows_for(count, columns)
-    return HEADER_H + rows * (CARD_H + CARD_GAP) - CARD_GAP + 12
+def row_heights(lb: Labels, p: Mapping[str, Any], width: int, columns: int = COLUMNS
+                ) -> list[int]:
+    """The height of each row of ``p``'s area ``width`` pixels wide: :data:`CARD_H`, taller by
+    a line or two where a pile's words need them."""
+    buildings = list(p.get("buildings") or ())
+    w = (width - (columns - 1) * CARD_GAP) // columns
+    chapel_at = chapel_index(p)
+    heights = [CARD_H] * rows_for(len(buildings), columns)
+    for i, building in enumerate(buildings):
+        chapel = chapel_of(p, building) if i == chapel_at else False
+        lines = building_lines(lb, building, chapel, w)
+        r = i // columns
+        heights[r] = max(heights[r], CARD_H + (lines - 3) * TEXT_LINE)
+    return heights
+
+
+def area_height(lb: Labels, p: Mapping[str, Any], width: int, columns: int = COLUMNS) -> int:
+    """A player's panel: the header and the area's rows."""
+    rows = row_heights(lb, p, width, columns)
+    return HEADER_H + sum(rows) + CARD_GAP * (len(rows) - 1) + 12
 
 
 def chapel_of(p: Mapping[str, Any], building: Mapping[str, Any]) -> int | bool | None:
@@ -115,23 +132,24 @@ def area(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, width: int, 
     sk, lb = t.sk, t.labels
     buildings = list(p.get("buildings") or ())
     w = (width - (columns - 1) * CARD_GAP) // columns
-    rows = rows_for(len(buildings), columns)
-    for k in range(rows * columns):
+    heights = row_heights(lb, p, width, columns)
+    tops = [y + sum(heights[:r]) + r * CARD_GAP for r in range(len(heights))]
+    for k in range(len(heights) * columns):
         r, c = divmod(k, columns)
-        sk.rect(Box(x + c * (w + CARD_GAP), y + r * (CARD_H + CARD_GAP), w, CARD_H), T.PANEL_ALT,
+        sk.rect(Box(x + c * (w + CARD_GAP), tops[r], w, heights[r]), T.PANEL_ALT,
                 T.FAINT, 2, radius=8, static=static)
     chapel_at = chapel_index(p)
     key = f"player:{seat}"
     for i, building in enumerate(buildings):
         r, c = divmod(i, columns)
-        box = Box(x + c * (w + CARD_GAP), y + r * (CARD_H + CARD_GAP), w, CARD_H)
+        box = Box(x + c * (w + CARD_GAP), tops[r], w, heights[r])
         sk.region(f"{key}:building:{i}", box)
         sk.region(f"{key}:card:{building['card']}", box)
         chapel = chapel_of(p, building) if i == chapel_at else False
         building_card(sk, lb, box, building, chapel=chapel, key=f"{key}:building:{i}")
         if chapel is not False:
             sk.region(f"{key}:chapel", sk.regions[f"{key}:building:{i}:chapel"])
-    h = rows * (CARD_H + CARD_GAP) - CARD_GAP
+    h = sum(heights) + CARD_GAP * (len(heights) - 1)
     sk.region(f"{key}:area", Box(x, y, columns * (w + CARD_GAP) - CARD_GAP, h))
     return y + h
 
@@ -144,7 +162,7 @@ def _panel(t: Table, seat: int, y: int) -> int:
     sk = t.sk
     p = t.seats[seat]
     count = len(p.get("buildings") or ())
-    h = area_height(count)
+    h = area_height(t.labels, p, RIGHT - LEFT)
     box = sk.region(f"player:{seat}", Box(T.MARGIN, y, T.INNER, h))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=12, static=True)
     sk.rect(Box(T.MARGIN + 5, y + 6, 9, h - 12), T.seat_color(seat), radius=4, static=True)
