@@ -244,6 +244,32 @@ def test_sec11_3_jeweler_and_royal_garden_one_per_noble(count: int) -> None:
     assert sc.invariant_failures(state) == []
 
 
+# --- Exp. 3 (§12) ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ship", "removed", "kept"), [(4, 0, 0), (5, 1, 1), (7, 3, 3), (9, 5, 3)])
+def test_sec12_raid_keeps_at_most_three(ship: int, removed: int, kept: int) -> None:
+    """§12 Raid (A34: at most min(3, empty circles)): the ship goes down to N = 4 and the
+    Buccaneer keeps up to 3 of the removed colonists: none removed from 4, 1 of 1, 3 of 3, and
+    3 of 5 although he has 6 empty circles; the rest go to the supply."""
+    sc = Scenario(players=4, modules=["buccaneer"])
+    sc.player(0, tiles={"corn": 6})
+    sc.set_colonists(ship=ship)
+    supply = sc.state.colonist_supply
+    state = sc.choose("buccaneer", 0)
+    state = sc.act(state, 0, "bu.raid")
+    assert state.colonist_ship == min(ship, 4)
+    if removed:
+        assert sc.events_of("ColonistShipRaided")[-1].data == {"removed": removed, "kept": kept}
+        assert state.colonist_supply == supply + removed - kept
+    for _ in range(kept):
+        state = sc.act(state, 0, "raid.corn")
+    assert state.players[0].workers[0] == kept
+    prompt = GAME.prompt(state)
+    assert prompt is not None and prompt.kind == "role"
+    assert sc.invariant_failures(state) == []
+
+
 # --- Exp. 4 (§13) ---------------------------------------------------------------------------------
 
 
