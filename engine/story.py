@@ -4,7 +4,9 @@ chose (its roles and its buildings).  For every game of the registry, from its c
 * :func:`score_history` replays a game and takes each seat's :meth:`~engine.core.Game.standing`
   (the score as if the game ended then, hidden VP counted) at the start and at the end of every
   round.  A game's chart shows it once the game is over: while a game is played the chips and
-  the Chapel cards it counts are hidden.
+  the Chapel cards it counts are hidden.  On the way it adds up the points each seat took
+  during play by why it took them (:data:`GAIN_EVENTS`: Puerto Rico's VP chips for shipping,
+  the Harbor, the Church, a plunder...): the chart's split names each source.
 * :func:`choices` counts, per seat, the roles chosen and the buildings built, from the events
   the actions produced (``RoleChosen`` with its ``role``; ``BuildingBuilt`` with its
   ``building``, or its ``card`` where a building is a card): the players' favourites.
@@ -25,16 +27,26 @@ CHOICE_EVENTS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """Event type -> (the kind of choice, the data keys naming what was chosen, the first found)."""
 
+GAIN_EVENTS: dict[str, tuple[str, str | None, int]] = {
+    "VpEarned": ("amount", None, 1),
+    "BlackMarketUsed": ("vp", "black_market", -1),
+}
+"""Event type -> (the data key of the points, the source (``None``: the event's ``reason``),
+the sign): the points a seat took during play (VP chips) or gave back (a VP chip paid at the
+Black Market), by source.  A game whose score has no such points has none of these events."""
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreHistory:
     """``rounds[i]``: 0 for the start, else the round that had ended (the last point is the end
     of the game, in the round it ended); ``totals[i]``: every seat's score then.  ``final``: the
-    standing at the end (the outcome, for a finished game)."""
+    standing at the end (the outcome, for a finished game).  ``gains``: by seat, the points it
+    took during play by source (:data:`GAIN_EVENTS`; a source given back is negative)."""
 
     rounds: tuple[int, ...]
     totals: tuple[tuple[int, ...], ...]
     final: Outcome
+    gains: tuple[Mapping[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         lines = sorted(self.final.scores, key=lambda line: line.seat)
@@ -43,6 +55,7 @@ class ScoreHistory:
             "totals": [list(t) for t in self.totals],
             "winners": list(self.final.winners),
             "breakdowns": [dict(line.breakdown) for line in lines],
+            "gains": [dict(g) for g in self.gains],
         }
 
 
@@ -54,15 +67,18 @@ def score_history(
     game: Game[Any], options: Mapping[str, Any], seed: int, moves: Iterable[tuple[int, str]]
 ) -> ScoreHistory:
     """Replay ``moves`` (seat, action code) from ``game.setup(options, seed)`` and take the
-    scores at the start and whenever a round ends.  Raises what the engine raises for an
-    illegal move (the log is the game's own, so that means a corrupt log)."""
+    scores at the start and whenever a round ends, and the points each seat took on the way
+    by source (``gains``).  Raises what the engine raises for an illegal move (the log is the
+    game's own, so that means a corrupt log)."""
     state = game.setup(options, seed)
     rounds = [0]
     totals = [_totals(game.standing(state))]
+    gained: list[Counter[str]] = [Counter() for _ in totals[0]]
     current = game.round(state)
     taken = True  # the standing of the state as it is now has been taken
     for seat, code in moves:
-        state, _ = game.apply(state, seat, game.decode_action(code))
+        state, events = game.apply(state, seat, game.decode_action(code))
+        add_gains(gained, (e.to_json() for e in events if e.type in GAIN_EVENTS))
         taken = False
         now = game.round(state)
         if now != current:
@@ -73,7 +89,22 @@ def score_history(
     if not taken:
         rounds.append(current)
         totals.append(_totals(final))
-    return ScoreHistory(tuple(rounds), tuple(totals), final)
+    return ScoreHistory(tuple(rounds), tuple(totals), final, tuple(dict(g) for g in gained))
+
+
+def add_gains(gained: Sequence[Counter[str]], events: Iterable[Mapping[str, Any]]) -> None:
+    """Add to ``gained`` (a counter by seat) the points ``events`` (as JSON) gave each seat,
+    by source (:data:`GAIN_EVENTS`); what cannot be read is left out."""
+    for event in events:
+        found = GAIN_EVENTS.get(str(event.get("type")))
+        seat = event.get("seat")
+        if found is None or not isinstance(seat, int) or not 0 <= seat < len(gained):
+            continue
+        key, source, sign = found
+        data = event.get("data") or {}
+        points, reason = data.get(key), source or data.get("reason")
+        if isinstance(points, int) and points and isinstance(reason, str):
+            gained[seat][reason] += sign * points
 
 
 def choices(actions: Iterable[Sequence[Mapping[str, Any]]]) -> Counter[tuple[int, str, str]]:

@@ -122,6 +122,31 @@ def render_scoresheet(
     return render_png(layout_scoresheet(outcome, game=game, names=names, labels=labels))
 
 
+def layout_game_chart(
+    history: Mapping[str, Any],
+    *,
+    game: str,
+    names: Names = None,
+    labels: LabelTable = None,
+) -> Scene:
+    """The scene of a finished ``game``'s chart: each seat's score by round (``history``:
+    ``engine.story.ScoreHistory.to_json()``) and, where the game splits a score (its renderer's
+    ``score_split``), where each seat's points came from (``history["breakdowns"]``, with the
+    points taken during play by source, ``history["gains"]``).  The split's parts are worded
+    by ``labels``, else the game's English."""
+    renderer = renderer_for(game)
+    split = renderer.score_split
+    breakdowns = history.get("breakdowns")
+    if split is not None and isinstance(breakdowns, Sequence):
+        gains = history.get("gains")
+        by_seat = list(gains) if isinstance(gains, Sequence) else []
+        history = {**history, "split": [
+            [list(p) for p in split(b, by_seat[s] if s < len(by_seat) else None)]
+            for s, b in enumerate(breakdowns)]}
+    words = labels if isinstance(labels, Labels) else {**renderer.english, **(labels or {})}
+    return layout_chart(history, names=names, labels=words)
+
+
 def render_chart(
     history: Mapping[str, Any],
     *,
@@ -129,14 +154,8 @@ def render_chart(
     names: Names = None,
     labels: LabelTable = None,
 ) -> bytes:
-    """PNG of a finished ``game``'s chart: each seat's score by round (``history``:
-    ``engine.story.ScoreHistory.to_json()``) and, where the game splits a score (its renderer's
-    ``score_split``), where each seat's points came from (``history["breakdowns"]``)."""
-    split = renderer_for(game).score_split
-    breakdowns = history.get("breakdowns")
-    if split is not None and isinstance(breakdowns, Sequence):
-        history = {**history, "split": [[list(p) for p in split(b)] for b in breakdowns]}
-    return render_png(layout_chart(history, names=names, labels=labels))
+    """PNG of a finished ``game``'s chart (:func:`layout_game_chart`)."""
+    return render_png(layout_game_chart(history, game=game, names=names, labels=labels))
 
 
 __all__ = [
@@ -144,6 +163,7 @@ __all__ = [
     "GameRenderer",
     "Labels",
     "Scene",
+    "layout_game_chart",
     "layout_panel",
     "layout_scoresheet",
     "layout_table",

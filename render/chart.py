@@ -10,7 +10,8 @@
                  the winners' rows are gold with a "Winner" pill.
     split        (when the game gives one) one stacked bar per seat, in the legend's order: the
                  parts of its final score, each in its part's colour with its number inside when
-                 it fits, the total at the end; a key of the parts under the bars.
+                 it fits, the total at the end; a key of the parts under the bars.  A negative
+                 part (points given back) is a hollow box of its size, its number signed.
 
 Input (plain JSON, it travels to a worker process)::
 
@@ -424,8 +425,9 @@ def _split(
     for seat_parts in split:
         parts.extend(key for key, _ in seat_parts if key not in parts)
     colors = {key: PART_COLORS[k % len(PART_COLORS)] for k, key in enumerate(parts)}
+    negative = {key for seat_parts in split for key, v in seat_parts if v < 0}
     totals = [sum(v for _, v in seat_parts) for seat_parts in split]
-    widest = max([sum(max(v, 0) for _, v in seat_parts) for seat_parts in split] + [1])
+    widest = max([sum(abs(v) for _, v in seat_parts) for seat_parts in split] + [1])
     bar_x = M + 16 + BAR_NAME_W + 16
     bar_w = M + T.INNER - 16 - TOTAL_W - bar_x
     scale = bar_w / widest
@@ -457,14 +459,19 @@ def _split(
         done = 0
         x = bar_x
         for key, value in split[seat]:
-            done += max(value, 0)
+            done += abs(value)
             end = bar_x + round(done * scale)
             if end > x:
                 fill, ink = colors[key]
                 seg = sk.region(f"bar:{seat}:{key}", Box(x, by, end - x, BAR_H))
-                last = done == sum(max(v, 0) for _, v in split[seat])
-                sk.rect(Box(seg.x, seg.y, seg.w - (0 if last else 2), seg.h), fill)
-                text = str(value)
+                last = done == sum(abs(v) for _, v in split[seat])
+                if value < 0:  # points given back: a hollow box, its number signed
+                    sk.rect(Box(seg.x, seg.y + 3, seg.w - (0 if last else 2), seg.h - 6),
+                            T.PANEL, fill, 3)
+                    ink = T.INK
+                else:
+                    sk.rect(Box(seg.x, seg.y, seg.w - (0 if last else 2), seg.h), fill)
+                text = str(value) if value >= 0 else f"\u2212{-value}"
                 if fonts.length(text, T.TEXT_SMALL, True) + 10 <= seg.w - 2:
                     sk.text(
                         seg.x + (seg.w - 2) // 2,
@@ -497,7 +504,10 @@ def _split(
         if kx + width > M + T.INNER - 16 and kx > M + 16:
             kx, y = M + 16, y + line_h
         fill, _ = colors[key]
-        sk.rect(Box(kx, y + 5, 22, 22), fill, T.INK, 1, radius=4)
+        if key in negative:  # hollow, as on the bars
+            sk.rect(Box(kx, y + 5, 22, 22), T.PANEL, fill, 3, radius=4)
+        else:
+            sk.rect(Box(kx, y + 5, 22, 22), fill, T.INK, 1, radius=4)
         sk.text(kx + 30, y + 16, text, size=T.TEXT_SMALL, fill=T.INK, anchor="lm")
         kx += width
     y += line_h + 8

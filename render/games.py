@@ -38,9 +38,10 @@ class GameRenderer:
     private panel; ``panel_focus(view, seat)``: the part of the table a panel shows by default,
     one of ``focuses``; ``layout_scoresheet(outcome, *, names, labels)``: the final sheet;
     ``english``: the game's words on images (the bot's image catalog overrides them);
-    ``score_split(breakdown)``: a final score's parts as the chart's bar shows them ((part
-    id, points) in order: Puerto Rico's shipping, buildings and bonuses), ``None`` for no
-    bar."""
+    ``score_split(breakdown, gains)``: a final score's parts as the chart's bar shows them
+    ((part id, points) in order: Puerto Rico's VP chips by source, buildings and bonuses), from
+    its breakdown and the points the seat took during play by source (``engine.story``'s
+    ``gains``, ``None`` when unknown); ``None`` for no bar."""
 
     name: str
     english: Mapping[str, str]
@@ -49,7 +50,8 @@ class GameRenderer:
     layout_scoresheet: Callable[..., Scene]
     panel_focus: Callable[[View, int], str]
     focuses: tuple[str, ...]
-    score_split: Callable[[Mapping[str, int]], list[tuple[str, int]]] | None = None
+    score_split: Callable[[Mapping[str, int], Mapping[str, int] | None],
+                          list[tuple[str, int]]] | None = None
 
 
 _RENDERERS: dict[str, GameRenderer] = {}

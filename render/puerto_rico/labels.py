@@ -208,6 +208,9 @@ ENGLISH: dict[str, str] = {
     "score.winners": "Winner: {names}",
     "score.shared": "Shared victory: {names}",
     "score.ended": "Game over: {reasons}",
+    # the end chart's split: VP chips by why they were taken (``score_split``)
+    "score.vp_plunder": "Plunder",
+    "score.vp_festival": "Festival",
 }
 
 

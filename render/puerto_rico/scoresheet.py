@@ -20,14 +20,39 @@ from .players import layout_panel
 LARGE_BUILDINGS = ("guild_hall", "residence", "fortress", "customs_house", "city_hall")
 
 
-def score_split(breakdown: Mapping[str, int]) -> list[tuple[str, int]]:
-    """A final score as the chart's bar shows it: shipping (the VP chips: the Captain's, the
-    Harbor's, the Wharf's), the buildings' printed VP, and every bonus (the large buildings',
-    the nobles'...)."""
+CHIP_BUILDINGS = ("harbor", "church", "chapel", "hunting_lodge", "royal_supplier", "union_hall")
+"""The buildings that give VP chips during play (a source of the chart's split each, under the
+building's name), in the order the split shows them."""
+CHIP_SOURCES = ("plunder", "festival", "festival_activity", "puertoma_skill")
+"""The other sources of VP chips (the chart's ``vp_<source>`` parts: ``score.vp_<source>``)."""
+SPENT = "black_market"
+"""The VP chip given back at the Black Market (a negative part, last)."""
+
+
+def score_split(breakdown: Mapping[str, int], gains: Mapping[str, int] | None = None
+                ) -> list[tuple[str, int]]:
+    """A final score as the chart's bar shows it: the VP chips by why they were taken
+    (``gains``: ``engine.story``'s sources; shipping first, a load on the Wharf or the Captain's
+    privilege included, then each building that gives chips by its name, then the plunder,
+    the Festival...; a chip given back at the Black Market last, negative), the buildings'
+    printed VP, and every bonus (the large buildings', the nobles'...).  Chips that ``gains``
+    does not explain (all of them when it is not given) are one part, the VP chips."""
     chips = int(breakdown.get("chips", 0))
     buildings = int(breakdown.get("buildings", 0))
     bonuses = sum(int(v) for k, v in breakdown.items() if k not in ("chips", "buildings"))
-    return [("shipping", chips), ("buildings", buildings), ("bonuses", bonuses)]
+    sources = {k: int(v) for k, v in (gains or {}).items() if int(v)}
+    parts = [] if gains is None else [("shipping", sources.pop("shipping", 0))]
+    parts += [(f"building.{b}", sources.pop(b)) for b in CHIP_BUILDINGS if b in sources]
+    parts += [(f"vp_{s}", sources.pop(s)) for s in CHIP_SOURCES if s in sources]
+    spent = sources.pop(SPENT, 0)
+    parts += sorted(sources.items())  # a source no list here names yet: its own id
+    unexplained = chips - sum(v for _, v in parts) - spent
+    if unexplained:
+        parts.append(("chips", unexplained))
+    parts += [("buildings", buildings), ("bonuses", bonuses)]
+    if spent:
+        parts.append((f"building.{SPENT}", spent))
+    return parts
 
 
 def score_parts(scores: Sequence[Mapping[str, Any]], lb: Labels) -> list[tuple[str, str]]:

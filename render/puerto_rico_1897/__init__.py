@@ -160,9 +160,13 @@ def names_data(outcome: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def score_split(breakdown: Mapping[str, int]) -> list[tuple[str, int]]:
-    """Classic's split of a score (VP tokens are its VP chips)."""
-    return classic_scoresheet.score_split(names.data(breakdown, reverse=True))
+def score_split(breakdown: Mapping[str, int], gains: Mapping[str, int] | None = None
+                ) -> list[tuple[str, int]]:
+    """Classic's split of a score (VP tokens are its VP chips), its sources in the kernel's
+    words too (the Park administration's tokens are the Hunting lodge's chips)."""
+    return classic_scoresheet.score_split(
+        names.data(breakdown, reverse=True),
+        None if gains is None else names.data(gains, reverse=True))
 
 
 RENDERER = register_renderer(

@@ -224,6 +224,12 @@ PUERTOMA: dict[str, str] = {
 }
 """The Puertoma's words (rules spec §8; the bot's ``*.puertoma_images.json``)."""
 
-ENGLISH: dict[str, str] = {**CLASSIC, **EDITION, **PUERTOMA}
+CHART: dict[str, str] = {
+    "score.vp_festival_activity": "Festival activities",
+    "score.vp_puertoma_skill": "Puertoma skills",
+}
+"""The end chart's sources of VP tokens that only 1897 has (Exp. V, the Puertoma's skills)."""
 
-__all__ = ["EDITION", "ENGLISH", "PUERTOMA"]
+ENGLISH: dict[str, str] = {**CLASSIC, **EDITION, **PUERTOMA, **CHART}
+
+__all__ = ["CHART", "EDITION", "ENGLISH", "PUERTOMA"]

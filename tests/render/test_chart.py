@@ -348,8 +348,9 @@ def test_a_played_game_is_charted_with_its_games_split(
     game: str, players: int, split: bool
 ) -> None:
     """``render.render_chart`` on a played game's ``engine.story`` history: Puerto Rico's
-    (and 1897's) final scores split into shipping, buildings and bonuses that add up to each
-    total; San Juan's without a bar."""
+    (and 1897's) final scores split into their VP chips by source (shipping first), buildings
+    and bonuses that add up to each total; San Juan's without a bar.  Without the sources
+    (``gains``) the chips are one part, the VP chips, never called shipping."""
     engine_game = get_game(game)
     options = engine_game.normalize_options({"players": players})
     policies = [make_policy("heuristic", game, policy_seed(3, s)) for s in range(players)]
@@ -358,10 +359,18 @@ def test_a_played_game_is_charted_with_its_games_split(
     cut = renderer_for(game).score_split
     assert (cut is not None) == split
     if cut is not None:
-        for breakdown, total in zip(story["breakdowns"], story["totals"][-1], strict=True):
-            parts = cut(breakdown)
-            assert [p for p, _ in parts] == list(PARTS) and sum(v for _, v in parts) == total
-        scene = layout_chart({**story, "split": [cut(b) for b in story["breakdowns"]]})
+        for breakdown, gains, total in zip(story["breakdowns"], story["gains"],
+                                           story["totals"][-1], strict=True):
+            parts = cut(breakdown, gains)
+            assert parts[0] == ("shipping", gains["shipping"])
+            assert [p for p, _ in parts][-2:] == ["buildings", "bonuses"]
+            assert sum(v for _, v in parts) == total
+            unsourced = cut(breakdown, None)
+            assert [p for p, _ in unsourced] == ["chips", "buildings", "bonuses"]
+            assert unsourced[0][1] == breakdown["chips" if game == "puerto-rico" else "tokens"]
+            assert sum(v for _, v in unsourced) == total
+        scene = layout_chart({**story, "split": [
+            cut(b, g) for b, g in zip(story["breakdowns"], story["gains"], strict=True)]})
         assert {f"bar:{s}" for s in range(players)} <= set(scene.regions)
     png = Image.open(io.BytesIO(render.render_chart(story, game=game)))
     bare = {k: v for k, v in story.items() if k != "breakdowns"}
