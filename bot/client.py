@@ -85,6 +85,9 @@ class GovernorBot(commands.Bot):
     ) -> None:
         options.setdefault("intents", discord.Intents.default())
         options.setdefault("help_command", None)
+        # Nothing pings unless a send names whom it pings (the awaited player, the voters):
+        # a name typed "@everyone" or "<@&role>" that reaches a message pings nobody.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         if isinstance(self, commands.AutoShardedBot):
             options.setdefault("shard_ids", list(settings.shard_ids or ()) or None)
             options.setdefault("shard_count", settings.shard_count)

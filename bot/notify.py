@@ -51,7 +51,7 @@ from storage import GameRecord, Storage, UserSettings
 from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit
-from .seatnames import everyone
+from .seatnames import escape_name, everyone
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +161,8 @@ class Notifier:
     # --- turn notices -----------------------------------------------------------------------
 
     def where(self, record: GameRecord) -> str:
-        """"#general, Offline Table" when the channel is known, else a channel mention."""
+        """"#general, Offline Table" when the channel is known, else a channel mention.  The
+        names are chosen by people: escaped (:func:`bot.seatnames.escape_name`)."""
         if record.channel_id is None:
             return ""
         channel = self.client.get_channel(record.channel_id)
@@ -169,7 +170,8 @@ class Notifier:
         guild = getattr(channel, "guild", None)
         if not name:
             return f"<#{record.channel_id}>"
-        return f"#{name}, {guild.name}" if guild is not None else f"#{name}"
+        here = f"#{escape_name(name)}"
+        return f"{here}, {escape_name(guild.name)}" if guild is not None else here
 
     def notice(
         self,

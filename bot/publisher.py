@@ -28,7 +28,7 @@ from .notify import Notifier
 from .permissions import bot_permissions, can_post, missing, needed, permission_names
 from .posting import TablePoster
 from .presenters import seat_names
-from .seatnames import with_history
+from .seatnames import escape_name, with_history
 from .service import TableUpdate
 
 if TYPE_CHECKING:
@@ -83,10 +83,12 @@ class DiscordPublisher:
     # --- names ------------------------------------------------------------------------------
 
     async def person_name(self, user_id: int, guild_id: int | None) -> str | None:
+        """The person's name in the server (nickname, else global name, else user name),
+        escaped for Discord's text (:func:`bot.seatnames.escape_name`); ``None`` when unknown."""
         guild = self.client.get_guild(guild_id) if guild_id else None
         member = guild.get_member(user_id) if guild else None
         if member is not None:
-            return member.display_name
+            return escape_name(member.display_name)
         if user_id in self._names:
             return self._names[user_id]
         user = self.client.get_user(user_id)
@@ -95,8 +97,8 @@ class DiscordPublisher:
                 user = await self.client.fetch_user(user_id)
             except discord.HTTPException:
                 return None
-        self._names[user_id] = user.display_name
-        return user.display_name
+        self._names[user_id] = escape_name(user.display_name)
+        return self._names[user_id]
 
     async def seat_names(self, record: GameRecord) -> dict[int, str]:
         """The seats' names now, knowing who held them before (:mod:`bot.seatnames`)."""

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine.core import EngineError, Event
 
 from .i18n import CATALOG, Catalog
+from .seatnames import plain
 from .workers import follow_parent
 
 if TYPE_CHECKING:
@@ -151,6 +152,12 @@ def _stop(kind: str) -> None:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+def drawn_names(names: Mapping[int, str]) -> dict[int, str]:
+    """The names as an image shows them: without the escapes they carry as Discord text (a
+    backslash would be drawn; :func:`bot.seatnames.plain`)."""
+    return {seat: plain(name) for seat, name in names.items()}
+
+
 def _digest(*inputs: Any) -> bytes | None:
     """A digest of an image's inputs (``None`` when they cannot be pickled: not cached)."""
     try:
@@ -231,6 +238,7 @@ class Drawing:
             return None
         if urgent is None:
             urgent = view.get("viewer") is None
+        names, status = drawn_names(names), plain(status) if status else status
         key = _digest(view, events, dict(names), language or self.catalog.default, status)
         if key is None or not keep:
             return await self._draw(view, events, names, language, urgent, status)
@@ -324,6 +332,7 @@ class Drawing:
             return None
         lang = language or self.catalog.default
         labels = {**self.catalog.section(lang, "chart."), **self.labels(language, game)}
+        names = drawn_names(names)
         try:
             if self.in_processes:
                 return await self._job("table", draw_chart, game, dict(options), seed,
@@ -340,7 +349,7 @@ class Drawing:
             return None
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                self._tables, self.score_renderer, game, outcome, names,
+                self._tables, self.score_renderer, game, outcome, drawn_names(names),
                 self.labels(language, game))
         except Exception:
             log.exception("the score sheet could not be drawn")

@@ -8,10 +8,20 @@ standings name everyone who played the seat ("bob → AI 2 (normal)").
 
 :class:`SeatNames` is a ``dict`` of the current names by seat (so everything that wants only
 those keeps working unchanged) that also knows who held each seat before.  Pure.
+
+**Names are escaped where they are read.**  A display name, a nickname, a server's or a
+channel's name is chosen by people: ``@everyone``, ``<@&role>``, ``**bold**`` or ``# heading``
+must show as typed, never ping nor format.  Every such name goes through :func:`escape_name`
+the moment the bot reads it from Discord, so all the text built from it (the table, the log, the
+story, the standings, DMs, replies) carries it escaped.  The few places Discord does not read as
+markdown (button labels, an image's description, the names drawn on the images) take it back
+with :func:`plain`: the escape is exactly reversible.  (The client's default
+``AllowedMentions.none()`` makes sure nothing pings anyway; see :mod:`bot.client`.)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -21,6 +31,30 @@ from .i18n import CATALOG, Catalog
 
 ARROW = " → "
 """Between the successive occupants of one seat in the final standings and the score sheet."""
+
+MARKUP = "\\*_~|`<>@#[]-"
+"""The characters escaped in a name: the escape itself; bold, italics, underline, strikethrough,
+spoilers, code; ``<`` opens every mention (``<@id>``, ``<@&id>``, ``<#id>``, ``</cmd:id>``,
+``<t:…>``, custom emoji) and ``@`` starts ``@everyone``/``@here``; ``>`` quotes, ``#`` and
+``-#`` make headings and small print, ``-`` a list, ``[...]`` a masked link.  Discord shows a
+backslashed punctuation mark as the mark itself."""
+_ESCAPE = re.compile("[" + re.escape(MARKUP) + "]")
+_UNESCAPE = re.compile(r"\\([" + re.escape(MARKUP) + "])")
+_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters (a name stays on one line) and the bidirectional overrides and isolates
+(which would turn the text after the name around)."""
+
+
+def escape_name(name: str) -> str:
+    """A user-chosen name as text for Discord: shown literally (markdown and mentions escaped),
+    on one line.  ``plain(escape_name(n))`` is ``n`` on one line."""
+    return _ESCAPE.sub(lambda m: "\\" + m.group(), _HIDDEN.sub(" ", name).strip())
+
+
+def plain(text: str) -> str:
+    """``text`` with the escapes of :func:`escape_name` taken back: for what Discord does not
+    read as markdown (button labels, an image's description) and for the images' own text."""
+    return _UNESCAPE.sub(r"\1", text)
 
 
 @dataclass(frozen=True, slots=True)

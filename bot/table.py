@@ -28,7 +28,7 @@ from .games import presenter_for
 from .i18n import Catalog
 from .limits import fit_view
 from .presenters import CLOSED_COLOUR, GAME_COLOUR, table_embed, waiting_line
-from .seatnames import everyone
+from .seatnames import everyone, plain
 from .service import PhaseEnd, TableUpdate
 
 LOG_LINES = 6
@@ -39,11 +39,14 @@ ROW = 5
 
 def _files_and_items(images: Sequence[tuple[str, bytes | None]], alt: str
                      ) -> tuple[list[discord.File], list[discord.MediaGalleryItem]]:
+    """The images as files and gallery items, ``alt`` their description (plain text: Discord
+    does not read it as markdown, so the names in it lose their escapes)."""
     files, items = [], []
     for name, data in images:
         if data:
             files.append(discord.File(io.BytesIO(data), filename=name))
-            items.append(discord.MediaGalleryItem(f"attachment://{name}", description=alt[:1000]))
+            items.append(discord.MediaGalleryItem(f"attachment://{name}",
+                                                  description=plain(alt)[:1000]))
     return files, items
 
 
@@ -136,6 +139,22 @@ class TableMessages:
         layout.add_item(box)
         return fit_view(layout), files
 
+    def board(self, update: TableUpdate) -> tuple[ui.LayoutView, list[discord.File]]:
+        """``/game board``: the header and the board image (its text as the description), or
+        the board's text without an image; within Discord's limits like every message (very
+        long names make a long header and summary)."""
+        box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
+        box.add_item(ui.TextDisplay(self.header(update.view)))
+        name = f"game-{self.record.id}-board-v{self.record.version}.png"
+        files, items = _files_and_items([(name, update.image)], self.summary(update.view))
+        if items:
+            box.add_item(ui.MediaGallery(*items))
+        else:
+            box.add_item(ui.TextDisplay(self.summary(update.view)))
+        layout = ui.LayoutView(timeout=None)
+        layout.add_item(box)
+        return fit_view(layout), files
+
     def role_rows(self, view: Mapping[str, Any]) -> list[ui.ActionRow[Any]]:
         """The role cards as buttons (with what lies on each); taken ones are shown
         disabled."""
@@ -144,9 +163,9 @@ class TableMessages:
         for code, taken_by in self.presenter.role_buttons(view):
             taken = taken_by is not None
             label = words.label(code)
-            if taken_by is not None:
-                label = self.t("button.role_taken", role=label,
-                               name=self.names.get(int(taken_by), "?"))[:80]
+            if taken_by is not None:  # a label is plain text: the name without its escapes
+                label = plain(self.t("button.role_taken", role=label,
+                                     name=self.names.get(int(taken_by), "?")))[:80]
             buttons.append(GameButton(
                 self.record.id, self.record.version, code, label=label, disabled=taken,
                 style=discord.ButtonStyle.secondary if taken else discord.ButtonStyle.primary,
