@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core import UnknownGame
 
@@ -27,6 +27,14 @@ PACKAGES: dict[str, str] = {
 View = Mapping[str, Any]
 Names = Sequence[str] | Mapping[int, str] | None
 LabelTable = Mapping[str, str] | Any | None
+
+
+class ScoreSplit(Protocol):
+    """A final score's parts as the chart's bar shows them, from its breakdown and, when
+    known, the points the seat took during play by source (``engine.story``'s ``gains``)."""
+
+    def __call__(self, breakdown: Mapping[str, int], gains: Mapping[str, int] | None = None
+                 ) -> list[tuple[str, int]]: ...
 
 
 @dataclass(frozen=True)
@@ -50,8 +58,7 @@ class GameRenderer:
     layout_scoresheet: Callable[..., Scene]
     panel_focus: Callable[[View, int], str]
     focuses: tuple[str, ...]
-    score_split: Callable[[Mapping[str, int], Mapping[str, int] | None],
-                          list[tuple[str, int]]] | None = None
+    score_split: ScoreSplit | None = None
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
@@ -85,5 +92,5 @@ def renderer_names() -> list[str]:
     return sorted(PACKAGES)
 
 
-__all__ = ["PACKAGES", "EventLike", "GameRenderer", "register_renderer",
+__all__ = ["PACKAGES", "EventLike", "GameRenderer", "ScoreSplit", "register_renderer",
            "renderer_for", "renderer_names"]
