@@ -223,10 +223,13 @@ class Sketch:
         max_width: float | None = None,
         key: bool = False,
         static: bool = False,
+        elsewhere: bool = False,
     ) -> Box:
-        """Draw ``text``; shortened with an ellipsis to ``max_width``.  Returns the ink box."""
+        """Draw ``text``; shortened with an ellipsis to ``max_width`` (``elsewhere``: the
+        layout knows it is whole elsewhere, see :class:`render.fonts.Cut`).  Returns the ink
+        box."""
         if max_width is not None:
-            text = fonts.fit(text, size, bold, max_width)
+            text = fonts.fit(text, size, bold, max_width, elsewhere=elsewhere)
         left, top, right, bottom = fonts.bbox(text, size, bold, anchor)
         box = Box(x + left, y + top, max(right - left, 0), max(bottom - top, 0))
         if text:

@@ -158,9 +158,11 @@ def pill(
     max_width: float = 400,
     align: str = "left",
     static: bool = False,
+    elsewhere: bool = False,
 ) -> Box:
-    """A rounded label.  ``x`` is its left edge, right edge or centre (``align``)."""
-    text, bold = fonts.fit_weight(text, size, max_width - 16)
+    """A rounded label.  ``x`` is its left edge, right edge or centre (``align``); shortened
+    to ``max_width`` (``elsewhere``: it names a player named whole elsewhere)."""
+    text, bold = fonts.fit_weight(text, size, max_width - 16, elsewhere=elsewhere)
     w = int(fonts.length(text, size, bold)) + 16
     h = size + 10
     left = {"left": x, "right": x - w, "center": x - w // 2}[align]
@@ -218,14 +220,15 @@ def name_tag(
     static: bool = False,
 ) -> Box:
     """A rounded label centred on ``(cx, cy)``: one line when ``text`` fits in ``max_width``,
-    else two lines broken between words (a seat's name on a role card: "AI 2 (normal)")."""
+    else two lines broken between words (a seat's name on a role card: "AI 2 (normal)"); a
+    longer name ends with an ellipsis: it points at a player whose area names them whole, as
+    the table message's role buttons do."""
     inner = max_width - 16
-    one, bold = fonts.fit_weight(text, size, inner)
-    if one == text:
+    if fonts.fits(text, size, True, inner) or fonts.fits(text, size, False, inner):
         return pill(sk, cx, cy, text, fill, ink, size=size, max_width=max_width, align="center",
                     static=static)
     bold = all(fonts.length(w, size, True) <= inner for w in text.split())
-    lines = fonts.wrap(text, size, bold, (inner, inner))
+    lines = fonts.wrap(text, size, bold, (inner, inner), elsewhere=True)
     step = size + 2
     w = int(max(fonts.length(line, size, bold) for line in lines)) + 16
     h = step * len(lines) + 10
@@ -261,7 +264,8 @@ def seat_band(sk: Sketch, box: Box, seat: int, name: str, round_text: str,
               governor: str | None, governor_width: int) -> None:
     """A panel's title band (``box``, 50 px high): the seat's colour, its player's name, the
     round on the right and, for the Governor, the ``governor`` pill before it.  Regions:
-    ``title``, ``player:<seat>:name``, ``player:<seat>:governor``."""
+    ``title``, ``player:<seat>:name``, ``player:<seat>:governor``.  The name is whole: it
+    heads the panel."""
     x, y = box.x, box.y
     sk.rect(sk.region("title", box), T.BAND, radius=10)
     sk.rect(Box(x + 6, y + 8, 8, 34), T.seat_color(seat), radius=4)
@@ -273,6 +277,49 @@ def seat_band(sk: Sketch, box: Box, seat: int, name: str, round_text: str,
                    align="right")
         sk.region(f"player:{seat}:governor", gov)
         rx = gov.x - 12
-    sk.region(f"player:{seat}:name", sk.text(x + 24, y + 35, name, size=T.TEXT_HEADING,
-                                             bold=True, fill=T.BAND_TEXT,
-                                             max_width=rx - x - 24))
+    # the whole name: regular or smaller when it must, else on two lines (32 characters)
+    lines, size, bold = fit_lines(name, T.TEXT_HEADING, rx - x - 24, 2, smaller=T.TEXT_SMALL)
+    boxes = [sk.text(x + 24, y + (35 if len(lines) == 1 else 22 + 22 * k), line, size=size,
+                     bold=bold, fill=T.BAND_TEXT) for k, line in enumerate(lines)]
+    left, top = min(b.x for b in boxes), min(b.y for b in boxes)
+    sk.region(f"player:{seat}:name", Box(left, top, max(b.right for b in boxes) - left,
+                                         max(b.bottom for b in boxes) - top))
+
+
+def fit_lines(text: str, size: int, width: float, most: int = 2, *, bold: bool = True,
+              smaller: int | None = None) -> tuple[tuple[str, ...], int, bool]:
+    """(lines, size, bold) that hold ``text`` whole in ``width`` pixels, the first that does
+    of: one line at ``size`` (bold when ``bold``, else regular), the same at ``smaller``,
+    then up to ``most`` lines broken between words (bold when every line fits bold), then a
+    word hyphenated.  A text that fits nowhere is wrapped and shortened (a cut: see
+    :func:`render.fonts.recording_cuts`)."""
+    sizes = tuple(dict.fromkeys((size, smaller or size)))
+    weights = (True, False) if bold else (False,)
+    for sz in sizes:
+        for b in weights:
+            if fonts.fits(text, sz, b, width):
+                return (text,), sz, b
+    for hyphens in (False, True):
+        for sz in sizes:
+            for b in weights:
+                if most > 1 and fonts.wraps(text, sz, b, (width,) * most, hyphens=hyphens):
+                    return fonts.wrap(text, sz, b, (width,) * most), sz, b
+    small = sizes[-1]
+    return fonts.wrap(text, small, False, (width,) * most), small, False
+
+
+def text_block(sk: Sketch, x: int, y: int, text: str, *, size: int, width: float,
+               most: int = 2, fill: T.Color, bold: bool = True, smaller: int | None = None,
+               step: int | None = None, anchor: str = "ls", static: bool = False,
+               key: bool = False) -> Box:
+    """``text`` whole in ``width`` pixels (:func:`fit_lines`): one line with its baseline at
+    ``y`` when it fits, else its lines around ``y`` (their middle where one line's would be),
+    ``step`` apart (default: the size + 1).  Returns the box of the lines."""
+    lines, sz, b = fit_lines(text, size, width, most, bold=bold, smaller=smaller)
+    step = step or sz + 1
+    top = y - step * (len(lines) - 1) // 2
+    boxes = [sk.text(x, top + step * k, line, size=sz, bold=b, fill=fill, anchor=anchor,
+                     static=static, key=key) for k, line in enumerate(lines)]
+    left, right = min(b.x for b in boxes), max(b.right for b in boxes)
+    upper, lower = min(b.y for b in boxes), max(b.bottom for b in boxes)
+    return Box(left, upper, right - left, lower - upper)

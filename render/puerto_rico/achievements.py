@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import fonts
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
@@ -35,15 +36,17 @@ def layout_achievements(t: Table, x: int, y: int, w: int) -> int:
     sk, lb = t.sk, t.labels
     players = list(found.get("players") or ())
     hand = list(found.get("hand") or ()) + list(found.get("to_pick") or ())
-    height = HEAD + ROW * len(players) + (HEAD - 8 + ROW * len(hand) if hand else 0) + 8
+    rows = [_row_lines(t, entry, w - 32) for entry in players]
+    height = (HEAD + ROW * len(players) + LINE * sum(len(r) - 1 for r in rows if r)
+              + (HEAD - 8 + ROW * len(hand) if hand else 0) + 8)
     box = sk.region("achievements", Box(x, y, w, height))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=10)
     sk.text(x + 16, y + 30, lb("ui.achievements", n=int(found.get("deck") or 0)),
             size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=w - 32)
     ry = y + HEAD
-    for seat, entry in enumerate(players):
-        _player_row(t, seat, entry, x + 16, ry, w - 32)
-        ry += ROW
+    for seat, (entry, lines) in enumerate(zip(players, rows, strict=True)):
+        _player_row(t, seat, entry, x + 16, ry, w - 32, lines)
+        ry += ROW + LINE * max(len(lines) - 1, 0)
     if hand:
         sk.text(x + 16, ry + 26, lb("ui.your_achievements"), size=T.TEXT_BODY, bold=True,
                 fill=T.INK, max_width=w - 32)
@@ -54,22 +57,49 @@ def layout_achievements(t: Table, x: int, y: int, w: int) -> int:
     return y + height + T.GAP
 
 
-def _player_row(t: Table, seat: int, entry: Mapping[str, Any], x: int, y: int, w: int) -> None:
-    sk, lb = t.sk, t.labels
-    key = f"player:{seat}:achievements"
-    sk.text(x, y + 24, t.names[seat], size=T.TEXT_SMALL, bold=True, fill=T.seat_color(seat),
-            max_width=w // 4)
-    down = int(entry.get("face_down") or 0) + int(entry.get("to_pick") or 0)
-    cx = x + w // 4 + 12
-    count = sk.text(cx, y + 24, lb("ui.face_down", n=down), size=T.TEXT_SMALL, fill=T.INK)
+LINE = 22
+"""A further line of a player's cards: a row holding more than one line grows by as many."""
+
+
+def _row_lines(t: Table, entry: Mapping[str, Any], w: int) -> tuple[str, ...]:
+    """The lines of a player's row's cards ("✓ Dock Tycoon, …"), whole: broken between the
+    cards (between words where one card is wider than the line); none without cards."""
+    lb = t.labels
     titles = [lb(f"achievement.{a}") for a in entry.get("announced") or ()]
     scored = entry.get("scored")
     if isinstance(scored, list):  # the end: every scored card with its VP
         titles = [_scored(t, c) for c in scored]
-    if titles:
-        sk.text(count.right + 14, y + 24, "✓ " + ", ".join(titles), size=T.TEXT_SMALL,
-                fill=T.ACT, max_width=x + w - count.right - 14)
-    sk.region(key, Box(x, y + 4, w, ROW - 6))
+    if not titles:
+        return ()
+    down = int(entry.get("face_down") or 0) + int(entry.get("to_pick") or 0)
+    count = fonts.bbox(lb("ui.face_down", n=down), T.TEXT_SMALL)[2]
+    width = w - (w // 4 + 12 + count + 14)
+    text = "✓ " + ", ".join(titles)
+    if fonts.fits(text, T.TEXT_SMALL, False, width):
+        return (text,)
+    lines: list[str] = []
+    for k, title in enumerate(titles):
+        item = ("✓ " if k == 0 else "") + title + ("," if k < len(titles) - 1 else "")
+        if lines and fonts.fits(f"{lines[-1]} {item}", T.TEXT_SMALL, False, width):
+            lines[-1] = f"{lines[-1]} {item}"
+        else:
+            lines.extend(fonts.wrap(item, T.TEXT_SMALL, False, (width,) * 3))
+    return tuple(lines)
+
+
+def _player_row(t: Table, seat: int, entry: Mapping[str, Any], x: int, y: int, w: int,
+                lines: tuple[str, ...]) -> None:
+    sk, lb = t.sk, t.labels
+    key = f"player:{seat}:achievements"
+    sk.text(x, y + 24, t.names[seat], size=T.TEXT_SMALL, bold=True, fill=T.seat_color(seat),
+            max_width=w // 4, elsewhere=True)
+    down = int(entry.get("face_down") or 0) + int(entry.get("to_pick") or 0)
+    cx = x + w // 4 + 12
+    count = sk.text(cx, y + 24, lb("ui.face_down", n=down), size=T.TEXT_SMALL, fill=T.INK)
+    for k, line in enumerate(lines):
+        sk.text(count.right + 14, y + 24 + LINE * k, line, size=T.TEXT_SMALL, fill=T.ACT,
+                max_width=x + w - count.right - 14)
+    sk.region(key, Box(x, y + 4, w, ROW - 6 + LINE * max(len(lines) - 1, 0)))
 
 
 def _scored(t: Table, card: Mapping[str, Any]) -> str:

@@ -31,19 +31,50 @@ def cards(view: Mapping[str, Any]) -> Sequence[Mapping[str, Any]]:
 
 def layout_activities(t: Table, x: int, y: int, w: int) -> int:
     """The cards (``w`` wide from ``x``) under their caption; the ``y`` below them (``y``
-    itself without the module)."""
+    itself without the module).  A card's name or task too long for its line takes two, and
+    the board grows by as many lines (every card's pieces stay on one row)."""
     found = cards(t.view)
     if not found:
         return y
+    cell_w = (w - 16 - 2 * 8) // 3  # as board_of_three cuts it
+    texts = [_texts(t, card, cell_w) for card in found[:3]]
+    extra = max((len(a) + len(b) - 2 for (a, _), b in texts), default=0)
     cells = board_of_three(t, "activities", t.labels("ui.activities"),
-                           Box(x, y, w, ACTIVITIES_H))
-    for card, cell in zip(found[:3], cells, strict=False):
-        _card(t, card, cell)
-    return y + ACTIVITIES_H + T.GAP
+                           Box(x, y, w, ACTIVITIES_H + LINE * extra))
+    for card, cell, text in zip(found[:3], cells, texts, strict=False):
+        _card(t, card, cell, text, extra)
+    return y + ACTIVITIES_H + LINE * extra + T.GAP
 
 
-def _card(t: Table, card: Mapping[str, Any], cell: Box) -> None:
-    sk, lb = t.sk, t.labels
+LINE = 22  # a text line on a card
+
+
+def _pill_room(t: Table, card: Mapping[str, Any], width: int) -> int:
+    """The width the "✓ name" pill of a completed card takes from its first line (with its
+    gap), as :func:`done_pill` draws it; 0 for a card not completed."""
+    done = card.get("completed_by")
+    if not isinstance(done, int):
+        return 0
+    text, bold = fonts.fit_weight("✓ " + t.names[done], T.TEXT_SMALL, width * 2 // 5 - 16,
+                                  elsewhere=True)
+    return int(fonts.length(text, T.TEXT_SMALL, bold)) + 16 + 6
+
+
+def _texts(t: Table, card: Mapping[str, Any], width: int
+           ) -> tuple[tuple[tuple[str, ...], bool], tuple[str, ...]]:
+    """((name lines, bold), task lines) of a card ``width`` pixels wide: each whole, on a
+    line or two (the name on three beside a long "✓ name")."""
+    lb = t.labels
+    room = max(width - 8 - _pill_room(t, card, width) - 10, 20)
+    name, _, bold = W.fit_lines(lb(f"activity.{card.get('activity')}"), T.TEXT_SMALL, room, 3)
+    task, _, _ = W.fit_lines(lb(f"task.{card.get('task')}"), T.TEXT_SMALL, width - 20,
+                             bold=False)
+    return (name, bold), task
+
+
+def _card(t: Table, card: Mapping[str, Any], cell: Box,
+          text: tuple[tuple[tuple[str, ...], bool], tuple[str, ...]], extra: int) -> None:
+    sk = t.sk
     done = card.get("completed_by")
     key = f"activity:{card.get('activity')}"
     sk.region(key, cell)
@@ -52,27 +83,16 @@ def _card(t: Table, card: Mapping[str, Any], cell: Box) -> None:
         sk.rect(cell, T.SOLD_OUT, T.FAINT, 2, radius=8)
     # first line: the card's name, and who completed it
     top = cell.y + 24
-    right = cell.right - 8
     if isinstance(done, int):
-        right = done_pill(t, cell, top, done, f"{key}:done", cell.w * 2 // 5)
-    sk.text(
-        cell.x + 10,
-        top,
-        lb(f"activity.{card.get('activity')}"),
-        size=T.TEXT_SMALL,
-        bold=True,
-        fill=T.INK,
-        max_width=max(right - cell.x - 10, 20),
-    )
+        done_pill(t, cell, top, done, f"{key}:done", cell.w * 2 // 5)
+    (name, bold), task = text
+    for k, line in enumerate(name):
+        sk.text(cell.x + 10, top + LINE * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK)
     # second line: the task
-    sk.text(
-        cell.x + 10,
-        cell.y + 48,
-        lb(f"task.{card.get('task')}"),
-        size=T.TEXT_SMALL,
-        fill=T.MUTED,
-        max_width=cell.w - 20,
-    )
+    for k, line in enumerate(task):
+        sk.text(cell.x + 10, cell.y + 48 + LINE * (len(name) - 1 + k), line, size=T.TEXT_SMALL,
+                fill=T.MUTED)
+    cell = Box(cell.x, cell.y + LINE * extra, cell.w, cell.h - LINE * extra)
     # third line: the pieces drawn onto the card, an arrow, the reward
     py = cell.y + 60
     rewards = _rewards(card)
@@ -139,7 +159,14 @@ def _building(t: Table, px: int, py: int, width: int, name: str | None) -> None:
     text = lb.building(name) if name else "?"
     if name and fonts.length(text, T.TEXT_SMALL) > width - 22:
         text = lb.building_short(name)
-    sk.text(px + 16, py + 30, text, size=T.TEXT_SMALL, fill=T.INK, max_width=width - 22)
+    if fonts.fits(text, T.TEXT_SMALL, False, width - 22) or not name:
+        sk.text(px + 16, py + 30, text, size=T.TEXT_SMALL, fill=T.INK, max_width=width - 22)
+        return
+    two = (width - 22,) * 2  # the whole name on two lines, else the short one
+    whole = lb.building(name)
+    W.text_block(sk, px + 16, py + 30, whole if fonts.wraps(whole, T.TEXT_SMALL, False, two)
+                 else text, size=T.TEXT_SMALL, width=width - 22, fill=T.INK, bold=False,
+                 step=19)
 
 
 __all__ = ["ACTIVITIES_H", "cards", "layout_activities"]

@@ -69,28 +69,39 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
     """The phase, the Governor, who must act (or the winners); ``status``, when given, is the
     caller's line about what the image shows, in place of the phase and who must act."""
     sk, lb, view = t.sk, t.labels, t.view
-    h = 82
-    panel = sk.region("status", Box(M, y, T.INNER, h))
-    sk.rect(panel, T.PANEL, T.BORDER, 2, radius=10, static=True)
     right = M + T.INNER - 14
-    governor = int(view["governor"])
-    gov = W.pill(sk, right, y + 26, f"{lb('ui.governor')}: {t.names[governor]}", T.GOLD, T.INK,
-                 max_width=360, align="right")
-    sk.region("governor", gov)
-    if not status:
-        sk.text(M + 16, y + 35, _phase_text(t), size=T.TEXT_HEADING, bold=True, fill=T.INK,
-                max_width=gov.x - M - 32, key=True)
-    note_left = right
+    prompt = view.get("prompt")
+    outcome = view.get("outcome")
     ended = list(view.get("end_triggered") or [])
+    last = None
+    note_left = right
     if ended and not view.get("game_over"):
         reasons = ", ".join(lb(f"end.{r}") for r in ended)
         last = lb(f"ui.last_{ends_after(view)}", reasons=reasons)
+        shown = fonts.fit(last, T.TEXT_BODY, True, T.INNER // 2)
+        note_left = right + fonts.bbox(shown, T.TEXT_BODY, True, "rs")[0]
+    waiting: tuple[str, ...] = ()
+    if not status and not (view.get("game_over") and isinstance(outcome, Mapping)) and (
+            prompt and prompt.get("seats")):
+        who = ", ".join(t.names[s] for s in prompt["seats"])
+        text = "▶ " + lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}"))
+        first = note_left - M - 40
+        waiting = (text,) if fonts.fits(text, T.TEXT_KEY, True, first) else fonts.wrap(
+            text, T.TEXT_KEY, True, (first, T.INNER - 32), elsewhere=True)
+    h = 82 + WAIT_LINE * (len(waiting) - 1 if waiting else 0)  # a second line when needed
+    panel = sk.region("status", Box(M, y, T.INNER, h))
+    sk.rect(panel, T.PANEL, T.BORDER, 2, radius=10, static=h == 82)
+    governor = int(view["governor"])
+    gov = W.pill(sk, right, y + 26, f"{lb('ui.governor')}: {t.names[governor]}", T.GOLD, T.INK,
+                 max_width=360, align="right", elsewhere=True)
+    sk.region("governor", gov)
+    if not status:
+        sk.text(M + 16, y + 35, _phase_text(t), size=T.TEXT_HEADING, bold=True, fill=T.INK,
+                max_width=gov.x - M - 32, key=True, elsewhere=True)
+    if last is not None:
         note = sk.text(right, y + 70, last, size=T.TEXT_BODY, bold=True, fill=T.HIGHLIGHT,
                        anchor="rs", max_width=T.INNER // 2)
         sk.region("last_round", note)
-        note_left = note.x
-    prompt = view.get("prompt")
-    outcome = view.get("outcome")
     if status:  # on the first line, and the second when it needs it
         widths = (gov.x - M - 32, note_left - M - 40)
         for line, base in zip(fonts.wrap(status, T.TEXT_HEADING, True, widths),
@@ -104,13 +115,14 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
         box = sk.text(M + 16, y + 70, lb(key, names=", ".join(winners)), size=T.TEXT_KEY,
                       bold=True, fill=T.INK, max_width=T.INNER - 32, key=True)
         sk.region("winners", box)
-    elif prompt and prompt.get("seats"):
-        who = ", ".join(t.names[s] for s in prompt["seats"])
-        text = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}"))
-        box = sk.text(M + 16, y + 70, "▶ " + text, size=T.TEXT_KEY, bold=True, fill=T.ACT,
-                      max_width=note_left - M - 40, key=True)
-        sk.region("prompt", box)
+    for k, line in enumerate(waiting):
+        box = sk.text(M + 16, y + 70 + WAIT_LINE * k, line, size=T.TEXT_KEY, bold=True,
+                      fill=T.ACT, key=True)
+        sk.region("prompt" if k == 0 else f"prompt:{k}", box)
     return y + h + T.GAP
+
+
+WAIT_LINE = 30  # a second line of "▶ Waiting for …" makes the status panel taller
 
 
 ROLES_PER_ROW = 8  # more cards (5 players with the Buccaneer: 9) go on two rows
@@ -204,8 +216,10 @@ def _private_ships(view: View) -> list[tuple[str, int]]:
 
 
 def _caption(sk: Sketch, x: int, y: int, text: str) -> Box:
-    return sk.text(x, y, text, size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=160,
-                   static=True)
+    """A row's caption at the left of the supply (``y``: its baseline): on two lines, or
+    smaller, when one does not hold it ("Caixotes restantes")."""
+    return W.text_block(sk, x, y, text, size=T.TEXT_BODY, width=160, fill=T.INK,
+                        smaller=T.TEXT_SMALL, step=22, static=True)
 
 
 def _supply(t: Table, x: int, y: int, w: int) -> int:
@@ -250,8 +264,9 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     if noble_part is not None:
         ry = _noble_supply(t, x, cx, ry, noble_part)
     else:
-        sk.text(cx + 100, ry + 30, lb("ui.colonist_supply"), size=T.TEXT_BODY, fill=T.INK,
-                max_width=w - 184 - 100 - 60, static=True)
+        W.text_block(sk, cx + 100, ry + 30, lb("ui.colonist_supply"), size=T.TEXT_BODY,
+                     width=w - 184 - 100 - 60, fill=T.INK, bold=False, smaller=T.TEXT_SMALL,
+                     step=22, static=True)
         num = sk.text(x + w - 16, ry + 32, str(colonists["supply"]), size=T.TEXT_HEADING,
                       bold=True, fill=T.INK, anchor="rs", key=True)
         sk.region("colonist_supply", num)
@@ -309,8 +324,8 @@ def _plantations(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
     h = 76
     sk.rect(Box(M, y, T.INNER, h), T.PANEL, T.BORDER, 2, radius=10, static=True)
-    sk.text(M + 16, y + 46, lb("ui.plantations"), size=T.TEXT_BODY, bold=True, fill=T.INK,
-            max_width=130, static=True)
+    W.text_block(sk, M + 16, y + 46, lb("ui.plantations"), size=T.TEXT_BODY, width=130,
+                 fill=T.INK, smaller=T.TEXT_SMALL, step=22, static=True)
     x0 = M + 150
     slots = int(view["players_count"]) + 1
     for k in range(slots):

@@ -172,9 +172,10 @@ def layout_festival(t: Table, x: int, y: int, w: int) -> int:
 
 def done_pill(t: Table, cell: Box, top: int, seat: int, key: str, width: int) -> int:
     """"✓ <name>" in the seat's colour at the right of a cell's first line (a Festival goal
-    or an Activity card completed); the ``x`` left of it."""
+    or an Activity card completed); the ``x`` left of it.  A long name ends with an ellipsis:
+    the pill points at a player in their colour, whose area names them whole."""
     state = W.pill(t.sk, cell.right - 8, top - 7, "✓ " + t.names[seat], T.seat_color(seat),
-                   T.WHITE, max_width=width, align="right")
+                   T.WHITE, max_width=width, align="right", elsewhere=True)
     t.sk.region(key, state)
     return state.x - 6
 
@@ -185,8 +186,8 @@ def board_of_three(t: Table, key: str, caption: str, box: Box) -> list[Box]:
     sk = t.sk
     sk.region(key, box)
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
-    sk.text(box.x + 16, box.y + 30, caption, size=T.TEXT_BODY, bold=True, fill=T.INK,
-            max_width=box.w - 32, static=True)
+    W.text_block(sk, box.x + 16, box.y + 30, caption, size=T.TEXT_BODY, width=box.w - 32,
+                 most=1, fill=T.INK, smaller=T.TEXT_SMALL, static=True)  # regular, smaller
     gap = 8
     cell_w = (box.w - 16 - 2 * gap) // 3
     return [Box(box.x + 8 + k * (cell_w + gap), box.y + CELL_TOP, cell_w,
@@ -202,13 +203,6 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
         sk.rect(cell, T.SOLD_OUT, T.FAINT, 2, radius=8)
     # first line: what the goal asks, and its state (open, or who achieved it)
     top = cell.y + 26
-    if isinstance(done, int):
-        right = done_pill(t, cell, top, done, f"festival:{goal}:done", cell.w * 3 // 5)
-    else:
-        state = sk.text(
-            cell.right - 10, top, lb("ui.open"), size=T.TEXT_SMALL, fill=T.MUTED, anchor="rs"
-        )
-        right = state.x - 8
     words = {
         "plantation": lb("tile.quarry")
         if entry.get("tile") == "quarry"
@@ -218,6 +212,15 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
     }[goal]
     if goal == "plantation":
         words = f"3 × {words}"
+    if isinstance(done, int):  # the goal's words whole, the name in the room left
+        need = int(fonts.length(words, T.TEXT_SMALL, True)) + 18
+        room = max(cell.w * 3 // 5, 0) if need <= cell.w * 2 // 5 else cell.w - need - 8
+        right = done_pill(t, cell, top, done, f"festival:{goal}:done", max(room, 56))
+    else:
+        state = sk.text(
+            cell.right - 10, top, lb("ui.open"), size=T.TEXT_SMALL, fill=T.MUTED, anchor="rs"
+        )
+        right = state.x - 8
     sk.text(
         cell.x + 10,
         top,
@@ -256,7 +259,14 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
         short = lb.building(name) if entry.get("building") else "?"  # None until a draft ends
         if fonts.length(short, T.TEXT_SMALL) > label_w - 22:
             short = lb.building_short(name)
-        sk.text(px + 16, py + 30, short, size=T.TEXT_SMALL, fill=T.INK, max_width=label_w - 22)
+        if fonts.fits(short, T.TEXT_SMALL, False, label_w - 22):
+            sk.text(px + 16, py + 30, short, size=T.TEXT_SMALL, fill=T.INK)
+        else:  # the whole name on two lines, else the short one
+            two = (label_w - 22,) * 2
+            whole = lb.building(name)
+            text = whole if fonts.wraps(whole, T.TEXT_SMALL, False, two) else short
+            W.text_block(sk, px + 16, py + 30, text, size=T.TEXT_SMALL, width=label_w - 22,
+                         fill=T.INK, bold=False, step=19)
         px += label_w
     sk.text(reward_x - 8, py + 31, "→", size=T.TEXT_KEY, bold=True, fill=T.MUTED, anchor="rs")
     amount = REWARDS[goal]

@@ -106,10 +106,15 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     if automaton is not None:
         pills.insert(0, automaton)
     pill_w = sum(int(fonts.length(text, T.TEXT_SMALL, True)) + 26 for text, _, _ in pills)
-    name = sk.text(LEFT, base, t.names[seat], size=T.TEXT_HEADING, bold=True, fill=T.INK,
-                   max_width=max(rx - LEFT - pill_w, 60))
+    # the whole name (it heads the area): smaller or on two lines when it must
+    lines, size, bold = W.fit_lines(t.names[seat], T.TEXT_HEADING, max(rx - LEFT - pill_w, 60),
+                                    2, smaller=T.TEXT_SMALL)
+    boxes = [sk.text(LEFT, base if len(lines) == 1 else y + 25 + 22 * k, line, size=size,
+                     bold=bold, fill=T.INK) for k, line in enumerate(lines)]
+    name = Box(boxes[0].x, min(b.y for b in boxes), max(b.right for b in boxes) - boxes[0].x,
+               max(b.bottom for b in boxes) - min(b.y for b in boxes))
     sk.region(f"{key}:name", name)
-    px = LEFT + int(fonts.length(t.names[seat], T.TEXT_HEADING, True)) + 12
+    px = LEFT + int(max(fonts.length(line, size, bold) for line in lines)) + 12
     px = min(px, name.right + 12)
     for text, fill, ink in pills:
         box = W.pill(sk, px, y + 29, text, fill, ink, max_width=rx - px)
@@ -153,15 +158,28 @@ def _goods(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
     sk.region(key, Box(x, y + 8, gx - 12 - x, 36))
 
 
+def building_text(t: Table, name: str, first: float, second: float, bold: bool = False
+                  ) -> tuple[tuple[str, ...], bool]:
+    """(lines, bold) of the building's whole name on one or two lines (``first``/``second``
+    pixels wide); its short name only when the whole one does not fit in two; in regular
+    weight (a large building's is bold) when neither fits bold; a word hyphenated last."""
+    size, widths = T.TEXT_SMALL, (first, second)
+    texts = [t.labels.building(name)]
+    if t.labels.has(f"short.{name}"):
+        texts.append(t.labels.building_short(name))
+    weights = (True, False) if bold else (False,)
+    for hyphens in (False, True):
+        for b in weights:
+            for text in texts:
+                if fonts.wraps(text, size, b, widths, hyphens=hyphens):
+                    return fonts.wrap(text, size, b, widths), b
+    return fonts.wrap(texts[-1], size, False, widths), False
+
+
 def building_lines(t: Table, name: str, first: float, second: float, bold: bool = False
                    ) -> tuple[str, ...]:
-    """The building's whole name on one or two lines (``first``/``second`` pixels wide); its
-    short name only when the whole one does not fit in two."""
-    size = T.TEXT_SMALL
-    lines = fonts.wrap(t.labels.building(name), size, bold, (first, second))
-    if lines and lines[-1].endswith(fonts.ELLIPSIS) and t.labels.has(f"short.{name}"):
-        lines = fonts.wrap(t.labels.building_short(name), size, bold, (first, second))
-    return lines
+    """The lines of :func:`building_text` (the market's tiles, regular)."""
+    return building_text(t, name, first, second, bold)[0]
 
 
 def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
@@ -191,9 +209,9 @@ def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
     W.occupancy(sk, cx, box.bottom - 16, circles, occupants, pieces=noble, piece=nobles.piece)
     # a noble's crown rises above its circle: the first line then stops before the circles
     first = cx - 2 - text_x if noble else box.right - 8 - text_x
-    lines = building_lines(t, name, first, cx - 10 - text_x, bold=large)
+    lines, bold = building_text(t, name, first, cx - 10 - text_x, bold=large)
     for k, line in enumerate(lines):
-        sk.text(text_x, box.y + 22 + 22 * k, line, size=T.TEXT_SMALL, bold=large, fill=T.INK)
+        sk.text(text_x, box.y + 22 + 22 * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK)
 
 
 def _city(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
@@ -303,7 +321,7 @@ def _level_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
     # an expanded building's name in bold, unless a word of it would have to be cut
     bold = large and all(fonts.length(w, T.TEXT_SMALL, True) <= width
                          for w in t.labels.building(name).split())
-    lines = building_lines(t, name, width, width, bold=bold)
+    lines, bold = building_text(t, name, width, width, bold=bold)
     top = box.y + box.h // 2 + 7 - 11 * (len(lines) - 1)
     for k, line in enumerate(lines):
         sk.text(box.x + 18, top + 22 * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK)
