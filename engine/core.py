@@ -206,6 +206,11 @@ class Game(Protocol[S]):
 
     name: str
 
+    legacy_options: Mapping[str, Any]
+    """The value each option had before it existed, for games stored without it: a rule made
+    an option when it changed, so that a game stored before replays as it was played (``load``
+    fills them into a snapshot's options; storage's migrations into a stored game's)."""
+
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
         """Validate ``options`` and fill defaults; raise :class:`InvalidSetup`."""
         ...

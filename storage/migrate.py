@@ -27,6 +27,7 @@ from storage.bridge import (
     INSERT_RESULT,
     engine_game,
     load_state,
+    parse_json_object,
     result_rows,
     snapshot_of,
 )
@@ -235,15 +236,46 @@ async def _backfill_choices(tx: Tx, clock: Clock) -> None:
     await rebuild_choices(tx)
 
 
+async def backfill_legacy_options(tx: Tx, clock: Clock) -> None:
+    """Every started game gets, for each of its engine's ``legacy_options`` it lacks, the value
+    it was played with (an option added when a rule changed: the game was stored before), in its
+    options and in its snapshot (the engine's ``load`` fills them; the snapshot is written as
+    the engine dumps it now), so that its log replays as it was played and ``verify`` agrees.
+    A game the engine cannot load keeps its snapshot (``python -m storage verify`` reports it).
+    Generic: each engine says what its options were; this step names no game."""
+    rows = await tx.fetchall(
+        "SELECT id, game, options, snapshot FROM games WHERE status <> 'lobby'")
+    for row in rows:
+        game_id = int(row["id"])
+        try:
+            game = engine_game(game_id, row["game"])
+            options = parse_json_object(game_id, row["options"], "options")
+        except CorruptGame as exc:
+            log.warning("schema 13 back-fill skips game %d: %s", game_id, exc)
+            continue
+        missing = {k: v for k, v in game.legacy_options.items() if k not in options}
+        if not missing:
+            continue
+        snapshot = row["snapshot"]
+        if snapshot is not None:
+            try:
+                snapshot = snapshot_of(game, load_state(game_id, game, snapshot)[0]).text
+            except CorruptGame as exc:
+                log.warning("schema 13 back-fill keeps game %d's snapshot: %s", game_id, exc)
+        await tx.execute("UPDATE games SET options = ?, snapshot = ? WHERE id = ?",
+                         (dumps({**options, **missing}), snapshot, game_id))
+
+
 BACKFILLS: dict[int, Backfill] = {
     3: _backfill_turns_results, 7: backfill_handovers, 8: _backfill_vp_public,
-    11: _backfill_ratings, 12: _backfill_choices}
+    11: _backfill_ratings, 12: _backfill_choices, 13: backfill_legacy_options}
 
 __all__ = [
     "BACKFILLS",
     "LATEST_VERSION",
     "POSTGRESQL_BASELINE",
     "Migration",
+    "backfill_legacy_options",
     "migrate",
     "migrations",
     "postgresql_migrations",

@@ -52,6 +52,7 @@ class PuertoRico:
     """The classic game, 2–5 players (rules spec §2–§9)."""
 
     name = "puerto-rico"
+    legacy_options: Mapping[str, Any] = {}
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return normalize_options(options, self.name)

@@ -47,7 +47,15 @@ from .state import (
     State,
 )
 
-OPTION_TYPES: Final[dict[str, type]] = {"players": int, "variant_start": bool}
+OPTION_TYPES: Final[dict[str, type]] = {"players": int, "variant_start": bool,
+                                         "councillor_draw": str}
+COUNCILLOR_DRAWS: Final = ("clockwise", "at_once")
+"""How the Councillor's draws are dealt (§4.4, A-12, A-15): ``clockwise`` (the default), each
+seat first chooses to draw or to pass, without seeing a card, and the draws come off the pile
+as the spec's clockwise order from the chooser would deal them; ``at_once``: every seat's cards
+were drawn when the phase opened (how games stored before the option existed were played)."""
+LEGACY_OPTIONS: Final[dict[str, Any]] = {"councillor_draw": "at_once"}
+"""The values a game stored before an option existed was played with (``Game.legacy_options``)."""
 
 
 def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -67,7 +75,11 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
     players = options["players"]
     if not 2 <= players <= 4:  # §2.1
         raise InvalidSetup("players_out_of_range", option="players", value=players, min=2, max=4)
-    return {"players": players, "variant_start": bool(options.get("variant_start", False))}
+    councillor = options.get("councillor_draw", COUNCILLOR_DRAWS[0])
+    if councillor not in COUNCILLOR_DRAWS:
+        raise InvalidSetup("bad_councillor_draw", option="councillor_draw", value=str(councillor))
+    return {"players": players, "variant_start": bool(options.get("variant_start", False)),
+            "councillor_draw": councillor}
 
 
 def picks_per_round(s: State) -> int:

@@ -20,18 +20,20 @@ class SanJuan:
     """The card game, 2–4 players (rules spec §2–§6), with the variant start of §2.7."""
 
     name = "san-juan"
+    legacy_options: Mapping[str, Any] = flow.LEGACY_OPTIONS
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return flow.normalize_options(options)
 
     def option_sets(self) -> list[dict[str, Any]]:
         """The option dicts the generic tests exercise: 2, 3 and 4 players, each with and
-        without the variant start."""
+        without the variant start, and the Councillor's draws of the games stored before
+        ``councillor_draw`` (``at_once``)."""
         return [
             {"players": players, "variant_start": variant}
             for players in (2, 3, 4)
             for variant in (False, True)
-        ]
+        ] + [{"players": 3, "variant_start": False, "councillor_draw": "at_once"}]
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
         return flow.setup(options, seed)
@@ -106,7 +108,7 @@ class SanJuan:
         if state.game_name != self.name:
             raise CorruptState("wrong_game", game=state.game_name)
         try:
-            options = flow.normalize_options(state.options)
+            options = flow.normalize_options({**flow.LEGACY_OPTIONS, **state.options})
         except InvalidSetup as exc:
             raise CorruptState("bad_options") from exc
         if options["players"] != state.n:

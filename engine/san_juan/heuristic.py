@@ -147,6 +147,8 @@ class SanJuanHeuristic:
             keep = self.most(s, seat, p.drawn, 4)
             return A.multi(A.KEEP, keep)
         if kind == "councillor":
+            if not p.drawn and s.options.get("councillor_draw") != "at_once":
+                return A.DRAW_ACTION  # a card kept never hurts (A-15 allows passing)
             archive, count = councillor_rule(s, seat)
             if archive:
                 pool = p.hand_cards() + list(p.drawn)

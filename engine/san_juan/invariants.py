@@ -92,8 +92,9 @@ def invariant_failures(s: State) -> list[str]:
         out.append("seat_range")
     if not 0 <= s.rng <= MASK_RNG or s.round < 1 or s.reveals < 0:
         out.append("counters")
-    if not 0 <= s.acted < 1 << n or not 0 <= s.lib_used < 1 << n:
+    if not 0 <= s.acted < 1 << n or not 0 <= s.lib_used < 1 << n or not 0 <= s.waiting < 1 << n:
         out.append("bitmasks")
+    out.extend(_councillor(s))
     out.extend(_roles(s))
     out.extend(_tiles(s))
     for seat, p in enumerate(s.players):
@@ -140,6 +141,24 @@ def invariant_failures(s: State) -> list[str]:
     if not out and phase != OVER:
         out.extend(_playable(s))
     return out
+
+
+def _councillor(s: State) -> list[str]:
+    """§4.4: drawn cards belong to a seat still to keep; a seat waiting for its draw (dealt in
+    the clockwise order, ``councillor_draw: clockwise``) is neither prompted nor holding cards;
+    with ``at_once`` every prompted seat holds the cards drawn at the start."""
+    if s.phase != COUNCILLOR:
+        return ["councillor_waiting"] if s.waiting else []
+    at_once = s.options.get("councillor_draw") == "at_once"
+    if at_once and s.waiting:
+        return ["councillor_waiting"]
+    for seat, p in enumerate(s.players):
+        waiting = s.waiting >> seat & 1
+        if (p.drawn and not s.pending[seat]) or (waiting and (p.drawn or s.pending[seat])):
+            return ["councillor_seat"]
+        if at_once and s.pending[seat] and not p.drawn:
+            return ["councillor_seat"]
+    return []
 
 
 def _roles(s: State) -> list[str]:

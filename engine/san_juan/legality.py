@@ -205,8 +205,18 @@ KEEP_ONE: Final = tuple(A.multi(A.KEEP, (k,)) for k in range(NKINDS))
 _KEEP_ONE_LISTS: Final[dict[tuple[int, ...], list[Action]]] = {}
 
 
+DRAW_OR_PASS: Final = (A.DRAW_ACTION, A.PASS_ACTION)
+
+
 def councillor_options(s: State, seat: int) -> Sequence[Action]:
+    """A-7 / A-15: the Councillor's action may be declined, before any card is seen: ``draw``
+    or ``pass``; having drawn, the seat keeps its number (``at_once``: every seat's cards were
+    drawn when the phase started, so declining was keeping none of them)."""
     p = s.players[seat]
+    at_once = s.options.get("councillor_draw") == "at_once"
+    if not p.drawn and not at_once:
+        return DRAW_OR_PASS
+    last = A.PASS_ACTION if at_once else None
     archive, count = councillor_rule(s, seat)
     if archive:
         pool = p.hand[:]
@@ -215,19 +225,18 @@ def councillor_options(s: State, seat: int) -> Sequence[Action]:
         seq = Multisets(pool, count)
         kind = A.DISCARD
     elif count == 1:  # the usual case: keep one of the drawn cards
-        kinds = tuple(sorted(set(p.drawn)))
+        kinds = (*sorted(set(p.drawn)), at_once)
         found = _KEEP_ONE_LISTS.get(kinds)
         if found is None:
             if len(_KEEP_ONE_LISTS) > 20_000:
                 _KEEP_ONE_LISTS.clear()
-            found = _KEEP_ONE_LISTS[kinds] = [*(KEEP_ONE[k] for k in kinds), A.PASS_ACTION]
+            keep = [KEEP_ONE[k] for k in kinds[:-1]]
+            found = _KEEP_ONE_LISTS[kinds] = [*keep, A.PASS_ACTION] if at_once else keep
         return found
     else:
         seq = Multisets(counts_of(p.drawn, NKINDS), count)
         kind = A.KEEP
-    # A-7 / A-15: the councillor action may be declined; everybody's cards are drawn when the
-    # phase starts, so declining keeps none of them.
-    return MultisetActions(kind, seq, A.PASS_ACTION)
+    return MultisetActions(kind, seq, last)
 
 
 def role_options(s: State, seat: int) -> list[Action]:
@@ -432,7 +441,7 @@ _PROMPT_ACTION_KINDS: Final[dict[str, frozenset[int]]] = {
     P_POOR_HOUSE: frozenset({A.DRAW, A.PASS}),
     P_PRODUCE: frozenset({A.PRODUCE, A.PASS}),
     P_SELL: frozenset({A.SELL, A.PASS}),
-    P_COUNCILLOR: frozenset({A.KEEP, A.DISCARD, A.PASS}),
+    P_COUNCILLOR: frozenset({A.DRAW, A.KEEP, A.DISCARD, A.PASS}),
     P_PROSPECTOR: frozenset({A.DRAW, A.PASS}),
     P_GOLD_MINE: frozenset({A.REVEAL, A.PASS}),
     P_GOLD_TAKE: frozenset({A.TAKE}),
@@ -505,7 +514,7 @@ def is_legal(s: State, seat: int, action: Action) -> bool:
         drawn = counts_of(p.drawn, NKINDS)
         if phase == VARIANT_KEEP_PHASE:
             return len(cards) == VARIANT_KEEP and _within(cards, drawn)
-        if phase != COUNCILLOR:
+        if phase != COUNCILLOR or not p.drawn:  # nothing drawn: the draw or pass first
             return False
         archive, count = councillor_rule(s, seat)
         return not archive and len(cards) == count and _within(cards, drawn)
@@ -513,7 +522,7 @@ def is_legal(s: State, seat: int, action: Action) -> bool:
         cards = action.cards
         if phase == HAND_LIMIT_PHASE:
             return len(cards) == sum(p.hand) - hand_limit(p) and _within(cards, p.hand)
-        if phase != COUNCILLOR:
+        if phase != COUNCILLOR or not p.drawn:
             return False
         archive, count = councillor_rule(s, seat)
         pool = [h + d for h, d in zip(p.hand, counts_of(p.drawn, NKINDS), strict=True)]
@@ -569,6 +578,11 @@ def explain(s: State, seat: int, action: Action) -> str:
         if len(action.goods) > sell_capacity(s, seat):
             return "over_capacity"
         return "no_such_good"
+    if s.phase == COUNCILLOR and kind in (A.KEEP, A.DISCARD, A.DRAW, A.PASS):
+        if not p.drawn:
+            return "draw_first"  # a keep or discard before the draw or pass
+        if kind in (A.DRAW, A.PASS):
+            return "already_drawn"  # the cards are seen: the seat keeps its number
     if kind == A.KEEP:
         if s.phase == COUNCILLOR and councillor_rule(s, seat)[0]:
             return "must_discard"

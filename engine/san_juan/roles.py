@@ -9,9 +9,11 @@ Ruling A-12 (simultaneous actions): the seed lets producing, selling and the Cou
 happen at once.  A-12 recommends resolving them one player at a time only so that seeded games
 are reproducible; here the action log already fixes the order in which the decisions (and
 their draws) happen, so those steps prompt every seat that still has to decide at once.  The
-Councillor's draws all happen when the phase starts, clockwise from the Councillor; each
-player's keep is then independent.  The builder phase and the Prospector/Gold mine stay one
-player at a time, clockwise from the chooser.
+Councillor's phase prompts everyone at once too, with the spec's outcome (§4.4, A-15, A-1):
+each seat first draws or passes without seeing a card, and a seat's draw waits for the seats
+before it (clockwise from the Councillor) only when the pile could not serve them all, so that a
+short pile reshuffles the earlier seats' discards for the later ones.  The builder phase and
+the Prospector/Gold mine stay one player at a time, clockwise from the chooser.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ from .ops import (
     names,
     private,
 )
-from .rules import build_cost, can_draw, has_active, has_empty
+from .rules import build_cost, can_draw, councillor_draws, has_active, has_empty
 from .state import (
     END_TWELVE,
     ROLE_PHASES,
@@ -357,6 +359,56 @@ def _end_trader(s: State, ev: Events) -> None:
 
 
 def _start_councillor(s: State, ev: Events) -> None:
+    """§4.4: every seat decides to draw or pass (A-15; the Councillor draws all or nothing,
+    A-7); nothing is drawn yet.  With both piles empty nobody could draw: the phase ends."""
+    if s.options.get("councillor_draw") == "at_once":
+        _start_councillor_at_once(s, ev)
+        return
+    s.waiting = 0
+    if not ask(s, [bool(s.pile or s.discard)] * s.n):
+        next_pick(s, ev)
+
+
+def _deal_councillor_draws(s: State, ev: Events) -> None:
+    """The waiting draws that the spec's clockwise order from the Councillor allows now: a
+    seat draws when the pile holds its cards besides those of every seat before it that may
+    still draw (no reshuffle can then happen before or during its draw), or when every seat
+    before it is done (its draw then reshuffles exactly the discards the spec's order would,
+    A-1).  A seat that drew nothing (both piles empty) is done."""
+    waiting = s.waiting
+    if not waiting:
+        return
+    n = s.n
+    pending = s.pending
+    owed = 0  # the cards still owed to the seats before this one
+    before_done = True
+    for offset in range(n):
+        seat = (s.chooser + offset) % n
+        bit = 1 << seat
+        count = councillor_draws(s, seat)
+        p = s.players[seat]
+        if waiting & bit:
+            if before_done or len(s.pile) >= owed + count:
+                waiting &= ~bit
+                p.drawn = draw_many(s, count, ev)
+                if ev is not None:
+                    cards_drawn(ev, seat, p.drawn, "councillor")
+                if p.drawn:
+                    pending[seat] = True
+                    before_done = False
+            else:
+                owed += count
+                before_done = False
+        elif pending[seat]:
+            before_done = False
+            if not p.drawn:  # may still choose to draw
+                owed += count
+    s.waiting = waiting
+
+
+def _start_councillor_at_once(s: State, ev: Events) -> None:
+    """Games stored before ``councillor_draw`` existed: every seat's cards drawn at the start,
+    clockwise from the Councillor; a seat that drew nothing has nothing to decide."""
     n = s.n
     pending = s.pending
     anyone = False
@@ -378,7 +430,14 @@ def _start_councillor(s: State, ev: Events) -> None:
 def councillor_decision(s: State, seat: int, action: Action, ev: Events) -> None:
     p = s.players[seat]
     kind = action.kind
-    if kind == A.KEEP:
+    if kind == A.DRAW:  # dealt when the clockwise order allows (``_deal_councillor_draws``)
+        s.waiting |= 1 << seat
+        s.pending[seat] = False
+        s.acted |= 1 << seat
+    elif kind == A.PASS and not p.drawn:  # declined before seeing a card (A-15)
+        passed(s, seat, "councillor_draw", ev)
+        done_simultaneous(s, seat)
+    elif kind == A.KEEP:
         rest = keep_from_drawn(s, p, action.cards)
         if ev is not None:
             private(
@@ -390,6 +449,7 @@ def councillor_decision(s: State, seat: int, action: Action, ev: Events) -> None
                 seat,
                 {"count": len(rest), "reason": "councillor", "cards": names(rest)},
             )
+        done_simultaneous(s, seat)
     elif kind == A.DISCARD:
         # §5.3 Archive: every drawn card joins the hand, then the discards from the whole hand
         drawn = p.drawn
@@ -399,7 +459,8 @@ def councillor_decision(s: State, seat: int, action: Action, ev: Events) -> None
         if ev is not None:
             private(ev, "CardsKept", seat, {"count": len(drawn), "cards": names(drawn)})
         discard_from_hand(s, seat, action.cards, "CardsDiscarded", "councillor", ev)
-    else:
+        done_simultaneous(s, seat)
+    else:  # ``at_once``: kept none of the cards drawn at the start
         rest = keep_from_drawn(s, p, ())
         passed(s, seat, "councillor", ev)
         if ev is not None:
@@ -409,7 +470,9 @@ def councillor_decision(s: State, seat: int, action: Action, ev: Events) -> None
                 seat,
                 {"count": len(rest), "reason": "councillor", "cards": names(rest)},
             )
-    if done_simultaneous(s, seat):
+        done_simultaneous(s, seat)
+    _deal_councillor_draws(s, ev)
+    if True not in s.pending:
         next_pick(s, ev)
 
 

@@ -126,6 +126,12 @@ def councillor_draws(s: State, seat: int) -> int:
     return 2 + 3 * privilege(s, seat)
 
 
+def councillor_keeps(s: State, seat: int) -> int:
+    """§4.4, §5.14: 1 of the drawn cards is kept; 2 with an active Prefecture."""
+    top, fresh = s.players[seat].top, s.players[seat].fresh
+    return 2 if PREFECTURE in top and top.index(PREFECTURE) != fresh else 1
+
+
 def councillor_rule(s: State, seat: int) -> tuple[bool, int]:
     """(Archive mode, count): without an active Archive the seat keeps ``count`` of its drawn
     cards; with one it discards ``count`` cards from its hand and drawn cards together
@@ -133,7 +139,7 @@ def councillor_rule(s: State, seat: int) -> tuple[bool, int]:
     all, which is the keep form."""
     p = s.players[seat]
     top, fresh = p.top, p.fresh
-    keep = 2 if PREFECTURE in top and top.index(PREFECTURE) != fresh else 1
+    keep = councillor_keeps(s, seat)
     drawn = len(p.drawn)
     if drawn > keep and ARCHIVE in top and top.index(ARCHIVE) != fresh:
         return True, drawn - keep

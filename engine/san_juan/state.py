@@ -151,6 +151,7 @@ class State:
         "turn",
         "turns",
         "variant",
+        "waiting",
     )
 
     def __init__(self) -> None:
@@ -173,6 +174,7 @@ class State:
         self.lib_used = 0  # bit per seat: used the Library this round (2 players: once, §5.17)
         self.pending: list[bool] = []  # seats still to decide in a simultaneous step
         self.acted = 0  # bit per seat: decided something in the current phase
+        self.waiting = 0  # bit per seat: chose the Councillor's draw, not dealt yet (§4.4)
         self.pile: list[int] = []  # draw pile, top = last
         self.discard: list[int] = []
         self.tiles: list[int] = []  # face-down trading-house tiles, top first
@@ -207,6 +209,7 @@ class State:
         s.lib_used = self.lib_used
         s.pending = self.pending[:]
         s.acted = self.acted
+        s.waiting = self.waiting
         s.pile = self.pile[:]
         s.discard = self.discard[:]
         s.tiles = self.tiles[:]
@@ -244,6 +247,7 @@ _SCALARS: Final = (
     "picks",
     "lib_used",
     "acted",
+    "waiting",
     "face_up",
     "b_kind",
     "b_target",
@@ -290,7 +294,9 @@ def load_state(data: Mapping[str, Any]) -> State:
         s.game_name = str(data["game"])
         s.options = mapping_field(data, "options")
         for name in _SCALARS:
-            setattr(s, name, int_field(data, name))
+            # ``waiting`` came with ``councillor_draw``: 0 in the snapshots made before
+            setattr(s, name, 0 if name == "waiting" and name not in data
+                    else int_field(data, name))
         for name in _INT_LISTS:
             setattr(s, name, int_list(data, name))
         for name in ("pile", "discard", "gm_cards"):

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .data import CARDS, CHAPEL, GOODS, LIBRARY, ROLES, TILE_PRICES, VARIANT_KEEP
+from .data import CARDS, CHAPEL, CRANE, GOODS, LIBRARY, ROLES, TILE_PRICES, VARIANT_KEEP
 from .legality import current_prompt
 from .rules import (
+    active_index,
     build_cost,
     build_options,
+    councillor_draws,
+    councillor_keeps,
     councillor_rule,
     hand_limit,
     has_active,
@@ -63,6 +66,7 @@ def _seat(s: State, seat: int, p: Player, viewer: int | None) -> dict[str, Any]:
         "seat": seat,
         "hand": sum(p.hand),
         "drawn": len(p.drawn),
+        "waiting": bool(s.waiting >> seat & 1),  # chose the Councillor's draw, not dealt yet
         "buildings": buildings,
         "building_count": len(p.area),
         "goods": sum(1 for g in p.goods if g >= 0),
@@ -82,6 +86,17 @@ def _pending(s: State, seat: int, kind: str) -> dict[str, Any] | None:
             a.code: build_cost(s, seat, a.a, a.b) for a in build_options(s, seat) if a.a >= 0
         }
         out["privilege"] = privilege(s, seat)
+        # what each card of the hand would cost, affordable or not (in a new place, and over
+        # each building with an active Crane), and the goods a Black market may add: a
+        # refusal gives the numbers (issue #33)
+        targets = [-1]
+        if active_index(p, CRANE) >= 0:
+            targets.extend(range(len(p.area)))
+        out["prices"] = {
+            f"b.{NAMES[k]}" + ("" if t < 0 else f"@{t}"): build_cost(s, seat, k, t)
+            for k in range(len(p.hand)) if p.hand[k] for t in targets
+        }
+        out["goods_allowed"] = payable_goods(p, -1)
     elif kind == "pay":
         out.update(
             building=NAMES[s.b_kind],
@@ -99,6 +114,8 @@ def _pending(s: State, seat: int, kind: str) -> dict[str, Any] | None:
     elif kind == "sell":
         out["capacity"] = sell_capacity(s, seat)
         out["prices"] = _prices(s.face_up)
+    elif kind == "councillor" and not p.drawn:  # draw or pass, before seeing a card
+        out.update(draw=councillor_draws(s, seat), keep=councillor_keeps(s, seat))
     elif kind == "councillor":
         archive, count = councillor_rule(s, seat)
         if archive:

@@ -307,9 +307,13 @@ async def test_undo_accepted_before_a_draw_and_refused_after_one(
     table = await table_at(world, governor, game_id)
     assert "alice took back: alice chose the Builder." in table.text()
 
-    moved = await click_role("r.councillor")
+    chosen = await click_role("r.councillor")
     _, state = await load(governor, game_id)
-    assert sum(len(GAME.view(state, seat)["drawn"]) for seat in (0, 1)) > 0
+    assert sum(len(GAME.view(state, seat)["drawn"]) for seat in (0, 1)) == 0  # §4.4: not yet
+    await governor.service.submit(game_id, alice.id, chosen.version, "draw")
+    await governor.wait_idle()
+    moved, state = await load(governor, game_id)
+    assert len(GAME.view(state, 0)["drawn"]) == 5
     revealed = t("en", "err.undo_revealed", game=game_id)
     handle = await alice.run("/game undo", channel=world.general)
     assert (await handle.wait_for_followup()).content == revealed
@@ -321,7 +325,8 @@ async def test_undo_accepted_before_a_draw_and_refused_after_one(
     await governor.wait_idle()
     now = await governor.storage.games.get(game_id)
     assert now.version == moved.version
-    assert [a.code for a in await governor.storage.games.actions(game_id)] == ["r.councillor"]
+    assert [a.code for a in await governor.storage.games.actions(game_id)] == [
+        "r.councillor", "draw"]
 
 
 async def test_a_wrong_count_is_refused_and_changes_nothing(

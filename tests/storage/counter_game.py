@@ -59,6 +59,7 @@ def _next_rng(rng: int) -> int:
 
 class CounterGame:
     name = NAME
+    legacy_options: Mapping[str, Any] = {}
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         players = options.get("players")

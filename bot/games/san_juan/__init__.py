@@ -180,6 +180,8 @@ class SanJuanPresenter(GamePresenter):
                      for b in me.get("buildings", ()))
         if chapel:  # the count under one's own Chapel (a Chapel covered by a Crane still counts)
             line += self.catalog.t(lang, "panel.me_chapel", chapel=view.get("chapel_cards", 0))
+        if me.get("waiting"):  # the Councillor's draw asked for, dealt in the spec's order
+            line += "\n" + self.catalog.t(lang, "panel.councillor_waiting")
         return line
 
     def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:

@@ -117,6 +117,10 @@ def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
     view = pv.panel.view
     if kind == "pay":
         return pay_controls(pv, pending)
+    if kind == "councillor" and "draw" in pending:  # draw or pass, before seeing a card
+        return [ui.TextDisplay(pv.t("panel.help.councillor_draw", n=int(pending["draw"]),
+                                    keep=int(pending.get("keep", 1)))),
+                *pv.choice_rows(list(pv.panel.legal), kind)]
     if kind == "councillor":
         if pending.get("archive"):
             names = [*view.get("hand", ()), *view.get("drawn", ())]

@@ -40,6 +40,15 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
         return "why.keep_count", {"n": int(pending["keep"]), "chosen": chosen(action)}
     if code == "discard_not_allowed" and "discard" in pending:
         return "why.discard_count", {"n": int(pending["discard"]), "chosen": chosen(action)}
+    if code == "cannot_pay" and action in (pending.get("prices") or {}):
+        # the card leaves the hand to be built: the others pay (and a Black market's goods)
+        name = action.split(".", 1)[1].partition("@")[0]
+        fields = {"card": words.card(name), "n": int(pending["prices"][action]),
+                  "have": max(0, len(words.view.get("hand") or ()) - 1)}
+        goods = int(pending.get("goods_allowed") or 0)
+        if goods:
+            return "why.cannot_pay_goods", {**fields, "goods": goods}
+        return "why.cannot_pay", fields
     if code == "over_capacity" and "capacity" in pending:
         return "why.capacity", {"n": int(pending["capacity"]), "chosen": chosen(action)}
     return None

@@ -123,7 +123,11 @@ class SanJuanWords(Words):
         if code == "draw":
             n = int(self.pending.get("draw", 1))
             key = f"act.draw_{self.prompt_kind}"
-            return self.t(key, n=n) if self.catalog.has(key) else self.t("act.draw", n=n)
+            if not self.catalog.has(key):
+                return self.t("act.draw", n=n)
+            return self.t(key, n=n, keep=int(self.pending.get("keep", 1)))
+        if code == "pass" and self.prompt_kind == "councillor" and "draw" in self.pending:
+            return self.t("pass.councillor_draw")  # declined before seeing a card
         if code == "reveal":
             return self.t("act.reveal")
         if fam == "gold_mine":

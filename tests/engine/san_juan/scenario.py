@@ -158,6 +158,18 @@ class Scenario:
         assert ROLE_INDEX[role] >= 0
         return self.act(s, s.turn, f"r.{role}" + (".lib" if library else ""))
 
+    def councillor(
+        self, seat: int | None = None, library: bool = False, draws: Sequence[int] | None = None
+    ) -> State:
+        """``seat`` chooses the Councillor and the seats of ``draws`` (default: every seat,
+        clockwise from the chooser) take the draw, in that order (§4.4)."""
+        state = self.choose("councillor", seat, library)
+        n = state.n
+        order = [(state.chooser + i) % n for i in range(n)] if draws is None else draws
+        for drawer in order:
+            state = self.act(state, drawer, "draw")
+        return state
+
     def end_round(self) -> State:
         """Jump to the start-of-round steps of the next round (as if every role of this round
         had been played): the Chapel, then the hand limit (§3.3)."""

@@ -105,7 +105,7 @@ def test_d13_councillor_basics() -> None:
     """D-13 (§4.4): the councillor draws 5 and keeps 1, the others draw 2 and keep 1; the
     discard pile grows by 4 + 1 + 1."""
     sc = Scenario(players=3)
-    state = sc.choose("councillor", 0)
+    state = sc.councillor(0)
     assert [len(p.drawn) for p in state.players] == [5, 2, 2]
     assert GAME.prompt(state).seats == (0, 1, 2)
     discard = len(state.discard)
@@ -129,11 +129,11 @@ def test_s05_archive_and_prefecture_as_councillor() -> None:
     hand and discards 3 from the whole hand, old cards included: hand h + 2."""
     sc = Scenario(players=3)
     sc.player(0, hand=["palace", "x", "x"], buildings=["indigo_plant", "prefecture", "archive"])
-    state = sc.choose("councillor", 0)
+    state = sc.councillor(0, draws=[0])
     view = GAME.view(state, 0)
     assert view["pending"] == {"decision": "councillor", "archive": True, "discard": 3, "drawn": 5}
     codes = legal_codes(state, 0)
-    assert all(len(GAME.decode_action(c).cards) == 3 for c in codes if c != "pass")
+    assert all(len(GAME.decode_action(c).cards) == 3 for c in codes)
     drawn = state.players[0].drawn
     code = multi(DISCARD, tuple(sorted([kind("palace"), drawn[0], drawn[1]]))).code
     assert code in codes
@@ -155,7 +155,7 @@ def test_s12_s15_prefecture_limits(
     sc = Scenario(players=3)
     buildings = ["indigo_plant", "prefecture", "library"] + (["archive"] if archive else [])
     sc.player(0, hand=["x", "x"], buildings=buildings)
-    state = sc.choose("councillor", chooser, library=library)
+    state = sc.councillor(chooser, library=library, draws=[0])
     assert len(state.players[0].drawn) == drawn
     codes = [c for c in legal_codes(state, 0) if c != "pass"]
     sizes = {len(GAME.decode_action(c).cards) for c in codes}
@@ -176,13 +176,106 @@ def test_a15_a_councillor_may_keep_nothing() -> None:
     assert sum(state.players[1].hand) == hand and state.players[1].drawn == []
 
 
+def test_a15_a_seat_that_passes_never_sees_a_card() -> None:
+    """A-15, §4.4: the phase opens with nothing drawn; each seat draws or passes first, so a
+    seat that passes draws nothing (no CardsDrawn, the pile untouched by it)."""
+    sc = Scenario(players=3)
+    pile = len(sc.state.pile)
+    state = sc.choose("councillor", 0)
+    assert [p.drawn for p in state.players] == [[], [], []]
+    assert len(state.pile) == pile and not sc.of_type("CardsDrawn")
+    assert GAME.prompt(state).seats == (0, 1, 2)
+    assert all(legal_codes(state, seat) == ["draw", "pass"] for seat in (0, 1, 2))
+    assert GAME.view(state, 1)["pending"] == {"decision": "councillor", "draw": 2, "keep": 1}
+    state = sc.act(state, 1, "pass")
+    state = sc.act(state, 0, "draw")
+    state = sc.act(state, 2, "draw")
+    assert [e.seat for e in sc.of_type("CardsDrawn")] == [0, 2]
+    assert state.players[1].drawn == [] and len(state.pile) == pile - 7
+
+
+def test_a15_having_drawn_a_seat_keeps_its_card() -> None:
+    """§4.4 (draws 2, keeps 1): once the cards are seen, passing is no longer offered; a keep
+    before the draw is refused too."""
+    sc = Scenario(players=3)
+    state = sc.choose("councillor", 0)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 1, GAME.decode_action("k.well"))
+    assert err.value.code == "draw_first"
+    state = sc.act(state, 1, "draw")
+    assert "pass" not in legal_codes(state, 1) and len(legal_codes(state, 1)) >= 1
+    for code in ("pass", "draw"):
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(state, 1, GAME.decode_action(code))
+        assert err.value.code == "already_drawn"
+
+
+def test_a12_a_full_pile_deals_each_draw_at_once() -> None:
+    """A-12: with cards enough for everyone, a seat's draw is dealt as soon as it asks, in
+    any order; the later seats do not wait for the Councillor."""
+    sc = Scenario(players=3)
+    state = sc.choose("councillor", 0)
+    state = sc.act(state, 2, "draw")
+    assert len(state.players[2].drawn) == 2 and state.waiting == 0
+    assert GAME.prompt(state).seats == (0, 1, 2)
+    state = sc.act(state, 2, legal_codes(state, 2)[0])
+    assert GAME.prompt(state).seats == (0, 1)
+
+
+def aside(sc: Scenario, keep: int) -> None:
+    """Leave ``keep`` cards in the draw pile and none in the discard pile: the others go to
+    seat 1's hand (every card stays somewhere)."""
+    s = sc.state
+    for card in s.pile[:-keep] + s.discard:
+        s.players[1].hand[card] += 1
+    del s.pile[:-keep]
+    s.discard.clear()
+
+
+def test_a1_a12_a_short_pile_deals_in_order_from_the_councillor() -> None:
+    """A-1 with A-12 (§4.4's order, clockwise from the Councillor): 4 cards in the pile, none
+    discarded.  The later seats' draws wait; the Councillor draws the 4, keeps 1 and discards
+    3; the next seat's draw reshuffles those 3; the last seat's takes the card left and the
+    reshuffled discard of the seat before it: 4, 2 and 2 cards, where drawing everything at
+    the start gave 4, 0 and 0."""
+    sc = Scenario(players=3)
+    aside(sc, keep=4)
+    state = sc.choose("councillor", 0)
+    state = sc.act(state, 2, "draw")
+    state = sc.act(state, 1, "draw")
+    assert state.waiting == 0b110 and [p.drawn for p in state.players] == [[], [], []]
+    view = GAME.view(state, None)
+    assert [p["waiting"] for p in view["seats"]] == [False, True, True]
+    assert GAME.prompt(state).seats == (0,)
+    state = sc.act(state, 0, "draw")
+    assert len(state.players[0].drawn) == 4 and state.waiting == 0b110
+    state = sc.act(state, 0, legal_codes(state, 0)[0])
+    assert len(state.players[1].drawn) == 2 and state.waiting == 0b100
+    assert len(sc.of_type("PileReshuffled")) == 1
+    state = sc.act(state, 1, legal_codes(state, 1)[0])
+    assert len(state.players[2].drawn) == 2 and state.waiting == 0
+    assert len(sc.of_type("PileReshuffled")) == 2
+    assert [e.seat for e in sc.of_type("CardsDrawn")] == [0, 1, 2]
+
+
+def test_a1_at_once_dealt_every_draw_at_the_start() -> None:
+    """``councillor_draw: at_once`` (games stored before the option): every seat's cards drawn
+    when the phase opens; a short pile leaves the last seats without cards."""
+    sc = Scenario(players=3, councillor_draw="at_once")
+    aside(sc, keep=4)
+    state = sc.choose("councillor", 0)
+    assert [len(p.drawn) for p in state.players] == [4, 0, 0]
+    assert GAME.prompt(state).seats == (0,)
+    assert "pass" in legal_codes(state, 0)
+
+
 def test_a1_a_multi_card_draw_reshuffles_part_way() -> None:
     """A-1: the councillor's 5 cards are drawn from the 2 left, then the reshuffled discard
     pile; the cards drawn so far are not part of the reshuffle."""
     sc = Scenario(players=3)
     sc.empty_pile(keep=2)
     top = list(sc.state.pile)
-    state = sc.choose("councillor", 0)
+    state = sc.councillor(0, draws=[0])
     assert len(sc.of_type("PileReshuffled")) == 1
     assert sorted(state.players[0].drawn[:2]) == sorted(top)
     assert len(state.players[0].drawn) == 5
@@ -192,7 +285,7 @@ def test_a1_a_multi_card_draw_reshuffles_part_way() -> None:
 def test_wrong_keep_count_is_refused() -> None:
     """§4.4: keeping 2 without a Prefecture is refused with a machine-readable code."""
     sc = Scenario(players=3)
-    state = sc.choose("councillor", 0)
+    state = sc.councillor(0, draws=[0])
     drawn = sorted(state.players[0].drawn)
     from engine.san_juan.actions import KIND_NAMES, multiset_text
 

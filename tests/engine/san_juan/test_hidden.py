@@ -181,9 +181,11 @@ def test_any_draw_is_a_reveal_and_nothing_else_is() -> None:
     assert not GAME.reveals(paid, after)
     sc2 = Scenario(players=3)
     start = sc2.state
-    drawn = sc2.choose("councillor", 0)
-    assert GAME.reveals(start, drawn)
-    kept = sc2.act(drawn, 0, GAME.encode_action(GAME.legal_actions(drawn, 0)[0]))
+    chosen = sc2.choose("councillor", 0)
+    assert not GAME.reveals(start, chosen)  # nothing drawn before a seat asks (§4.4)
+    drawn = sc2.act(chosen, 1, "draw")
+    assert GAME.reveals(chosen, drawn)
+    kept = sc2.act(drawn, 1, GAME.encode_action(GAME.legal_actions(drawn, 1)[0]))
     assert not GAME.reveals(drawn, kept)
     sc3 = Scenario(players=3)
     start = sc3.state
