@@ -241,3 +241,24 @@ def test_the_check_catches_plural_mistakes() -> None:
     assert "en: a lacks the plural form 'one'" in problems
     assert "es: a has plural forms es does not use: ['few']" in problems
     assert "en: b names the unknown unit nope" in problems
+
+
+SECOND_PERSON = {
+    "en": re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE),
+    "es": re.compile(r"\b(?:tu|tus|te|ti|usted|tuyos?|tuyas?)\b|\w(?:ar|er|ir)te\b", re.IGNORECASE),
+    "pt": re.compile(r"\b(?:seu|sua|seus|suas|você|voce|te|teu|tua)\b", re.IGNORECASE),
+}
+
+
+def test_what_a_prompt_asks_is_said_of_anyone() -> None:
+    """Issue #33: a prompt's words are public ("Waiting for AI 4 (strong): move the guests"),
+    shown on the table, in the story and in reminders as well as on the player's own panel, so
+    they never speak in the second person, in any game or language."""
+    for presenter in presenters():
+        kinds = {key.removeprefix("prompt.") for table in presenter.catalog.tables.values()
+                 for key in table if key.startswith("prompt.")}
+        assert kinds, presenter.name
+        for kind in sorted(kinds):
+            for lang, pattern in SECOND_PERSON.items():
+                text = presenter.prompt_text(kind, lang)
+                assert not pattern.search(text), (presenter.name, kind, lang, text)

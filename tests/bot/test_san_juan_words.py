@@ -156,3 +156,33 @@ def test_the_panel_counts_chapel_cards_only_for_a_chapel_owner() -> None:
     assert status([plain, {**plain, "card": "chapel"}]).endswith("2 under your Chapel")
     covered = {**plain, "card": "palace", "covered": ["chapel"]}  # built over by a Crane
     assert status([covered]).endswith("2 under your Chapel")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("costs 4 cards for you", "you have 2 cards besides it")),
+    ("es", ("te cuesta 4 cartas", "tienes 2 cartas además")),
+    ("pt", ("custa 4 cartas para você", "você tem 2 cartas além")),
+])
+def test_cannot_afford_gives_the_cost_and_the_hand(lang: str, words: tuple[str, ...]) -> None:
+    """Issue #33: "cannot afford" says what the card costs this player and what they hold
+    besides it, as Puerto Rico's refusals do ("it costs 9 doubloons for you, you have 2")."""
+    from bot.errors import message_for
+    from bot.refusals import Situation, situate
+    from engine.core import IllegalAction
+    from tests.engine.san_juan.scenario import Scenario
+
+    game = get_game("san-juan")
+    sc = Scenario(players=3)
+    sc.player(1, hand=["tobacco_storage", "coffee_roaster", "well"],
+              buildings=["indigo_plant"])
+    state = sc.choose("builder", 0)
+    state = sc.act(state, 0, "pass")
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, 1, game.decode_action("b.coffee_roaster"))
+    assert err.value.code == "cannot_pay"
+    view = game.view(state, 1)
+    legal = tuple(game.encode_action(a) for a in game.legal_actions(state, 1))
+    exc = situate(err.value, Situation(7, 1, view, {0: "ana", 1: "bob", 2: "carl"}, legal,
+                                       "b.coffee_roaster", "san-juan"))
+    text = message_for(exc, lang)
+    assert all(w in text for w in words), text
