@@ -33,7 +33,7 @@ from storage.records import utc_now
 
 from .clock import ClockVoteButton, ClockVotes
 from .cogs.game import GameCog, decision_group
-from .components import DYNAMIC_ITEMS
+from .components import DYNAMIC_ITEMS, answer_unclaimed, claims
 from .errors import UserError, send_ephemeral, send_error
 from .games import presenters
 from .i18n import CATALOG
@@ -106,6 +106,8 @@ class GovernorBot(commands.Bot):
         self._service: GameService | None = None
         self._resumed = False
         self.component_handlers: ComponentHandlers | None = None
+        self.dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+        """Every component class the bot registers (set in ``setup_hook``)."""
 
     # --- resources ----------------------------------------------------------------------------
 
@@ -150,8 +152,9 @@ class GovernorBot(commands.Bot):
         self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
         games = presenters()
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockVoteButton,
-                               *(item for game in games for item in game.dynamic_items))
+        self.dynamic_items = (*DYNAMIC_ITEMS, ClockVoteButton,
+                              *(item for game in games for item in game.dynamic_items))
+        self.add_dynamic_items(*self.dynamic_items)
         await self.tree.set_translator(CatalogTranslator(CATALOG))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         cog = GameCog(self)
@@ -224,6 +227,14 @@ class GovernorBot(commands.Bot):
         return await self.tree.sync(guild=guild)
 
     # --- errors and small commands ------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every component is one of :attr:`dynamic_items`; a click that none of them claims
+        gets a private answer here instead of "This interaction failed"."""
+        data: Any = interaction.data or {}
+        if interaction.type is discord.InteractionType.component and isinstance(data, dict) \
+                and not claims(self.dynamic_items, str(data.get("custom_id", ""))):
+            await answer_unclaimed(interaction)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from storage import GameStatus, StaleVersion, Storage
 
-from .components import lobby_level
+from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
 from .games import presenter_for
 from .i18n import CATALOG, Catalog
@@ -102,32 +101,18 @@ class PlayFlow:
                              where=f"misplaced component of game {game_id}")
         return allowed
 
-    async def outdated_line(self, interaction: discord.Interaction[Any], game_id: int,
-                            version: int, codes: Sequence[str] | None) -> str:
-        """One short line for a click drawn for an older version: "Already done: ..." with the
-        log line of the user's own move when they made this very move (``codes``; ``None``: any
-        move) since (a double click), else that the game moved on."""
-        lang = self.lang(interaction)
-        try:
-            record = await self.storage.games.get(game_id)
-            since = await self.storage.games.actions(
-                game_id, after_seq=max(0, record.seq - max(0, record.version - version)))
-            mine = [a for a in since if a.user_id == interaction.user.id]
-            if mine and (codes is None or any(a.code in codes for a in mine)):
-                names = await self.turns.names(record)
-                lines = self.turns.writer(record, names, lang).lines(mine, trailing=False)
-                if lines:
-                    return self.catalog.t(lang, "reply.already_done", what=lines[-1])
-        except Exception:
-            log.exception("game %s: could not word an outdated click", game_id)
-        return self.catalog.t(lang, "reply.moved_on", game=game_id)
+    async def outdated(self, interaction: discord.Interaction[Any], game_id: int,
+                       private: bool) -> None:
+        """Answer a click drawn for an older version: the game moved on and nothing was done.
 
-    async def outdated(self, interaction: discord.Interaction[Any], game_id: int, version: int,
-                       codes: Sequence[str] | None, private: bool) -> None:
-        """Answer a click drawn for an older version with one short line: in the panel it
-        came from (redrawn as the game stands), or privately under the table (which the
-        publication keeps current; one left behind by a crash is published again)."""
-        line = await self.outdated_line(interaction, game_id, version, codes)
+        One answer for every game and every component: it never says what happened since
+        (an action's events carry more than its own move: the Puertomas' moves, the choices
+        a simultaneous step reveals at its end, so no log line can stand for the click).  In a
+        private panel the line comes with the panel redrawn as the game stands; under the
+        table (which the publication keeps current; one left behind is published again) with
+        a **My turn** button when the game asks the clicker something now."""
+        lang = self.lang(interaction)
+        line = self.catalog.t(lang, "reply.moved_on", game=game_id)
         if private:
             await self.panel_here(interaction, game_id, note=line)
             return
@@ -135,7 +120,26 @@ class PlayFlow:
             await self.service.resume(game_id)
         except Exception:
             log.exception("game %s: could not bring the table up to date", game_id)
-        await send_ephemeral(interaction, line)
+        try:
+            panel = await self.turns.panel(game_id, interaction.user.id, render=False)
+        except Exception:  # not seated, or the game is over: the line alone
+            panel = None
+        if panel is None or panel.kind is None:
+            await send_ephemeral(interaction, line)
+            return
+        # a layout (its button redraws this very message as the panel, also a layout)
+        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        row.add_item(TableButton(game_id, panel.record.version, "panel",
+                                 label=self.catalog.t(lang, "button.my_turn"),
+                                 style=discord.ButtonStyle.success))
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(discord.ui.TextDisplay(line))
+        layout.add_item(row)
+        try:
+            await interaction.followup.send(view=layout, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("game %s: the outdated click's answer was refused (%s)", game_id,
+                        exc.code)
 
     async def select(self, interaction: discord.Interaction[Any], game_id: int, version: int,
                      name: str, values: list[str]) -> None:
@@ -171,7 +175,7 @@ class PlayFlow:
             await self.service.submit(game_id, interaction.user.id, version, code)
         except StaleVersion:
             log.info("game %s: outdated click %s (v%s)", game_id, code, version)
-            await self.outdated(interaction, game_id, version, [code], private)
+            await self.outdated(interaction, game_id, private)
             return
         except Exception as exc:
             await send_error(interaction, exc, where=f"game {game_id} {code}")
@@ -270,7 +274,7 @@ class PlayFlow:
         try:
             await self.turns.undo(game_id, interaction.user.id, version)
         except StaleVersion:
-            await self.outdated(interaction, game_id, version or 0, (), private)
+            await self.outdated(interaction, game_id, private)
             return
         except Exception as exc:
             await send_error(interaction, exc, where=f"undo in game {game_id}")

@@ -13,7 +13,14 @@ from storage.bridge import INSERT_RESULT, result_rows
 from storage.choices import record_choices
 from storage.errors import ChannelBusy, GameNotFound, StaleVersion
 from storage.ratings import rate_game
-from storage.records import JSON, GameRecord, SeatRecord, from_ms_required, to_ms
+from storage.records import (
+    JSON,
+    GameRecord,
+    SeatRecord,
+    from_ms_required,
+    storable_id,
+    to_ms,
+)
 from storage.rows import SELECT_GAME, SELECT_GAME_WITH_SNAPSHOT, game_record
 from storage.sql import Row, Tx
 
@@ -42,6 +49,8 @@ async def fetch_row(tx: Tx, game_id: int, *, snapshot: bool) -> Row:
     """The game's row, read to change it.  On PostgreSQL the row is locked for the rest of the
     transaction: a second writer of the same game waits, then is aborted as a serialization
     failure and runs again on the new version (SQLite's writers already run one at a time)."""
+    if not storable_id(game_id):
+        raise GameNotFound(game_id)
     sql = SELECT_GAME_WITH_SNAPSHOT if snapshot else SELECT_GAME
     if tx.dialect == "postgresql":
         sql += " FOR UPDATE OF g"

@@ -23,6 +23,7 @@ from storage.records import (
     ResultRecord,
     SeatRecord,
     UserStats,
+    storable_id,
     to_ms,
 )
 from storage.rows import (
@@ -54,6 +55,8 @@ class GameQueries:
     async def get(self, game_id: int) -> GameRecord:
         """The game without its snapshot.  :class:`GameNotFound`; :class:`CorruptGame` when its
         row cannot be read."""
+        if not storable_id(game_id):
+            raise GameNotFound(game_id)
         row = await self.db.fetchone(SELECT_GAME, (game_id,))
         if row is None:
             raise GameNotFound(game_id)
@@ -63,6 +66,8 @@ class GameQueries:
         """The game with its engine state (``None`` in the lobby).  :class:`GameNotFound`;
         :class:`CorruptGame` (naming the game) when the game name is unknown or the snapshot does
         not load.  Only this game is affected; :meth:`rebuild_snapshot` repairs it from the log."""
+        if not storable_id(game_id):
+            raise GameNotFound(game_id)
         row = await self.db.fetchone(SELECT_GAME_WITH_SNAPSHOT, (game_id,))
         if row is None:
             raise GameNotFound(game_id)

@@ -18,6 +18,16 @@ Clock = Callable[[], datetime]
 """Returns "now" as an aware UTC datetime; passed in so tests control time."""
 
 
+MAX_ROW_ID = 2**63 - 1
+"""The largest id a row can have: SQLite's INTEGER and PostgreSQL's BIGINT are 64-bit signed."""
+
+
+def storable_id(value: int) -> bool:
+    """Whether ``value`` can be a row's id.  An id read from a custom_id may have any number of
+    digits; one outside the 64-bit range names no row (and would make the driver raise)."""
+    return 0 <= value <= MAX_ROW_ID
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 

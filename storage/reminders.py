@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from storage.database import Database
-from storage.records import from_ms, from_ms_required, to_ms
+from storage.records import from_ms, from_ms_required, storable_id, to_ms
 from storage.settings import UNSET, _Unset
 from storage.sql import Row, Tx
 
@@ -311,6 +311,8 @@ class ReminderRepository:
 
     async def vote(self, vote_id: int) -> ClockVote:
         """The vote with its ballots; ``LookupError`` when there is none."""
+        if not storable_id(vote_id):
+            raise LookupError(f"no clock vote {vote_id}")
 
         async def body(tx: Tx) -> ClockVote:
             row = await tx.fetchone("SELECT * FROM clock_votes WHERE id = ?", (vote_id,))

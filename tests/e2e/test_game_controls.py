@@ -129,9 +129,9 @@ async def test_undo_refused_after_a_reveal(world: World, governor: OfflineGovern
 
 async def test_a_stale_click_changes_nothing(world: World, governor: OfflineGovernor) -> None:
     """A role button clicked twice before the table is redrawn: the second click is outdated,
-    nothing more happens, and the clicker privately gets one short line saying it was already
-    done (not the board again).  A panel drawn before the player moved by command is redrawn
-    with that line instead of acting twice."""
+    nothing more happens, and the clicker privately gets one short line saying the game moved
+    on (not the board again; My turn, since the Builder is hers to play).  A panel drawn before
+    the player moved by command is redrawn with that line instead of acting twice."""
     server = world.server
     record, (alice, _, _) = await three(world, governor)
     table = await table_at(world, governor, record.id)
@@ -139,9 +139,11 @@ async def test_a_stale_click_changes_nothing(world: World, governor: OfflineGove
     first = await alice.click(table, custom_id=custom_id)
     second = await alice.click(table, custom_id=custom_id)
     [late] = await server.wait_for(lambda: [
-        m for m in (*first.followups, *second.followups) if "Already done" in m.text()] or None)
+        m for m in (*first.followups, *second.followups) if "moved on" in m.text()] or None)
     assert late.ephemeral and not late.embeds and not late.attachments
-    assert late.text() == "Already done: alice chose the Builder. Nothing changed."
+    assert late.text() == (f"Game #{record.id} has moved on since this was drawn; nothing was "
+                           "done.")
+    assert [b["label"] for b in late.buttons()] == ["My turn"]
     log = await governor.storage.games.actions(record.id)
     assert [a.code for a in log] == ["r.builder"]
 
@@ -152,7 +154,7 @@ async def test_a_stale_click_changes_nothing(world: World, governor: OfflineGove
     await typed.wait_for_followup()
     old = await alice.select(panel, [building], custom_id=custom_id)
     assert (await old.response()).type == 6
-    redrawn = await old.original_message(lambda m: "Already done: alice built" in m.text())
+    redrawn = await old.original_message(lambda m: "has moved on" in m.text())
     assert "Waiting for bob" in redrawn.text()
     assert [a.code for a in await governor.storage.games.actions(record.id)] == [
         "r.builder", building]

@@ -62,13 +62,13 @@ async def confirm_arrangement(play: PlayFlow, interaction: discord.Interaction[A
         panel = await play.turns.panel(game_id, interaction.user.id, render=False)
         plan, counts = arrangement_of(panel), decode(draft.partition("-")[0])
         if plan is None or counts is None or not plan.complete(counts):
-            await play.outdated(interaction, game_id, version, None, True)
+            await play.outdated(interaction, game_id, True)
             return
         counts, nobles = read(plan, draft)
         await play.service.submit(game_id, interaction.user.id, version,
                                   plan.codes(counts, nobles))
     except StaleVersion:
-        await play.outdated(interaction, game_id, version, None, True)
+        await play.outdated(interaction, game_id, True)
         return
     except Exception as exc:
         await send_error(interaction, exc, where=f"mayor arrangement in game {game_id}")
