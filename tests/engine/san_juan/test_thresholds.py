@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import InvalidSetup
+from engine.core import IllegalAction, InvalidSetup
 from engine.san_juan.data import CARDS, TILE_PRICES
 from engine.san_juan.scoring import score_parts
 
@@ -55,6 +55,32 @@ def test_d01_seven_cards_are_kept_eight_discard_one(cards: int, discard: int) ->
     assert {len(GAME.decode_action(c).cards) for c in legal_codes(state, 0)} == {discard}
     state = sc.act(state, 0, legal_codes(state, 0)[0])
     assert sum(state.players[0].hand) == 7 and prompt_kind(state) == "role"
+
+
+# --- §4.2 producer: Aqueduct ---------------------------------------------------------------------
+
+PRODUCTION = ["indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster", "silver_smelter"]
+
+
+@pytest.mark.parametrize(
+    ("chooser", "library", "limit"), [(1, False, 2), (0, False, 3), (0, True, 4)]
+)
+def test_s11_one_good_more_than_the_aqueduct_limit_is_refused(
+    chooser: int, library: bool, limit: int
+) -> None:
+    """S-11 (§5.12 Aqueduct: 2 as a non-producer, 3 as the producer, 4 with the Library), the
+    side above: with 5 empty production buildings the seat's view says the limit, and producing
+    one good more is refused (``over_capacity``), like S-07's sale."""
+    sc = Scenario(players=3)
+    sc.player(0, buildings=[*PRODUCTION, "aqueduct", "library"])
+    state = sc.choose("producer", chooser, library=library)
+    assert GAME.view(state, 0)["pending"]["capacity"] == limit
+    goods = ["indigo", "sugar", "tobacco", "coffee", "silver"]
+    state2, _ = GAME.apply(state, 0, GAME.decode_action("pr." + ",".join(goods[:limit])))
+    assert sum(1 for g in state2.players[0].goods if g >= 0) == limit
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, GAME.decode_action("pr." + ",".join(goods[: limit + 1])))
+    assert err.value.code == "over_capacity"
 
 
 # --- §4.3 trader: Market stand ------------------------------------------------------------------
