@@ -136,16 +136,12 @@ def plain_texts(body: JSON) -> list[str]:
 
 
 def unescaped(text: str, parts: Sequence[str]) -> list[str]:
-    """The ``parts`` of a name that ``text`` shows raw: every occurrence of a part must be an
-    escaped one."""
-    found = [p for p in parts if p in _without_escaped(text, parts, p)]
-    return found + UNESCAPED_PINGS.findall(text)
-
-
-def _without_escaped(text: str, parts: Sequence[str], part: str) -> str:
-    for other in sorted(parts, key=len, reverse=True):  # the longer first: "-# @here"
-        text = text.replace(escape_name(other), "\0")
-    return text
+    """The ``parts`` of a name that ``text`` shows raw (every occurrence of a part must be an
+    escaped one), and any unescaped ``@everyone``, ``@here`` or role mention."""
+    rest = text
+    for part in sorted(parts, key=len, reverse=True):  # the longer first: "-# @here"
+        rest = rest.replace(escape_name(part), "\0")  # not "": "**" + "**" is no "***"
+    return [p for p in parts if p in rest] + UNESCAPED_PINGS.findall(text)
 
 
 # --- the game ---------------------------------------------------------------------------------
@@ -288,8 +284,9 @@ async def test_hostile_names_show_escaped_and_ping_nobody(
         log = await ask(world, stars, "game log show", lines=100)
         lines = log.content.splitlines()
         assert any(line.startswith(escape_name(names["heading"])) for line in lines), lines
-        await ask(world, stars, "game leaderboard")
-        await ask(world, stars, "game stats", player=heading.user)
+        for reply in (await ask(world, stars, "game leaderboard"),
+                      await ask(world, stars, "game stats", player=heading.user)):
+            assert f"<@{heading.id}>" in reply.content and not reply.mentions  # shown, no ping
         finished = await ask(world, heading, "game games")
         assert escape_name(GUILD) in finished.content
         await bot.wait_idle()
@@ -313,7 +310,11 @@ async def test_hostile_names_show_escaped_and_ping_nobody(
         assert not message.mention_everyone and not message.mention_role_ids, message.text()
         assert pinged <= seated and world.bob.id not in pinged, message.text()
     # the late player was pinged for their turn and reminded; the vote pinged them and the voters
-    assert any({u.id for u in m.mentions} == {late.id} for m in messages)
+    in_channel = [m for m in messages if m.channel_id == world.general.id]
+    turns = [m for m in in_channel if "it is your turn" in m.content]
+    reminders = [m for m in in_channel if "a reminder" in m.content]
+    assert turns and reminders
+    assert all({u.id for u in m.mentions} == {late.id} for m in [*turns, *reminders])
     posted = server.get_message(vote.id)
     assert posted is not None and posted.revisions  # as posted, before the votes edited it
     assert {int(u["id"]) for u in posted.revisions[0]["mentions"]} == seated
