@@ -197,6 +197,22 @@ def test_sec11_3_land_office_buy_costs_exactly_one_doubloon(doubloons: int, offe
         assert sc.invariant_failures(state) == []
 
 
+@pytest.mark.parametrize(("filled", "offered"), [(11, True), (12, False)])
+def test_sec11_3_land_office_buy_needs_an_empty_island_space(filled: int, offered: bool) -> None:
+    """§11.3 Land Office with a colonist: the bought plantation goes on his island, so buying
+    needs an empty space of the 12: with 11 filled it is offered (and fills the 12th), with 12
+    it is not."""
+    sc = nob()
+    sc.player(0, doubloons=3, tiles={"corn": filled}, buildings={"land_office": 1},
+              goods={"corn": 1})
+    state = sc.choose("trader", 0)
+    assert ("lo.buy" in sc.legal(state, 0)) == offered
+    if offered:
+        state = sc.act(state, 0, "lo.buy")
+        assert state.players[0].island() == 12
+        assert sc.invariant_failures(state) == []
+
+
 def test_sec11_3_villa_takes_the_last_noble() -> None:
     """§11.3 Villa: 1 noble from the reserve while one is left: with exactly 1 noble in the
     supply the Villa takes it (the supply is then empty)."""

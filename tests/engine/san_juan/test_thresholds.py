@@ -57,6 +57,24 @@ def test_d01_seven_cards_are_kept_eight_discard_one(cards: int, discard: int) ->
     assert sum(state.players[0].hand) == 7 and prompt_kind(state) == "role"
 
 
+# --- §4.1 builder ------------------------------------------------------------------------------
+
+
+def test_sec4_1_at_most_one_building_per_builder_phase() -> None:
+    """§4.1 ("each player builds at most one building per builder phase"): after his one build
+    the builder is not asked again in that phase, though his hand could pay for more; the next
+    seat builds, and then the phase ends."""
+    sc = Scenario(players=3)
+    sc.player(0, hand=["indigo_plant", "indigo_plant", "sugar_mill", "x", "x", "x"])
+    state = sc.choose("builder", 0)
+    state = sc.act(state, 0, "b.indigo_plant")  # 1 - 1 = 0: nothing to pay
+    assert GAME.prompt(state).seats == (1,)
+    for seat in (1, 2):
+        state = sc.act(state, seat, "pass")
+    assert prompt_kind(state) == "role" and state.turn == 1
+    assert [e.seat for e in sc.of_type("BuildingBuilt")] == [0]
+
+
 # --- §4.2 producer: Aqueduct ---------------------------------------------------------------------
 
 PRODUCTION = ["indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster", "silver_smelter"]
