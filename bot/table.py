@@ -310,7 +310,8 @@ class TableMessages:
         text = [f"## {self.t('final.title', game=record.id)}",
                 self.t("table.game_over", reasons=reasons), self.t(key, names=winners),
                 "", *self.standings(outcome), *self.rating_lines(update),
-                "", small([self.t("score.tiebreak_note")])]
+                "", small([*self.presenter.score_notes(view, self.lang),
+                           self.t("score.tiebreak_note")])]
         box: ui.Container[Any] = ui.Container(accent_colour=GAME_COLOUR)
         box.add_item(ui.TextDisplay(_clip("\n".join(text), TEXT_LIMIT)))
         images = [(f"game-{record.id}-scores.png", update.scoresheet),

@@ -108,9 +108,11 @@ def layout_sheet(
     parts: PartRows,
     labels: Labels,
     names: Sequence[str] | Mapping[int, str] | None = None,
+    notes: Sequence[str] = (),
 ) -> Scene:
     """The score sheet's scene for ``outcome`` (see the module docstring), with the rows
-    ``parts`` gives for the game's score breakdown, worded by ``labels``."""
+    ``parts`` gives for the game's score breakdown, worded by ``labels``, and the game's
+    ``notes`` under the tie-break's (what a part some players do not score means)."""
     if "scores" not in outcome and isinstance(outcome.get("outcome"), Mapping):
         outcome = outcome["outcome"]
     lb = labels
@@ -179,4 +181,12 @@ def layout_sheet(
     note = sk.text(M + 4, y + 24, lb("score.tiebreak_note"), size=T.TEXT_SMALL, fill=T.MUTED,
                    max_width=T.INNER - 8)
     sk.region("tiebreak_note", note)
-    return sk.scene(y + 36 + T.MARGIN)
+    end = y + 36
+    for i, text in enumerate(notes):  # whole, on as many lines as it takes (at most 4)
+        lines, size, bold = W.fit_lines(text, T.TEXT_SMALL, T.INNER - 8, 4, bold=False)
+        boxes = [sk.text(M + 4, end + (size + 8) * (k + 1), line, size=size, bold=bold,
+                         fill=T.MUTED) for k, line in enumerate(lines)]
+        sk.region(f"note:{i}", Box(boxes[0].x, boxes[0].y, max(b.right for b in boxes)
+                                   - boxes[0].x, boxes[-1].bottom - boxes[0].y))
+        end = boxes[-1].bottom + 4
+    return sk.scene(end + T.MARGIN)

@@ -196,6 +196,11 @@ class GamePresenter:
         key = f"score.{part}"
         return self.catalog.t(lang, key) if self.catalog.has(key) else part.replace("_", " ")
 
+    def score_notes(self, view: Mapping[str, Any], lang: str) -> list[str]:
+        """What the score sheet of the finished ``view`` must explain besides its numbers (a
+        part some players do not score, and why)."""
+        return []
+
     def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
                    ) -> LogWriter:
         from ..gamelog import LogWriter  # noqa: PLC0415

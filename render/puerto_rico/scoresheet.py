@@ -85,7 +85,11 @@ def layout_scoresheet(
     """The score sheet of a finished Puerto Rico game (``outcome``: the outcome's JSON, or the
     finished view, which adds the Puertomas' panels)."""
     lb = as_labels(labels)
-    sheet = layout_sheet(outcome, parts=score_parts, labels=lb, names=names)
+    notes = []
+    if (outcome.get("puertoma") is not None and outcome.get("achievements") is not None
+            and lb.has("score.achievements_vs_puertomas")):  # 1897 §8.13 with Exp. VI
+        notes.append(lb("score.achievements_vs_puertomas"))
+    sheet = layout_sheet(outcome, parts=score_parts, labels=lb, names=names, notes=notes)
     return _puertomas(sheet, outcome, lb, names)
 
 

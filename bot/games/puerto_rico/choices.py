@@ -253,6 +253,8 @@ class Chooser(Words):
             return self.t("act.place", slot=self.slot(rest))
         if head in ("ach", "ad"):  # an Achievement card announced, or kept in the draft
             key = "act.announce" if head == "ach" else "act.keep_achievement"
+            if head == "ach" and self.view.get("puertoma") is not None:
+                key = "act.announce_vs_puertomas"  # §8.13: people's cards deny Puertomas VP
             return self.t(key, achievement=self.word("achievement", rest),
                           vp=self.achievement_vp(rest))
         if head == "t":

@@ -157,6 +157,13 @@ class PuertoRico1897Presenter(GamePresenter):
     def names_for(self, words: Words, wanted: str) -> list[str]:
         return [K.edition_word(i) for i in INNER.names_for(K.inner_words(words), wanted)]
 
+    def score_notes(self, view: Mapping[str, Any], lang: str) -> list[str]:
+        """§8.13 with Exp. VI: against the Puertomas people do not score their Achievement
+        cards (their column shows none); the Puertomas score the ones left incomplete."""
+        if view.get("puertoma") is not None and view.get("achievements") is not None:
+            return [self.catalog.t(lang, "score.achievements_vs_puertomas")]
+        return []
+
     # --- the lobby ---------------------------------------------------------------------------
 
     def lobby_options(self, players: int, variants: Iterable[str] = ()) -> dict[str, Any]:
