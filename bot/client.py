@@ -34,7 +34,7 @@ from storage.records import utc_now
 from .clock import ClockVoteButton, ClockVotes
 from .cogs.game import GameCog, decision_group
 from .components import DYNAMIC_ITEMS, answer_unclaimed, claims
-from .errors import UserError, send_ephemeral, send_error
+from .errors import UserError, quiet_expired_autocomplete, send_ephemeral, send_error
 from .games import presenters
 from .i18n import CATALOG
 from .i18n.translator import CatalogTranslator
@@ -88,6 +88,7 @@ class GovernorBot(commands.Bot):
         # Nothing pings unless a send names whom it pings (the awaited player, the voters):
         # a name typed "@everyone" or "<@&role>" that reaches a message pings nobody.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        quiet_expired_autocomplete()  # an autocomplete answered too late: a warning line
         if isinstance(self, commands.AutoShardedBot):
             options.setdefault("shard_ids", list(settings.shard_ids or ()) or None)
             options.setdefault("shard_count", settings.shard_count)

@@ -13,7 +13,8 @@ by the short ``err.generic`` so that no interaction is left on "thinking…".
 
 An interaction that expired before the bot acknowledged it (404, 10062 Unknown interaction: a
 loaded bot or a slow network took more than Discord's 3 seconds) cannot be answered at all: it
-is one WARNING line, without a traceback, and no reply is attempted.
+is one WARNING line, without a traceback, and no reply is attempted (an autocomplete's too:
+discord.py answers those itself, :func:`quiet_expired_autocomplete`).
 """
 
 from __future__ import annotations
@@ -163,6 +164,33 @@ def expired(exc: BaseException) -> bool:
     """Whether ``exc`` says the interaction is gone (10062 Unknown interaction): its token no
     longer takes a reply of any kind."""
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION
+
+
+class ExpiredAutocomplete(logging.Filter):
+    """discord.py answers an autocomplete itself once our choices are ready and logs what fails
+    then with its traceback ("Ignoring exception in autocomplete"): an interaction that expired
+    meanwhile (10062) becomes one WARNING line there too, like every expired interaction."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None and expired(exc):
+            said = record.getMessage()
+            record.msg = "%s: the interaction expired (404 10062 Unknown interaction)"
+            record.args = (said,)
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+AUTOCOMPLETE_LOGGER = "discord.app_commands.tree"
+"""Where discord.py logs a failed autocomplete answer."""
+
+
+def quiet_expired_autocomplete() -> None:
+    """Install :class:`ExpiredAutocomplete` on discord.py's command tree logger (once)."""
+    logger = logging.getLogger(AUTOCOMPLETE_LOGGER)
+    if not any(isinstance(f, ExpiredAutocomplete) for f in logger.filters):
+        logger.addFilter(ExpiredAutocomplete())
 
 
 def log_failure(exc: BaseException, where: str) -> None:

@@ -30,11 +30,12 @@ def replies_to(world: World, handle: InteractionHandle) -> list[str]:
 async def test_an_expired_interaction_is_one_warning_line(
     world: World, governor: OfflineGovernor, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A slash command and a button click, each refused with 10062 at its deferral: no ERROR,
-    no traceback, one WARNING naming 10062 each, and no further reply attempted."""
+    """A slash command and a button click, each refused with 10062 at its deferral, and an
+    autocomplete whose choices came too late: no ERROR, no traceback, one WARNING naming 10062
+    each, and no further reply attempted."""
     game = await start(world, governor, world.alice, [world.bob], "max_players:2")
     world.server.ack_timeout = 0.5  # the injected failure means no acknowledgement comes
-    caplog.set_level(logging.INFO, logger="bot")
+    caplog.set_level(logging.INFO)
     command = await world.alice.run("/game status", channel=world.general,
                                     reject_callback_with=UNKNOWN_INTERACTION)
     await expire(world, command)
@@ -42,12 +43,19 @@ async def test_an_expired_interaction_is_one_warning_line(
     assert table is not None
     click = await world.bob.click(table, label="My turn", reject_callback_with=UNKNOWN_INTERACTION)
     await expire(world, click)
+    # discord.py answers an autocomplete itself, after our choices, and logs what fails then
+    typing = await world.alice.autocomplete("game rules", {"topic": "har"}, focused="topic",
+                                            channel=world.general,
+                                            reject_callback_with=UNKNOWN_INTERACTION)
+    await expire(world, typing)
     world.server.failed_interactions.clear()  # injected on purpose
     await governor.wait_idle()
 
-    noisy = [r for r in caplog.records if r.name.startswith("bot") and r.levelno >= logging.WARNING]
-    assert [r.levelno for r in noisy] == [logging.WARNING] * 2, [r.getMessage() for r in noisy]
+    noisy = [r for r in caplog.records if r.levelno >= logging.WARNING
+             and r.name.startswith(("bot", "discord.app_commands"))]
+    assert [r.levelno for r in noisy] == [logging.WARNING] * 3, [r.getMessage() for r in noisy]
     assert all(r.exc_info is None and "10062" in r.getMessage() for r in noisy)
     assert "command game status" in noisy[0].getMessage()
-    for handle in (command, click):  # the callback only: nothing after it
+    assert "autocomplete" in noisy[2].getMessage()
+    for handle in (command, click, typing):  # the callback only: nothing after it
         assert [p.endswith("/callback") for p in replies_to(world, handle)] == [True]

@@ -148,8 +148,10 @@ class ScriptedUser:
         focused: str,
         channel: Channel | int,
         locale: str | None = None,
+        reject_callback_with: int | None = None,
     ) -> InteractionHandle:
-        """The user is typing into option ``focused``; ``await handle.choices()`` for the result."""
+        """The user is typing into option ``focused``; ``await handle.choices()`` for the result.
+        ``reject_callback_with=10062``: the choices come too late (Unknown interaction)."""
         ch = self.server.resolve_channel(channel)
         opts = dict(options or {})
         opts.setdefault(focused, "")
@@ -161,7 +163,7 @@ class ScriptedUser:
             focused=focused,
             attachments={},
             locale=locale,
-            reject_callback_with=None,
+            reject_callback_with=reject_callback_with,
         )
 
     async def _command(
