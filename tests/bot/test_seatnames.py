@@ -37,8 +37,8 @@ def test_an_escaped_name_is_literal_text_and_comes_back_whole(name: str) -> None
 
 def test_a_name_stays_on_one_line_and_keeps_its_direction() -> None:
     """Line breaks and control characters become spaces (a name cannot start a line of its
-    own: no heading, quote or list), and the bidirectional overrides that would turn the text
-    after the name around are dropped."""
+    own: no heading, quote or list), and so do the bidirectional overrides that would turn the
+    text after the name around."""
     assert escape_name("a\nb\r\tc\x00") == "a b  c"
     assert escape_name("\n# heading") == "\\# heading"
     assert escape_name("abc\u202edef\u2066x\u2069") == "abc def x"
