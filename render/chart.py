@@ -443,18 +443,23 @@ def _split(
     )
     y += 52
     for seat in _order(data):
-        cy = y + BAR_ROW_H // 2
+        # the whole name, on more lines when it needs them (the row grows)
+        lines = _one_or_more_lines(who[seat], BAR_NAME_W - SWATCH_W - 12)
+        row_h = max(BAR_ROW_H, 18 + NAME_LINE_H * len(lines))
+        cy = y + row_h // 2
         _swatch(sk, seat, M + 14, cy, WINNER_LINE_W if seat in data.winners else LINE_W)
-        sk.text(
-            M + 14 + SWATCH_W + 12,
-            cy,
-            who[seat],
-            size=T.TEXT_BODY,
-            bold=True,
-            fill=T.INK,
-            anchor="lm",
-            max_width=BAR_NAME_W - SWATCH_W - 12,
-        )
+        first = cy - NAME_LINE_H * (len(lines) - 1) // 2
+        for k, line in enumerate(lines):
+            sk.text(
+                M + 14 + SWATCH_W + 12,
+                first + NAME_LINE_H * k,
+                line,
+                size=T.TEXT_BODY,
+                bold=True,
+                fill=T.INK,
+                anchor="lm",
+                max_width=BAR_NAME_W - SWATCH_W - 12,
+            )
         by = cy - BAR_H // 2
         done = 0
         x = bar_x
@@ -494,7 +499,7 @@ def _split(
             anchor="lm",
             key=True,
         )
-        y += BAR_ROW_H
+        y += row_h
     # the key: a swatch and the part's name, flowing from left to right
     y += 8
     kx, line_h = M + 16, 34

@@ -31,8 +31,8 @@ HANDOVER = " → "
 """Between the successive players of one seat ("bob → AI 2 (normal)"): each starts a line."""
 
 
-def _wrap(text: str, width: float, most: int, size: int, bold: bool, end: str = ""
-          ) -> list[str]:
+def _wrap(text: str, width: float, most: int, size: int, bold: bool, end: str = "",
+          elsewhere: bool = False) -> list[str]:
     """``text`` + ``end`` broken between words on at most ``most`` lines of ``width`` pixels;
     when it does not fit, the last line is shortened with an ellipsis before ``end``."""
     words = (text.split() or ["?"])
@@ -44,7 +44,8 @@ def _wrap(text: str, width: float, most: int, size: int, bold: bool, end: str = 
             rest = " ".join(words[start:])
             if fonts.length(rest, size, bold) > width:
                 room = width - fonts.length(end, size, bold)
-                rest = fonts.fit(rest[: len(rest) - len(end)], size, bold, room) + end
+                rest = fonts.fit(rest[: len(rest) - len(end)], size, bold, room,
+                                 elsewhere=elsewhere) + end
             return [*lines, rest]
         stop = start + 1
         while stop < len(words) and fonts.length(" ".join(words[start : stop + 1]), size,
@@ -53,15 +54,27 @@ def _wrap(text: str, width: float, most: int, size: int, bold: bool, end: str = 
         line = " ".join(words[start:stop])
         if fonts.length(line, size, bold) > width:  # one word wider than the column
             cut = line[: len(line) - len(end)] if stop == len(words) else line
-            line = fonts.fit(cut, size, bold, width - fonts.length(end, size, bold)) + (
-                end if stop == len(words) else "")
+            line = fonts.fit(cut, size, bold, width - fonts.length(end, size, bold),
+                             elsewhere=elsewhere) + (end if stop == len(words) else "")
         lines.append(line)
         start = stop
     return lines
 
 
-def name_lines(name: str, width: float, *, size: int = T.TEXT_BODY, bold: bool = True
-               ) -> list[str]:
+def _head(name: str, width: float) -> tuple[list[str], int, bool]:
+    """(lines, size, bold) of a column's head: the name in bold on up to three lines, else
+    in the small size and regular weight; a name longer still ends with an ellipsis (the
+    final post's standings name every player in full)."""
+    with fonts.recording_cuts() as cut:  # a try: its cuts are its own
+        lines = name_lines(name, width)
+    if not cut:
+        return lines, T.TEXT_BODY, True
+    return (name_lines(name, width, size=T.TEXT_SMALL, bold=False, elsewhere=True),
+            T.TEXT_SMALL, False)
+
+
+def name_lines(name: str, width: float, *, size: int = T.TEXT_BODY, bold: bool = True,
+               elsewhere: bool = False) -> list[str]:
     """``name`` on at most :data:`NAME_LINES` lines of ``width`` pixels, broken between words.
     Everyone who held the seat starts a line of their own, and the last of them (who holds it
     at the end) is always shown: a long name before gives up lines first."""
@@ -71,7 +84,7 @@ def name_lines(name: str, width: float, *, size: int = T.TEXT_BODY, bold: bool =
     ends = [" →"] * (len(parts) - 1) + [""]
     budget = [NAME_LINES] * len(parts)
     while True:
-        wrapped = [_wrap(part, width, most, size, bold, end)
+        wrapped = [_wrap(part, width, most, size, bold, end, elsewhere)
                    for part, most, end in zip(parts, budget, ends, strict=True)]
         if sum(map(len, wrapped)) <= NAME_LINES:
             return [line for lines in wrapped for line in lines]
@@ -141,8 +154,8 @@ def layout_sheet(
 
     rows = _rows(scores, lb, parts)
     col_w = (T.INNER - LABEL_W) // max(n, 1)
-    heads = {int(s["seat"]): name_lines(who[int(s["seat"])], col_w - 14) for s in scores}
-    head = ROW_H + NAME_LINE_H * (max(map(len, heads.values()), default=1) - 1)
+    heads = {int(s["seat"]): _head(who[int(s["seat"])], col_w - 14) for s in scores}
+    head = ROW_H + NAME_LINE_H * (max((len(h[0]) for h in heads.values()), default=1) - 1)
     top = y
     height = head + ROW_H * len(rows) + 8
     sk.rect(Box(M, top, T.INNER, height), T.PANEL, T.BORDER, 2, radius=10)
@@ -153,9 +166,11 @@ def layout_sheet(
         if seat in winners:
             sk.rect(column, T.WINNER, T.GOLD_DARK, 2, radius=8)
         sk.rect(Box(x + 10, top + 8, col_w - 20, 6), T.seat_color(seat), radius=3)
-        boxes = [sk.text(x + col_w // 2, top + 40 + NAME_LINE_H * k, line, size=T.TEXT_BODY,
-                         bold=True, fill=T.INK, anchor="ms", max_width=col_w - 14)
-                 for k, line in enumerate(heads[seat])]
+        names_at, name_size, name_bold = heads[seat]
+        boxes = [sk.text(x + col_w // 2, top + 40 + NAME_LINE_H * k, line, size=name_size,
+                         bold=name_bold, fill=T.INK, anchor="ms", max_width=col_w - 14,
+                         elsewhere=not name_bold)  # as _head says
+                 for k, line in enumerate(names_at)]
         left, up = min(b.x for b in boxes), min(b.y for b in boxes)
         sk.region(f"score:{seat}:name", Box(left, up, max(b.right for b in boxes) - left,
                                             max(b.bottom for b in boxes) - up))
@@ -165,15 +180,16 @@ def layout_sheet(
             sk.rect(Box(M + 6, ry, LABEL_W - 12, ROW_H - 4), T.PANEL_ALT, radius=6)
         strong = part == "total"
         size = T.TEXT_HEADING if strong else T.TEXT_BODY
-        sk.text(M + 16, ry + 30, label, size=size, bold=strong, fill=T.INK,
-                max_width=LABEL_W - 30)
+        W.text_block(sk, M + 16, ry + 30, label, size=size, width=LABEL_W - 30, bold=strong,
+                     fill=T.INK, smaller=T.TEXT_SMALL, step=21)  # smaller, or two lines
         for i, score in enumerate(scores):
             cx = M + LABEL_W + i * col_w + col_w // 2
             text = _value(score, part)
             if part == "rank" and int(score["seat"]) in winners:
                 text = f"{text} · {lb('score.winner')}"
-            box = sk.text(cx, ry + 30, text, size=size, bold=strong or part == "rank",
-                          fill=T.INK, anchor="ms", max_width=col_w - 14, key=True)
+            box = W.text_block(sk, cx, ry + 30, text, size=size, width=col_w - 14,
+                               bold=strong or part == "rank", fill=T.INK, anchor="ms",
+                               key=True, step=22)  # "1 · Winner": regular, or two lines
             sk.region(f"score:{score['seat']}:{part}", box)
         if strong:
             sk.line([(M + 12, ry), (M + T.INNER - 12, ry)], T.BORDER, 2)

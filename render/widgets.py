@@ -279,7 +279,7 @@ def seat_band(sk: Sketch, box: Box, seat: int, name: str, round_text: str,
         rx = gov.x - 12
     # the whole name: regular or smaller when it must, else on two lines (32 characters)
     lines, size, bold = fit_lines(name, T.TEXT_HEADING, rx - x - 24, 2, smaller=T.TEXT_SMALL)
-    boxes = [sk.text(x + 24, y + (35 if len(lines) == 1 else 22 + 22 * k), line, size=size,
+    boxes = [sk.text(x + 24, y + (35 if len(lines) == 1 else 20 + 24 * k), line, size=size,
                      bold=bold, fill=T.BAND_TEXT) for k, line in enumerate(lines)]
     left, top = min(b.x for b in boxes), min(b.y for b in boxes)
     sk.region(f"player:{seat}:name", Box(left, top, max(b.right for b in boxes) - left,
@@ -290,8 +290,8 @@ def fit_lines(text: str, size: int, width: float, most: int = 2, *, bold: bool =
               smaller: int | None = None) -> tuple[tuple[str, ...], int, bool]:
     """(lines, size, bold) that hold ``text`` whole in ``width`` pixels, the first that does
     of: one line at ``size`` (bold when ``bold``, else regular), the same at ``smaller``,
-    then up to ``most`` lines broken between words (bold when every line fits bold), then a
-    word hyphenated.  A text that fits nowhere is wrapped and shortened (a cut: see
+    then up to ``most`` lines at ``smaller`` (else ``size``) broken between words, then with
+    a word hyphenated.  A text that fits nowhere is wrapped and shortened (a cut: see
     :func:`render.fonts.recording_cuts`)."""
     sizes = tuple(dict.fromkeys((size, smaller or size)))
     weights = (True, False) if bold else (False,)
@@ -299,12 +299,11 @@ def fit_lines(text: str, size: int, width: float, most: int = 2, *, bold: bool =
         for b in weights:
             if fonts.fits(text, sz, b, width):
                 return (text,), sz, b
-    for hyphens in (False, True):
-        for sz in sizes:
-            for b in weights:
-                if most > 1 and fonts.wraps(text, sz, b, (width,) * most, hyphens=hyphens):
-                    return fonts.wrap(text, sz, b, (width,) * most), sz, b
     small = sizes[-1]
+    for hyphens in (False, True):
+        for b in weights:
+            if most > 1 and fonts.wraps(text, small, b, (width,) * most, hyphens=hyphens):
+                return fonts.wrap(text, small, b, (width,) * most), small, b
     return fonts.wrap(text, small, False, (width,) * most), small, False
 
 

@@ -77,8 +77,13 @@ def market_tile(t: Table, box: Box, entry: Mapping[str, Any], lines: int = 1, *,
         row = W.vp_badge(sk, circles.right + 8, cy, entry["vp"], static=static).right
     if left <= 0:
         sk.rect(box, T.SOLD_OUT_VEIL, radius=8)
-        sk.text(box.right - 8, cy + 7, lb("ui.sold_out"), size=T.TEXT_SMALL, bold=True,
-                fill=T.INK, anchor="rs", max_width=box.right - 8 - row - 8)
+        word = lb("ui.sold_out")
+        if fonts.fits(word, T.TEXT_SMALL, True, box.right - 8 - row - 8):
+            sk.text(box.right - 8, cy + 7, word, size=T.TEXT_SMALL, bold=True, fill=T.INK,
+                    anchor="rs")
+        else:  # no room right of the (veiled) circles: a label over them, at the right
+            W.pill(sk, box.right - 6, cy, word, T.PANEL, T.INK, max_width=box.w - 22,
+                   align="right")
         return
     sk.text(box.right - 8, cy + 7, lb("ui.copies", n=left), size=T.TEXT_SMALL, bold=True,
             fill=T.INK, anchor="rs")
@@ -90,12 +95,12 @@ def layout_market(t: Table, y: int) -> int:
     caption = "ui.market_price" if t.viewer is not None else "ui.buildings"
     drafting = nb.caption(t)
     if drafting is not None:
-        box = sk.text(T.MARGIN + 4, y + 26, drafting, size=T.TEXT_BODY, bold=True,
-                      fill=T.VIOLET, max_width=T.INNER - 8)
+        box = W.text_block(sk, T.MARGIN + 4, y + 26, drafting, size=T.TEXT_BODY,
+                           width=T.INNER - 8, most=1, fill=T.VIOLET, smaller=T.TEXT_SMALL)
         sk.region("draft", box)
     else:
-        sk.text(T.MARGIN + 4, y + 26, lb(caption), size=T.TEXT_BODY, bold=True, fill=T.INK,
-                max_width=T.INNER - 8, static=True)
+        W.text_block(sk, T.MARGIN + 4, y + 26, lb(caption), size=T.TEXT_BODY, width=T.INNER - 8,
+                     most=1, fill=T.INK, smaller=T.TEXT_SMALL, static=True)
     top = y + 38
     col_w = (T.INNER - (COLUMNS - 1) * T.GAP) // COLUMNS
     columns: dict[int, list[Mapping[str, Any]]] = {c: [] for c in nb.spaces(t.view)}

@@ -104,7 +104,9 @@ def _section(sk: Sketch, y: int, h: int, key: str | None = None) -> Box:
 
 
 def _caption(sk: Sketch, x: int, y: int, text: str, max_width: float) -> Box:
-    return sk.text(x, y, text, size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=max_width)
+    """A section's caption on one line: bold, else regular, else smaller."""
+    return W.text_block(sk, x, y, text, size=T.TEXT_BODY, width=max_width, most=1, fill=T.INK,
+                        smaller=T.TEXT_SMALL)
 
 
 # --- band and decision ------------------------------------------------------------------------
@@ -135,7 +137,7 @@ def _decision(t: Table, seat: int, y: int) -> int:
         text, fill = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}")), T.MUTED
     else:
         text, fill = lb(f"phase.{view.get('phase')}"), T.MUTED
-    lines = fonts.wrap(text, T.TEXT_KEY, True, (width, width))
+    lines = fonts.wrap(text, T.TEXT_KEY, True, (width,) * 3)  # long names: a third line
     for k, line in enumerate(lines):
         box = sk.text(M + 4, y + 26 + 30 * k, line, size=T.TEXT_KEY, bold=True, fill=fill,
                       key=True)
@@ -358,8 +360,9 @@ def _market(t: Table, y: int) -> int:
     key = "ui.market_price" if view.get("viewer") is not None else "ui.buildings"
     drafting = nb.caption(t)
     if drafting is not None:
-        sk.region("draft", sk.text(M + 4, y + 24, drafting, size=T.TEXT_BODY, bold=True,
-                                   fill=T.VIOLET, max_width=INNER - 8))
+        sk.region("draft", W.text_block(sk, M + 4, y + 24, drafting, size=T.TEXT_BODY,
+                                        width=INNER - 8, most=1, fill=T.VIOLET,
+                                        smaller=T.TEXT_SMALL))
     else:
         _caption(sk, M + 4, y + 24, lb(key), INNER - 8)
     top = y + 36

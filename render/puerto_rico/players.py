@@ -109,7 +109,7 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     # the whole name (it heads the area): smaller or on two lines when it must
     lines, size, bold = W.fit_lines(t.names[seat], T.TEXT_HEADING, max(rx - LEFT - pill_w, 60),
                                     2, smaller=T.TEXT_SMALL)
-    boxes = [sk.text(LEFT, base if len(lines) == 1 else y + 25 + 22 * k, line, size=size,
+    boxes = [sk.text(LEFT, base if len(lines) == 1 else y + 24 + 24 * k, line, size=size,
                      bold=bold, fill=T.INK) for k, line in enumerate(lines)]
     name = Box(boxes[0].x, min(b.y for b in boxes), max(b.right for b in boxes) - boxes[0].x,
                max(b.bottom for b in boxes) - min(b.y for b in boxes))

@@ -154,8 +154,8 @@ def layout_action_board(t: Table, y: int, x: int = T.MARGIN, w: int = T.INNER) -
     role_w = min(fonts.length(role, T.TEXT_SMALL, True) + 16, 200)
     token = marker_token(t, caption.right + 28, y + BOARD_H // 2)
     room = words.x - 16 - role_w - 10 - token.right - 8
-    text = sk.text(token.right + 8, base, lb("ui.puertoma.marker"), size=T.TEXT_SMALL,
-                   fill=T.INK, max_width=max(room, 20))
+    text = W.text_block(sk, token.right + 8, base, lb("ui.puertoma.marker"), size=T.TEXT_SMALL,
+                        width=max(room, 20), fill=T.INK, bold=False, step=21)  # two lines
     tag = W.pill(sk, text.right + 10, y + BOARD_H // 2, role, T.BAND, T.BAND_TEXT,
                  max_width=max(words.x - 16 - text.right - 10, 60))
     sk.region("puertoma:marker", Box(token.x, y + 8, tag.right - token.x, BOARD_H - 16))
@@ -324,13 +324,16 @@ def reserve_cell(t: Table, seat: int, b: Mapping[str, Any], box: Box) -> None:
     token = reserve_token(t, seat, box.x + 20, box.y + 40)
     if isinstance(building, str):
         room = box.right - 8 - token.right - 6
-        name, bold = lb.building(building), True
-        for text in (lb.building(building), lb.building_short(building)):
-            name, bold = fonts.fit_weight(text, T.TEXT_SMALL, room)
-            if name == text:
-                break
-        sk.text(token.right + 6, box.y + 47, name, size=T.TEXT_SMALL, bold=bold, fill=T.INK,
-                max_width=room)
+        texts = (lb.building(building), lb.building_short(building))
+        name = next((x for x in texts if fonts.fits(x, T.TEXT_SMALL, False, room)), None)
+        if name is not None:  # on one line, bold when it fits
+            name, bold = fonts.fit_weight(name, T.TEXT_SMALL, room)
+            sk.text(token.right + 6, box.y + 47, name, size=T.TEXT_SMALL, bold=bold,
+                    fill=T.INK, max_width=room)
+        else:  # else on two: the whole name, or the short one
+            whole = fonts.wraps(texts[0], T.TEXT_SMALL, False, (room, room))
+            W.text_block(sk, token.right + 6, box.y + 47, texts[0] if whole else texts[1],
+                         size=T.TEXT_SMALL, width=room, fill=T.INK, bold=False, step=20)
     else:
         sk.text(token.right + 6, box.y + 47, lb("ui.puertoma.no_reserve"), size=T.TEXT_SMALL,
                 fill=T.MUTED, max_width=box.right - 8 - token.right - 6)

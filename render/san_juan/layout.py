@@ -88,13 +88,20 @@ def _status(t: Table, y: int, status: str | None) -> int:
     """The phase and who must act (or the winners); ``status``, when given, is the caller's
     line about what the image shows, in their place."""
     sk, lb, view = t.sk, t.labels, t.view
-    h = 82
+    prompt = view.get("prompt") or {}
+    won = outcome_line(t) if not status else None
+    waiting: tuple[str, ...] = ()
+    if not status and not won and prompt.get("seats"):
+        who = ", ".join(t.names[int(s)] for s in prompt["seats"])
+        text = "▶ " + lb("ui.waiting", names=who, what=lb(f"prompt.{prompt.get('kind')}"))
+        waiting = fonts.wrap(text, T.TEXT_KEY, True, (T.INNER - 32,) * 2, elsewhere=True)
+    h = 82 + WAIT_LINE * max(len(waiting) - 1, 0)  # a second waiting line: a taller panel
     panel = sk.region("status", Box(M, y, T.INNER, h))
-    sk.rect(panel, T.PANEL, T.BORDER, 2, radius=10, static=True)
+    sk.rect(panel, T.PANEL, T.BORDER, 2, radius=10, static=h == 82)
     right = M + T.INNER - 14
     governor = int(view.get("governor", 0))
     gov = W.pill(sk, right, y + 26, f"{lb('ui.governor')}: {t.names[governor]}", T.GOLD, T.INK,
-                 max_width=360, align="right")
+                 max_width=360, align="right", elsewhere=True)
     sk.region("governor", gov)
     if status:
         widths = (gov.x - M - 32, T.INNER - 32)
@@ -105,20 +112,19 @@ def _status(t: Table, y: int, status: str | None) -> int:
             sk.region("status_line", box)
         return y + h + T.GAP
     sk.text(M + 16, y + 35, phase_text(t), size=T.TEXT_HEADING, bold=True, fill=T.INK,
-            max_width=gov.x - M - 32, key=True)
-    won = outcome_line(t)
-    prompt = view.get("prompt") or {}
+            max_width=gov.x - M - 32, key=True, elsewhere=True)
     if won:
         box = sk.text(M + 16, y + 70, won, size=T.TEXT_KEY, bold=True, fill=T.INK,
                       max_width=T.INNER - 32, key=True)
         sk.region("winners", box)
-    elif prompt.get("seats"):
-        who = ", ".join(t.names[int(s)] for s in prompt["seats"])
-        text = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt.get('kind')}"))
-        box = sk.text(M + 16, y + 70, "▶ " + text, size=T.TEXT_KEY, bold=True, fill=T.ACT,
-                      max_width=T.INNER - 32, key=True)
-        sk.region("prompt", box)
+    for k, line in enumerate(waiting):
+        box = sk.text(M + 16, y + 70 + WAIT_LINE * k, line, size=T.TEXT_KEY, bold=True,
+                      fill=T.ACT, key=True)
+        sk.region("prompt" if k == 0 else f"prompt:{k}", box)
     return y + h + T.GAP
+
+
+WAIT_LINE = 30
 
 
 def two_lines(text: str, size: int, width: float) -> tuple[str, ...]:

@@ -112,7 +112,7 @@ def _decision(t: Table, seat: int, y: int) -> int:
         text, fill = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt.get('kind')}")), T.MUTED
     else:
         text, fill = phase_text(t), T.MUTED
-    lines = fonts.wrap(text, T.TEXT_KEY, True, (width, width))
+    lines = fonts.wrap(text, T.TEXT_KEY, True, (width,) * 3)  # long names: a third line
     for k, line in enumerate(lines):
         box = sk.text(M + 4, y + 26 + 30 * k, line, size=T.TEXT_KEY, bold=True, fill=fill,
                       key=True)

@@ -113,8 +113,13 @@ def header(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
     elif seat in t.done() and not t.over:
         pills.append(("✓ " + lb("ui.done"), T.ACT_LIGHT, T.ACT, "done"))
     pill_w = sum(int(fonts.length(text, T.TEXT_SMALL, True)) + 26 for text, *_ in pills)
-    who = sk.text(x, base, t.names[seat], size=T.TEXT_HEADING, bold=True, fill=T.INK,
-                  max_width=max(limit - x - pill_w, 60))
+    # the whole name (it heads the area): smaller or on two lines when it must
+    lines, size, bold = W.fit_lines(t.names[seat], T.TEXT_HEADING, max(limit - x - pill_w, 60),
+                                    2, smaller=T.TEXT_SMALL)
+    boxes = [sk.text(x, base if len(lines) == 1 else y + 22 + 24 * k, line, size=size,
+                     bold=bold, fill=T.INK) for k, line in enumerate(lines)]
+    who = Box(boxes[0].x, min(b.y for b in boxes), max(b.right for b in boxes) - boxes[0].x,
+              max(b.bottom for b in boxes) - min(b.y for b in boxes))
     sk.region(f"{key}:name", who)
     px = who.right + 12
     for text, fill, ink, what in pills:
