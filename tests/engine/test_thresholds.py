@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import InvalidSetup, Prompt
-from engine.puerto_rico.data import GOODS, INDIGO, QUARRY
+from engine.puerto_rico.data import GOODS, INDIGO, QUARRY, TOBACCO
 from engine.puerto_rico.legality import city_used
 from engine.puerto_rico.scoring import final_scores
 from tests.engine.scenario import GAME, Scenario
@@ -126,6 +126,22 @@ def test_t_set_7_exactly_n_plus_1_tiles_left_fill_the_row() -> None:
     # 1 face-up tile left (coffee) joins the 2 discards: 1 + 3 = 4 = N + 1
     assert len(state.face_up) == 4
     assert sum(state.deck) == 0 and sum(state.discard) == 0
+    assert sc.invariant_failures(state) == []
+
+
+def test_t_set_7_the_last_tile_comes_from_the_reshuffle() -> None:
+    """§4.1 "Refilling the face-up row" point 2 [C], [A]: the stacks hold exactly N tiles: all N
+    are revealed, and the (N + 1)th comes from the discard pile shuffled into new stacks."""
+    sc = Scenario(players=3)
+    sc.face_up(["indigo", "sugar", "sugar", "indigo"])
+    sc.stacks({"tobacco": 3}, discard={"corn": 5})
+    state = sc.choose("settler", 0)
+    state = sc.act(state, 0, "s.indigo")
+    state = sc.act(state, 1, "s.sugar")
+    state = sc.act(state, 2, "s.sugar")
+    assert len(state.face_up) == 4 and state.face_up.count(TOBACCO) == 3  # 3 tobacco + 1 discard
+    assert sum(state.deck) == 5 and sum(state.discard) == 0  # 5 corn + 1 indigo, one revealed
+    assert sc.events_of("PlantationsRevealed")[-1].data["reshuffled"] is True
     assert sc.invariant_failures(state) == []
 
 
