@@ -55,18 +55,25 @@ def _pill_room(t: Table, card: Mapping[str, Any], width: int) -> int:
     done = card.get("completed_by")
     if not isinstance(done, int):
         return 0
-    text, bold = fonts.fit_weight("✓ " + t.names[done], T.TEXT_SMALL, width * 2 // 5 - 16,
-                                  elsewhere=True)
+    text, bold = fonts.fit_weight("✓ " + t.names[done], T.TEXT_SMALL,
+                                  pill_width(t, done, width) - 16, elsewhere=True)
     return int(fonts.length(text, T.TEXT_SMALL, bold)) + 16 + 6
+
+
+def pill_width(t: Table, seat: int, width: int) -> int:
+    """The most a "✓ name" pill takes of a card ``width`` pixels wide: half, when the name
+    fits whole there ("✓ Lugar 2"), else two fifths (a long name ends with an ellipsis)."""
+    whole = fonts.fits("✓ " + t.names[seat], T.TEXT_SMALL, False, width // 2 - 16)
+    return width // 2 if whole else width * 2 // 5
 
 
 def _texts(t: Table, card: Mapping[str, Any], width: int
            ) -> tuple[tuple[tuple[str, ...], bool], tuple[str, ...]]:
     """((name lines, bold), task lines) of a card ``width`` pixels wide: each whole, on a
-    line or two (the name on three beside a long "✓ name")."""
+    line or two (the name on up to four beside a "✓ name")."""
     lb = t.labels
     room = max(width - 8 - _pill_room(t, card, width) - 10, 20)
-    name, _, bold = W.fit_lines(lb(f"activity.{card.get('activity')}"), T.TEXT_SMALL, room, 3)
+    name, _, bold = W.fit_lines(lb(f"activity.{card.get('activity')}"), T.TEXT_SMALL, room, 4)
     task, _, _ = W.fit_lines(lb(f"task.{card.get('task')}"), T.TEXT_SMALL, width - 20,
                              bold=False)
     return (name, bold), task
@@ -84,7 +91,7 @@ def _card(t: Table, card: Mapping[str, Any], cell: Box,
     # first line: the card's name, and who completed it
     top = cell.y + 24
     if isinstance(done, int):
-        done_pill(t, cell, top, done, f"{key}:done", cell.w * 2 // 5)
+        done_pill(t, cell, top, done, f"{key}:done", pill_width(t, done, cell.w))
     (name, bold), task = text
     for k, line in enumerate(name):
         sk.text(cell.x + 10, top + LINE * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK)

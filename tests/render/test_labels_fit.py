@@ -126,12 +126,12 @@ def labels_for(game: str, lang: str, words: bool = False) -> dict[str, str]:
 
 
 def names_for(lang: str, players: int) -> list[str]:
-    """Long names: a 32-character display name, the widest AI name of ``lang``, a handover to
-    an AI, then AI names."""
+    """Long names: a 32-character display name, a handover to an AI with the widest level of
+    ``lang``, none (the image's own "Seat 3"), then AI names."""
     levels = [CATALOG.t(lang, f"level.{k}") for k in ("random", "heuristic", "strong")]
     level = max(levels, key=lambda w: fonts.length(w, 22, True))
     ai = [CATALOG.t(lang, "table.ai_name", n=n + 1, level=level) for n in range(players)]
-    return [DISPLAY_NAME, f"finn → {ai[1]}", *ai[2:]][:players] if players > 1 else ai
+    return [DISPLAY_NAME, f"finn → {ai[1]}", "", *ai[3:]][:players]
 
 
 @lru_cache(maxsize=64)
@@ -211,7 +211,7 @@ def cuts(game: str, lang: str) -> list[str]:
     widest, then with its widest word), with where; but a display name on a tag that says
     the name is whole elsewhere."""
     found: dict[tuple[str, str], str] = {}
-    names = names_for(lang, 5)
+    names = [n for n in names_for(lang, 5) if n]
     for words in (False, True):
         for name, draw in scenes(game, labels_for(game, lang, words), lang):
             with fonts.recording_cuts() as shortened:
