@@ -92,3 +92,18 @@ def test_a1_cards_drawn_before_the_reshuffle_stay_out_of_it() -> None:
     assert Counter(new_pile) == Counter(discard)
     assert not _unshuffled(new_pile, discard)
     assert GAME.invariants(state) == []
+
+
+def test_sec2_5_the_setup_shuffles_the_cards_and_the_tiles() -> None:
+    """§2.5 steps 3 and 5: the trading-house tiles and the cards are shuffled at setup (the
+    tiles' order is hidden): every seed stacks the five tiles T1-T5 once each and deals all 110
+    cards, and over 12 seeds the tile stacks take at least 6 orders and the draw piles 12."""
+    tiles, piles = set(), set()
+    for seed in range(12):
+        state = GAME.setup({"players": 3}, seed)
+        assert sorted(state.tiles) == [1, 2, 3, 4, 5]
+        assert GAME.invariants(state) == []
+        tiles.add(tuple(state.tiles))
+        piles.add(tuple(state.pile))
+    assert len(tiles) >= 6
+    assert len(piles) == 12
