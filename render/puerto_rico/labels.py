@@ -120,7 +120,7 @@ ENGLISH: dict[str, str] = {
     "prompt.raid_place": "place the raided colonists",
     "prompt.draft": "draft a violet building",
     "prompt.forest": "make the drawn plantation a forest?",
-    "prompt.interlude": "move your guests (Guest house)",
+    "prompt.interlude": "move the guests (Guest house)",
     "prompt.noble_or_colonist": "take the noble or a colonist",
     "prompt.hunting_lodge": "discard a plantation? (Hunting lodge)",
     "prompt.royal_supplier": "trade barrels for VP? (Royal supplier)",

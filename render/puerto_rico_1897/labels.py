@@ -118,7 +118,7 @@ EDITION: dict[str, str] = {
     "prompt.buccaneer": "choose Raid ship, Plunder, Lure or Hijack",
     "prompt.raid_place": "place the lured workers",
     "prompt.forest": "make the drawn property a forest?",
-    "prompt.interlude": "move your workers (Shack)",
+    "prompt.interlude": "move the workers (Shack)",
     "prompt.festival_workers": "place the Festival's workers",
     "prompt.noble_or_colonist": "take a citizen or a worker",
     "prompt.hunting_lodge": "discard a property? (Park administration)",

@@ -116,7 +116,7 @@ ENGLISH: dict[str, str] = {
     "prompt.poor_house": "Poor house: draw a card?",
     "prompt.produce": "produce goods",
     "prompt.sell": "sell goods",
-    "prompt.councillor": "choose the cards to keep",
+    "prompt.councillor": "draw cards and choose which to keep",
     "prompt.prospector": "Prospector: draw a card?",
     "prompt.gold_mine": "use the Gold mine?",
     "prompt.gold_mine_take": "take a Gold mine card",

@@ -101,7 +101,7 @@ def test_the_default_focus_is_what_the_decision_needs(kind: str, phase: str,
 def test_the_decision_line_speaks_to_the_player() -> None:
     names = ["Ana", "Bea", "Cy"]
     mine = layout_panel(F.councillor(3, 1), 1, names=names)
-    assert words(mine, "prompt") == "▶ Your turn: choose the cards to keep"
+    assert words(mine, "prompt") == "▶ Your turn: draw cards and choose which to keep"
     waiting = layout_panel(F.crowded(3, 0), 0, names=names)
     assert words(waiting, "prompt") == "Waiting for Bea: take a Gold mine card"
     assert words(waiting, "player:0:name") == "Ana"
