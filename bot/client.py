@@ -39,7 +39,9 @@ from .games import presenters
 from .i18n import CATALOG
 from .i18n.translator import CatalogTranslator
 from .lobby import LobbyFlow
+from .moving import MoveFlow
 from .notify import Notifier
+from .outage import PROBE_PERIOD, DatabaseWatch
 from .play import PlayFlow
 from .publisher import DiscordPublisher
 from .reminders import Reminders
@@ -80,6 +82,7 @@ class GovernorBot(commands.Bot):
         dm_sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         clock: Clock = utc_now,
         reminder_period: float | None = 300.0,
+        database_probe: float = PROBE_PERIOD,
         sync_dev_guild: bool = True,
         **options: Any,
     ) -> None:
@@ -102,6 +105,7 @@ class GovernorBot(commands.Bot):
         self.dm_time = (dm_clock, dm_sleep)  # the DM interval's seconds (tests move them)
         self.clock = clock  # "now" for storage, reminders and the game clock (tests move it)
         self.reminder_period = reminder_period  # None: no reminder loop (tests call tick())
+        self.database_probe = database_probe  # seconds between questions to a database down
         self.sync_dev_guild = sync_dev_guild
         self._storage: Storage | None = None
         self._service: GameService | None = None
@@ -146,11 +150,15 @@ class GovernorBot(commands.Bot):
         self.reminders = Reminders(
             self.storage, self.notifier, self.clock_votes, CATALOG, period=self.reminder_period,
             retry=self.publisher.retry_blocked, owns=settings.owns_guild,
-            resume=functools.partial(self.service.resume_stalled, settings.owns_guild),
+            resume=functools.partial(self.service.resume_stalled, settings.owns_guild,
+                                     skip=lambda game_id: game_id in self.publisher.blocked),
         )
+        self.database_watch = DatabaseWatch(self.storage.db, self._resume_games,
+                                            period=self.database_probe)
         lang = settings.default_locale
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
+        self.moves = MoveFlow(self.service, self.storage, self.notifier, CATALOG)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
         games = presenters()
         self.dynamic_items = (*DYNAMIC_ITEMS, ClockVoteButton,
@@ -198,15 +206,18 @@ class GovernorBot(commands.Bot):
             )
         return found
 
-    async def _resume_games(self) -> None:
+    async def _resume_games(self) -> int:
+        """At start-up and once the database is back: publish what was left behind."""
         moved = await self.service.resume_all(self.settings.owns_guild)
         if moved:
             log.info("published %d games again (behind their stored state)", moved)
+        return moved
 
     async def close(self) -> None:
         try:
             if self._service is not None:
                 self._service.close()
+                await self.database_watch.close()
                 await self.reminders.stop()
                 await self.notifier.close()
                 await self.publisher.close()
@@ -226,6 +237,25 @@ class GovernorBot(commands.Bot):
         guild = discord.Object(guild_id)
         self.tree.copy_global_to(guild=guild)
         return await self.tree.sync(guild=guild)
+
+    # --- a channel deleted --------------------------------------------------------------------
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """Its games wait for ``/game move`` and their players are told (:mod:`bot.moving`)."""
+        await self._channel_deleted(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A game played in that thread, likewise; a story thread is forgotten."""
+        await self._channel_deleted(payload.thread_id)
+
+    async def _channel_deleted(self, channel_id: int) -> None:
+        if self._service is None:
+            return
+        try:
+            await self.publisher.channel_gone(channel_id)
+        except Exception:  # the next post there finds it out (404 10003)
+            log.warning("could not mark the games of deleted channel %s", channel_id,
+                        exc_info=True)
 
     # --- errors and small commands ------------------------------------------------------------
 
@@ -291,9 +321,11 @@ class GovernorBot(commands.Bot):
         except Exception as exc:
             await send_error(interaction, exc, where="/game server")
 
-    async def wait_idle(self, timeout: float = 60.0) -> None:
-        """Wait for background work (notifications); for tests and shutdown.  ``timeout`` only
-        guards against a hang: it returns as soon as the work is done."""
+    async def wait_idle(self, timeout: float = 180.0) -> None:
+        """Wait for background work (the AI seats thinking, the publications under way, the
+        notifications); for tests and shutdown.  ``timeout`` only guards against a hang: it
+        returns as soon as the work is done (a publication may wait long for the DM rate
+        limit: a whole game played in seconds queues its turn DMs before the final ones)."""
         await asyncio.wait_for(self.service.settled(), timeout)
         await asyncio.wait_for(self.publisher.drain(timeout), timeout + 1)
 

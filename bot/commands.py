@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from engine.core import IllegalAction, InvalidAction, get_game
-from storage import Favourite, GameNotFound, GameRecord, GameStatus
+from storage import CHANNEL_GONE_KIND, Favourite, GameNotFound, GameRecord, GameStatus
 
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
@@ -121,8 +121,9 @@ class CommandFlow:
             if code is None:
                 raise self.refusal(record, presenter, decision, value, panel, codes, words)
             # a code that is not legal now is refused by the engine, which says why
-            await self.service.submit(record.id, interaction.user.id, None, code)
-            await self.play.send_panel(interaction, record.id)
+            result = await self.service.submit(record.id, interaction.user.id, None, code)
+            note = self.play.late_line(interaction, record.id) if result.update.late else None
+            await self.play.send_panel(interaction, record.id, note=note, moved=True)
         except Exception as exc:
             await send_error(interaction, exc, where=f"/{game} {kind}")
 
@@ -174,7 +175,7 @@ class CommandFlow:
                            situation)
         # names only: a label's own " — costs 1 doubloon, 1 VP" would blur a list of names
         names = list(dict.fromkeys(words.label(c).split(" — ", 1)[0] for c in codes))
-        return UserError("why.no_such_choice", choice=clip(value, 60),
+        return UserError("why.no_such_choice", choice=escape_name(clip(value, 60)),
                          choices=presenter.catalog.join(words.lang, names[:12], "or"))
 
     async def complete(self, interaction: discord.Interaction[Any], game: str, kind: str,
@@ -346,7 +347,10 @@ class CommandFlow:
                 link = jump_url(record.guild_id, record.channel_id, table) if (
                     record.channel_id and table) else ""
                 mine = record.seat_of(interaction.user.id)
-                if record.id in waiting and mine is not None:
+                channel = f"<#{record.channel_id}>"
+                if CHANNEL_GONE_KIND in record.messages:  # paused until moved (bot/moving.py)
+                    state, channel, link = t(lang, "reply.games_channel_gone"), "—", ""
+                elif record.id in waiting and mine is not None:
                     state = t(lang, "reply.games_waiting_you",
                               since=timestamp(mine.waiting_since))
                 elif record.status is GameStatus.LOBBY:
@@ -355,7 +359,7 @@ class CommandFlow:
                     state = t(lang, "reply.games_waiting_others")
                 lines.append(t(lang, "reply.games_line", game=record.id, server=where,
                                title=presenter_for(record.game).title(lang),
-                               channel=f"<#{record.channel_id}>", state=state, link=link))
+                               channel=channel, state=state, link=link))
             if ended:
                 lines.append(f"**{t(lang, 'reply.games_finished_title')}**")
             for record in ended:
@@ -392,12 +396,12 @@ class CommandFlow:
                 text = games_text(lang, self.catalog, ids)
                 if topic:
                     text = self.catalog.t(lang, "help.no_topic_games",
-                                          topic=clip(topic, 60)) + "\n" + text
+                                          topic=escape_name(clip(topic, 60))) + "\n" + text
                 await send_ephemeral(interaction, text[:TEXT_LIMIT])
                 return
             text = help_text(presenter, found, lang, ids)
             if topic and not named:
-                text = presenter.catalog.t(lang, "help.no_topic", topic=clip(topic, 60)) + (
+                text = presenter.catalog.t(lang, "help.no_topic", topic=escape_name(clip(topic, 60))) + (
                     "\n" + text)
             await send_ephemeral(interaction, text[:TEXT_LIMIT])
         except Exception as exc:

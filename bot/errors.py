@@ -30,6 +30,7 @@ from storage import (
     ChannelBusy,
     CorruptGame,
     DatabaseBusy,
+    DatabaseUnavailable,
     GameError,
     GameNotFound,
     GameStatus,
@@ -87,6 +88,28 @@ class PostingBlocked(Exception):
         self.names = tuple(names)
 
 
+class PublishFailed(Exception):
+    """Discord failed the game's table update (a 5xx once discord.py gave up retrying, a
+    timeout): logged in one line by the publisher, the table is not recorded as shown, and the
+    reminder pass publishes the game again (:mod:`bot.publishing`)."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id}: the table was not published ({reason})")
+        self.game_id = game_id
+        self.reason = reason
+
+
+class ChannelGone(Exception):
+    """The game's channel was deleted (Discord's 404 10003 Unknown Channel, or the gateway
+    said so): the game waits as stored until it is moved (``/game move``) or ended, and its
+    players are told once (``DiscordPublisher.channel_gone``)."""
+
+    def __init__(self, game_id: int, channel_id: int | None) -> None:
+        super().__init__(f"game {game_id}: channel {channel_id} was deleted")
+        self.game_id = game_id
+        self.channel_id = channel_id
+
+
 def _status(catalog: Catalog, lang: str, status: object) -> str:
     return catalog.t(lang, f"status.{getattr(status, 'value', status)}")
 
@@ -132,6 +155,8 @@ def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict
         return "err.corrupt_game", {"game": game}
     if isinstance(exc, DatabaseBusy):
         return "err.database_busy", {}
+    if isinstance(exc, DatabaseUnavailable):
+        return "err.database_unavailable", {}
     if isinstance(exc, GameError):
         return "err.generic", {}
     if isinstance(exc, NotYourTurn):
@@ -155,7 +180,7 @@ def describe(exc: BaseException, catalog: Catalog, lang: str) -> tuple[str, dict
 def is_expected(exc: BaseException) -> bool:
     """Refusals that are part of normal play (logged at INFO without a traceback)."""
     return isinstance(exc, UserError | EngineError | StaleVersion | ChannelBusy
-                      | MissingPermissions) or (
+                      | MissingPermissions | DatabaseUnavailable) or (
         isinstance(exc, GameError) and not isinstance(exc, CorruptGame)
     )
 

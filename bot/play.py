@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from storage import GameStatus, StaleVersion, Storage
+from storage import DatabaseUnavailable, GameStatus, StaleVersion, Storage
 
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
@@ -86,6 +86,9 @@ class PlayFlow:
         if message is not None and public in PUBLIC_PLACES:
             try:
                 record = await self.storage.games.get(game_id)
+            except DatabaseUnavailable as exc:  # not the component's fault: say what it is
+                await send_error(interaction, exc, where=f"component of game {game_id}")
+                return False
             except Exception:  # an unknown game: refused like any stranger's message
                 record = None
             if record is not None and public == "table":
@@ -172,7 +175,7 @@ class PlayFlow:
                                  None if is_select(interaction) else "channel"):
             return  # a move never edits a public message; a panel's menu is private
         try:
-            await self.service.submit(game_id, interaction.user.id, version, code)
+            result = await self.service.submit(game_id, interaction.user.id, version, code)
         except StaleVersion:
             log.info("game %s: outdated click %s (v%s)", game_id, code, version)
             await self.outdated(interaction, game_id, private)
@@ -180,22 +183,33 @@ class PlayFlow:
         except Exception as exc:
             await send_error(interaction, exc, where=f"game {game_id} {code}")
             return
-        await self.after_move(interaction, game_id, private)
+        await self.after_move(interaction, game_id, private, late=result.update.late)
+
+    def late_line(self, interaction: discord.Interaction[Any], game_id: int) -> str:
+        """The player's move is stored but the table does not show it yet."""
+        return self.catalog.t(self.lang(interaction), "reply.table_late", game=game_id)
 
     async def after_move(self, interaction: discord.Interaction[Any], game_id: int,
-                         private: bool) -> None:
+                         private: bool, *, late: bool = False) -> None:
         """Redraw the private panel in place, or open it when a public click led straight to
-        the player's next decision."""
+        the player's next decision.  When the table is ``late`` (:mod:`bot.publishing`) the
+        answer says the move is saved and the table will catch up: in the panel, or alone
+        under the table (a public click has no other answer then)."""
+        note = self.late_line(interaction, game_id) if late else None
         if private:
-            await self.panel_here(interaction, game_id, compact=True)
+            await self.panel_here(interaction, game_id, compact=True, note=note, moved=True)
             return
         try:
             panel = await self.turns.panel(game_id, interaction.user.id, render=False)
         except Exception as exc:  # the move itself went through
             log.warning("game %s: no panel after a move: %r", game_id, exc)
+            if note:
+                await send_ephemeral(interaction, note)
             return
         if panel.kind is not None:
-            await self.send_panel(interaction, game_id)
+            await self.send_panel(interaction, game_id, note=note, moved=True)
+        elif note:
+            await send_ephemeral(interaction, note)
 
     # --- the private panel ------------------------------------------------------------------
 
@@ -216,20 +230,33 @@ class PlayFlow:
             reuse_image=not render)
 
     async def send_panel(self, interaction: discord.Interaction[Any], game_id: int, *,
-                         note_key: str | None = None) -> None:
-        """A new private panel (a followup of an acknowledged interaction)."""
+                         note_key: str | None = None, note: str | None = None,
+                         moved: bool = False) -> None:
+        """A new private panel (a followup of an acknowledged interaction).  ``moved``: right
+        after the user's move, which is stored whatever happens to the panel."""
         try:
-            layout, files = await self.panel_view(interaction, game_id, note_key=note_key)
+            layout, files = await self.panel_view(interaction, game_id, note_key=note_key,
+                                                  note=note)
             await interaction.followup.send(view=layout, files=files, ephemeral=True)
         except Exception as exc:
+            await self.panel_failed(interaction, game_id, exc, moved)
+
+    async def panel_failed(self, interaction: discord.Interaction[Any], game_id: int,
+                           exc: Exception, moved: bool) -> None:
+        """A panel that could not be drawn: the error, or right after the user's move (stored
+        already: "nothing was changed" would be wrong) that the move is saved."""
+        if not moved:
             await send_error(interaction, exc, where=f"panel of game {game_id}")
+            return
+        log.warning("game %s: no panel after a move: %r", game_id, exc)
+        await send_ephemeral(interaction, self.late_line(interaction, game_id))
 
     async def panel_here(self, interaction: discord.Interaction[Any], game_id: int, *,
                          note_key: str | None = None, draft: str | None = None,
-                         render: bool = True, compact: bool = False, note: str | None = None
-                         ) -> None:
+                         render: bool = True, compact: bool = False, note: str | None = None,
+                         moved: bool = False) -> None:
         """Redraw the private panel the user clicked in (already acknowledged); only ever a
-        private message (:meth:`placed`)."""
+        private message (:meth:`placed`).  ``moved``: right after the user's move."""
         try:
             layout, files = await self.panel_view(interaction, game_id, note_key=note_key,
                                                   draft=draft, render=render, compact=compact,
@@ -239,7 +266,7 @@ class PlayFlow:
             else:
                 await interaction.edit_original_response(view=layout)
         except Exception as exc:
-            await send_error(interaction, exc, where=f"panel of game {game_id}")
+            await self.panel_failed(interaction, game_id, exc, moved)
 
     # --- table buttons ----------------------------------------------------------------------
 
@@ -272,17 +299,20 @@ class PlayFlow:
         """Take back the user's last decision as the button's message showed the game (a table
         or a panel): a double click undoes once, an outdated button nothing."""
         try:
-            await self.turns.undo(game_id, interaction.user.id, version)
+            update = await self.turns.undo(game_id, interaction.user.id, version)
         except StaleVersion:
             await self.outdated(interaction, game_id, private)
             return
         except Exception as exc:
             await send_error(interaction, exc, where=f"undo in game {game_id}")
             return
+        lang = self.lang(interaction)
+        note = "\n".join([self.catalog.t(lang, "reply.undone", game=game_id), *(
+            [self.late_line(interaction, game_id)] if update.late else [])])
         if private:
-            await self.panel_here(interaction, game_id, note_key="reply.undone")
+            await self.panel_here(interaction, game_id, note=note, moved=True)
         else:
-            await self.send_panel(interaction, game_id, note_key="reply.undone")
+            await self.send_panel(interaction, game_id, note=note, moved=True)
 
     async def send_log(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         lang = self.lang(interaction)

@@ -38,8 +38,9 @@ from typing import Any, Literal
 import discord
 
 from engine.core import Event
-from storage import STORY_THREAD_KIND, ActionRecord, GameRecord, Storage
+from storage import CHANNEL_GONE_KIND, STORY_THREAD_KIND, ActionRecord, GameRecord, Storage
 
+from .errors import ChannelGone
 from .gamelog import OPENERS, chose_role, phase_actions, phase_end_points
 from .i18n import CATALOG, Catalog
 from .limits import fit
@@ -67,6 +68,8 @@ NO_THREAD_HERE = 50024
 """Discord's "Cannot execute action on this channel type"."""
 THREAD_EXISTS = 160004
 """Discord's "A thread has already been created for this message"."""
+UNKNOWN_CHANNEL = 10003
+"""Discord's "Unknown Channel": the channel was deleted."""
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -114,13 +117,12 @@ class TablePoster:
         self.catalog = catalog
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        """The channel, from the cache or asked of Discord; ``None`` when it is no channel we
+        can post in.  A deleted one (404 10003) raises :class:`discord.NotFound` (the
+        publisher marks its game); another failure to fetch it raises as it is."""
         channel = self.client.get_channel(channel_id)
         if channel is None:
-            try:
-                channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("channel %s is gone", channel_id)
-                return None
+            channel = await self.client.fetch_channel(channel_id)
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     def messages(self, update: TableUpdate) -> TableMessages:
@@ -131,12 +133,15 @@ class TablePoster:
         record = update.record
         if record.channel_id is None:
             return
+        marks = (await self.storage.games.get(record.id)).messages
+        if CHANNEL_GONE_KIND in marks:  # deleted: nothing is posted until /game move
+            raise ChannelGone(record.id, record.channel_id)
         channel = await self.channel(record.channel_id)
         if channel is None:
             return
         draw = self.messages(update)
         layout, files = draw.table(update)
-        table_id = (await self.storage.games.get(record.id)).messages.get(TABLE)
+        table_id = marks.get(TABLE)
         if table_id is None or not await self._edit(channel, table_id, view=layout,
                                                     attachments=files):
             message = await channel.send(view=layout, files=files)
@@ -291,12 +296,16 @@ class TablePoster:
     async def close(self, record: GameRecord, names: dict[int, str]) -> None:
         """The table of an abandoned game: no buttons left, a line saying so."""
         table_id = record.messages.get(TABLE)
-        if record.channel_id is None or table_id is None:
+        if record.channel_id is None or table_id is None or CHANNEL_GONE_KIND in record.messages:
             return
-        channel = await self.channel(record.channel_id)
-        if channel is not None:
-            draw = TableMessages(record, names, record.language or self.catalog.default)
-            await self._edit(channel, table_id, view=draw.closed(), attachments=[])
+        draw = TableMessages(record, names, record.language or self.catalog.default)
+        try:
+            channel = await self.channel(record.channel_id)
+            if channel is not None:
+                await self._edit(channel, table_id, view=draw.closed(), attachments=[])
+        except discord.NotFound as exc:  # the channel was deleted: nothing left to close
+            log.info("game %s: no table to close in channel %s (%s)", record.id,
+                     record.channel_id, exc.code)
 
     async def _edit(self, channel: discord.abc.Messageable, message_id: int, **fields: Any
                     ) -> bool:
@@ -307,7 +316,9 @@ class TablePoster:
         try:
             await channel.get_partial_message(message_id).edit(content=None, embed=None,
                                                                **fields)
-        except discord.NotFound:
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:  # the whole channel: the publisher's business
+                raise
             log.info("table message %s was deleted; posting it again", message_id)
             return False
         return True

@@ -15,18 +15,19 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
-from storage import GameRecord, Storage
+from storage import DatabaseUnavailable, GameRecord, Storage
 from storage.handovers import SeatHandover
 
-from .errors import PostingBlocked
+from .errors import ChannelGone, PostingBlocked, PublishFailed
 from .games import PACKAGES, presenter_for
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit
 from .notify import Notifier
 from .permissions import bot_permissions, can_post, missing, needed, permission_names
-from .posting import TablePoster
+from .posting import UNKNOWN_CHANNEL, TablePoster
 from .presenters import seat_names
 from .seatnames import escape_name, with_history
 from .service import TableUpdate
@@ -137,11 +138,23 @@ class DiscordPublisher:
         record = update.record
         try:
             await self.tables.publish(update)
+        except ChannelGone:
+            await self.channel_gone(record.channel_id or 0)
+            raise
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_CHANNEL:
+                raise self._failed(record, f"{exc.status} {exc.code} {exc.text}") from exc
+            await self.channel_gone(record.channel_id or 0)  # the gateway's event was missed
+            raise ChannelGone(record.id, record.channel_id) from None
         except discord.Forbidden as exc:
             if exc.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
-                raise
+                raise self._failed(record, f"{exc.status} {exc.code} {exc.text}") from exc
             names = await self._blocked(record, exc)
             raise PostingBlocked(record.id, names) from None
+        except discord.HTTPException as exc:  # a 5xx once discord.py gave up retrying...
+            raise self._failed(record, f"{exc.status} {exc.code} {exc.text}") from exc
+        except (OSError, aiohttp.ClientError) as exc:  # ... or no answer at all
+            raise self._failed(record, f"{type(exc).__name__} {exc}") from exc
         blocked = self.blocked.get(record.id)
         if blocked is None:
             return
@@ -155,6 +168,46 @@ class DiscordPublisher:
         del self.blocked[record.id]
         log.info("game %s: posting works again in channel %s; table published", record.id,
                  record.channel_id)
+
+    @staticmethod
+    def _failed(record: GameRecord, reason: str) -> PublishFailed:
+        """One line for a table update Discord failed (not a refusal of permissions)."""
+        log.warning("game %s: Discord failed the table update of v%s (%s); the reminder pass "
+                    "publishes it again", record.id, record.version, reason[:200])
+        return PublishFailed(record.id, reason[:200])
+
+    # --- a channel deleted -------------------------------------------------------------------
+
+    async def channel_gone(self, channel_id: int) -> list[GameRecord]:
+        """The channel (or thread) ``channel_id`` was deleted (the gateway's event, or
+        Discord's 404 10003 on a post): its active games wait for ``/game move`` or ``/game
+        abandon``, their players told by DM (once: :meth:`storage.games.GameRepository.
+        channel_gone` returns only the games marked now); its lobbies are abandoned; a story
+        thread of that id is forgotten.  Returns the games marked now."""
+        marked = await self.storage.games.channel_gone(channel_id)
+        for record in marked:
+            told = await self._tell_gone(record)
+            log.warning("game %s: its channel %s was deleted; the game waits for /game move or "
+                        "/game abandon; players told by DM (%d of %d)", record.id, channel_id,
+                        told, len([s for s in record.seats if s.user_id is not None]))
+        return marked
+
+    async def _tell_gone(self, record: GameRecord) -> int:
+        """DM each person seated at ``record`` (who accepts DMs) what they can do now."""
+        guild = self.client.get_guild(record.guild_id) if record.guild_id else None
+        server = escape_name(guild.name) if guild is not None else "?"
+        presenter = presenter_for(record.game) if record.game in PACKAGES else None
+        users = [s.user_id for s in record.seats if s.user_id is not None]
+        told = 0
+        for user_id, prefs in (await self.storage.settings.users(users)).items():
+            if not prefs.dm_notifications or prefs.dm_blocked:
+                continue
+            lang = prefs.language or self._lang(record)
+            title = presenter.title(lang) if presenter is not None else record.game
+            text = self.catalog.t(lang, "notify.channel_gone", game=record.id, title=title,
+                                  server=server)
+            told += await self.notifier.dm(user_id, text)
+        return told
 
     # --- a channel that refuses our posts ---------------------------------------------------
 
@@ -251,8 +304,12 @@ class DiscordPublisher:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background task %s failed", task.get_name(), exc_info=task.exception())
+        if task.cancelled() or (exc := task.exception()) is None:
+            return
+        if isinstance(exc, DatabaseUnavailable):  # the outage is said once (bot/outage.py)
+            log.warning("background task %s: the database does not answer", task.get_name())
+        else:
+            log.error("background task %s failed", task.get_name(), exc_info=exc)
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Wait for the pending notifications (at shutdown and in tests)."""

@@ -22,7 +22,10 @@ fake clock and call ``tick()`` instead of sleeping.  :meth:`Reminders.start` run
 
 Each pass also retries the games whose channel refused the bot's posts (``retry``:
 :meth:`bot.publisher.DiscordPublisher.retry_blocked`): once an admin grants what was missing,
-the table is published again within one period.
+the table is published again within one period; and it moves on the games left behind
+(``resume``: :meth:`bot.service.GameService.resume_stalled`), those waiting on an AI move that
+failed and those whose table shows an older version than the stored one (a publication that
+failed: a lasting 5xx from Discord, the database gone meanwhile).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from engine.core import get_game
-from storage import GameRecord, GameStatus, Storage, Wait
+from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus, Storage, Wait
 
 from .clock import ClockVotes
 from .games import presenter_for
@@ -68,7 +71,8 @@ class TickReport:
     republished: int = 0
     """Games published again after their channel refused the bot's posts."""
     resumed: int = 0
-    """Games moved on after an AI move that failed (``resume``)."""
+    """Games moved on after an AI move that failed, or published again after a publication
+    that failed (``resume``)."""
 
 
 class Reminders:
@@ -240,7 +244,8 @@ class Reminders:
     async def _describe(self, wait: Wait, lang: str) -> tuple[GameRecord | None, str]:
         """The game of ``wait`` and, in words, what it asks of the seat."""
         loaded = await self.storage.games.load(wait.game_id)
-        if loaded.record.status is not GameStatus.ACTIVE or loaded.state is None:
+        if loaded.record.status is not GameStatus.ACTIVE or loaded.state is None or (
+                CHANNEL_GONE_KIND in loaded.record.messages):  # paused: its players were told
             return None, ""
         prompt = get_game(loaded.record.game).prompt(loaded.state)
         what = (presenter_for(loaded.record.game).prompt_text(prompt.kind, lang)

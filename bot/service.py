@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.core import Event, Game, GameOver, IllegalAction, NotYourTurn, get_game
 from engine.policies import make_policy
 from storage import (
+    CHANNEL_GONE_KIND,
     ActionRecord,
     CommitResult,
+    DatabaseUnavailable,
     GameRecord,
     GameStatus,
     NotActive,
@@ -39,7 +41,7 @@ from storage import (
 )
 from storage.handovers import Reason
 
-from .errors import PostingBlocked, UserError
+from .errors import ChannelGone, PostingBlocked, PublishFailed, UserError
 from .gamelog import (
     chose_role,
     phase_actions,
@@ -50,9 +52,10 @@ from .gamelog import (
 from .games import PACKAGES, presenter_for
 from .games.contract import GamePresenter
 from .i18n import CATALOG, Catalog
+from .publishing import PUBLISH_WAIT, Publications
 from .refusals import Situation, situate
 from .rendering import Drawing, Renderer, ScoreRenderer
-from .seatnames import SeatNames, everyone
+from .seatnames import SeatNames, escape_name, everyone
 from .thinking import Thinker
 
 if TYPE_CHECKING:
@@ -74,6 +77,8 @@ KEPT_TAILS = 1024  # games whose end of the log is kept in memory (:meth:`GameSe
 # a game whose AI seat has been asked that long is stuck: its move failed
 # (:meth:`GameService.resume_stalled`)
 STALLED_AFTER = timedelta(minutes=2)
+BEHIND_FINISHED = timedelta(days=7)
+"""How long after its end a game whose last table failed to show is still published again."""
 
 @dataclass(frozen=True, slots=True)
 class Actor:
@@ -120,6 +125,10 @@ class TableUpdate:
     """Once the game is over: each rated person's rating before and after it (by place)."""
     rating: str | None = None
     """Once the game is over: ``rated``, or why not (``storage.ratings``)."""
+    late: bool = False
+    """The table was not shown in time (:mod:`bot.publishing`): its publication goes on, or
+    failed and the reminder pass publishes the game again.  The player is told it will catch
+    up."""
 
     async def ended_phases(self) -> tuple[PhaseEnd, ...]:
         return self.phases or (await self.story() if self.story is not None else ())
@@ -185,8 +194,11 @@ class GameService:
         catalog: Catalog = CATALOG,
         score_renderer: ScoreRenderer | None = _DEFAULT,
         thinker: Thinker | None = None,
+        publish_wait: float = PUBLISH_WAIT,
     ) -> None:
         self.storage = storage
+        self.publications = Publications(publish_wait)
+        """Each game's publications in order, in the background (:mod:`bot.publishing`)."""
         self.thinker = thinker or Thinker()
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._wanted: set[int] = set()
@@ -207,13 +219,16 @@ class GameService:
         """Let the render threads and the AI workers go (the bot is closing)."""
         for task in self._thinking.values():
             task.cancel()
+        self.publications.close()
         self.drawing.close()
         self.thinker.close()
 
     async def settled(self) -> None:
-        """Wait until no AI seat is thinking in any game (tests, and a clean shutdown)."""
+        """Wait until no AI seat is thinking and no table is being published in any game
+        (tests, and a clean shutdown)."""
         while self._thinking:
             await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+        await self.publications.settled()
 
     def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
         """The game's lock: one change of a game at a time, in every process on the database
@@ -255,7 +270,7 @@ class GameService:
             raise UserError("err.invalid_options", code="bad_clock_days")
         unknown = [v for v in variants if v not in presenter.variants]
         if unknown:
-            raise UserError("err.no_such_variant", variant=unknown[0][:40],
+            raise UserError("err.no_such_variant", variant=escape_name(unknown[0][:40]),
                             title=presenter.title(language))
         _check_level(presenter, ai_level, language)
         if not 0 <= ai_seats <= max_players - 1:
@@ -341,7 +356,7 @@ class GameService:
             presenter = presenter_for(record.game)
             unknown = [v for v in variants if v not in presenter.variants]
             if unknown:
-                raise UserError("err.no_such_variant", variant=unknown[0][:40],
+                raise UserError("err.no_such_variant", variant=escape_name(unknown[0][:40]),
                                 title=presenter.title(record.language or "en"))
             _, high = presenter.players
             options = presenter.lobby_options(int(record.options.get("players", high)), variants)
@@ -454,7 +469,12 @@ class GameService:
                 current = result.record
                 self._keep_phase_view(game, current, step_state, new)
                 events.extend(new)
-            state, new_record, more = await self._play_automatic(current, state)
+            try:
+                state, new_record, more = await self._play_automatic(current, state)
+            except DatabaseUnavailable as exc:  # the move is stored: the rest once it is back
+                log.warning("game %s: the moves after v%s wait for the database (%s)", game_id,
+                            current.version, exc)
+                new_record, more = current, []
             update = await self._publish(
                 new_record, state, [*events, *more], before=record_waiting(record), actor=user_id
             )
@@ -536,12 +556,17 @@ class GameService:
         notices handed over but never sent (no claim in ``seat_alerts``) are sent again; the
         claims make every DM go out at most once per wait however often this runs.
 
-        Returns the update when the table was published again, ``None`` otherwise."""
+        Returns the update when the table was published again, ``None`` otherwise (also when
+        a publication of the game is under way: its end records what it showed)."""
         async with self.lock(game_id):
+            if self.publications.busy(game_id):
+                return None
             loaded = await self.storage.games.load(game_id)
             status = loaded.record.status
             if status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
                 return None
+            if CHANNEL_GONE_KIND in loaded.record.messages:
+                return None  # its channel was deleted: it waits for /game move
             state, record, _ = loaded.state, loaded.record, []
             if status is GameStatus.ACTIVE:
                 state, record, _ = await self._play_automatic(record, state)
@@ -567,6 +592,29 @@ class GameService:
             return await self._publish(record, state, events, before={},
                                        newly=tuple(dict.fromkeys(newly)))
 
+    async def move(self, game_id: int, actor: Actor, channel_id: int, guild_id: int | None
+                   ) -> TableUpdate:
+        """Continue in ``channel_id`` a game whose channel was deleted (its creator or a
+        Manage Server holder, in a channel of the game's server): its table is posted there,
+        and its story goes on in a thread started from it at the next phase's end.  The AI
+        seats and forced decisions that waited meanwhile play.  ``UserError`` for a game that
+        still has its channel or belongs to another server; ``ChannelBusy``."""
+        async with self.lock(game_id):
+            record = await self.storage.games.get(game_id)
+            if record.status is not GameStatus.ACTIVE:
+                raise NotActive(game_id, record.status)
+            if record.guild_id != guild_id:
+                raise UserError("err.move_other_server", game=game_id)
+            self._check_manager(record, actor)
+            if CHANNEL_GONE_KIND not in record.messages:
+                raise UserError("err.move_not_gone", game=game_id, channel=record.channel_id)
+            await self.storage.games.move_channel(game_id, channel_id, guild_id=guild_id)
+            loaded = await self.storage.games.load(game_id)
+            state, moved, events = await self._play_automatic(loaded.record, loaded.state)
+            log.info("game %s: moved from channel %s to %s", game_id, record.channel_id,
+                     channel_id)
+            return await self._publish(moved, state, events, before=record_waiting(record))
+
     async def _notify_again(self, record: GameRecord, state: Any, users: tuple[int, ...]
                             ) -> None:
         """Hand turn notices to the publisher without drawing the table again."""
@@ -590,15 +638,30 @@ class GameService:
             after = page[-1]
         return await self._resume_each(sorted(ids), owns, lambda _record: True)
 
-    async def resume_stalled(self, owns: Callable[[int | None], bool], now: datetime) -> int:
-        """While running (the reminder pass calls it): :meth:`resume` the active games of this
-        process's servers that have waited on an AI seat since :data:`STALLED_AFTER` or
-        longer -- an AI move that failed (its worker died, the database refused it) -- and that
-        this process is not thinking about (a strong seat takes its time).  A table behind its
-        game is not looked for here: the next click on it, or the blocked channels' retry,
-        publishes it again."""
-        ids = await self._ai_waiting(before=now - STALLED_AFTER)
-        return await self._resume_each(ids, owns, lambda record: record.id not in self._thinking)
+    async def resume_stalled(self, owns: Callable[[int | None], bool], now: datetime,
+                             skip: Callable[[int], bool] = lambda _id: False) -> int:
+        """While running (the reminder pass calls it): :meth:`resume` the games of this
+        process's servers that are stuck --
+
+        * the active games that have waited on an AI seat since :data:`STALLED_AFTER` or
+          longer (an AI move that failed: its worker died, the database refused it) and that
+          this process is not thinking about (a strong seat takes its time);
+        * the games whose table shows an older version than the stored one (a publication
+          that failed: a lasting 5xx from Discord, the database gone meanwhile) for
+          :data:`STALLED_AFTER` or longer, active or finished within :data:`BEHIND_FINISHED`,
+          unless a publication of theirs is under way
+          (:meth:`resume` skips those) or ``skip`` says another retry takes them (a channel
+          refusing our posts: ``DiscordPublisher.retry_blocked``)."""
+        ids = set(await self._ai_waiting(before=now - STALLED_AFTER))
+        ids -= set(self._thinking)
+        behind: list[int] = []
+        while page := await self.storage.publications.behind(
+                changed_before=now - STALLED_AFTER, finished_since=now - BEHIND_FINISHED,
+                after_id=behind[-1] if behind else 0):
+            behind += page
+        ids |= {game_id for game_id in behind if not skip(game_id)}
+        return await self._resume_each(sorted(ids), owns,
+                                       lambda record: record.id not in self._thinking)
 
     async def _ai_waiting(self, *, before: datetime) -> list[int]:
         """The active games whose AI seat has been asked since ``before`` or earlier, by id."""
@@ -1033,7 +1096,12 @@ class GameService:
 
         Once the table is shown, the publish record says so (with the turn notices handed
         over), before the notices go out: a crash before it leaves the record behind the
-        stored version, and :meth:`resume` publishes the game again at the next start."""
+        stored version, and :meth:`resume` publishes the game again at the next start.
+
+        The publication runs in the background (:mod:`bot.publishing`), after the game's
+        previous one; this waits for it a few seconds at most, then returns the update marked
+        ``late``.  So does a database that stopped answering after the commit (the table is
+        drawn once it is back: ``bot/outage.py``, or the reminder pass)."""
         if newly is None:
             newly = tuple(
                 s.user_id
@@ -1043,22 +1111,62 @@ class GameService:
                 and s.waiting_since is not None
                 and before.get(s.seat) != s.waiting_since
             )
-        names = await self._names(record)
-        update = await self._update(record, state, events, names, newly, notes)
+        try:
+            names = await self._names(record)
+            update = await self._update(record, state, events, names, newly, notes)
+        except DatabaseUnavailable as exc:
+            log.warning("game %s: v%s is not drawn, the database does not answer (%s)",
+                        record.id, record.version, exc)
+            view = get_game(record.game).view(state, None)
+            return TableUpdate(record, view, (), {}, None, newly, late=True)
         if self.publisher is not None:
-            try:
-                await self.publisher.publish_table(update)
-            except PostingBlocked:
-                pass  # told and logged by the publisher; published again once it can post
-            except Exception:
-                log.exception("game %s: could not publish the table", record.id)
-            else:
-                await self._published(record, newly)
-            try:
-                await self.publisher.notify_turn(update)
-            except Exception:
-                log.exception("game %s: could not notify the next players", record.id)
+            deliver = functools.partial(self._deliver, update, newly)
+            if not await self.publications.run(record.id, deliver):
+                update = dataclasses.replace(update, late=True)
         return update
+
+    async def _deliver(self, update: TableUpdate, newly: Sequence[int]) -> bool:
+        """The publication of ``update`` (a task of :attr:`publications`): the table, its
+        publish record, then the turn notices.  Whether the table was shown."""
+        assert self.publisher is not None
+        record = update.record
+        shown = False
+        try:
+            if self.publications.missed(record.id):  # the story the last one could not tell
+                update = await self._with_untold_story(update)
+            await self.publisher.publish_table(update)
+        except (PostingBlocked, PublishFailed, ChannelGone):
+            pass  # told and logged by the publisher; published again once it can post
+        except DatabaseUnavailable as exc:
+            log.warning("game %s: the table was not published, the database does not answer "
+                        "(%s); published again once it is back", record.id, exc)
+        except Exception:
+            log.exception("game %s: could not publish the table", record.id)
+        else:
+            shown = True
+            await self._published(record, newly)
+        try:
+            await self.publisher.notify_turn(update)
+        except DatabaseUnavailable as exc:
+            log.warning("game %s: the turn notices wait for the database (%s)", record.id, exc)
+        except Exception:
+            log.exception("game %s: could not notify the next players", record.id)
+        return shown
+
+    async def _with_untold_story(self, update: TableUpdate) -> TableUpdate:
+        """``update`` telling the role phases ended since the table last shown, not only its
+        own: a publication of the game failed before it (those already told are skipped by
+        the publisher)."""
+        record = update.record
+        shown = await self.storage.publications.get(record.id)
+        since = await self.storage.games.actions(record.id, after_seq=shown.seq if shown else 0)
+        ended = sum(1 for a in since if a.seq <= record.seq
+                    for e in a.events if e.get("type") == "PhaseEnded")
+        if not ended:
+            return update
+        story = functools.partial(self._story, record, get_game(record.game), ended,
+                                  update.view, update.names)
+        return dataclasses.replace(update, phases=(), story=story)
 
     async def _published(self, record: GameRecord, newly: Sequence[int]) -> None:
         """Record that the table shows ``record.version`` and the turn notices due to ``newly``
@@ -1068,6 +1176,9 @@ class GameService:
         try:
             await self.storage.publications.published(
                 record.id, version=record.version, seq=record.seq, due=due)
+        except DatabaseUnavailable as exc:  # shown again once the database is back
+            log.warning("game %s: the publication of v%s was not recorded (%s)", record.id,
+                        record.version, exc)
         except Exception:
             log.exception("game %s: could not record the publication", record.id)
 
@@ -1119,4 +1230,5 @@ def _check_level(presenter: GamePresenter, level: str, lang: str) -> None:
     if level in presenter.automata:
         return
     if level not in AI_LEVELS:
-        raise UserError("err.no_such_seat_kind", level=level[:40], title=presenter.title(lang))
+        raise UserError("err.no_such_seat_kind", level=escape_name(level[:40]),
+                        title=presenter.title(lang))

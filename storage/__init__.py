@@ -15,7 +15,14 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from storage.database import Database, DatabaseBusy, SqliteDatabase, backup_file, parse_url
+from storage.database import (
+    Database,
+    DatabaseBusy,
+    DatabaseUnavailable,
+    SqliteDatabase,
+    backup_file,
+    parse_url,
+)
 from storage.errors import (
     ChannelBusy,
     CorruptGame,
@@ -38,7 +45,7 @@ from storage.errors import (
 from storage.games import GameRepository
 from storage.migrate import LATEST_VERSION
 from storage.publications import DueNotice, Publication, PublicationRepository
-from storage.queries import STORY_THREAD_KIND
+from storage.queries import CHANNEL_GONE_KIND, STORY_THREAD_KIND
 from storage.ratings import RatingChangeRecord, RatingRecord, RatingRepository
 from storage.records import (
     ActionRecord,
@@ -105,6 +112,7 @@ class Storage:
 
 
 __all__ = [
+    "CHANNEL_GONE_KIND",
     "LATEST_VERSION",
     "STORY_THREAD_KIND",
     "UNSET",
@@ -116,6 +124,7 @@ __all__ = [
     "CorruptGame",
     "Database",
     "DatabaseBusy",
+    "DatabaseUnavailable",
     "DueNotice",
     "Favourite",
     "GameError",

@@ -25,6 +25,7 @@ import logging
 import os
 import re
 import sqlite3
+import time
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -45,6 +46,10 @@ T = TypeVar("T")
 
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
 
+SQLITE_OUTAGES = ("disk I/O error", "unable to open database", "database or disk is full")
+"""The words of SQLite's errors that say its file is out of reach, not that a statement is
+wrong (:meth:`SqliteDatabase.is_outage`)."""
+
 LockPurpose = Literal["game", "clock"]
 LOCK_PURPOSES: tuple[LockPurpose, ...] = ("game", "clock")
 """What a game is locked for (:meth:`Database.lock`): a change of the game, a clock vote."""
@@ -54,6 +59,50 @@ class DatabaseBusy(StorageError):
     """Another process held the write lock for longer than the busy timeout."""
 
     code = "database_busy"
+
+
+class DatabaseUnavailable(StorageError):
+    """The database did not answer: PostgreSQL down, restarting or out of reach, SQLite's file
+    unreadable (an I/O error, a full disk).  Nothing was done; the same call works again once
+    the database is back (:class:`Availability` says when)."""
+
+    code = "database_unavailable"
+
+
+class Availability:
+    """Whether the database answered its last statement, and who wants to know when it comes
+    back.  Every use of the database reports here (:meth:`Database.answered`): a failure of
+    the kinds its backend names as outages marks it down, the next success up again, which
+    calls each of :attr:`listeners` once with the outage's length in seconds.  It logs
+    nothing: the bot says it once for each change (``bot/outage.py``)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.down_since: float | None = None
+        self.cause: BaseException | None = None
+        """The failure that marked it down."""
+        self.listeners: list[Callable[[float], object]] = []
+        """Called when the database answers again after an outage."""
+        self.losers: list[Callable[[BaseException], object]] = []
+        """Called when an outage begins (the first failure after a success)."""
+
+    @property
+    def down(self) -> bool:
+        return self.down_since is not None
+
+    def lost(self, exc: BaseException) -> None:
+        if self.down_since is not None:
+            return
+        self.down_since, self.cause = self.clock(), exc
+        for listener in list(self.losers):
+            listener(exc)
+
+    def answered(self) -> None:
+        if self.down_since is None:
+            return
+        seconds, self.down_since, self.cause = self.clock() - self.down_since, None, None
+        for listener in list(self.listeners):
+            listener(seconds)
 
 
 class Database(ABC):
@@ -69,6 +118,7 @@ class Database(ABC):
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
+        self.availability = Availability()
         self._game_locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary())
 
@@ -97,6 +147,25 @@ class Database(ABC):
     @abstractmethod
     def url(self) -> str:
         """Where the database is (a PostgreSQL URL never shows its password)."""
+
+    def is_outage(self, exc: BaseException) -> bool:
+        """Whether ``exc``, raised by the driver, says that the database did not answer (as
+        opposed to a statement it refused)."""
+        return False
+
+    async def answered(self, work: Awaitable[T]) -> T:
+        """``await work`` (a use of the database), reported to :attr:`availability`; a failure
+        that :meth:`is_outage` becomes :class:`DatabaseUnavailable`."""
+        try:
+            result = await work
+        except Exception as exc:
+            if not self.is_outage(exc):
+                raise
+            self.availability.lost(exc)
+            raise DatabaseUnavailable(url=self.url, cause=f"{type(exc).__name__}: {exc}"[:200]
+                                      ) from exc
+        self.availability.answered()
+        return result
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -209,6 +278,12 @@ class SqliteDatabase(Database):
     def url(self) -> str:
         return f"sqlite:///{self.path}"
 
+    def is_outage(self, exc: BaseException) -> bool:
+        """The file cannot be read or written (SQLite's I/O error, a full disk, the file gone
+        or out of reach); a busy database is :class:`DatabaseBusy`, a bad statement a bug."""
+        return isinstance(exc, sqlite3.OperationalError) and any(
+            words in str(exc) for words in SQLITE_OUTAGES)
+
     @classmethod
     async def open_file(
         cls,
@@ -272,7 +347,7 @@ class SqliteDatabase(Database):
         work = self._write_in_thread(body) if in_thread else self._write(body)
         task = asyncio.ensure_future(work)
         task.add_done_callback(consume_exception)
-        return await asyncio.shield(task)
+        return await self.answered(asyncio.shield(task))
 
     async def _write_in_thread(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         async with self._lock:
@@ -317,6 +392,9 @@ class SqliteDatabase(Database):
 
     async def snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         """Run ``body`` in one read transaction: every statement sees the same database state."""
+        return await self.answered(self._snapshot_read(body))
+
+    async def _snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         async with self._lock:
             await self._conn.execute("BEGIN")
             try:
@@ -326,6 +404,9 @@ class SqliteDatabase(Database):
                     await self._conn.execute("COMMIT")
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return await self.answered(self._fetchall(sql, params))
+
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]:
         async with self._lock:
             return list(await self._conn.execute_fetchall(sql, params))
 

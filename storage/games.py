@@ -9,6 +9,7 @@ transaction, so a crash keeps either all of it or none of it.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import secrets
@@ -41,7 +42,7 @@ from storage.errors import (
     WrongStatus,
 )
 from storage.handovers import REASONS, Reason, insert_handover
-from storage.queries import GameQueries
+from storage.queries import CHANNEL_GONE_KIND, STORY_THREAD_KIND, GameQueries
 from storage.records import (
     ActionRecord,
     CommitResult,
@@ -603,6 +604,64 @@ class GameRepository(GameQueries):
             )
 
         return await self._write_mapping_integrity(body, channel_id)
+
+    async def channel_gone(self, channel_id: int) -> list[GameRecord]:
+        """The Discord channel (or thread) ``channel_id`` was deleted.  Each active game there
+        is marked (a ``gone`` message naming the channel: it waits, as stored, to be moved to
+        another channel or ended) and returned when it was not marked before, so that its
+        players are told once; each lobby there is abandoned (nothing was played); a game's
+        story thread of that id is forgotten (the next story starts another)."""
+
+        async def body(tx: Tx) -> tuple[list[int], list[int]]:
+            rows = await tx.fetchall(
+                "SELECT id, status FROM games WHERE channel_id = ?"
+                " AND status IN ('lobby', 'active')", (channel_id,))
+            marked, lobbies = [], []
+            for row in rows:
+                game_id = int(row["id"])
+                if row["status"] == GameStatus.LOBBY.value:
+                    lobbies.append(game_id)
+                    continue
+                added = await tx.execute(
+                    "INSERT INTO game_messages (game_id, kind, channel_id, message_id)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, kind) DO NOTHING",
+                    (game_id, CHANNEL_GONE_KIND, channel_id, channel_id))
+                if added:
+                    marked.append(game_id)
+            await tx.execute("DELETE FROM game_messages WHERE message_id = ? AND kind = ?",
+                             (channel_id, STORY_THREAD_KIND))
+            return marked, lobbies
+
+        marked, lobbies = await self.db.write(body)
+        for game_id in lobbies:
+            with contextlib.suppress(WrongStatus):  # started or ended meanwhile
+                await self.abandon(game_id)
+        return [await self.get(game_id) for game_id in marked]
+
+    async def move_channel(self, game_id: int, channel_id: int, *, guild_id: int | None
+                           ) -> GameRecord:
+        """Continue in ``channel_id`` (of ``guild_id``) an active game whose channel was
+        deleted: the game's marks of the old channel (``gone``, its table and story thread)
+        are forgotten, so that its next publication posts a new table there.  The posts that
+        told its story keep their marks (a phase is told once).  :class:`ChannelBusy` when
+        that channel has an open game; :class:`WrongStatus` unless the game is active."""
+
+        async def body(tx: Tx) -> GameRecord:
+            record = await fetch(tx, game_id, None)
+            if record.status is not GameStatus.ACTIVE:
+                raise WrongStatus(game_id, record.status)
+            await check_channel_free(tx, channel_id, except_game=game_id)
+            now = self.db.now_ms()
+            await tx.execute(
+                "UPDATE games SET channel_id = ?, guild_id = ?, updated_at = ? WHERE id = ?",
+                (channel_id, guild_id, now, game_id))
+            await tx.execute(
+                "DELETE FROM game_messages WHERE game_id = ? AND kind IN (?, ?, ?)",
+                (game_id, CHANNEL_GONE_KIND, "table", STORY_THREAD_KIND))
+            return record
+
+        await self._write_mapping_integrity(body, channel_id)
+        return await self.get(game_id)
 
     async def set_language(self, game_id: int, language: str | None) -> GameRecord:
         async def body(tx: Tx) -> GameRecord:

@@ -78,6 +78,7 @@ class TemporaryServer:
     port: int
     bin_dir: Path
     user: str | None
+    durable: bool = False
 
     @classmethod
     def start(cls, directory: Path, *, durable: bool = False) -> TemporaryServer:
@@ -98,19 +99,25 @@ class TemporaryServer:
                     os.chmod(parent, parent.stat().st_mode | 0o001)
         _call([str(bin_dir / "initdb"), "-D", str(data), "-U", ROLE, "--auth=trust",
                "--encoding=UTF8", "--locale=C", "--no-sync"], user, "initdb")
-        port = _free_port()
+        server = cls(directory, _free_port(), bin_dir, user, durable)
+        server.start_again()
+        return server
+
+    def start_again(self) -> None:
+        """Start the server (stopped by :meth:`stop`) on its directory and port: the tests of
+        a database outage stop it, then bring it back with everything it held."""
         settings = [
-            "-c", "listen_addresses=127.0.0.1", "-c", f"port={port}",
-            "-c", f"unix_socket_directories={directory}", "-c", "max_connections=200",
+            "-c", "listen_addresses=127.0.0.1", "-c", f"port={self.port}",
+            "-c", f"unix_socket_directories={self.directory}", "-c", "max_connections=200",
             "-c", "shared_buffers=64MB", "-c", "max_locks_per_transaction=256",
         ]
-        if not durable:
+        if not self.durable:
             settings += ["-c", "fsync=off", "-c", "synchronous_commit=off",
                          "-c", "full_page_writes=off"]
-        _call([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(directory / "server.log"),
-               "-w", "-t", "60", "-o", " ".join(settings), "start"], user, "pg_ctl start",
-              log=directory / "server.log")
-        return cls(directory, port, bin_dir, user)
+        log = self.directory / "server.log"
+        _call([str(self.bin_dir / "pg_ctl"), "-D", str(self.directory / "data"), "-l", str(log),
+               "-w", "-t", "60", "-o", " ".join(settings), "start"], self.user, "pg_ctl start",
+              log=log)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{database}"

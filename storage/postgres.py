@@ -72,6 +72,14 @@ LOCK_SPACE = 0x676F7600  # "gov": the first key of the games' advisory locks (+ 
 MIGRATION_LOCK = 0x676F76FF  # the migrations' transaction advisory lock
 
 _RETRY = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
+OUTAGES = (
+    OSError,  # refused, reset, timed out: the server is down or out of reach
+    asyncpg.PostgresConnectionError,  # the connection was lost or never made
+    asyncpg.exceptions.AdminShutdownError,  # the server is stopping or restarting ...
+    asyncpg.exceptions.CrashShutdownError,
+    asyncpg.exceptions.CannotConnectNowError,  # ... or starting
+)
+"""What asyncpg raises when the server did not answer (:meth:`PostgresDatabase.is_outage`)."""
 _STATUS_COUNT = re.compile(r"(\d+)$")
 
 
@@ -167,6 +175,9 @@ class PostgresDatabase(Database):
             f":{parts.port}" if parts.port else "")
         return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
+    def is_outage(self, exc: BaseException) -> bool:
+        return isinstance(exc, OUTAGES)
+
     @classmethod
     async def connect(
         cls,
@@ -218,7 +229,7 @@ class PostgresDatabase(Database):
     async def write(self, body: Callable[[Tx], Awaitable[T]], *, in_thread: bool = False) -> T:
         task = asyncio.ensure_future(self._write(body))  # in_thread is SQLite's alone
         task.add_done_callback(consume_exception)
-        return await asyncio.shield(task)
+        return await self.answered(asyncio.shield(task))
 
     async def _write(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         pause = 0.002
@@ -236,19 +247,25 @@ class PostgresDatabase(Database):
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        return await self.answered(self._snapshot_read(body))
+
+    async def _snapshot_read(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         async with self._pool.acquire() as conn, conn.transaction(
                 isolation="repeatable_read", readonly=True):
             return await body(PgTx(conn, self._trace))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return await self.answered(self._fetchall(sql, params))
+
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]:
         async with self._pool.acquire() as conn:
             return await PgTx(conn, self._trace).fetchall(sql, params)
 
     @asynccontextmanager
     async def lock(self, game_id: int, purpose: LockPurpose = "game") -> AsyncIterator[None]:
         space = LOCK_SPACE + LOCK_PURPOSES.index(purpose)
-        async with self._local_lock(game_id, purpose), self._locks[purpose].acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1, $2)", space, game_id)
+        async with self._local_lock(game_id, purpose), _Acquired(self, purpose) as conn:
+            await self.answered(conn.execute("SELECT pg_advisory_lock($1, $2)", space, game_id))
             try:
                 yield
             finally:
@@ -284,6 +301,28 @@ class PostgresDatabase(Database):
     async def backup(self, target: Any) -> Path:
         raise StorageError(reason="a PostgreSQL database is backed up with pg_dump (README, "
                                   "'Running at scale'), not by the bot", target=str(target))
+
+
+class _Acquired:
+    """A connection of the lock pool of ``purpose`` for the ``async with`` of a lock: its
+    acquisition reported to the database's availability (a server down is
+    :class:`DatabaseUnavailable`), its release never raising (a connection lost meanwhile is
+    dropped by the pool)."""
+
+    def __init__(self, db: PostgresDatabase, purpose: LockPurpose) -> None:
+        self._pool = db._locks[purpose]
+        self._db = db
+        self._conn: Any = None
+
+    async def __aenter__(self) -> Any:
+        self._conn = await self._db.answered(self._pool.acquire())
+        return self._conn
+
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            await self._pool.release(self._conn)
+        except (*OUTAGES, asyncpg.InterfaceError):
+            log.debug("a lock connection lost while held was dropped", exc_info=True)
 
 
 # --- migrations -------------------------------------------------------------------------------

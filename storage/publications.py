@@ -66,6 +66,20 @@ LAGGING_SQL: dict[Dialect, str] = {
 }
 
 
+BEHIND_SQL = """
+SELECT g.id FROM games AS g LEFT JOIN game_publications AS p ON p.game_id = g.id
+ WHERE g.status = 'active' AND g.id > ? AND g.updated_at <= ?
+   AND (p.game_id IS NULL OR p.version < g.version)
+UNION
+SELECT g.id FROM games AS g JOIN game_publications AS p ON p.game_id = g.id
+ WHERE g.status = 'finished' AND g.last_action_at >= ? AND g.id > ? AND g.updated_at <= ?
+   AND p.version < g.version
+ ORDER BY 1 LIMIT ?
+"""
+# Two index searches (games_status: the active games, the games finished since), not a pass
+# over every game ever played: the reminder pass runs it every few minutes.
+
+
 class PublicationRepository:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -114,6 +128,18 @@ class PublicationRepository:
         with a record of an older version, or active with a due notice never sent (its wait
         current, unclaimed, the person's DMs on).  Ordered by id; page with ``after_id``."""
         rows = await self.db.fetchall(LAGGING_SQL[self.db.dialect], (after_id, limit))
+        return [int(r[0]) for r in rows]
+
+    async def behind(self, *, changed_before: datetime, finished_since: datetime,
+                     after_id: int = 0, limit: int = 100) -> list[int]:
+        """Games whose table shows an older version than the stored one (a publication that
+        failed: Discord's 5xx, the database gone meanwhile) and that have not changed since
+        ``changed_before`` (a change just made is still being shown): active without a record
+        or with an older one, or finished since ``finished_since`` with an older one (the
+        final standings not shown).  Ordered by id; page with ``after_id``."""
+        before = to_ms(changed_before)
+        rows = await self.db.fetchall(
+            BEHIND_SQL, (after_id, before, to_ms(finished_since), after_id, before, limit))
         return [int(r[0]) for r in rows]
 
 

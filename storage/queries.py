@@ -44,6 +44,10 @@ OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
 STORY_THREAD_KIND = "thread"
 """The kind of a game's message that is the thread its story is told in (its id is the
 thread's channel id)."""
+CHANNEL_GONE_KIND = "gone"
+"""The kind of the mark a game gets when its channel was deleted (its id is that channel's):
+the game waits, as stored, to be moved to another channel or ended
+(:meth:`storage.games.GameRepository.channel_gone`)."""
 
 
 class GameQueries:

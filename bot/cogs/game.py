@@ -3,13 +3,14 @@
 * ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
   to play), ``show``, ``board``, ``status``, ``log`` (``show``, ``replay``, ``export``),
   ``games``, ``rules``, ``undo``, ``leave``,
-  ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``.
+  ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``;
+  ``move`` (and ``abandon game:``) for a game whose channel was deleted (:mod:`bot.moving`).
 * ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
   (its presenter's :data:`~bot.games.GamePresenter.decisions`), whose autocomplete lists exactly
   the caller's legal choices now (:func:`decision_group`).
 
 Discord allows 100 global commands and 25 subcommands per group: this tree uses one global
-command per game plus ``/game`` (15 of its 25), and each game's decisions fit its own group of
+command per game plus ``/game`` (16 of its 25), and each game's decisions fit its own group of
 25 with room for its expansions.  Names, descriptions and choices are localized through the
 tree's translator (:mod:`bot.i18n.translator`; a game's words come from its own catalog); each
 callback is one line into a flow."""
@@ -133,8 +134,21 @@ class GameCog(
         await self.bot.play.show(interaction)
 
     @app_commands.command(name=ls("cmd.abandon.name"), description=ls("cmd.abandon.description"))
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        await self.flow.abandon(interaction)
+    @app_commands.rename(game=ls("opt.game_id.name"))
+    @app_commands.describe(game=ls("opt.game_id.description"))
+    async def abandon(self, interaction: discord.Interaction[Any],
+                      game: app_commands.Range[int, 1] | None = None) -> None:
+        if game is None:
+            await self.flow.abandon(interaction)
+        else:  # a game whose channel was deleted, from anywhere in its server
+            await self.bot.moves.abandon(interaction, game)
+
+    @app_commands.command(name=ls("cmd.move.name"), description=ls("cmd.move.description"))
+    @app_commands.rename(game=ls("opt.game_id.name"))
+    @app_commands.describe(game=ls("opt.moved_game.description"))
+    async def move(self, interaction: discord.Interaction[Any],
+                   game: app_commands.Range[int, 1]) -> None:
+        await self.bot.moves.move(interaction, game)
 
     @app_commands.command(name=ls("cmd.notify.name"), description=ls("cmd.notify.description"))
     @app_commands.rename(enabled=ls("opt.enabled.name"))

@@ -4,10 +4,11 @@ the version each seat's wait began at."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
-from storage import Storage
+from storage import GameStatus, Storage
 from tests.storage.conftest import FakeClock
-from tests.storage.helpers import choose
+from tests.storage.helpers import active_game, choose
 
 
 async def started(storage: Storage, channel: int = 1) -> int:
@@ -91,3 +92,40 @@ async def test_an_unsent_notice_is_kept_until_its_wait_ends(storage: Storage) ->
     dropped = await storage.publications.get(game_id)
     assert dropped is not None and all(d[0] != seat.seat or d[1] != seat.waiting_since
                                        for d in dropped.due)
+
+
+async def test_games_whose_table_is_behind(storage: Storage, clock: FakeClock) -> None:
+    """The reminder pass's list: an active game until its record reaches its version (however
+    its notices stand), a finished one whose last table was not shown while it finished
+    recently; never a game changed just now (being shown), a lobby, an abandoned game, or one
+    shown as it is."""
+
+    async def behind(*, ago: float = 0.0, finished: timedelta = timedelta(days=1),
+                     after_id: int = 0) -> list[int]:
+        return await storage.publications.behind(
+            changed_before=clock() - timedelta(seconds=ago), finished_since=clock() - finished,
+            after_id=after_id)
+
+    lobby = await storage.games.create_lobby("puerto-rico", creator_id=1, channel_id=9)
+    game_id = await started(storage)
+    assert await behind() == [game_id]
+    assert await behind(ago=1) == []  # a change just made is being shown: not yet
+    record = await storage.games.get(game_id)
+    await storage.publications.published(game_id, version=record.version, seq=record.seq)
+    assert await behind() == []
+    await play(storage, game_id, 2)
+    assert await behind() == [game_id]
+    assert await behind(after_id=game_id) == []
+    # A finished game: behind while its end was not shown, if it ended since then.
+    counter = await active_game(storage, "test-counter", players=2, channel_id=5)
+    shown = await storage.games.get(counter.id)
+    await storage.publications.published(counter.id, version=shown.version, seq=shown.seq)
+    while (loaded := await storage.games.load(counter.id)).record.status is GameStatus.ACTIVE:
+        move = choose("test-counter", loaded.state, random.Random(loaded.record.seq))
+        assert move is not None
+        await storage.games.play(counter.id, *move, expected_version=loaded.record.version)
+    assert await behind() == [game_id, counter.id]
+    assert await behind(finished=timedelta(hours=-1)) == [game_id]
+    await storage.games.abandon(game_id)
+    await storage.games.abandon(lobby.id)
+    assert await behind() == [counter.id]

@@ -63,6 +63,8 @@ async def test_every_query_is_an_index_search(big_db: Path) -> None:
             await storage.games.find_by_channel(record.channel_id)
         await storage.games.find_by_channel(10**15)  # no game there: the story-thread search
         await storage.games.list_waiting_since(datetime.now(UTC))
+        await storage.publications.behind(changed_before=datetime.now(UTC),
+                                          finished_since=datetime(2020, 1, 1, tzinfo=UTC))
         await storage.games.actions(1234, after_seq=3)
         await storage.games.results(1234)
         await storage.games.user_stats(user)
