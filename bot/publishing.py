@@ -32,6 +32,8 @@ class Publications:
         self.wait = wait
         self._last: dict[int, asyncio.Task[bool]] = {}
         """Each game's latest publication (the next one waits for it)."""
+        self._running: set[asyncio.Task[bool]] = set()
+        """Every publication not finished (the earlier ones of a game too)."""
         self._missed: set[int] = set()
         """The games whose last publication did not show the table: the next one tells the
         story since the table last shown (``GameService._with_untold_story``)."""
@@ -63,6 +65,7 @@ class Publications:
 
         task = asyncio.create_task(publish(), name=f"publish-{game_id}")
         self._last[game_id] = task
+        self._running.add(task)
         task.add_done_callback(lambda done: self._done(game_id, done))
         finished, _ = await asyncio.wait({task}, timeout=self.wait)
         if task not in finished:
@@ -74,6 +77,7 @@ class Publications:
         return task.result()
 
     def _done(self, game_id: int, task: asyncio.Task[bool]) -> None:
+        self._running.discard(task)
         if self._last.get(game_id) is task:
             del self._last[game_id]
         if not task.cancelled() and task.exception() is not None:  # work reports its own
@@ -81,9 +85,9 @@ class Publications:
 
     async def settled(self) -> None:
         """Wait until no publication is under way (tests, and a clean shutdown)."""
-        while pending := [t for t in self._last.values() if not t.done()]:
-            await asyncio.wait(pending)
+        while self._running:
+            await asyncio.wait(set(self._running))
 
     def close(self) -> None:
-        for task in self._last.values():
+        for task in self._running:
             task.cancel()
