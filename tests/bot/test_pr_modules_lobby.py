@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.errors import UserError
+from bot.errors import UserError, message_for
 from bot.games import presenter_for
 from bot.games.puerto_rico.modules import MODULES, lobby_options, modules_of
 from bot.presenters import lobby_embed
@@ -116,3 +116,19 @@ async def test_the_creator_chooses_the_modules_and_the_game_plays_them(storage: 
     assert [r["card"] for r in view["roles"]][-1] == "buccaneer"
     header = PR.header_lines(view, update.names, "es")
     assert "Expansiones: El Bucanero y El Festival" in header
+
+
+async def test_a_typed_variant_or_seat_kind_is_echoed_as_text(storage: Storage) -> None:
+    """Issue #33: what a person typed comes back in a refusal as text: markdown and mentions
+    escaped (a typed "@everyone" or "**x**" renders as typed and pings nobody)."""
+    svc = GameService(storage, Publisher(), rng=Keep(1), renderer=render)
+    record = await svc.create_lobby(game="puerto-rico", creator_id=1, guild_id=5,
+                                    channel_id=10, language="en", max_players=3, ai_seats=0)
+    with pytest.raises(UserError) as unknown:
+        await svc.set_variants(record.id, Actor(1), record.version, ["**pirates** @everyone"])
+    text = message_for(unknown.value, "en")
+    assert "\\*\\*pirates\\*\\* \\@everyone" in text and "**pirates**" not in text
+    with pytest.raises(UserError) as level:
+        await svc.create_lobby(game="puerto-rico", creator_id=1, guild_id=5, channel_id=11,
+                               language="en", max_players=3, ai_seats=1, ai_level="<@&42>")
+    assert "\\<\\@&42\\>" in message_for(level.value, "en")
