@@ -401,8 +401,8 @@ class CommandFlow:
                 return
             text = help_text(presenter, found, lang, ids)
             if topic and not named:
-                text = presenter.catalog.t(lang, "help.no_topic", topic=escape_name(clip(topic, 60))) + (
-                    "\n" + text)
+                typed = escape_name(clip(topic, 60))
+                text = presenter.catalog.t(lang, "help.no_topic", topic=typed) + "\n" + text
             await send_ephemeral(interaction, text[:TEXT_LIMIT])
         except Exception as exc:
             await send_error(interaction, exc, where="/game rules")
