@@ -2,7 +2,7 @@
 
 ``apply`` refuses anything not in ``legal``; the bot builds its buttons from it and the policies
 choose from it.  ``check`` raises the specific error for an action that is not legal.
-Section numbers (§) and ruling ids (A1-A55) refer to ``shared/rules/puerto-rico.md``; [C] is the
+Section numbers (§) and ruling ids (A1-A55) refer to ``docs/rules/puerto-rico.md``; [C] is the
 classic Spanish rulebook (the seed), which wins where the two disagree.
 """
 

@@ -2,7 +2,7 @@
 
 Every function mutates the state it is given (``PuertoRico.apply`` clones first).  After each
 action ``advance`` runs production, distributions, refills and the round end until a player must
-decide.  Section numbers (§) and ruling ids (A1-A55) refer to ``shared/rules/puerto-rico.md``;
+decide.  Section numbers (§) and ruling ids (A1-A55) refer to ``docs/rules/puerto-rico.md``;
 [C] is the classic Spanish rulebook (the seed), which wins where the two disagree.
 """
 

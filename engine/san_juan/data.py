@@ -1,7 +1,7 @@
 """San Juan's components as data: the 29 card kinds (110 cards), the five roles, the five goods and
 the five trading-house tiles.
 
-Section numbers (§) refer to ``shared/rules/san-juan.md`` (the rules specification); the seed is
+Section numbers (§) refer to ``docs/rules/san-juan.md`` (the rules specification); the seed is
 the Spanish rulebook it restates.  Card kinds are snake_case English ids; a card kind's index in
 :data:`CARDS` is its catalog index (stable: an expansion would append kinds).  Costs, VP and
 copies are the values of §8 (the seed's where it gives one, PS-1/PS-2 otherwise; ruling A-20).

@@ -3,7 +3,7 @@ role phase and of the round, the start-of-round steps (Chapel, hand limit: §3.3
 start's keep (§2.7) and the end of the game (§6.1 and the ruling beside :func:`stalled`).
 
 Every function mutates the state it is given (``SanJuan.apply`` clones first).  Section numbers
-(§), rulings (A-n) and tests (S-n, D-n) refer to ``shared/rules/san-juan.md``.
+(§), rulings (A-n) and tests (S-n, D-n) refer to ``docs/rules/san-juan.md``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``apply`` refuses anything not in ``legal``; the bot builds its choices from it and the policies
 choose from it.  ``check`` raises the specific error for an action that is not legal.  Section
-numbers (§), rulings (A-n) and tests (S-n, D-n) refer to ``shared/rules/san-juan.md``.
+numbers (§), rulings (A-n) and tests (S-n, D-n) refer to ``docs/rules/san-juan.md``.
 
 Ruling (hidden information): whether a seat is prompted or skipped depends only on what every
 player can see (hand sizes, buildings, goods, the piles), never on the kinds of cards in a hand:

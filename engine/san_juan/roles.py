@@ -3,7 +3,7 @@ payment, the Carpenter and the Poor house), the producer, the trader, the counci
 prospector and the Gold mines.
 
 Every function mutates the state it is given.  Section numbers (§), rulings (A-n) and tests
-(S-n, D-n) refer to ``shared/rules/san-juan.md``.
+(S-n, D-n) refer to ``docs/rules/san-juan.md``.
 
 Ruling A-12 (simultaneous actions): the seed lets producing, selling and the Councillor's keep
 happen at once.  A-12 recommends resolving them one player at a time only so that seeded games

@@ -1,7 +1,7 @@
 """Small facts about a position that the rules use everywhere: which buildings work (§5.0),
 privileges and capacities (§4), the hand limit (§3.3), build costs and what may pay (§4.1, A-3,
 A-5, A-16) and the legal builds.  Section numbers (§) and rulings (A-n) refer to
-``shared/rules/san-juan.md``.
+``docs/rules/san-juan.md``.
 """
 
 from __future__ import annotations

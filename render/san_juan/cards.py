@@ -1,7 +1,7 @@
 """What the images need to know of San Juan's 29 card kinds: printed cost and VP, the good a
 production building makes, and the card's group (production, violet, monument, cost-6).
 
-The numbers are the rules' card table (``/work/shared/rules/san-juan.md`` §8); the engine's
+The numbers are the rules' card table (``docs/rules/san-juan.md`` §8); the engine's
 own table (``engine/san_juan/data.py``) is the source once it exists.
 """
 

@@ -1,7 +1,7 @@
 """The constants of Puerto Rico's expansions held exactly, and their thresholds on both sides
 (issue #33, "Tests that name their rules").
 
-Expansions 1-4 of ``shared/rules/puerto-rico.md`` (§10-§13, Appendix A): each test asserts a
+Expansions 1-4 of ``docs/rules/puerto-rico.md`` (§10-§13, Appendix A): each test asserts a
 number of the rules (a cost, a VP amount, a count of doubloons or colonists, a rounding) where
 no other test pinned it, so that changing the constant by one fails a test that names the
 building or the rule.  What other tests already pin is listed in ``docs/rule-thresholds.md``.

@@ -1,6 +1,6 @@
 """Puerto Rico's thresholds tested on both sides (issue #33, "Tests that name their rules").
 
-Each test here adds the side of a threshold of ``shared/rules/puerto-rico.md`` that no other test
+Each test here adds the side of a threshold of ``docs/rules/puerto-rico.md`` that no other test
 checked (the other side is named in ``docs/rule-thresholds.md``): a count just below, at and
 above the number the rule names, so that moving the rule's comparison by one fails a test that
 says which rule broke.  Section numbers (§), tests (T-...) and rulings (A...) are the spec's.

@@ -1,1 +1,1 @@
-"""Rule, property, golden and fuzz tests of San Juan (rules spec ``shared/rules/san-juan.md``)."""
+"""Rule, property, golden and fuzz tests of San Juan (rules spec ``docs/rules/san-juan.md``)."""

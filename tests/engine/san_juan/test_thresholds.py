@@ -2,7 +2,7 @@
 # (a prompt a scenario knows exists: the tests read it straight away)
 """San Juan's thresholds tested on both sides (issue #33, "Tests that name their rules").
 
-Each test adds the side of a threshold of ``shared/rules/san-juan.md`` that no other test
+Each test adds the side of a threshold of ``docs/rules/san-juan.md`` that no other test
 checked (the other side is named in ``docs/rule-thresholds.md``): a count just below, at and
 above the number the rule names, so that moving the rule's comparison by one fails a test that
 says which rule broke.  Section numbers (§), worked examples (S-n), tests (D-n) and rulings
