@@ -1,7 +1,7 @@
 """The per-game clock: when a player has kept one decision pending longer than the game's
 ``clock_days``, the other players vote to let an AI take the seat or to abandon the game.
 
-The rules (also in the README):
+The rules (also in docs/bot.md):
 
 * The clock is per decision: it runs from the seat's ``waiting_since`` (when the prompt named
   it) and is checked by the reminder loop (:mod:`bot.reminders`).  A game without ``clock_days``

@@ -1,7 +1,7 @@
 """Reminders: a background loop that nudges players who keep a decision pending, and starts the
 clock votes (:mod:`bot.clock`).
 
-The rules (also in the README):
+The rules (also in docs/bot.md):
 
 * A person whose seat has waited on one decision for longer than the game's reminder interval
   (the game's own ``reminder_hours``, else the server's ``reminder_hours`` guild setting, else

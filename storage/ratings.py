@@ -1,6 +1,6 @@
 """Ratings: openskill's Plackett-Luce model, per server and per game, among people.
 
-The policy (README, "Ratings")
+The policy (docs/commands.md, "Ratings")
     * A rating belongs to a person, a server (``guild_id``; 0 for games outside one) and a game
       of the registry (``puerto-rico``, ``puerto-rico-1897``, ``san-juan``): the expansions and
       options of a game count as the same game.

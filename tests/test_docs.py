@@ -1,6 +1,6 @@
 """The project's documents stand alone: the rules it implements are its own files under
-``docs/rules/``, no file points outside the repository for them, and every relative link of
-the README and of ``docs/`` reaches a file (issue #34)."""
+``docs/rules/``, no file points outside the repository for them, every relative link of the
+README and of ``docs/`` reaches a file, and the README stays a first page (issue #34)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ SKIPPED_DIRS = {
 }
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".json", ".sql", ".txt", ".example", ".cfg", ".ini", ""}
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+README_LIMIT = 12 * 1024
 
 
 def _project_text_files() -> list[Path]:
@@ -79,3 +80,8 @@ def test_every_relative_link_reaches_a_file(page: Path) -> None:
             broken.append(target)
     assert not broken, f"{page.name}: {broken}"
 
+
+def test_the_readme_is_a_first_page() -> None:
+    """At most 12 KB: what Governor is, how to set it up, play, test it; the rest in docs/."""
+    size = len((ROOT / "README.md").read_bytes())
+    assert size <= README_LIMIT, f"README.md is {size} bytes; move details to docs/"

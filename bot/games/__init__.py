@@ -5,7 +5,7 @@ engine's name for the game.
 Each package builds one :class:`~bot.games.contract.GamePresenter` (its words, its panel's
 controls, its decision commands, its help, its log phrasing) and registers it when imported.
 Adding a game is its engine package, its renderer package, its presenter package and one line in
-each layer's catalog (README, "Adding a game").
+each layer's catalog (docs/architecture.md, "Adding a game").
 """
 
 from __future__ import annotations

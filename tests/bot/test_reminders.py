@@ -460,8 +460,8 @@ async def test_each_process_reminds_and_resumes_the_games_of_its_own_servers(
     storage: Storage, service: GameService, clock: Clock
 ) -> None:
     """Two processes of one shard each (of two): each one's loop reminds the people of its own
-    servers' games only, and each resumes only its own games at start-up (README, "Running at
-    scale"); between them, every game once."""
+    servers' games only, and each resumes only its own games at start-up (docs/scale.md,
+    "What each process does"); between them, every game once."""
     shard0_guild, shard1_guild = 4 << 22, (5 << 22) + 17  # (guild >> 22) % 2: 0 and 1
     first = await started(service, [1, 2], channel=10, guild=shard0_guild)
     second = await started(service, [3, 4], channel=11, guild=shard1_guild)

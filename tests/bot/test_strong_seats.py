@@ -140,9 +140,9 @@ async def test_the_automatic_choice_of_a_strong_seat_is_a_thought(storage: Stora
 
 
 def test_a_seat_taken_over_plays_the_tables_level() -> None:
-    """The table's level (``/game new ai_level``), else normal, as README and docs/bot.md say
-    (issue #33): never the level of the table's AI seats (the lobby seats each at any level),
-    nor a seat kind the game plays itself (a Puertoma)."""
+    """The table's level (``/game new ai_level``), else normal, as docs/commands.md and
+    docs/bot.md say (issue #33): never the level of the table's AI seats (the lobby seats each at
+    any level), nor a seat kind the game plays itself (a Puertoma)."""
     at = datetime(2026, 11, 26, tzinfo=UTC)
 
     def table(game: str, seats: list[str | None], level: str | None) -> GameRecord:

@@ -276,10 +276,10 @@ async def test_leaving_hands_the_seat_to_an_ai(world: World, governor: OfflineGo
 async def test_a_leavers_seat_plays_the_tables_level_never_its_ai_seats(
     world: World, governor: OfflineGovernor
 ) -> None:
-    """Issue #33: the seat of a person who leaves goes to the level the lobby says (and README
-    and docs/bot.md): the table's (``/game new ai_level``), else normal, whatever level the
-    lobby seated its AI seats at (here a strong one beside a normal table, then an easy
-    table)."""
+    """Issue #33: the seat of a person who leaves goes to the level the lobby says (and
+    docs/commands.md and docs/bot.md): the table's (``/game new ai_level``), else normal,
+    whatever level the lobby seated its AI seats at (here a strong one beside a normal table,
+    then an easy table)."""
     bob = f"<@{world.bob.id}>"
     for args, level, name in (("", "heuristic", "normal"), (" ai_level:random", "random",
                                                              "easy")):
