@@ -10,93 +10,9 @@ interaction is acknowledged and how fast the table follows a click.
                         [--logs DIR] [the options above but --no-render and --profile]
     python -m bench.bot --compare [--processes 2] [...]   # 1 process, then N: side by side
 
-Each of ``--games`` channels runs at the same time: ``/game new`` of ``--game`` (``--players``
-seats, ``--ai-seats`` of them AI), the other people click Join, the creator clicks Start (random
-seating, AI turns, the table rendered and posted, the first player notified); then ``--moves``
-decisions are made with the real controls (the code chosen by the heuristic policy): a role
-button on the table, or **My turn** and the private panel's button or menu.  The moves begin
-once every game has started; each player thinks ``--think`` seconds on average (0.5x to 1.5x)
-before a move, so the tables are busy at the same time without moving in lock step.
-
-Scenarios (the options given explicitly win):
-
-* ``default``: 50 games of 2 people and 1 AI seat, 8 moves each, 3 s think.
-* ``ai-heavy``: 110 games of 1 person and 3 AI seats, each first played on to its 30th
-  decision of the person (``--advance``: about round 4 of 15, so the log is long enough to
-  cost something), then 6 moves each, 10 s think: about 10 person-moves/s in all, each followed
-  by the AI seats' moves (and their phase ends).
-
-``--ai-level strong`` seats the strong AI: its decisions are thought in the bot's AI worker
-process (about a second each at the default budget, queued when many games wait on it) while
-the bot serves every other click; a person whose turn waits on a thinking AI waits for it (the
-wait is not an update).  The figures to compare are those of the same run with the heuristic.
-
-``--advance N`` plays every game on, past N decisions of its people, before the moves are
-measured: straight through the storage (the heuristic for every seat, no table drawn at each
-step), then the table is published once as the game stands.
-
-* ``ack_ms``: every interaction, from its dispatch to the bot's callback
-  (``handle.created_at`` -> ``response.at``).
-* ``update_ms``: every move, from the click that made it to the moment the offline server holds
-  the table message drawn for the new state (its buttons carry the game version).
-* ``loop_lag_ms``: how late the event loop runs a 10 ms timer while the moves are made.
-
-``--json`` prints only ``{"ack_ms": {"p50", "p95", "max"}, "update_ms": {...},
-"loop_lag_ms": {...}, "interactions", "moves", "games", ..., "work"}``; details go to stderr.
-``moves_per_s`` counts the person-moves over the time the moves took (after every game
-started); ``moves_per_s_busy`` while all the games play (the middle 80 % of the clicks).
-``work`` is what the bot did meanwhile, per person-move: moves committed (the AI seats' and
-forced ones included), boards asked by kind (the table, private panels, the story's phase
-boards), images drawn (and drawn again: the same inputs as an earlier image), SQL statements
-(the bench's own read before each move included), full game loads, log reads and rows, log
-replays and the actions they re-applied, messages posted and edited in the channels and DMs
-sent, and CPU milliseconds: the whole process, its threads by group and the image worker
-processes.
-
-``--backend postgresql`` (the bot in this process) runs the same on a PostgreSQL server of the
-bench's own (``storage.pgserver``, durable: ``fsync`` on, as in production) instead of the
-SQLite file; the JSON adds ``backend``, ``refused`` and ``stuck_games`` (below).
-
-The bot as processes (issue #15, "two processes against one")
--------------------------------------------------------------
-
-``--processes N`` runs the bot as N operating-system processes of the real command line
-(``python -m bot --shards IDS --shard-count S``, settings from the environment, through
-:mod:`tests.e2e.bot_process`; :mod:`bench.processes`), on one PostgreSQL server of the bench's
-own (durable; ``--backend sqlite`` for one process on an SQLite file).  The ``S`` shards
-(``--shard-count``, default 2) are split evenly: ``--processes 2`` is two processes of one
-shard each (``--shards 0`` and ``--shards 1``), ``--processes 1`` one process running both
-(``--shards 0-1 --shard-count 2``), so that the servers, channels and games are the same in
-both.  There is one Discord server (guild) per shard, and game ``i`` is played in a channel
-of the server of shard ``i % S``: each process gets the same share.  ``python -m bot sync
---global`` is run first (the slash commands), and each process's log is kept in a file
-(``--logs DIR`` keeps them; their ERROR and traceback lines are counted in
-``log_problems`` and printed to stderr).
-
-The same people play the same way, with the think times seeded by the table's index (the
-same load in every run; the games' own seeds are the bot's).  What differs from the bot in
-this process: the games are opened four at a time (:data:`OPENING`), ``--advance`` is
-played through the bench's own storage with the bots stopped, then the bots are started again
-and publish the tables behind their games themselves (as after any restart); the set-up ends
-when every table shows its game and the bots are quiet.
-
-Measured from outside the bots: ``ack_ms``, ``update_ms`` (also ``by_shard``),
-``moves_per_s``, ``moves_per_s_busy``, ``interactions``, ``failed_interactions``; ``cpu``:
-each bot process's CPU seconds while the moves are made (``/proc/PID/stat``: ``cpu_s`` its
-own threads, ``core_share`` that over the seconds, ``workers_cpu_s`` its image and AI worker
-processes), ``bot_cpu_ms_per_move`` (all of it), the PostgreSQL server's processes
-(``postgresql_cpu_s``), the bench's own process (the offline Discord and the scripted people:
-``bench_cpu_s``), how busy the machine's cores were (``machine_busy``, 1.0 = all) and what
-other processes took meanwhile (``other_cpu_s``).  ``work`` and ``loop_lag_ms`` are read
-inside the bot's process and event loop: they are not in this mode.
-
-A click the bot refuses as one to make again ("the game database is busy; please try again",
-or a button drawn for a state that changed since, after such a failure) is made again, as a
-person would, and counted in ``refused`` by the bot's reply; the move's update counts from its
-first click.  A game whose AI seats the bot does not play (their moves failed the same way:
-the game waits on them until the bot restarts) is left out of the moves, in
-``stuck_games``.  ``--compare`` prints both runs' figures side by side (stderr with
-``--json``, whose output is then ``{"compare": [run, run]}``).
+The scenarios, what each option does and what each figure of the output means (``ack_ms``,
+``update_ms``, ``loop_lag_ms``, ``work``; with ``--processes``, ``cpu`` and ``by_shard``):
+docs/benchmarks.md, "bench.bot".
 """
 
 from __future__ import annotations

@@ -3,42 +3,10 @@
     python -m bench.engine --json [--game san-juan] [--games 500] [--seed 0] [--repeat 3]
         [--chunk 10]
 
-Prints one JSON object keyed by game, then by player count::
-
-    {"puerto-rico": {"2": {...}, "3": {...}, "4": {...}, "5": {...}},
-     "san-juan": {"2": {...}, "3": {...}, "4": {...}}}
-
-each figure being ``{"games_per_s": .., "actions_per_s": .., "best_games_per_s": .., "games": ..,
-"actions": .., "runs": ..}``.  (Before San Juan the object had Puerto Rico's player counts at
-the top level: they are now under ``"puerto-rico"``.)  ``--game`` measures one game only.
-A game may name option variants worth measuring beside its base rules (``bench_variants()``,
-e.g. Puerto Rico's ``all-modules``: every expansion built): each is measured at the same player
-counts where its options are valid (1897's Puertomas sit at some counts only) and reported
-under ``"<game>:<variant>"`` with ``ratio_to_base``, its games/s over the base game's at that
-count.  A game may name a reference for its base and variants (``bench_reference()``: 1897's
-is classic Puerto Rico, its every expansion classic's every module): ``ratio_to_reference`` is
-its games/s over the reference's at that count, measured in the same run (``--game
-puerto-rico --game puerto-rico-1897``).  A Puertoma seat is played by the engine itself;
-every other seat by the policy.
-Each player count is measured ``--repeat`` times (default 3) over the same seeds; the figures
-are the median run (``best_games_per_s`` is the fastest), so a busy neighbour on the machine
-skews them less.  Within a run, the configurations measured at a player count (every game,
-every variant) take turns ``--chunk`` games at a time (default 10, a tenth of a second or so),
-each timed over its own chunks: a change in the machine's load, which on a shared machine
-lasts seconds, weighs on a variant and its base or reference alike.  Each ratio is the median
-of the runs' own ratios (a variant over the base, or the reference, measured in the same
-turns), not a ratio of two medians taken minutes apart.  The digest is that of the same games
-played in one ``simulate`` call.
-Every seat plays the random policy; the simulator's unchecked fast path applies the actions (the
-validating ``apply`` is what the bot uses; ``--checked`` measures that one instead).
-
-Builds (``engine.native``): each figure says which engine ran (``"build"``: ``"pure"`` or
-``"native"``, the mypyc-compiled build) and the simulator's ``"digest"`` of the games.
-``--build current`` (the default) measures what this process imported; ``--build pure`` or
-``--build native`` measures that build, in a child process (``GOVERNOR_NATIVE=0`` or ``=1``)
-unless it is the current one; ``--build both`` measures the two, one after the other, and prints
-``{"pure": {...}, "native": {...}, "native_over_pure": {game: {count: ratio}},
-"digests_match": true}``.
+Prints one JSON object keyed by game, then by player count, with each game's variants
+(``ratio_to_base``) and references (``ratio_to_reference``) beside it; ``--build`` picks the
+pure or the compiled engine.  The output's keys and how the runs take turns so that the
+machine's load weighs on both sides of a ratio alike: docs/benchmarks.md, "bench.engine".
 """
 
 from __future__ import annotations
