@@ -1,41 +1,12 @@
 """The strong AI level: determinized Monte Carlo search over the engine's fast path.
 
-For every game of the registry, with nothing game-specific but the game's heuristic policy (its
-rollout policy; the random policy where a game has none):
-
-* **Fair.**  The search never reads what its seat cannot see.  Every playout starts from
-  ``game.determinize(state, seat, k)``: everything hidden from the seat (the other hands, the
-  order of every pile, the future of the generator, face-down cards) dealt again at random,
-  consistently with what the seat has seen.  A game's ``determinize`` depends on the seat's
-  knowledge only (``tests/engine/test_hidden_information.py``), so two positions the seat cannot
-  tell apart get the same playouts and the same choice (``tests/engine/test_search.py``).
-* **Flat search with sequential halving.**  The candidates are the seat's legal actions.  The
-  budget is split over ``ceil(log2(candidates))`` rounds; in each round every candidate still in
-  the race gets the same share of playouts, with the same deals (common random numbers: the
-  candidates are compared on the same hidden cards and draws), and the better half goes on.
-  A playout applies the candidate, then lets every seat play the game's heuristic to the end.
-  The race takes as many candidates as the budget can play about twice each (the length of a
-  playout measured on the first one): all of them, or the anchor and a sample drawn by the seed.
-* **Anchored to the heuristic.**  The rollout policy's own choice (made on a deal of the hidden
-  part: it must not see it either) stays in the race to the end, and the search departs from
-  it only for a candidate that did better on the same deals by more than ``CONFIDENCE``
-  standard errors of the paired difference.  Where the luck of the cards drowns what a choice
-  changes (San Juan's payments among many equal cards), a handful of playouts would otherwise
-  pick a choice by chance; anchored, the search plays at least as the heuristic does, and
-  better wherever its playouts can tell.
-* **Value.**  A playout's value for the seat is its share of the victory (1 alone, 1/k on a
-  shared victory, 0 otherwise) plus its final margin over the best other player
-  (``MARGIN_WEIGHT`` per point, at most ``MARGIN_CAP`` points either way).  The margin weighs
-  as much as the victory at 10 points: a count of points varies less from deal to deal than a
-  win or a loss, so a few playouts tell choices apart sooner.  (Against three heuristics at
-  3,000 actions a decision: San Juan 4 of 16 four-player games at 0.01 per point, 8 of 28 at
-  0.1; Puerto Rico 15 of 16 at 0.01, 12 of 12 at 0.1.)
-* **Budget.**  Counted in engine actions applied by the playouts (``budget``), not in seconds,
-  so a choice is a function of (position as the seat sees it, seed, budget): replays and bug
-  reports hold on any machine.  A playout is never cut short; the budget is checked between
-  playouts.  The default is sized so that a decision takes at most about a second on the
-  project's two-core machines (``python -m bench.ai``).  A forced decision (one legal action)
-  costs nothing.
+For every game of the registry, with nothing game-specific but the game's heuristic policy: each
+playout starts from ``game.determinize(state, seat, k)``, so the search never reads what its
+seat cannot see; the candidates race by sequential halving on the same deals; the heuristic's
+own choice stays unless another does better by more than ``CONFIDENCE`` standard errors; a
+playout is worth the seat's share of the victory plus a capped margin; the budget counts engine
+actions, not seconds, so a choice is the same on any machine.  Why each, and the figures behind
+``MARGIN_WEIGHT``: docs/engine.md, "The strong AI".
 
 A person's ``/game hint`` is not this ranking (its value and anchor are fit to play a move, not
 to be read as figures): :mod:`engine.advice` races the same playouts and ranks by what it shows.
