@@ -13,8 +13,7 @@ only computes the same value twice):
 The PNG is written in palette mode against one fixed 256-colour palette (every theme colour
 exactly, plus anti-aliasing shades), which makes it about a third of the RGB size and quick
 to encode.  The PNG container is written here and its pixels deflated by ISA-L (``isal``),
-which compresses a 5-player board (3.2 million pixels) in about 3 ms where zlib at its
-fastest level takes 11-14 ms, for the same size as zlib's level 3.  The output is
+several times faster than zlib at the same size (figures: docs/render.md).  The output is
 deterministic: the same scene always gives the same bytes.
 """
 

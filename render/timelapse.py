@@ -6,32 +6,13 @@ default, a little more than a phone shows, so it stays sharp when opened) and pl
 animation: each board ``frame_ms``, the final board ``last_ms`` so the result can be read
 before the loop starts again.
 
-Why these choices (measured on 80 boards of a 4-player game at 640 px):
+The frames share one palette and are written as lossless animated WebP (smaller than lossy and
+pixel-exact; a GIF where Pillow lacks WebP); identical consecutive boards are shown once; an
+image too big for ``limit`` steps down the same way every time (:data:`WEBP_STEPS`, then the
+width by :data:`SHRINK`, then every other frame), so the same boards give the same bytes.  Why
+each choice, with the sizes and times measured: docs/render.md, "The time-lapse".
 
-* The frames are snapped to one palette before encoding: the boards' own (``render_png`` writes
-  every board against the same fixed theme palette; frames without one get an adaptive palette
-  of the first and last board).  Then WebP's *lossless* mode stores each board as palette
-  indices plus the changed rectangle only, which makes it both smaller than lossy WebP at any
-  quality (about 1.1 MB against 1.7-2.4 MB) and pixel-exact: the small text stays crisp where
-  lossy WebP rings around every letter.  The same palette frames make a compact GIF.
-* Animated WebP when Pillow has it (its wheels always do); else a GIF (one palette, only the
-  changed rectangle of each frame written, durations in hundredths of a second).
-* Identical consecutive boards are shown once (a phase that changed nothing is nothing to
-  watch), so ``frames`` is exactly the number of frames in the file.
-* Too big for ``limit``?  Step down, always the same way, so the same boards give the same
-  bytes: first the encodings of :data:`WEBP_STEPS` at the requested width (lossless, then lossy
-  at lower and lower quality; a GIF has a single step), then, with whichever of those came out
-  smallest, the width times :data:`SHRINK` down to :data:`MIN_WIDTH`, then every other frame
-  dropped (the first and the last always kept) down to those two.  If that still does not fit,
-  :class:`ValueError`.  Boards of real games fit 10 MiB at the first try by far.
-* Memory: one PNG is decoded and scaled at a time and only the scaled palette frames are kept
-  (one byte a pixel: 120 five-player boards at 640 x 1719 are 132 MB, where the full-size RGB
-  boards would be 970 MB); Pillow's GIF writer holds a second copy of them.  A smaller width is
-  scaled again from the PNGs, never from the scaled frames (scaling twice blurs the text).
-
-Pure and synchronous: the caller runs it off the event loop (a worker thread or process).  On
-one busy core, 80 boards of a 4-player game take about 9 s: 6 s of scaling (LANCZOS, about
-75 ms a board), 3 s of lossless WebP (a GIF: 0.6 s); each step down costs another encoding.
+Pure and synchronous: the caller runs it off the event loop (a worker thread or process).
 """
 
 from __future__ import annotations
