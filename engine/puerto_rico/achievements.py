@@ -4,50 +4,11 @@ it needs no other expansion.
 
 The module is data (``CARDS``: the 30 cards of D.1, each a title, its VP and an objective with
 its parameters) plus handlers on hook points; no role code names it.  Its state, dumped only
-with the module: ``State.achievement_owner`` and ``State.achievement_status`` (by card: the seat
-holding it, -1 in the deck; ``ACH_HELD``, ``ACH_MET``, ``ACH_ANNOUNCED``, or ``ACH_PICK`` in a
-draft hand) and ``State.achievement_tally`` (by seat, the VP gained and the goods loaded in the
-Captain phase in progress).
-
-Setup (X6-1): after every other module's (``MODULE_LATE_SETUP``, so a seed gives the same board
-with or without the cards), four cards dealt to each player at random from the 30 with the
-game's generator; the rest of the deck is never seen.  The draft (X6-2, option
-``achievement_deal: draft``): the four cards dealt are a hand to pick from; every player keeps
-one at once (one prompt naming every seat still to pick, ``ad.<card>``), then the rest pass to
-the left (to the next seat clockwise), until each has kept four; the last card passed has no
-choice left and is kept at once.  With Expansion I's building draft the cards are drafted after
-it (hook point ``draft_ended``), before the first round.
-
-Objectives (D.1: "met at the moment it becomes true") are checked for the player concerned on
-the hook points where they can become true: the events of one action or one phase on ``bought``
-(a building paid for), ``sold``, ``shipped``, ``produced``, ``vp_gained``, ``captain_ended``;
-the states of a player's board (crates, workers, field tiles, buildings) on ``action_done``,
-after every action and the automatic steps it set off (a state can only have become true
-through the action, and no step of one action takes it back before the action is over: crates
-leave a player by his own loads and sales, or at the Captain's storage, which follows the
-phase's last load; workers and tiles leave by his own choices), for every player when play
-moved on to another phase, step or pick, for the acting player within a step.  A met card is
-marked, and only its holder sees it (his view, and ``ach.<card>`` among his legal actions).
-No event says a card was met: its very presence would tell the table that a hidden card of that
-player was met.
-
-Announcing (X6-3): "a qualquer momento" -- an action of the holder of a met card, ``ach.<card>``
-(hook point ``anytime``), legal at any moment of the game, whether or not the prompt names him;
-it changes nothing else (the same decision waits).  The card is then face up: its title and
-holder public (event ``AchievementAnnounced``), its VP hidden until the end.
-
-Scoring (X6-4): the VP of the completed cards join the final score (part ``achievements``);
-incomplete cards score 0.  Ruling: a met card is completed whether or not it was announced --
-the seed counts "os PV de todas as respectivas Conquistas concluídas" (completed, i.e. the
-objective "cumprido"), and announcing is something the player "pode" (may) do "a qualquer
-momento", the end of the game included; §4.2 item 4 says "VP of completed Achievement cards".
-Option ``achievement_scoring: announced`` scores only the announced cards instead.  At the end
-every scored card is shown with its VP.
-
-Rulings on single cards, each beside its code: Dispatch is X5-4's (X6-5): the load whose crate
-fills a cargo ship, never a private one; a load is a load on any ship (Dock Tycoon, Specialised
-Shipper); production is the player's production of the Craftsman phase with his buildings'
-bonuses, the Craftsman's advantage crate not (the kernel's Expansion IV / V reading).
+with the module: ``State.achievement_owner``, ``State.achievement_status`` (``ACH_HELD``,
+``ACH_MET``, ``ACH_ANNOUNCED``, ``ACH_PICK``) and ``State.achievement_tally``.  The deal and the
+draft, when each objective is checked and why that is enough, announcing, scoring and its
+ruling: docs/engine-1897.md, "Expansion VI, the Achievements".  Rulings on single cards are
+beside their code.
 """
 
 from __future__ import annotations
