@@ -340,10 +340,10 @@ class SqliteDatabase(Database):
         ``in_thread``: the whole transaction (its begin, ``body``, its commit) runs in the
         connection's thread as one call, its statements straight on the ``sqlite3``
         connection (:class:`~storage.sql.ThreadTx`): one hand-over between the event loop and
-        that thread instead of one per statement (each costs 0.1-0.4 ms; the hot path of a move,
-        ``GameRepository.commit_action``, has six).  ``body`` must then await nothing but its
-        statements (and coroutines that do the same); anything else is a RuntimeError and
-        nothing is written."""
+        that thread instead of one per statement (each wakes the other thread, measured in
+        docs/testing.md; the hot path of a move, ``GameRepository.commit_action``, has six).
+        ``body`` must then await nothing but its statements (and coroutines that do the same);
+        anything else is a RuntimeError and nothing is written."""
         work = self._write_in_thread(body) if in_thread else self._write(body)
         task = asyncio.ensure_future(work)
         task.add_done_callback(consume_exception)

@@ -6,12 +6,11 @@ engine, imports the standard library only.  The child runs ``SETUP`` (written in
 directory as ``setup_native.py``): mypyc's documented entry point (``mypycify``, then
 setuptools' ``build_ext --inplace``), with three changes of build speed only.  ``multi_file``:
 one C file per module instead of one for everything (gcc's time grows faster than the size of a
-file: the single file of the whole engine takes it about 120 s of CPU at -O0, the 44 files about
-50 s together; at -O3 270 s against 165-195 s, and the code runs as fast).  ``jobs`` C files
+file, and the code runs as fast: the times are in docs/architecture.md).  ``jobs`` C files
 compiled at once (setuptools compiles an extension's files one after the other, so the parallel
 compile replaces distutils' ``CCompiler.compile`` in the child; its private helpers are
 distutils' own, unchanged since Python 2).  And at -O0 (the tests' build) without the C
-runtime's asserts, which mypyc turns on there: they cost gcc a third more time.
+runtime's asserts, which mypyc turns on there: they cost gcc time (docs/architecture.md).
 """
 
 from __future__ import annotations

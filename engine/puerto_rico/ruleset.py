@@ -34,7 +34,7 @@ BUILDING_SELECTIONS: Final = ("draft", "random")
 # options list the chosen ones in this order.
 MODULES: Final = ("new_buildings", "nobles", "buccaneer", "festival")
 # The modules that are fully built; the others raise ``module_not_available`` so that nothing
-# half-built is playable (issue #11 landed them one at a time; all four are built now).
+# half-built is playable (all four are built).
 AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival"})
 # The modules of one edition only (``Edition.own_modules``), after the four in catalog order:
 # 1897's Expansion V, the Festival Activities (played on the Festival board: it needs
