@@ -5,6 +5,7 @@ README and of ``docs/`` reaches a file, and the README stays a first page (issue
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,15 @@ def test_the_readme_is_a_first_page() -> None:
     """At most 12 KB: what Governor is, how to set it up, play, test it; the rest in docs/."""
     size = len((ROOT / "README.md").read_bytes())
     assert size <= README_LIMIT, f"README.md is {size} bytes; move details to docs/"
+
+
+def test_the_readme_says_why_each_dependency_is_there() -> None:
+    """Every package pyproject.toml installs (the dev extras too) is named in the README's
+    "Dependencies and why", so that nobody has to guess why it was added."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["dev"]]
+    names = {re.split(r"[<>=!~;\[ ]", spec, maxsplit=1)[0] for spec in wanted}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Dependencies and why", 1)[1].split("\n#", 1)[0]
+    missing = sorted(name for name in names if f"`{name}`" not in section)
+    assert not missing, f"README's 'Dependencies and why' does not name {missing}"
