@@ -47,7 +47,7 @@ from bench.processes import (
     processes_cpu,
     shard_groups,
 )
-from bot import service as bot_service
+from bot import history as bot_history
 from bot.client import GovernorBot
 from bot.games import PACKAGES, presenter_for
 from bot.i18n import CATALOG
@@ -177,7 +177,7 @@ class Work:
         self._wrap(games, "commit_action", lambda *a, **k: (
             "moves_committed" if k.get("user_id") else "moves_committed_automatic"))
         self._wrap(games, "actions", lambda *a, **k: "log_reads", rows="log_rows_read")
-        replay = getattr(bot_service, "views_after", None)
+        replay = getattr(bot_history, "views_after", None)
         if replay is not None:
             def views_after(game: Any, options: Any, seed: int, actions: Any, indexes: Any
                             ) -> Any:
@@ -185,7 +185,7 @@ class Work:
                 self.add("log_replay_actions", max(indexes, default=-1) + 1)
                 return replay(game, options, seed, actions, indexes)
 
-            bot_service.views_after = views_after  # type: ignore[attr-defined]
+            bot_history.views_after = views_after  # type: ignore[attr-defined]
         await governor.storage.db.set_trace(lambda _sql: self.add("sql_statements"))
         self._wrap(server, "create_message", lambda channel, *a, **k: (
             "dms_sent" if channel.guild_id is None

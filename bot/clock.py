@@ -40,7 +40,8 @@ from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
 from .presenters import ai_level_name
-from .service import GameService, takeover_level
+from .seats import takeover_level
+from .service import GameService
 
 log = logging.getLogger(__name__)
 

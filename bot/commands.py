@@ -27,6 +27,7 @@ from storage import CHANNEL_GONE_KIND, Favourite, GameNotFound, GameRecord, Game
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
 from .games import PACKAGES, Decision, GamePresenter, presenter_for
+from .games.contract import Panel, Situation
 from .help import GROUP, find_topic, games_text, help_text, topic_choices
 from .hints import hint_text
 from .i18n import CATALOG, Catalog
@@ -34,11 +35,11 @@ from .limits import CONTENT, UPLOAD, UPLOAD_MARGIN, clip, fit
 from .lobby import DEFAULT_LEVEL
 from .play import PlayFlow
 from .posting import FINAL, jump_url
-from .refusals import Situation, situate
+from .refusals import situate
 from .seatnames import escape_name
 from .service import GameService
 from .table import TableMessages, signed, small, timestamp
-from .turns import Panel, last_person
+from .turns import last_person
 from .words import Words
 
 log = logging.getLogger(__name__)

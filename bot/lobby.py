@@ -28,7 +28,8 @@ from .i18n import CATALOG, Catalog
 from .limits import fit_message
 from .permissions import missing, needed
 from .presenters import ai_level_name, closed_lobby_embed, lobby_embed, seat_line
-from .service import AI_LEVELS, Actor, GameService, offered_seats
+from .seats import AI_LEVELS, Actor, offered_seats
+from .service import GameService
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """A player's private panel: an ephemeral message with their own board (what only they may see
 on it) and exactly their legal choices now.
 
-Pure: a :class:`bot.turns.Panel` in, a Components V2 ``LayoutView`` and its image out.  The
+Pure: a :class:`bot.games.contract.Panel` in, a Components V2 ``LayoutView`` and its image out.  The
 controls come from the legal action codes (the engine is the only source of legality), grouped
 for a phone: a few choices are buttons; many are select menus of at most 25 options each; a
 game's presenter may draw a decision its own way (Puerto Rico's Builder menus and Mayor draft,
@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import ui
 
 from .components import GameButton, GameSelect, TableButton
+from .games import presenter_for
+from .games.contract import GamePresenter, Panel
 from .i18n import Catalog
 from .limits import clip, fit_view
 from .presenters import GAME_COLOUR, waiting_line
-from .turns import Panel
-
-if TYPE_CHECKING:
-    from .games.contract import GamePresenter
 
 MAX_BUTTONS = 10  # more choices than this become select menus
 ROW = 5
@@ -34,10 +32,10 @@ DESCRIPTION = 100
 
 
 class PanelView:
+    """The generic panel (the contract's :class:`~bot.games.contract.PanelControls`)."""
+
     def __init__(self, panel: Panel, lang: str, catalog: Catalog | None = None, *,
                  note: str | None = None, draft: str | None = None) -> None:
-        from .games import presenter_for  # noqa: PLC0415  (the games import this module)
-
         self.panel = panel
         self.presenter: GamePresenter = presenter_for(panel.record.game)
         self.lang = lang

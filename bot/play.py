@@ -23,6 +23,7 @@ import discord
 
 from storage import DatabaseUnavailable, GameStatus, StaleVersion, Storage
 
+from .changes import TableUpdate
 from .components import TableButton, lobby_level
 from .errors import UserError, send_ephemeral, send_error
 from .games import presenter_for
@@ -30,7 +31,7 @@ from .i18n import CATALOG, Catalog
 from .lobby import DEFAULT_LEVEL
 from .panels import PanelView
 from .presenters import lobby_embed, table_embed
-from .service import GameService, TableUpdate
+from .service import GameService
 from .turns import TurnService
 
 log = logging.getLogger(__name__)

@@ -40,12 +40,12 @@ import discord
 from engine.core import Event
 from storage import CHANNEL_GONE_KIND, STORY_THREAD_KIND, ActionRecord, GameRecord, Storage
 
+from .changes import PhaseEnd, TableUpdate
 from .errors import ChannelGone
 from .gamelog import OPENERS, chose_role, phase_actions, phase_end_points
 from .i18n import CATALOG, Catalog
 from .limits import fit
 from .permissions import STORY_THREAD, bot_permissions, missing
-from .service import PhaseEnd, TableUpdate
 from .table import TableMessages
 
 log = logging.getLogger(__name__)

@@ -11,18 +11,18 @@ fallback).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from storage import GameRecord
 
+from .games import presenter_for
+from .games.contract import GamePresenter
 from .i18n import CATALOG, Catalog
 from .limits import fit_embed
 from .seatnames import occupant_name
-
-if TYPE_CHECKING:
-    from .games.contract import GamePresenter
+from .seats import takeover_level
 
 GAME_COLOUR = discord.Colour(0x2E7D32)
 CLOSED_COLOUR = discord.Colour(0x757575)
@@ -51,8 +51,6 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
                 ) -> discord.Embed:
     """The lobby: its seats (each AI seat with its level), the table's settings (``level``:
     Add AI's) and the level of the AI that takes over a seat whose player leaves."""
-    from .service import takeover_level  # noqa: PLC0415  (the games import both modules)
-
     capacity = int(record.options.get("players", 5))
     t = catalog.t
     creator = f"<@{record.creator_id}>" if record.creator_id else "?"
@@ -93,8 +91,6 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
 
 def variants_line(record: GameRecord, lang: str, catalog: Catalog) -> str:
     """"\nRules: variant start" when the lobby turned optional rules on (else nothing)."""
-    from .games import presenter_for  # noqa: PLC0415  (the games import this module)
-
     chosen = presenter_for(record.game).variants_on(record.options)
     if not chosen:
         return ""

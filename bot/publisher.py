@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
@@ -21,6 +21,8 @@ import discord
 from storage import DatabaseUnavailable, GameRecord, Storage
 from storage.handovers import SeatHandover
 
+from .changes import TableUpdate
+from .clock import ClockVotes
 from .errors import ChannelGone, PostingBlocked, PublishFailed
 from .games import PACKAGES, presenter_for
 from .i18n import CATALOG, Catalog
@@ -30,10 +32,6 @@ from .permissions import bot_permissions, can_post, missing, needed, permission_
 from .posting import UNKNOWN_CHANNEL, TablePoster
 from .presenters import seat_names
 from .seatnames import escape_name, with_history
-from .service import TableUpdate
-
-if TYPE_CHECKING:
-    from .clock import ClockVotes
 
 log = logging.getLogger(__name__)
 

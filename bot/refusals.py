@@ -4,46 +4,23 @@ The engine refuses a move with a code and a few fields (``IllegalAction("not_eno
 action="b.city_hall")``, ``NotYourTurn(expected=[2])``); it never formats text.  What a person
 needs to understand the refusal (the price for them, what they hold, the phase now and who
 acts) is in the view of the refused seat, so whoever refuses a move attaches a
-:class:`Situation` (:func:`situate`: the game, the seat's view, the names by seat and the legal
-codes), and :func:`refusal` turns the code plus the situation into a catalog key and its fields,
-in the reader's language.  Whose turn it is and "not now" are said here for every game; the
-game's own refusals ("You cannot afford the City hall: it costs 8 doubloons for you, you have 5
-doubloons") come from its presenter (:meth:`bot.games.GamePresenter.refusal`).  Without a
+:class:`~bot.games.contract.Situation` (:func:`situate`: the game, the seat's view, the names by
+seat and the legal codes), and :func:`refusal` turns the code plus the situation into a catalog key
+and its fields, in the reader's language.  Whose turn it is and "not now" are said here for every
+game; the game's own refusals ("You cannot afford the City hall: it costs 8 doubloons for you, you
+have 5 doubloons") come from its presenter (:meth:`bot.games.GamePresenter.refusal`).  Without a
 situation the plain ``illegal.*`` texts remain.  Pure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from engine.core import EngineError, GameOver, IllegalAction, InvalidAction, NotYourTurn
 
+from .games import presenter_for
+from .games.contract import Refusing, Situation
 from .i18n import Catalog
-
-if TYPE_CHECKING:
-    from .games.contract import GamePresenter
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """Where a refusal happened: the refused seat's view of the game at that moment."""
-
-    game: int
-    seat: int | None
-    view: Mapping[str, Any]
-    names: Mapping[int, str]
-    legal: tuple[str, ...] = field(default=())
-    action: str | None = None
-    """The code refused, when the exception does not carry it (a command typed by name)."""
-    game_name: str = ""
-    """The engine's name of the game (its presenter words the refusal); default: the view's."""
-
-    @property
-    def kind(self) -> str:
-        return self.game_name or str(self.view.get("game", ""))
-
 
 E = TypeVar("E", bound=BaseException)
 
@@ -78,46 +55,11 @@ def engine_cause(exc: BaseException) -> EngineError | None:
     return None
 
 
-class Refusing:
-    """A refusal's situation in one language, for the generic texts and the game's own."""
-
-    def __init__(self, situation: Situation, presenter: GamePresenter, lang: str) -> None:
-        self.s = situation
-        self.presenter = presenter
-        self.catalog: Catalog = presenter.catalog
-        self.lang = lang
-        self.view = situation.view
-        self.chooser = presenter.words(situation.view, lang)
-        self.me: Mapping[str, Any] = self.chooser.me()
-
-    def t(self, key: str, **fields: Any) -> str:
-        return self.catalog.t(self.lang, key, **fields)
-
-    def name(self, seat: object) -> str:
-        if isinstance(seat, int):
-            if seat == self.s.seat:
-                return self.t("why.you")
-            return self.s.names.get(seat, self.t("table.seat_name", n=seat + 1))
-        return "?"
-
-    def prompt(self) -> tuple[list[int], str]:
-        prompt = self.view.get("prompt") or {}
-        what = self.presenter.prompt_text(str(prompt.get("kind", "")), self.lang)
-        return [int(s) for s in prompt.get("seats", ())], what
-
-    def when(self, family: str) -> str | None:
-        """When a kind of decision is taken ("Roles are chosen only between phases")."""
-        key = self.presenter.action_family_when(family)
-        return self.t(key) if key else None
-
-
 def catalog_of(exc: BaseException) -> Catalog | None:
     """The catalog of the game a refusal happened in (its words), when it says."""
     situation = situation_of(exc)
     if situation is None or not situation.kind:
         return None
-    from .games import presenter_for  # noqa: PLC0415  (the games import this module)
-
     try:
         return presenter_for(situation.kind).catalog
     except EngineError:
@@ -130,8 +72,6 @@ def refusal(exc: BaseException, lang: str) -> tuple[str, dict[str, Any]] | None:
     situation = situation_of(exc)
     if situation is None:
         return None
-    from .games import presenter_for  # noqa: PLC0415
-
     try:
         presenter = presenter_for(situation.kind)
     except EngineError:
@@ -178,5 +118,5 @@ def wrong_decision(w: Refusing, action: str) -> tuple[str, dict[str, Any]]:
     return "why.wrong_decision", {"when": when, "what": what}
 
 
-__all__ = ["Refusing", "Situation", "catalog_of", "engine_cause", "refusal",
+__all__ = ["catalog_of", "engine_cause", "refusal",
            "situate", "situation_of"]

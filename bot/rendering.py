@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.core import EngineError, Event
 
+from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .seatnames import plain
 from .workers import follow_parent
@@ -70,8 +71,6 @@ T = TypeVar("T")
 def image_labels(game: str, lang: str) -> dict[str, str]:
     """``game``'s words on images in ``lang`` (its catalog's ``image_prefixes`` keys); none
     for a game the bot does not present (the renderer's English then)."""
-    from .games import presenter_for  # noqa: PLC0415  (the games import the service)
-
     try:
         presenter = presenter_for(game)
     except EngineError:

@@ -22,6 +22,7 @@ from discord import ui
 
 from storage import ActionRecord, GameRecord
 
+from .changes import PhaseEnd, TableUpdate
 from .components import GameButton, TableButton
 from .gamelog import phase_actions
 from .games import presenter_for
@@ -29,7 +30,6 @@ from .i18n import Catalog
 from .limits import fit_view
 from .presenters import CLOSED_COLOUR, GAME_COLOUR, table_embed, waiting_line
 from .seatnames import everyone, plain
-from .service import PhaseEnd, TableUpdate
 
 LOG_LINES = 6
 STORY_LINES = 14

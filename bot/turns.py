@@ -1,49 +1,34 @@
 """The in-game half of the game service: a player's private panel, undo, leaving a game, and
 the read-only questions (status, log, a user's games).
 
-Like :mod:`bot.service` (whose lock, storage, renderer and publishing it uses), this is where
-engine, storage and render meet; the Discord side only presents what comes back.  Every change
-runs under the game's lock and goes through the storage with the version the caller saw.
+Like the other parts of :mod:`bot.service` (whose history, drawing and publishing it uses),
+this is where engine, storage and render meet; the Discord side only presents what comes back.
+Every change runs under the game's lock and goes through the storage with the version the
+caller saw.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from engine.advice import Advice
-from engine.core import Event, get_game
+from engine.core import get_game
 from engine.rng import seed_state
 from storage import ActionRecord, GameRecord, GameStatus, NotActive, NotSeated, StaleVersion
 
+from .changes import TableUpdate, record_waiting
 from .errors import UserError
 from .gamelog import LogWriter, phase_events
 from .games import presenter_for
+from .games.contract import Panel
 from .seatnames import everyone
-from .service import GameService, TableUpdate, record_waiting, takeover_level
+from .seats import takeover_level
+from .service import GameService
 from .undo import may_undo, plan_undo
 
 log = logging.getLogger(__name__)
-
-@dataclass(frozen=True, slots=True)
-class Panel:
-    """What one player may see and do now (their seat view: their own VP chips included)."""
-
-    record: GameRecord
-    seat: int
-    view: dict[str, Any]
-    kind: str | None
-    """The decision asked of this seat now, or ``None`` when it waits for others."""
-    legal: tuple[str, ...]
-    names: dict[int, str]
-    extras: dict[str, Any] = field(default_factory=dict)
-    """What the game's words need beyond the view (:meth:`GamePresenter.panel_extras`)."""
-    image: bytes | None = None
-    highlights: tuple[Event, ...] = ()
-    """What changed in the current role phase (framed on the image)."""
-    can_undo: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +57,13 @@ def last_person(record: GameRecord, user_id: int) -> bool:
 
 class TurnService:
     def __init__(self, service: GameService) -> None:
-        self.service = service
         self.storage = service.storage
         self.catalog = service.catalog
+        self.history = service.history
+        self.publishing = service.publishing
+        self.drawing = service.drawing
+        self.play = service.play
+        self.thinker = service.thinker
 
     # --- the private panel ------------------------------------------------------------------
 
@@ -96,8 +85,8 @@ class TurnService:
         legal = game.legal_actions(state, seat) if prompt else []
         codes = tuple(game.encode_action(a) for a in legal)
         kind = prompt.kind if codes and prompt and seat in prompt.seats else None
-        names = await self.service._names(record)
-        recent = await self.service.recent(record)
+        names = await self.publishing.names(record)
+        recent = await self.history.recent(record)
         presenter = presenter_for(record.game)
         highlights = tuple(phase_events(recent, openers=presenter.phase_openers))
         panel = Panel(
@@ -107,8 +96,8 @@ class TurnService:
             can_undo=record.status is GameStatus.ACTIVE and may_undo(recent, user_id),
         )
         if render:
-            image = await self.service._render(presenter.panel_view(panel, None), highlights,
-                                               names, record.language)
+            image = await self.drawing.board(presenter.panel_view(panel, None), highlights,
+                                             names, record.language)
             panel = dataclasses.replace(panel, image=image)
         return panel
 
@@ -119,8 +108,8 @@ class TurnService:
         speaks ``language``, the reader's (their panel's words are in it too), else the
         game's."""
         view = presenter_for(panel.record.game).panel_view(panel, draft)
-        image = await self.service._render(view, panel.highlights, panel.names,
-                                           language or panel.record.language)
+        image = await self.drawing.board(view, panel.highlights, panel.names,
+                                         language or panel.record.language)
         return dataclasses.replace(panel, image=image)
 
     # --- hints ------------------------------------------------------------------------------
@@ -145,7 +134,7 @@ class TurnService:
         if len(panel.legal) == 1:
             raise UserError("err.hint_forced", game=game_id)
         game = get_game(record.game)
-        advice = await self.service.thinker.advise(
+        advice = await self.thinker.advise(
             record.game, game.dump(state), panel.seat,
             hint_seed(game_id, record.seq, panel.seat), HINT_CHOICES)
         return Hint(panel, advice)
@@ -155,8 +144,7 @@ class TurnService:
     async def undo(self, game_id: int, user_id: int, expected_version: int | None
                    ) -> TableUpdate:
         """Take back ``user_id``'s last decision (the rule: :mod:`bot.undo`)."""
-        service = self.service
-        async with service.lock(game_id):
+        async with self.storage.db.lock(game_id):
             record = await self.storage.games.get(game_id)
             if record.status is not GameStatus.ACTIVE or record.seed is None:
                 raise NotActive(game_id, record.status)
@@ -170,7 +158,7 @@ class TurnService:
                              game_id=game_id)
             result = await self.storage.games.undo_last(
                 game_id, plan.count, expected_version=record.version, user_id=user_id)
-            names = await service._names(record)
+            names = await self.publishing.names(record)
             lang = record.language or self.catalog.default
             what = self.writer(record, names, lang).lines([plan.decision], trailing=False)
             name = names.get(plan.decision.seat, "?")
@@ -179,9 +167,9 @@ class TurnService:
             # never told by its code: the code may name the cards of a hand.
             note = (catalog.t(lang, "log.undone", name=name, what=" ".join(what)) if what
                     else catalog.t(lang, "log.undone_private", name=name))
-            return await service._publish(result.record, result.state, [],
-                                          before=record_waiting(record), actor=user_id,
-                                          notes=(note,))
+            return await self.publishing.publish(result.record, result.state, [],
+                                                 before=record_waiting(record), actor=user_id,
+                                                 notes=(note,))
 
     async def leave(self, game_id: int, user_id: int) -> TableUpdate | None:
         """Give up one's seat of a running game: an AI takes it over and plays at once if the
@@ -194,11 +182,11 @@ class TurnService:
         if mine is None:
             raise NotSeated(game_id, user_id=user_id)
         if last_person(record, user_id):
-            async with self.service.lock(game_id):
+            async with self.storage.db.lock(game_id):
                 await self.storage.games.abandon(game_id)
             return None
-        return await self.service.hand_to_ai(game_id, mine.seat, takeover_level(record),
-                                             user_id=user_id, reason="left")
+        return await self.play.hand_to_ai(game_id, mine.seat, takeover_level(record),
+                                          user_id=user_id, reason="left")
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -212,11 +200,11 @@ class TurnService:
         record = await self.storage.games.get(game_id)
         actions: list[ActionRecord] = await self.storage.games.actions(
             game_id, after_seq=max(0, record.seq - 4 * last))
-        names = await self.service._names(record)
+        names = await self.publishing.names(record)
         return record, self.writer(record, names, lang).lines(actions)[-last:]
 
     async def names(self, record: GameRecord) -> dict[int, str]:
-        return await self.service._names(record)
+        return await self.publishing.names(record)
 
     async def my_games(self, user_id: int) -> tuple[list[GameRecord], set[int]]:
         """``user_id``'s open games (latest first) and the ids of those waiting on them."""
@@ -236,7 +224,7 @@ class TurnService:
 
     async def winners(self, record: GameRecord) -> list[str]:
         """The winners' names of a finished game (several on a shared victory)."""
-        names = everyone(await self.service._names(record))  # all who held the seat
+        names = everyone(await self.publishing.names(record))  # all who held the seat
         return [names.get(int(w), "?") for w in (record.outcome or {}).get("winners", ())]
 
     async def check_seated(self, game_id: int, user_id: int) -> GameRecord:

@@ -17,7 +17,7 @@ callback is one line into a flow."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -27,11 +27,30 @@ from bot.commands import CommandFlow
 from bot.games import PACKAGES, GamePresenter, presenter_for
 from bot.games.contract import Decision
 from bot.i18n.translator import ls
-
-if TYPE_CHECKING:
-    from bot.client import GovernorBot
+from bot.lobby import LobbyFlow
+from bot.moving import MoveFlow
+from bot.play import PlayFlow
+from bot.service import GameService
 
 Choices = list[app_commands.Choice[str]]
+
+
+class Flows(Protocol):
+    """What the command tree calls (the bot, :class:`bot.client.GovernorBot`, which adds this
+    cog once its flows exist)."""
+
+    @property
+    def service(self) -> GameService: ...
+
+    lobby: LobbyFlow
+    play: PlayFlow
+    moves: MoveFlow
+
+    async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool
+                             ) -> None: ...
+
+    async def server_settings(self, interaction: discord.Interaction[Any], language: str | None,
+                              hours: int | None) -> None: ...
 
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=ls("choice.ai_level.heuristic"), value="heuristic"),
@@ -57,7 +76,7 @@ class GameCog(
     group_name=ls("cmd.game.name"),
     group_description=ls("cmd.game.description"),
 ):
-    def __init__(self, bot: GovernorBot) -> None:
+    def __init__(self, bot: Flows) -> None:
         self.bot = bot
         self.flow = CommandFlow(bot.service, bot.play)
         super().__init__()

@@ -9,6 +9,11 @@ text summary), so a game overrides only what it shows differently.
 
 Every method is pure and fast (called on the event loop): words, Discord components and small
 views, never I/O.
+
+The contract sits at the bottom of the bot: it stands on the words (:mod:`bot.i18n`,
+:mod:`bot.words`, :mod:`bot.gamelog`) and on the values it hands a game, defined here (a
+seat's :class:`Panel`, a refusal's :class:`Situation` and :class:`Refusing`, the panel's
+:class:`PanelControls`), never on the service or the Discord flows above it.
 """
 
 from __future__ import annotations
@@ -17,22 +22,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+import discord
+from discord import ui
+
+from engine.core import Event, Game
+from storage import ActionRecord, GameRecord
+
+from ..gamelog import LogWriter
 from ..i18n import Catalog
-
-if TYPE_CHECKING:
-    import discord
-    from discord import ui
-
-    from engine.core import Game
-    from storage import ActionRecord
-
-    from ..gamelog import LogWriter
-    from ..panels import PanelView
-    from ..refusals import Refusing
-    from ..turns import Panel
-    from ..words import Words
+from ..words import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,112 @@ class HelpTopic:
     id: str
     group: str
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """What one player may see and do now (their seat view: their own VP chips included)."""
+
+    record: GameRecord
+    seat: int
+    view: dict[str, Any]
+    kind: str | None
+    """The decision asked of this seat now, or ``None`` when it waits for others."""
+    legal: tuple[str, ...]
+    names: dict[int, str]
+    extras: dict[str, Any] = field(default_factory=dict)
+    """What the game's words need beyond the view (:meth:`GamePresenter.panel_extras`)."""
+    image: bytes | None = None
+    highlights: tuple[Event, ...] = ()
+    """What changed in the current role phase (framed on the image)."""
+    can_undo: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Where a refusal happened: the refused seat's view of the game at that moment
+    (:mod:`bot.refusals` attaches it to the exception)."""
+
+    game: int
+    seat: int | None
+    view: Mapping[str, Any]
+    names: Mapping[int, str]
+    legal: tuple[str, ...] = field(default=())
+    action: str | None = None
+    """The code refused, when the exception does not carry it (a command typed by name)."""
+    game_name: str = ""
+    """The engine's name of the game (its presenter words the refusal); default: the view's."""
+
+    @property
+    def kind(self) -> str:
+        return self.game_name or str(self.view.get("game", ""))
+
+
+class Refusing:
+    """A refusal's situation in one language, for the generic texts and the game's own
+    (:meth:`GamePresenter.refusal`)."""
+
+    def __init__(self, situation: Situation, presenter: GamePresenter, lang: str) -> None:
+        self.s = situation
+        self.presenter = presenter
+        self.catalog: Catalog = presenter.catalog
+        self.lang = lang
+        self.view = situation.view
+        self.chooser = presenter.words(situation.view, lang)
+        self.me: Mapping[str, Any] = self.chooser.me()
+
+    def t(self, key: str, **fields: Any) -> str:
+        return self.catalog.t(self.lang, key, **fields)
+
+    def name(self, seat: object) -> str:
+        if isinstance(seat, int):
+            if seat == self.s.seat:
+                return self.t("why.you")
+            return self.s.names.get(seat, self.t("table.seat_name", n=seat + 1))
+        return "?"
+
+    def prompt(self) -> tuple[list[int], str]:
+        prompt = self.view.get("prompt") or {}
+        what = self.presenter.prompt_text(str(prompt.get("kind", "")), self.lang)
+        return [int(s) for s in prompt.get("seats", ())], what
+
+    def when(self, family: str) -> str | None:
+        """When a kind of decision is taken ("Roles are chosen only between phases")."""
+        key = self.presenter.action_family_when(family)
+        return self.t(key) if key else None
+
+
+class PanelControls(Protocol):
+    """The private panel as a game draws its decision's controls
+    (:meth:`GamePresenter.panel_controls`; the generic one is :class:`bot.panels.PanelView`):
+    the panel, its words and the generic controls to build on."""
+
+    panel: Panel
+    presenter: GamePresenter
+    lang: str
+    catalog: Catalog
+    note: str | None
+    draft: str | None
+    """A draft being arranged (a Mayor arrangement), carried by the panel's custom_ids."""
+    chooser: Words
+    game_id: int
+    version: int
+
+    def t(self, key: str, **fields: Any) -> str: ...
+
+    def prompt_words(self, kind: str) -> str: ...
+
+    def button(self, code: str) -> ui.Item[Any]:
+        """The button submitting ``code``."""
+        ...
+
+    def rows_of(self, buttons: Sequence[ui.Item[Any]]) -> list[ui.ActionRow[Any]]: ...
+
+    def option(self, code: str) -> discord.SelectOption: ...
+
+    def choice_rows(self, codes: Sequence[str], name: str) -> list[ui.ActionRow[Any]]:
+        """The generic controls of ``codes``: buttons for a few, menus for many."""
+        ...
 
 
 class GamePresenter:
@@ -110,8 +216,6 @@ class GamePresenter:
     def words(self, view: Mapping[str, Any], lang: str, *, extras: Mapping[str, Any] | None = None,
               kind: str | None = None) -> Words:
         """Labels for the codes ``view``'s viewer may choose (buttons, menus, autocomplete)."""
-        from ..words import Words  # noqa: PLC0415  (the base words; no cycle at import)
-
         return Words(view, lang, self.catalog, extras=extras, kind=kind)
 
     def family(self, code: str) -> str:
@@ -203,8 +307,6 @@ class GamePresenter:
 
     def log_writer(self, names: Mapping[int, str], lang: str, humans: Iterable[int] = ()
                    ) -> LogWriter:
-        from ..gamelog import LogWriter  # noqa: PLC0415
-
         return LogWriter(names, lang, self.catalog, humans=humans)
 
     def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
@@ -231,7 +333,7 @@ class GamePresenter:
         """A line about the player's own holdings under the panel's title."""
         return None
 
-    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+    def panel_controls(self, view: PanelControls) -> list[ui.Item[Any]] | None:
         """The controls of the panel's decision; ``None``: the generic buttons and menus."""
         return None
 

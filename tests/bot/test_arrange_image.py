@@ -60,16 +60,18 @@ def test_an_adjusted_draft_is_drawn_as_adjusted() -> None:
 
 
 class Recorder:
-    """The service's renderer, recording the views it is asked to draw."""
+    """The service's drawing, recording the views it is asked to draw (no other part of the
+    service is asked for a panel's image)."""
 
     def __init__(self) -> None:
         self.views: list[Mapping[str, Any]] = []
         self.languages: list[str | None] = []
-        self.storage = None
+        self.storage = self.history = self.publishing = self.play = self.thinker = None
         self.catalog = CATALOG
+        self.drawing = self
 
-    async def _render(self, view: Mapping[str, Any], events: Sequence[Event],
-                      names: Mapping[int, str], language: str | None) -> bytes:
+    async def board(self, view: Mapping[str, Any], events: Sequence[Event],
+                    names: Mapping[int, str], language: str | None) -> bytes:
         self.views.append(view)
         self.languages.append(language)
         return b"png"

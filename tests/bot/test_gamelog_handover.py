@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.changes import PhaseEnd
 from bot.games.puerto_rico.catalog import CATALOG
 from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
 from bot.i18n import LANGUAGES
 from bot.seatnames import SeatNames, everyone, with_history
-from bot.service import PhaseEnd
 from bot.table import TableMessages
 from engine import get_game
 from engine.policies import make_policy

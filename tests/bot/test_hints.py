@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from bot.hints import hint_text
-from bot.service import Actor, GameService
+from bot.seats import Actor
+from bot.service import GameService
 from bot.thinking import HINT_FACTOR, Thinker, hint
 from bot.turns import Hint, TurnService, hint_seed
 from engine import get_game

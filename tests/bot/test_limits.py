@@ -15,6 +15,7 @@ import pytest
 from discord import ui
 
 from bot import limits
+from bot.changes import TableUpdate
 from bot.errors import UserError, message_for
 from bot.games import presenters
 from bot.games.puerto_rico.catalog import CATALOG
@@ -22,7 +23,7 @@ from bot.help import help_text
 from bot.limits import fit, fit_embed, fit_message, fit_texts, fit_view, quote
 from bot.panels import PanelView
 from bot.presenters import closed_lobby_embed, lobby_embed
-from bot.service import GameService, TableUpdate
+from bot.service import GameService
 from bot.table import TableMessages
 from bot.turns import TurnService
 from engine import get_game
@@ -175,7 +176,7 @@ async def test_every_presenter_output_of_a_whole_game_fits(
         record = await svc.join(record.id, user)
     for level in ("heuristic", "random"):
         check({"embeds": [lobby_embed(record, lang, level, CATALOG).to_dict()]})
-    from bot.service import Actor
+    from bot.seats import Actor
 
     await svc.start(record.id, Actor(users[0], can_manage=True), record.version)
     policy = make_policy("random", "puerto-rico", 11)

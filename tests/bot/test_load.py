@@ -14,10 +14,13 @@ from typing import Any
 
 import pytest
 
-import bot.service
+import bot.history
+from bot.changes import PhaseEnd, TableUpdate
 from bot.gamelog import views_after
+from bot.history import LOG_TAIL, History
 from bot.rendering import IMAGE_PROCESSES, Drawing, _processes, default_renderer, draw_board
-from bot.service import Actor, GameService, PhaseEnd
+from bot.seats import Actor
+from bot.service import GameService
 from engine import get_game
 from engine.core import Event
 from engine.policies import make_policy
@@ -31,10 +34,10 @@ class Names:
     async def seat_names(self, record: GameRecord) -> dict[int, str]:
         return {s.seat: f"P{s.seat}" for s in record.seats}
 
-    async def publish_table(self, update: bot.service.TableUpdate) -> None:
+    async def publish_table(self, update: TableUpdate) -> None:
         return None
 
-    async def notify_turn(self, update: bot.service.TableUpdate) -> None:
+    async def notify_turn(self, update: TableUpdate) -> None:
         return None
 
 
@@ -68,7 +71,7 @@ async def test_the_story_without_replay_is_the_replayed_story(
         replayed.extend(indexes)
         return real(game, options, seed, actions, indexes)
 
-    monkeypatch.setattr(bot.service, "views_after", counting)
+    monkeypatch.setattr(bot.history, "views_after", counting)
     svc = GameService(storage, Names(), rng=Keep(3), renderer=None)
     record = await svc.create_lobby(creator_id=1, guild_id=5, channel_id=10, language="en",
                                     max_players=4, ai_seats=3)
@@ -84,20 +87,17 @@ async def test_the_story_without_replay_is_the_replayed_story(
         update = (await svc.submit(record.id, 1, loaded.record.version,
                                    GAME.encode_action(action))).update
         assert update.recent == tuple(await storage.games.actions(
-            record.id, after_seq=max(0, update.record.seq - bot.service.LOG_TAIL)))
+            record.id, after_seq=max(0, update.record.seq - LOG_TAIL)))
         if update.story is None:
             continue
         fast = await update.story()
         assert replayed == [] and fast
-        kept, svc._phase_views = svc._phase_views, type(svc._phase_views)()
-        svc._tails.clear()
-        ended = sum(1 for e in update.events if e.type == "PhaseEnded")
-        reference = await svc._phase_ends(update.record, GAME, ended, update.view)
-        svc._phase_views = kept
+        ended = sum(1 for e in update.events if e.type == "PhaseEnded")  # replayed, nothing kept
+        reference = await History(storage).phase_ends(update.record, GAME, ended, update.view)
         assert told(fast) == told(reference)
         replayed.clear()
         stories += 1
-    assert update.record.seq > bot.service.LOG_TAIL and stories >= 10
+    assert update.record.seq > LOG_TAIL and stories >= 10
 
 
 async def test_the_end_of_the_log_is_read_again_after_an_undo(storage: Storage) -> None:

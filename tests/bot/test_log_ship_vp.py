@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.changes import PhaseEnd
 from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
 from bot.games.puerto_rico.gamelog import with_shipment_vp
 from bot.i18n import LANGUAGES
-from bot.service import PhaseEnd
 from bot.table import TableMessages
 from engine import get_game
 from engine.core import Event

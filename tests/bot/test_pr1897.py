@@ -423,7 +423,7 @@ def test_the_lobby_offers_only_seats_a_start_can_accept() -> None:
     any seat after which no table of PTM-MODE-1/-2 can be reached within the table's size; a
     lobby built only from what it offers can always be completed into a table the start
     accepts (the rule is the presenter's; the generic lobby only asks it)."""
-    from bot.service import AI_LEVELS, offered_seats
+    from bot.seats import AI_LEVELS, offered_seats
 
     kinds = (*AI_LEVELS, *P.automata)
 

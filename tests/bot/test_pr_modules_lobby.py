@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+from bot.changes import TableUpdate
 from bot.errors import UserError, message_for
 from bot.games import presenter_for
 from bot.games.puerto_rico.modules import MODULES, lobby_options, modules_of
 from bot.presenters import lobby_embed
-from bot.service import Actor, GameService, TableUpdate
+from bot.seats import Actor
+from bot.service import GameService
 from engine import get_game
 from engine.core import Event
 from storage import GameRecord, Storage

@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 
+from bot.changes import TableUpdate
 from bot.errors import UserError
 from bot.games import presenter_for
 from bot.games.puerto_rico.modules import VARIANTS, lobby_options, variants_of
 from bot.lobby import LobbyFlow
 from bot.presenters import lobby_embed
-from bot.service import Actor, GameService, TableUpdate
+from bot.seats import Actor
+from bot.service import GameService
 from engine import get_game
 from engine.core import Event
 from storage import GameRecord, Storage

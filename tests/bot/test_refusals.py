@@ -16,7 +16,8 @@ from bot.errors import UserError, describe, message_for
 from bot.games.puerto_rico.catalog import CATALOG
 from bot.i18n import LANGUAGES
 from bot.refusals import Situation, situate
-from bot.service import Actor, GameService
+from bot.seats import Actor
+from bot.service import GameService
 from engine import get_game
 from engine.core import IllegalAction, InvalidAction, NotYourTurn
 from engine.policies import make_policy

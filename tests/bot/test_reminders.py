@@ -17,11 +17,14 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.changes import TableUpdate
 from bot.clock import decision, needed, still_current, voters
 from bot.errors import UserError
 from bot.notify import Notifier, TurnNotice
 from bot.reminders import Reminders
-from bot.service import STALLED_AFTER, Actor, GameService, TableUpdate, takeover_level
+from bot.resume import STALLED_AFTER
+from bot.seats import Actor, takeover_level
+from bot.service import GameService
 from bot.settings import Settings
 from engine import get_game
 from storage import ClockVote, GameRecord, GameStatus, Storage
@@ -444,11 +447,11 @@ async def test_a_game_the_process_thinks_about_is_left_to_it(
     await storage.games.start(record.id, seed=9)
     clock.advance(hours=1)
     thinking = asyncio.get_running_loop().create_future()
-    service._thinking[record.id] = cast(Any, thinking)
+    service.ai.tasks[record.id] = cast(Any, thinking)
     try:
         assert await service.resume_stalled(lambda _guild: True, clock()) == 0
     finally:
-        del service._thinking[record.id]
+        del service.ai.tasks[record.id]
         thinking.cancel()
     assert await service.resume_stalled(lambda _guild: True, clock()) == 1
 

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.changes import TableUpdate
 from bot.errors import UserError
-from bot.service import Actor, GameService, TableUpdate
+from bot.seats import Actor
+from bot.service import GameService
 from engine import get_game
 from engine.core import Event
 from engine.policies import make_policy

@@ -13,12 +13,14 @@ from typing import Any
 import pytest
 from discord.ui import TextDisplay
 
+from bot.changes import PhaseEnd, TableUpdate
 from bot.gamelog import phase_ends, public_events, views_after
 from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
 from bot.games.puerto_rico.gamelog import view_at_phase_end
 from bot.posting import closes_round, round_phases
 from bot.rendering import STATUS
-from bot.service import Actor, GameService, PhaseEnd, TableUpdate
+from bot.seats import Actor
+from bot.service import GameService
 from bot.table import TableMessages
 from engine import get_game
 from engine.core import Event

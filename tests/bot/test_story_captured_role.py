@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.changes import PhaseEnd
 from bot.gamelog import (
     phase_actions,
     phase_end_points,
@@ -16,7 +17,6 @@ from bot.gamelog import (
 )
 from bot.games import presenter_for
 from bot.posting import round_phases
-from bot.service import PhaseEnd
 from engine import get_game
 from engine.policies import make_policy
 from storage import ActionRecord

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.service import Actor, GameService, Thought, takeover_level
+from bot.ai_turns import Thought
+from bot.seats import Actor, takeover_level
+from bot.service import GameService
 from bot.thinking import Thinker, think
 from engine import get_game
 from storage import GameRecord, GameStatus, SeatRecord, Storage
@@ -128,11 +130,11 @@ async def test_the_automatic_choice_of_a_strong_seat_is_a_thought(storage: Stora
         loaded = await storage.games.load(record.id)
         game = get_game("puerto-rico")
         state = loaded.state
-        assert svc._automatic_choice(game, loaded.record, state, (0,), False) is None  # a person
+        assert svc.ai.choice(game, loaded.record, state, (0,), False) is None  # a person
         while (prompt := game.prompt(state)) is not None and prompt.seats == (0,):
             state, _ = game.apply(state, 0, game.legal_actions(state, 0)[0])
         assert prompt is not None and prompt.seats == (1,)
-        choice = svc._automatic_choice(game, loaded.record, state, prompt.seats, prompt.forced)
+        choice = svc.ai.choice(game, loaded.record, state, prompt.seats, prompt.forced)
         assert isinstance(choice, Thought)
         assert choice.seat == 1
     finally:

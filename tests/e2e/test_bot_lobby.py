@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.errors import UserError
-from bot.service import Actor
+from bot.seats import Actor
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.offline_discord import InteractionHandle, ScriptedUser, StoredMessage

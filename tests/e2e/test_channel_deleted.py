@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import Actor
+from bot.seats import Actor
 from engine.core import get_game
 from engine.policies import make_policy
 from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus

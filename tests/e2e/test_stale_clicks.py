@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import Actor
+from bot.seats import Actor
 from engine.core import get_game
 from engine.policies import make_policy
 from storage import GameRecord

@@ -25,11 +25,16 @@ from storage import ActionRecord
 
 from ...gamelog import LogWriter
 from ...i18n import Catalog
-from ...panels import PanelView
-from ...refusals import Refusing
-from ...turns import Panel
 from ...words import Words
-from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
+from ..contract import (
+    Decision,
+    GamePresenter,
+    HelpTopic,
+    Panel,
+    PanelControls,
+    Refusing,
+    register_presenter,
+)
 from . import exp1_panels, modules, new_buildings, panels, refusals, summary
 from . import help as topics
 from .arrange import Arrangement, arrangement, drafted, nobles_waiting
@@ -206,7 +211,7 @@ class PuertoRicoPresenter(GamePresenter):
         return self.catalog.t(lang, "panel.me", doubloons=me["doubloons"], vp=me["vp"] or 0,
                               san_juan=me["san_juan"], goods=goods or "—")
 
-    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+    def panel_controls(self, view: PanelControls) -> list[ui.Item[Any]] | None:
         return panels.controls(view)
 
     def compose(self, name: str, values: Sequence[str]) -> str | None:

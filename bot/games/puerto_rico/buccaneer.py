@@ -19,17 +19,18 @@ from typing import Any
 from discord import ui
 
 from ...components import GameSelect
-from ...panels import OPTIONS, PanelView
+from ...panels import OPTIONS
+from ..contract import PanelControls
 from .choices import Chooser, clip
 
 
-def _chooser(pv: PanelView) -> Chooser:
+def _chooser(pv: PanelControls) -> Chooser:
     words = pv.chooser
     assert isinstance(words, Chooser)
     return words
 
 
-def buccaneer_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def buccaneer_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The four options: Piracy menus by ship, then Plunder and Raid, then Capture."""
     words = _chooser(pv)
     items: list[ui.Item[Any]] = [ui.TextDisplay(pv.t("panel.help.buccaneer"))]
@@ -63,7 +64,7 @@ def buccaneer_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]
     return items
 
 
-def raid_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def raid_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """Where the next raided colonist goes (an empty circle of the island or the city, never
     San Juan), or the pass that sends the rest to the supply."""
     buccaneer = pv.panel.view.get("buccaneer") or {}

@@ -14,14 +14,12 @@ given.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ...i18n import Catalog
 from ...limits import clip as _clip
-from ...words import CHOICE_LIMIT, DESCRIPTION_LIMIT, LABEL_LIMIT, Words
+from ...words import CHOICE_LIMIT, DESCRIPTION_LIMIT, LABEL_LIMIT
 from . import new_buildings, nobles
-from .catalog import CATALOG
+from .words import Effect, PrWords
 
 __all__ = ["CHOICE_LIMIT", "Chooser", "Effect", "clip", "family", "keep_counts"]
 FAMILIES = {
@@ -42,17 +40,6 @@ FAMILIES = {
 }
 RAID_KEEP_MAX = 3  # §12 Raid: the Buccaneer keeps up to 3 of the removed colonists
 PIRACY_KEEP_MAX = 3  # §12 Piracy: he keeps up to 3 of the barrels
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What an action would change for the acting seat (measured by the service)."""
-
-    doubloons: int = 0
-    vp: int = 0
-    barrels: int = 0
-    made: tuple[tuple[str, int], ...] = ()
-    """The barrels of each kind the action brings (production)."""
 
 
 def family(code: str) -> str:
@@ -80,41 +67,8 @@ def keep_counts(body: str) -> dict[str, int]:
     return out
 
 
-class Chooser(Words):
+class Chooser(PrWords):
     """Words for the Puerto Rico codes one viewer may choose now."""
-
-    def __init__(
-        self,
-        view: Mapping[str, Any],
-        lang: str,
-        catalog: Catalog = CATALOG,
-        *,
-        effects: Mapping[str, Effect] | None = None,
-        prompt_kind: str | None = None,
-        extras: Mapping[str, Any] | None = None,
-        kind: str | None = None,
-    ) -> None:
-        super().__init__(view, lang, catalog, extras=extras, kind=prompt_kind or kind)
-        self.effects: Mapping[str, Effect] = effects or self.extras.get("effects") or {}
-        self.market = {str(m["building"]): m for m in view.get("market", ())}
-        self.roles = {str(r["card"]): r for r in view.get("roles", ())}
-        buccaneer = view.get("buccaneer")
-        self.captured = str(buccaneer.get("captured") or "") if isinstance(
-            buccaneer, Mapping) else ""
-
-    def tile(self, tile: str) -> str:
-        return self.word("tile" if tile == "quarry" else "good", tile)
-
-    def building(self, name: str) -> str:
-        return self.word("building", name)
-
-    def slot(self, slot: str) -> str:
-        """A place for a colonist: a plantation kind, the quarry or a building."""
-        if slot in self.market or self.catalog.has(f"building.{slot}"):
-            return self.building(slot)
-        if slot == "quarry":
-            return self.t("act.quarry")
-        return self.t("act.plantation", tile=self.tile(slot))
 
     def achievement_vp(self, card: str) -> int | str:
         """The VP of one of the viewer's Achievement cards (his own view shows them)."""
@@ -126,13 +80,6 @@ class Chooser(Words):
     def price(self, building: str) -> int:
         entry = self.market.get(building, {})
         return int(entry.get("price", entry.get("cost", 0)))
-
-    def effect_of(self, key: str) -> str | None:
-        return self.t(key) if self.catalog.has(key) else None
-
-    def goods_words(self, counts: Mapping[str, int]) -> str:
-        return self.catalog.join(self.lang, [f"{n} {self.tile(g)}" for g, n in counts.items()
-                                             if n])
 
     def role_of(self, card: str) -> str:
         """The role of a role card (``prospector2`` -> ``prospector``) in words."""

@@ -28,7 +28,8 @@ from discord import ui
 from engine.puerto_rico.data import GOODS
 
 from ...components import GameSelect
-from ...panels import OPTIONS, PanelView
+from ...panels import OPTIONS
+from ..contract import PanelControls
 from . import new_buildings as nb
 from .choices import Chooser, clip
 from .components import BlackMarketSelect
@@ -38,13 +39,13 @@ SMALL_WHARF = "sw"
 PAY = "bmpay"
 
 
-def chooser(pv: PanelView) -> Chooser:
+def chooser(pv: PanelControls) -> Chooser:
     words = pv.chooser
     assert isinstance(words, Chooser)
     return words
 
 
-def generic(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def generic(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The generic panel's controls for ``codes`` (its help line, then buttons or menus)."""
     kind = str(pv.panel.kind or "")
     key = f"panel.help.{kind}"
@@ -52,7 +53,7 @@ def generic(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
     return [ui.TextDisplay(text), *pv.choice_rows(list(codes), kind)]
 
 
-def select(pv: PanelView, name: str, codes: Sequence[str], placeholder: str
+def select(pv: PanelControls, name: str, codes: Sequence[str], placeholder: str
            ) -> ui.ActionRow[Any]:
     row: ui.ActionRow[Any] = ui.ActionRow()
     options = [pv.option(c) for c in codes][:OPTIONS]
@@ -64,7 +65,7 @@ def select(pv: PanelView, name: str, codes: Sequence[str], placeholder: str
 # --- the draft --------------------------------------------------------------------------------
 
 
-def draft_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def draft_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The drafted buildings so far, then a menu per cost with a space left."""
     words = chooser(pv)
     part = pv.panel.view.get("draft") or {}
@@ -84,7 +85,7 @@ def draft_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
 # --- settling with forests ----------------------------------------------------------------------
 
 
-def settle_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def settle_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The tiles as usual, a Forest menu, the pass last."""
     forests = [c for c in codes if c.startswith("f.")]
     tiles = [c for c in codes if not c.startswith("f.") and c != "pass"]
@@ -104,7 +105,7 @@ def black_market_buildings(codes: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(nb.black_market_parts(c)[0] for c in codes if c.startswith("bm.")))
 
 
-def black_market_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def black_market_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The menu of the buildings the Black market makes affordable; with one chosen (the
     panel's ``draft``), its payments, each a legal code."""
     words = chooser(pv)
@@ -189,7 +190,7 @@ def decompose(code: str, values: Sequence[str]) -> list[str] | None:
     return out if compose(out) == code else None
 
 
-def ship_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def ship_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The cargo ships and the Wharf as usual, then the Small wharf: one multi-select of the
     barrels and a button to ship none."""
     words = chooser(pv)
@@ -216,12 +217,12 @@ def ship_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
 # --- the Guest house ----------------------------------------------------------------------------
 
 
-def guest_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def guest_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """Inside another decision: a menu "move a guest now" (the decision goes on after it)."""
     return [select(pv, "guest", codes, pv.t("panel.guest"))] if codes else []
 
 
-def interlude_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def interlude_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The interlude: where a guest may go, and Done."""
     return [ui.TextDisplay(pv.t("panel.help.interlude")), *pv.choice_rows(list(codes), "guest")]
 

@@ -4,18 +4,16 @@ Black market menu likewise redraws the panel with the payments of the building c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from storage import StaleVersion
 
 from ...errors import send_error
-from ...turns import Panel
+from ...play import PlayFlow
+from ..contract import Panel
 from .arrange import Arrangement, decode, read, write
-
-if TYPE_CHECKING:
-    from ...play import PlayFlow
 
 
 def arrangement_of(panel: Panel) -> Arrangement | None:

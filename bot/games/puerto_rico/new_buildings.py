@@ -18,16 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.puerto_rico.actions import CATALOG
 from engine.puerto_rico.data import GOODS
 
+from ...gamelog import LogWriter
 from ...i18n import Catalog
-
-if TYPE_CHECKING:
-    from ...gamelog import LogWriter
-    from .choices import Chooser
+from .words import PrWords
 
 HEADS = ("d", "f", "bm", "tp", "sw", "g")
 """The heads of Exp. 1's codes (``o.forest`` is an offer like the Hospice's)."""
@@ -72,14 +70,14 @@ def counts(body: str) -> dict[str, int]:
     return out
 
 
-def is_building(words: Chooser, slot: str) -> bool:
+def is_building(words: PrWords, slot: str) -> bool:
     return slot in buildings() or slot in words.market
 
 
 # --- labels -----------------------------------------------------------------------------------
 
 
-def items(words: Chooser, code: str, *, doubloons: bool = True) -> list[str]:
+def items(words: PrWords, code: str, *, doubloons: bool = True) -> list[str]:
     """What a Black market build pays, in words: all the doubloons (the viewer's), then the
     colonist, the barrel and the VP chip returned."""
     _, colonist, good, vp = black_market_parts(code)
@@ -101,12 +99,12 @@ def items(words: Chooser, code: str, *, doubloons: bool = True) -> list[str]:
     return out
 
 
-def payment(words: Chooser, code: str) -> str:
+def payment(words: PrWords, code: str) -> str:
     """A Black market build's items without the doubloons (an option of the payment menu)."""
     return ", ".join(items(words, code, doubloons=False))
 
 
-def guest_label(words: Chooser, slot: str) -> str:
+def guest_label(words: PrWords, slot: str) -> str:
     if slot == "quarry":
         return words.t("act.guest_quarry")
     if is_building(words, slot):
@@ -114,7 +112,7 @@ def guest_label(words: Chooser, slot: str) -> str:
     return words.t("act.guest_tile", plantation=words.word("plantation", slot))
 
 
-def label(words: Chooser, code: str) -> str | None:
+def label(words: PrWords, code: str) -> str | None:
     """Exp. 1's code ``code`` in words; ``None`` for the other codes."""
     head, _, rest = code.partition(".")
     if code == "o.forest":
@@ -147,7 +145,7 @@ def label(words: Chooser, code: str) -> str | None:
     return guest_label(words, rest)
 
 
-def description(words: Chooser, code: str) -> str | None:
+def description(words: PrWords, code: str) -> str | None:
     """A second line for Exp. 1's codes: the building's effect, or what a forest does."""
     head, _, rest = code.partition(".")
     if code == "o.forest":

@@ -19,16 +19,14 @@ A noble counts among a player's pieces in the view (``colonists``, ``san_juan``,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.puerto_rico.nobles import LAND_OFFICE_PRICE
 
+from ...gamelog import LogWriter
 from ...i18n import Catalog
 from .new_buildings import target
-
-if TYPE_CHECKING:
-    from ...gamelog import LogWriter
-    from .choices import Chooser
+from .words import PrWords
 
 HEADS = ("n", "mn", "hl", "rs", "lo")
 """The heads of Exp. 2's codes."""
@@ -66,7 +64,7 @@ def displaced(player: Mapping[str, Any], tile: str) -> str | None:
 # --- labels -----------------------------------------------------------------------------------
 
 
-def label(words: Chooser, code: str) -> str | None:
+def label(words: PrWords, code: str) -> str | None:
     """Exp. 2's code ``code`` in words (and ``m.auto`` or a raid place while nobles wait to be
     placed); ``None`` for the other codes."""
     head, _, rest = code.partition(".")
@@ -104,7 +102,7 @@ def label(words: Chooser, code: str) -> str | None:
     )
 
 
-def auto_label(words: Chooser) -> str | None:
+def auto_label(words: PrWords) -> str | None:
     """``m.auto`` with nobles waiting in San Juan: "Place 2 colonists and 1 noble as
     suggested" (``None`` without: the base label)."""
     me = words.me()
@@ -117,7 +115,7 @@ def auto_label(words: Chooser) -> str | None:
     return words.t("act.auto_nobles_only", nobles=waiting)
 
 
-def description(words: Chooser, code: str) -> str | None:
+def description(words: PrWords, code: str) -> str | None:
     """A second line for Exp. 2's codes (and for a colonist's place on a building with a
     noble function: what the colonist does there); ``None`` for the other codes."""
     head, _, rest = code.partition(".")
@@ -142,7 +140,7 @@ def description(words: Chooser, code: str) -> str | None:
     return None
 
 
-def removal(words: Chooser, tile: str) -> str:
+def removal(words: PrWords, tile: str) -> str:
     """What removing a tile of ``tile``'s kind does to the viewer's island."""
     if tile == FOREST:
         return words.t("effect.discard_forest")

@@ -14,7 +14,8 @@ import discord
 from discord import ui
 
 from ...components import GameSelect
-from ...panels import OPTIONS, PanelView
+from ...panels import OPTIONS
+from ..contract import PanelControls
 from . import exp1_panels as exp1
 from .arrange import Arrangement, read, write
 from .buccaneer import buccaneer_controls, raid_controls
@@ -22,13 +23,13 @@ from .choices import Chooser, clip
 from .components import ArrangeButton, ArrangeSelect
 
 
-def chooser(pv: PanelView) -> Chooser:
+def chooser(pv: PanelControls) -> Chooser:
     words = pv.chooser
     assert isinstance(words, Chooser)
     return words
 
 
-def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
+def controls(pv: PanelControls) -> list[ui.Item[Any]] | None:
     """The Builder's menus, the Mayor's draft, the Buccaneer's options and Exp. 1's decisions;
     ``None`` for the other decisions.  A Guest house owner's guest moves (Exp. 1, offered in
     his other decisions too) come after the decision's own controls, in a menu of their own."""
@@ -46,7 +47,7 @@ def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
     return [*items, *exp1.guest_controls(pv, guests)]
 
 
-def decision_controls(pv: PanelView, codes: list[str]) -> list[ui.Item[Any]] | None:
+def decision_controls(pv: PanelControls, codes: list[str]) -> list[ui.Item[Any]] | None:
     panel = pv.panel
     arrangement = panel.extras.get("arrangement")
     if panel.kind == "arrange" and isinstance(arrangement, Arrangement):
@@ -66,7 +67,7 @@ def decision_controls(pv: PanelView, codes: list[str]) -> list[ui.Item[Any]] | N
     return None
 
 
-def build_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
+def build_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """One menu per market column (the quarry discount depends on it), each listing the
     buildings this player can build now at their price; an empty column is disabled.  With an
     occupied Black market (Exp. 1), its menu and payments after them."""
@@ -94,7 +95,7 @@ def build_controls(pv: PanelView, codes: Sequence[str]) -> list[ui.Item[Any]]:
         items.extend(pv.rows_of([pv.button("pass")]))
     return items
 
-def arrange_controls(pv: PanelView, plan: Arrangement) -> list[ui.Item[Any]]:
+def arrange_controls(pv: PanelControls, plan: Arrangement) -> list[ui.Item[Any]]:
     """The suggestion in one click, or the draft in two menus and a confirmation; with Exp. 2
     nobles to place and a choice of their circles, a third menu picks the circles that get
     nobles among those of the draft."""
@@ -134,7 +135,7 @@ def arrange_controls(pv: PanelView, plan: Arrangement) -> list[ui.Item[Any]]:
     return items
 
 
-def noble_menu(pv: PanelView, plan: Arrangement, draft: Sequence[int], nobles: Sequence[int],
+def noble_menu(pv: PanelControls, plan: Arrangement, draft: Sequence[int], nobles: Sequence[int],
                text: str) -> list[ui.Item[Any]]:
     """Exp. 2: the draft's circles, those holding nobles selected (only when where the nobles
     go is the player's choice and more than one place could take them)."""
@@ -154,11 +155,11 @@ def noble_menu(pv: PanelView, plan: Arrangement, draft: Sequence[int], nobles: S
     return [row]
 
 
-def circle(pv: PanelView, place: str, number: int, island: bool) -> str:
+def circle(pv: PanelControls, place: str, number: int, island: bool) -> str:
     name = chooser(pv).slot(place)
     return clip(pv.t("panel.circle", place=name, n=number), 100)
 
-def places(pv: PanelView, plan: Arrangement, draft: Sequence[int]) -> str:
+def places(pv: PanelControls, plan: Arrangement, draft: Sequence[int]) -> str:
     parts = [f"{chooser(pv).slot(p.name)} ×{n}" for p, n in zip(plan.places, draft,
                                                                  strict=True) if n]
     return ", ".join(parts) or "—"

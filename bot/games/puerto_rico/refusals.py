@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.puerto_rico.nobles import LAND_OFFICE_PRICE
 
-from ...refusals import Refusing
+from ..contract import Refusing
 from . import new_buildings as nb
 from . import nobles
 from .choices import Chooser, family, keep_counts

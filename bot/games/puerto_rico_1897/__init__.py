@@ -27,10 +27,16 @@ from ...errors import UserError
 from ...gamelog import LogWriter
 from ...i18n import Catalog
 from ...panels import PanelView
-from ...refusals import Refusing
-from ...turns import Panel
 from ...words import Words
-from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
+from ..contract import (
+    Decision,
+    GamePresenter,
+    HelpTopic,
+    Panel,
+    PanelControls,
+    Refusing,
+    register_presenter,
+)
 from ..puerto_rico import DECISIONS as CLASSIC_DECISIONS
 from ..puerto_rico import PuertoRicoPresenter
 from ..puerto_rico import modules as classic_modules
@@ -317,7 +323,7 @@ class PuertoRico1897Presenter(GamePresenter):
     def panel_status(self, panel: Panel, words: Words, lang: str) -> str | None:
         return INNER.panel_status(K.kernel_panel(panel), K.inner_words(words), lang)
 
-    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+    def panel_controls(self, view: PanelControls) -> list[ui.Item[Any]] | None:
         """The classic panel's controls, or the generic ones, made over the kernel-words
         panel (:class:`.kernel.KernelPanelView`: its buttons carry 1897's codes); a met
         Achievement's announcement (X6-3: at any moment) as a button under the decision's."""

@@ -29,10 +29,8 @@ from storage import ActionRecord
 
 from ...components import GameButton
 from ...panels import PanelView
-from ...refusals import Refusing
-from ...turns import Panel
 from ...words import Words
-from ..contract import GamePresenter
+from ..contract import GamePresenter, Panel, PanelControls, Refusing
 from ..puerto_rico.arrange import Arrangement
 from ..puerto_rico.gamelog import PrLogWriter
 
@@ -180,7 +178,7 @@ class KernelPanelView(PanelView):
     presenter turns into 1897's (:meth:`GamePresenter.select_code`)."""
 
     def __init__(
-        self, pv: PanelView, inner: GamePresenter, legal: Sequence[str] | None = None
+        self, pv: PanelControls, inner: GamePresenter, legal: Sequence[str] | None = None
     ) -> None:
         # no PanelView.__init__: it would word the panel with the registered presenter;
         # ``legal``: the 1897 codes the controls are for (default: all the panel's)

@@ -23,11 +23,16 @@ from storage import ActionRecord
 
 from ...gamelog import LogWriter
 from ...i18n import Catalog
-from ...panels import PanelView
-from ...refusals import Refusing
-from ...turns import Panel
 from ...words import Words
-from ..contract import Decision, GamePresenter, HelpTopic, register_presenter
+from ..contract import (
+    Decision,
+    GamePresenter,
+    HelpTopic,
+    Panel,
+    PanelControls,
+    Refusing,
+    register_presenter,
+)
 from . import help as topics
 from . import panels, refusals, summary
 from .catalog import CATALOG, FOLDER
@@ -184,7 +189,7 @@ class SanJuanPresenter(GamePresenter):
             line += "\n" + self.catalog.t(lang, "panel.councillor_waiting")
         return line
 
-    def panel_controls(self, view: PanelView) -> list[ui.Item[Any]] | None:
+    def panel_controls(self, view: PanelControls) -> list[ui.Item[Any]] | None:
         return panels.controls(view)
 
     def compose(self, name: str, values: Sequence[str]) -> str | None:

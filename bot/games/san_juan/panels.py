@@ -26,7 +26,8 @@ from engine.san_juan.data import CARDS, COST, GOOD_INDEX, GOODS, KIND_INDEX, VP
 
 from ...components import GameButton, GameSelect
 from ...limits import clip
-from ...panels import OPTIONS, PanelView
+from ...panels import OPTIONS
+from ..contract import PanelControls
 from .words import SanJuanWords, multiset, pay_parts
 
 MENUS = ("pay", "keep", "discard")
@@ -34,7 +35,7 @@ MENUS = ("pay", "keep", "discard")
 MAX_CUSTOM_ID = 100
 
 
-def words_of(pv: PanelView) -> SanJuanWords:
+def words_of(pv: PanelControls) -> SanJuanWords:
     words = pv.chooser
     assert isinstance(words, SanJuanWords)
     return words
@@ -111,7 +112,7 @@ def decompose(name: str, code: str, values: Sequence[str]) -> list[str] | None:
     return out if compose(name, out) == code else None
 
 
-def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
+def controls(pv: PanelControls) -> list[ui.Item[Any]] | None:
     kind = pv.panel.kind
     pending: Mapping[str, Any] = pv.panel.view.get("pending") or {}
     view = pv.panel.view
@@ -140,7 +141,7 @@ def controls(pv: PanelView) -> list[ui.Item[Any]] | None:
     return None
 
 
-def own_goods(pv: PanelView) -> list[str]:
+def own_goods(pv: PanelControls) -> list[str]:
     """The goods on the viewer's production buildings, by kind (one entry per good)."""
     me = words_of(pv).me()
     out = []
@@ -151,7 +152,7 @@ def own_goods(pv: PanelView) -> list[str]:
     return out
 
 
-def pay_controls(pv: PanelView, pending: Mapping[str, Any]) -> list[ui.Item[Any]]:
+def pay_controls(pv: PanelControls, pending: Mapping[str, Any]) -> list[ui.Item[Any]]:
     """One multi-select of exactly the cost: hand cards (cheapest preselected) and, with a
     Black market, up to two goods; a button pays with the suggestion at once."""
     words = words_of(pv)
@@ -200,7 +201,7 @@ def pay_controls(pv: PanelView, pending: Mapping[str, Any]) -> list[ui.Item[Any]
     return items
 
 
-def pick_controls(pv: PanelView, name: str, names: Sequence[str], count: int, *, keep: bool,
+def pick_controls(pv: PanelControls, name: str, names: Sequence[str], count: int, *, keep: bool,
                   help_key: str) -> list[ui.Item[Any]]:
     """One multi-select of exactly ``count`` of ``names`` (the keep preselects the dearest
     cards, a discard the cheapest), a button for the suggestion, and the pass when legal."""
@@ -235,7 +236,7 @@ def pick_controls(pv: PanelView, name: str, names: Sequence[str], count: int, *,
     return items
 
 
-def suggested_button(pv: PanelView, code: str, label: str) -> GameButton | None:
+def suggested_button(pv: PanelControls, code: str, label: str) -> GameButton | None:
     """A button that submits ``code`` in one click, when its custom id fits Discord's 100
     characters (a long list of cards has the menu only)."""
     if len(f"g:{pv.game_id}:{pv.version}:{code}") > MAX_CUSTOM_ID or len(code) > 80:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...refusals import Refusing
+from ..contract import Refusing
 from .words import SanJuanWords, family, multiset, pay_parts
 
 PROMPT_FAMILIES = {
