@@ -24,7 +24,8 @@ async def test_the_variant_option_follows_the_game_chosen(world: World, governor
     refused = await world.alice.run("/game new game:puerto-rico variant:variant_start",
                                     channel=world.general)
     reply = await refused.wait_for_followup()
-    assert reply.ephemeral and "Puerto Rico has no such variant (variant_start)" in reply.content
+    # what was typed comes back as text (markdown escaped: Discord shows "variant_start")
+    assert reply.ephemeral and "Puerto Rico has no such variant (variant\\_start)" in reply.content
     assert await governor.storage.games.find_by_channel(world.general.id) is None
 
     lobby = await open_lobby(world, world.alice,
