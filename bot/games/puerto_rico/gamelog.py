@@ -1,14 +1,15 @@
 """Puerto Rico's log in words: its events as short localized lines, and its board as it stood
 when a phase ended (the story's images).  The generic part (hand-overs, moves played for a
-person, which events belong to a phase) is :mod:`bot.gamelog`.  1897's automated opponent, the
-Puertoma, has its lines here too (:meth:`PrLogWriter.puertoma_line`, the 1897 presenter hands
-its events over in the kernel's words): why it chose its role, the tie-breaker cards it drew,
-the action marker's moves, its workers, skills and Reserve token.
+person, which events belong to a phase) is :mod:`bot.gamelog`.  Each event kind has its line
+builders in a table (:data:`LINES`).  1897's automated opponent, the Puertoma, has its lines
+here too (:data:`PUERTOMA`, the 1897 presenter hands its events over in the kernel's words):
+why it chose its role, the tie-breaker cards it drew, the action marker's moves, its workers,
+skills and Reserve token.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event
@@ -302,171 +303,18 @@ class PrLogWriter(LogWriter):
         return ", ".join(parts)
 
     def event_line(self, event: Event) -> str | None:
-        """One event in words; ``None`` for events that make no line."""
-        kind, data = event.type, event.data
+        """One event in words: the first line its kind's builders make (:data:`LINES`);
+        ``None`` for events that make no line."""
         summary = self.follow(event)
         if summary is not None:
             return summary
-        if kind in QUIET:
+        if event.type in QUIET:
             return None
         name = self.name(event.seat)
-        if kind == "RoleChosen":
-            role = self.thing("role", data.get("role"))
-            coins = int(data.get("doubloons") or 0)
-            if data.get("puertoma"):  # 1897: a Puertoma's choice, and why (puertoma_told)
-                return self.counted("log.ptm.chose", coins, name=name, role=role,
-                                    why=self.choice_why(data))
-            if coins:
-                return self.counted("log.role_bonus", coins, name=name, role=role)
-            return self.t("log.role", name=name, role=role)
-        if kind == "QuarryTaken":
-            return self.t("log.quarry", name=name)
-        module = self.module_line(event, name)
-        if module is not None:
-            return module
-        if kind == "PlantationTaken":
-            # "a corn plantation", "an indigo plantation": the article comes with the words
-            plantation = self.thing("plantation", data.get("tile"))
-            key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
-            return self.t(key, name=name, plantation=plantation)
-        if kind == "ColonistGained":
-            by = data.get("by")
-            if by == "mayor":
-                return self.t("log.mayor_privilege", name=name)
-            target = data.get("target")
-            where = self.thing("building", target) if self.catalog.has(
-                f"building.{target}") else self.good(target)
-            return self.t("log.colonist", name=name, building=self.thing("building", by),
-                          target=where)
-        if kind == "OfferDeclined":
-            return self.t("log.declined", name=name,
-                          building=self.thing("building", data.get("offer")))
-        if kind == "Passed" and data.get("declined") == "production":  # 1897 (A-28)
-            return self.t("log.declined_production", name=name)
-        if kind == "Passed":
-            return self.t("log.passed", name=name)
-        if kind == "ColonistPlaced" and data.get("by") == "festival":  # 1897 (X4): at once
-            return self.t("log.festival_placed", name=name, target=self.place(data.get("target")))
-
-        if kind == "PlantationsRevealed":
-            tiles = ", ".join(self.good(t) for t in data.get("face_up", ()))
-            return self.t("log.revealed", tiles=tiles or self.t("table.empty"))
-        if kind == "ColonistsArranged":
-            places = self.places(data)
-            if places and data.get("nobles"):
-                return self.t("log.arranged_nobles_on", name=name, places=places)
-            if places:
-                return self.t("log.arranged_on", name=name, places=places)
-            return self.t("log.arranged", name=name)
-        if kind == "ColonistShipRefilled":
-            return self.counted("log.ship_refilled", data.get("count", 0))
-        if kind == "BuildingBuilt":
-            building = self.thing("building", data.get("building"))
-            price = data.get("price", 0)
-            return self.counted("log.built", price, name=name, building=building, price=price)
-        if kind == "GoodsProduced":
-            return self.t("log.produced", name=name, goods=self.goods(data.get("goods", {})))
-        if kind in ("DoubloonsEarned", "VpEarned") and data.get("reason") == "festival_activity":
-            return None  # the Activity's own line names its reward
-        if kind == "DoubloonsEarned" and self.catalog.has(f"log.earned.{data.get('reason')}"):
-            return self.t(f"log.earned.{data.get('reason')}", name=name,
-                          n=int(data.get("amount") or 0))
-        if kind == "DoubloonsEarned":
-            reason = data.get("reason")
-            why = self.thing("building", reason) if reason == "factory" else self.thing(
-                "role", reason)
-            return self.counted("log.earned", data.get("amount", 0), name=name, reason=why)
-        if kind == "PrivilegeGoodTaken":
-            return self.t("log.extra_good", name=name, good=self.good(data.get("good")))
-        if kind == "GoodSold":
-            price = data.get("price", 0)
-            return self.counted("log.sold", price, name=name, good=self.good(data.get("good")),
-                                price=price)
-        if kind == "TradingHouseEmptied":
-            return self.t("log.house_emptied")
-        if kind == "GoodsShipped":
-            # "(+4 VP)": the VP of this load (with_shipment_vp), never the seat's total
-            ship = data.get("ship")
-            good = self.good(data.get("good"))
-            vp = int(data.get("vp") or 0)
-            more = {"vp": vp} if vp else {}
-            tail = "_vp" if vp else ""
-            if isinstance(ship, int):
-                return self.t(f"log.shipped{tail}", name=name, n=data.get("count", 0),
-                              good=good, ship=ship + 1, **more)
-            return self.t(f"log.wharf{tail}", name=name, n=data.get("count", 0), good=good,
-                          **more)
-        if kind == "VpEarned":  # VP chips taken apart from a load: the amount only
-            key = f"log.vp_earned.{data.get('reason')}"
-            return self.t(key if self.catalog.has(key) else "log.vp_earned", name=name,
-                          n=int(data.get("amount") or 0))
-        if kind == "GoodsDiscarded":
-            return self.t("log.discarded", name=name, goods=self.goods(data.get("goods", {})))
-        if kind == "ShipsEmptied":
-            return self.t("log.ships_emptied")
-        if kind == "EndTriggered":
-            key = "log.end_triggered_phase" if data.get("after") == "phase" else "log.end_triggered"
-            return self.t(key, reason=self.thing("end", data.get("reason")))
-        if kind == "RoundEnded":
-            return self.t("log.round_ended", round=data.get("round", "?"))
-        if kind == "GovernorPassed":
-            return self.t("log.governor", name=name, round=data.get("round", "?"))
-        if kind == "GameEnded":
-            return self.t("log.game_ended")
-        return None
-
-    def module_line(self, event: Event, name: str) -> str | None:
-        """The lines of the expansions' events (Exp. 1 the New Buildings, Exp. 2 the Nobles,
-        Exp. 3 the Buccaneer, Exp. 4 the Festival); ``None`` for the other events."""
-        kind, data = event.type, event.data
-        exp1 = new_buildings.log_line(self, kind, data, name)
-        if exp1 is not None:
-            return exp1
-        exp2 = nobles.log_line(self, kind, data, name)
-        if exp2 is not None:
-            return exp2
-        if kind == "BuccaneerTokenTaken":
-            giver = data.get("from")
-            if isinstance(giver, int):
-                return self.t("log.token_from", name=name, other=self.name(giver))
-            return self.t("log.token_card", name=name)
-        if kind == "ShipPirated":
-            ship = data.get("ship")
-            return self.t("log.pirated", name=name, ship=int(ship) + 1 if isinstance(
-                ship, int) else "?", count=int(data.get("count") or 0),
-                good=self.good(data.get("good")), n=int(data.get("kept") or 0))
-        if kind == "TradingHousePlundered":
-            goods = [self.good(g) for g in data.get("goods") or ()]
-            return self.t("log.plundered", name=name,
-                          goods=self.catalog.join(self.lang, goods) or self.t("table.empty"))
-        if kind == "ColonistShipRaided":
-            removed, kept = int(data.get("removed") or 0), int(data.get("kept") or 0)
-            if not removed:
-                return self.t("log.raid_nothing", name=name)
-            return self.t("log.raided", name=name, n=removed, kept=kept)
-        if kind == "RoleCaptured":
-            role = self.thing("role", data.get("role"))
-            return self.counted("log.captured", int(data.get("doubloons") or 0), name=name,
-                                role=role)
-        if kind == "CapturedRolePlayed":
-            return self.t("log.captured_played", name=name,
-                          role=self.thing("role", data.get("role")))
-        if kind == "FestivalGoalAchieved":
-            return self.festival_line(data, name)
-        if kind == "ColonistGained" and data.get("by") == "raid":
-            return self.t("log.raid_placed", name=name, target=self.place(data.get("target")))
-        if kind == "FestivalActivityCompleted":  # the kernel's festival_activities (1897)
-            return self.activity_line(data, name)
-        if kind == "AchievementAnnounced":  # the kernel's achievements (1897)
-            return self.t("log.announced", name=name,
-                          achievement=self.thing("achievement", data.get("achievement")))
-        if kind == "AchievementDraftEnded":
-            return self.t("log.achievement_draft_ended")
-        puertoma = self.puertoma_line(event, name)  # 1897's automated opponent
-        if puertoma is not None:
-            return puertoma
-        if kind == "ColonistGained" and data.get("by") in ("festival", "festival_activity"):
-            return self.t("log.festival_colonists", name=name, n=int(data.get("count") or 0))
+        for line in LINES.get(event.type, ()):
+            text = line(self, event.data, name)
+            if text is not None:
+                return text
         return None
 
     # --- 1897's Puertoma --------------------------------------------------------------------
@@ -501,60 +349,6 @@ class PrLogWriter(LogWriter):
                  for where, n in placed.items() if n]
         return self.catalog.join(self.lang, parts) or "—"
 
-    def puertoma_line(self, event: Event, name: str) -> str | None:
-        """The lines of 1897's Puertoma (§8, the kernel's ``puertoma``): its choice of a role,
-        the action marker, the tie-breaker cards, its workers, skills and Reserve token; its
-        coins, VP and crates a skill brought.  ``None`` for the other events."""
-        kind, data = event.type, event.data
-        skill = data.get("skill")
-        if kind == "PuertomaChoseRole":  # alone (its RoleChosen makes the line otherwise)
-            return self.t("log.ptm.reason", name=name, role=self.thing("role", data.get("role")),
-                          why=self.choice_why(data))
-        if kind == "MarkerMoved":
-            return self.t("log.ptm.marker", name=name, start=self.thing("role", data.get("from")),
-                          end=self.thing("role", data.get("to")))
-        if kind == "TieBreakerDrawn":
-            purpose = data.get("for")
-            key = f"log.ptm.card.{purpose}"
-            return self.t(key if self.catalog.has(key) else "log.ptm.card", name=name,
-                          card=data.get("card", "?"), order=self.card_order(data.get("card")))
-        if kind == "TieBreakerShuffled":
-            return self.t("log.ptm.shuffled", n=len(TIE_BREAKERS))
-        if kind == "PuertomaWorkersPlaced":
-            by = data.get("by")
-            places = self.ptm_places(data.get("placed") or {})
-            if by in ("builder_worker", "recruiter_worker"):
-                return self.t("log.ptm.workers_skill", name=name, skill=self.skill(by),
-                              places=places)
-            return self.t("log.ptm.workers", name=name, places=places)
-        if kind == "PuertomaSkillUnlocked":
-            level = data.get("level", data.get("column", "?"))  # "column" in the kernel's words
-            return self.t("log.ptm.unlocked", name=name, level=level, skill=self.skill(skill),
-                          effect=self.skill_effect(skill))
-        if kind == "PuertomaSkillsDiscarded":
-            return self.t("log.ptm.skills_discarded", name=name)
-        if kind == "PuertomaSkillUsed":
-            return self.t("log.ptm.skill_crate", name=name, good=self.good(data.get("good")),
-                          skill=self.skill(skill))
-        if kind == "ReserveTokenPlaced":
-            return self.t("log.ptm.reserve", name=name,
-                          building=self.thing("building", data.get("building")))
-        if kind == "ReserveTokenRemoved":
-            return self.t("log.ptm.reserve_removed", name=name)
-        if kind in ("DoubloonsEarned", "VpEarned") and data.get("reason") == PUERTOMA_SKILL:
-            unit = "coins" if kind == "DoubloonsEarned" else "vp"
-            if not skill and unit == "coins":  # told by the phase under way, when known
-                phase = getattr(self, "phase", None)
-                skill = COIN_SKILLS.get(phase[0]) if phase else None
-            n = int(data.get("amount") or 0)
-            if skill:
-                return self.t(f"log.ptm.{unit}_skill", name=name, n=n, skill=self.skill(skill))
-            return self.t(f"log.ptm.{unit}", name=name, n=n)
-        if kind == "GoodsDiscarded" and skill:
-            return self.t("log.ptm.discarded", name=name,
-                          goods=self.goods(data.get("goods", {})), skill=self.skill(skill))
-        return None
-
     def place(self, target: object) -> str:
         """Where a piece went: a building, or a tile of the island."""
         where = str(target)
@@ -582,3 +376,309 @@ class PrLogWriter(LogWriter):
             what = self.t("table.goal.construction",
                           building=self.thing("building", data.get("building")))
         return self.t("log.festival_goal", name=name, goal=what)
+
+
+# --- each event kind's line ---------------------------------------------------------------------
+
+Data = Mapping[str, Any]
+Line = Callable[[PrLogWriter, Data, str], str | None]
+"""A line builder: the writer, the event's (public) data and the name of its seat; ``None``
+when the event is not this builder's case (the next builder of its kind is asked)."""
+
+
+def role_chosen(w: PrLogWriter, data: Data, name: str) -> str:
+    role = w.thing("role", data.get("role"))
+    coins = int(data.get("doubloons") or 0)
+    if data.get("puertoma"):  # 1897: a Puertoma's choice, and why (puertoma_told)
+        return w.counted("log.ptm.chose", coins, name=name, role=role, why=w.choice_why(data))
+    if coins:
+        return w.counted("log.role_bonus", coins, name=name, role=role)
+    return w.t("log.role", name=name, role=role)
+
+
+def plantation_taken(w: PrLogWriter, data: Data, name: str) -> str:
+    # "a corn plantation", "an indigo plantation": the article comes with the words
+    plantation = w.thing("plantation", data.get("tile"))
+    key = "log.hacienda" if data.get("source") == "hacienda" else "log.tile"
+    return w.t(key, name=name, plantation=plantation)
+
+
+def colonist_gained(w: PrLogWriter, data: Data, name: str) -> str:
+    by = data.get("by")
+    if by == "mayor":
+        return w.t("log.mayor_privilege", name=name)
+    target = data.get("target")
+    where = w.thing("building", target) if w.catalog.has(f"building.{target}") else w.good(
+        target)
+    return w.t("log.colonist", name=name, building=w.thing("building", by), target=where)
+
+
+def passed(w: PrLogWriter, data: Data, name: str) -> str:
+    if data.get("declined") == "production":  # 1897 (A-28)
+        return w.t("log.declined_production", name=name)
+    return w.t("log.passed", name=name)
+
+
+def colonist_placed(w: PrLogWriter, data: Data, name: str) -> str | None:
+    if data.get("by") == "festival":  # 1897 (X4): at once
+        return w.t("log.festival_placed", name=name, target=w.place(data.get("target")))
+    return None
+
+
+def plantations_revealed(w: PrLogWriter, data: Data, name: str) -> str:
+    tiles = ", ".join(w.good(t) for t in data.get("face_up", ()))
+    return w.t("log.revealed", tiles=tiles or w.t("table.empty"))
+
+
+def colonists_arranged(w: PrLogWriter, data: Data, name: str) -> str:
+    places = w.places(data)
+    if places and data.get("nobles"):
+        return w.t("log.arranged_nobles_on", name=name, places=places)
+    if places:
+        return w.t("log.arranged_on", name=name, places=places)
+    return w.t("log.arranged", name=name)
+
+
+def building_built(w: PrLogWriter, data: Data, name: str) -> str:
+    price = data.get("price", 0)
+    return w.counted("log.built", price, name=name,
+                     building=w.thing("building", data.get("building")), price=price)
+
+
+def doubloons_earned(w: PrLogWriter, data: Data, name: str) -> str | None:
+    reason = data.get("reason")
+    if reason == "festival_activity":
+        return None  # the Activity's own line names its reward
+    if w.catalog.has(f"log.earned.{reason}"):
+        return w.t(f"log.earned.{reason}", name=name, n=int(data.get("amount") or 0))
+    why = w.thing("building", reason) if reason == "factory" else w.thing("role", reason)
+    return w.counted("log.earned", data.get("amount", 0), name=name, reason=why)
+
+
+def vp_earned(w: PrLogWriter, data: Data, name: str) -> str | None:
+    """VP chips taken apart from a load: the amount only."""
+    if data.get("reason") == "festival_activity":
+        return None  # the Activity's own line names its reward
+    key = f"log.vp_earned.{data.get('reason')}"
+    return w.t(key if w.catalog.has(key) else "log.vp_earned", name=name,
+               n=int(data.get("amount") or 0))
+
+
+def good_sold(w: PrLogWriter, data: Data, name: str) -> str:
+    price = data.get("price", 0)
+    return w.counted("log.sold", price, name=name, good=w.good(data.get("good")), price=price)
+
+
+def goods_shipped(w: PrLogWriter, data: Data, name: str) -> str:
+    # "(+4 VP)": the VP of this load (with_shipment_vp), never the seat's total
+    ship = data.get("ship")
+    good = w.good(data.get("good"))
+    vp = int(data.get("vp") or 0)
+    more = {"vp": vp} if vp else {}
+    tail = "_vp" if vp else ""
+    if isinstance(ship, int):
+        return w.t(f"log.shipped{tail}", name=name, n=data.get("count", 0), good=good,
+                   ship=ship + 1, **more)
+    return w.t(f"log.wharf{tail}", name=name, n=data.get("count", 0), good=good, **more)
+
+
+def end_triggered(w: PrLogWriter, data: Data, name: str) -> str:
+    key = "log.end_triggered_phase" if data.get("after") == "phase" else "log.end_triggered"
+    return w.t(key, reason=w.thing("end", data.get("reason")))
+
+
+BASE: dict[str, Line] = {
+    "RoleChosen": role_chosen,
+    "QuarryTaken": lambda w, data, name: w.t("log.quarry", name=name),
+    "PlantationTaken": plantation_taken,
+    "ColonistGained": colonist_gained,
+    "OfferDeclined": lambda w, data, name: w.t(
+        "log.declined", name=name, building=w.thing("building", data.get("offer"))),
+    "Passed": passed,
+    "ColonistPlaced": colonist_placed,
+    "PlantationsRevealed": plantations_revealed,
+    "ColonistsArranged": colonists_arranged,
+    "ColonistShipRefilled": lambda w, data, name: w.counted(
+        "log.ship_refilled", data.get("count", 0)),
+    "BuildingBuilt": building_built,
+    "GoodsProduced": lambda w, data, name: w.t(
+        "log.produced", name=name, goods=w.goods(data.get("goods", {}))),
+    "DoubloonsEarned": doubloons_earned,
+    "PrivilegeGoodTaken": lambda w, data, name: w.t(
+        "log.extra_good", name=name, good=w.good(data.get("good"))),
+    "GoodSold": good_sold,
+    "TradingHouseEmptied": lambda w, data, name: w.t("log.house_emptied"),
+    "GoodsShipped": goods_shipped,
+    "VpEarned": vp_earned,
+    "GoodsDiscarded": lambda w, data, name: w.t(
+        "log.discarded", name=name, goods=w.goods(data.get("goods", {}))),
+    "ShipsEmptied": lambda w, data, name: w.t("log.ships_emptied"),
+    "EndTriggered": end_triggered,
+    "RoundEnded": lambda w, data, name: w.t("log.round_ended", round=data.get("round", "?")),
+    "GovernorPassed": lambda w, data, name: w.t(
+        "log.governor", name=name, round=data.get("round", "?")),
+    "GameEnded": lambda w, data, name: w.t("log.game_ended"),
+}
+"""The base game's lines."""
+
+
+# --- the expansions' events (Exp. 3 the Buccaneer, Exp. 4 the Festival; Exp. 1's and Exp. 2's
+# lines are in their modules) and the kernel's 1897 modules ----------------------------------
+
+
+def token_taken(w: PrLogWriter, data: Data, name: str) -> str:
+    giver = data.get("from")
+    if isinstance(giver, int):
+        return w.t("log.token_from", name=name, other=w.name(giver))
+    return w.t("log.token_card", name=name)
+
+
+def ship_pirated(w: PrLogWriter, data: Data, name: str) -> str:
+    ship = data.get("ship")
+    return w.t("log.pirated", name=name, ship=int(ship) + 1 if isinstance(ship, int) else "?",
+               count=int(data.get("count") or 0), good=w.good(data.get("good")),
+               n=int(data.get("kept") or 0))
+
+
+def house_plundered(w: PrLogWriter, data: Data, name: str) -> str:
+    goods = [w.good(g) for g in data.get("goods") or ()]
+    return w.t("log.plundered", name=name,
+               goods=w.catalog.join(w.lang, goods) or w.t("table.empty"))
+
+
+def ship_raided(w: PrLogWriter, data: Data, name: str) -> str:
+    removed, kept = int(data.get("removed") or 0), int(data.get("kept") or 0)
+    if not removed:
+        return w.t("log.raid_nothing", name=name)
+    return w.t("log.raided", name=name, n=removed, kept=kept)
+
+
+def raid_placed(w: PrLogWriter, data: Data, name: str) -> str | None:
+    if data.get("by") == "raid":
+        return w.t("log.raid_placed", name=name, target=w.place(data.get("target")))
+    return None
+
+
+MODULES: dict[str, Line] = {
+    "BuccaneerTokenTaken": token_taken,
+    "ShipPirated": ship_pirated,
+    "TradingHousePlundered": house_plundered,
+    "ColonistShipRaided": ship_raided,
+    "RoleCaptured": lambda w, data, name: w.counted(
+        "log.captured", int(data.get("doubloons") or 0), name=name,
+        role=w.thing("role", data.get("role"))),
+    "CapturedRolePlayed": lambda w, data, name: w.t(
+        "log.captured_played", name=name, role=w.thing("role", data.get("role"))),
+    "FestivalGoalAchieved": lambda w, data, name: w.festival_line(data, name),
+    "ColonistGained": raid_placed,
+    # the kernel's festival_activities and achievements (1897)
+    "FestivalActivityCompleted": lambda w, data, name: w.activity_line(data, name),
+    "AchievementAnnounced": lambda w, data, name: w.t(
+        "log.announced", name=name,
+        achievement=w.thing("achievement", data.get("achievement"))),
+    "AchievementDraftEnded": lambda w, data, name: w.t("log.achievement_draft_ended"),
+}
+"""Exp. 3's and Exp. 4's lines, and the kernel's modules only 1897 plays."""
+
+
+# --- 1897's Puertoma (§8, the kernel's ``puertoma``) -------------------------------------------
+
+
+def marker_moved(w: PrLogWriter, data: Data, name: str) -> str:
+    return w.t("log.ptm.marker", name=name, start=w.thing("role", data.get("from")),
+               end=w.thing("role", data.get("to")))
+
+
+def tie_breaker_drawn(w: PrLogWriter, data: Data, name: str) -> str:
+    key = f"log.ptm.card.{data.get('for')}"
+    return w.t(key if w.catalog.has(key) else "log.ptm.card", name=name,
+               card=data.get("card", "?"), order=w.card_order(data.get("card")))
+
+
+def workers_placed(w: PrLogWriter, data: Data, name: str) -> str:
+    by = data.get("by")
+    places = w.ptm_places(data.get("placed") or {})
+    if by in ("builder_worker", "recruiter_worker"):
+        return w.t("log.ptm.workers_skill", name=name, skill=w.skill(by), places=places)
+    return w.t("log.ptm.workers", name=name, places=places)
+
+
+def skill_unlocked(w: PrLogWriter, data: Data, name: str) -> str:
+    skill = data.get("skill")
+    level = data.get("level", data.get("column", "?"))  # "column" in the kernel's words
+    return w.t("log.ptm.unlocked", name=name, level=level, skill=w.skill(skill),
+               effect=w.skill_effect(skill))
+
+
+def skill_paid(unit: str) -> Line:
+    """A Puertoma's coins (``unit`` ``coins``) or VP (``vp``) a skill brought: the skill
+    named by the event, else (coins) by the phase under way when known."""
+
+    def line(w: PrLogWriter, data: Data, name: str) -> str | None:
+        if data.get("reason") != PUERTOMA_SKILL:
+            return None
+        skill = data.get("skill")
+        if not skill and unit == "coins":
+            phase = getattr(w, "phase", None)
+            skill = COIN_SKILLS.get(phase[0]) if phase else None
+        n = int(data.get("amount") or 0)
+        if skill:
+            return w.t(f"log.ptm.{unit}_skill", name=name, n=n, skill=w.skill(skill))
+        return w.t(f"log.ptm.{unit}", name=name, n=n)
+
+    return line
+
+
+def skill_discarded(w: PrLogWriter, data: Data, name: str) -> str | None:
+    skill = data.get("skill")
+    if not skill:
+        return None
+    return w.t("log.ptm.discarded", name=name, goods=w.goods(data.get("goods", {})),
+               skill=w.skill(skill))
+
+
+PUERTOMA: dict[str, Line] = {
+    "PuertomaChoseRole": lambda w, data, name: w.t(  # alone (else told with its RoleChosen)
+        "log.ptm.reason", name=name, role=w.thing("role", data.get("role")),
+        why=w.choice_why(data)),
+    "MarkerMoved": marker_moved,
+    "TieBreakerDrawn": tie_breaker_drawn,
+    "TieBreakerShuffled": lambda w, data, name: w.t("log.ptm.shuffled", n=len(TIE_BREAKERS)),
+    "PuertomaWorkersPlaced": workers_placed,
+    "PuertomaSkillUnlocked": skill_unlocked,
+    "PuertomaSkillsDiscarded": lambda w, data, name: w.t("log.ptm.skills_discarded", name=name),
+    "PuertomaSkillUsed": lambda w, data, name: w.t(
+        "log.ptm.skill_crate", name=name, good=w.good(data.get("good")),
+        skill=w.skill(data.get("skill"))),
+    "ReserveTokenPlaced": lambda w, data, name: w.t(
+        "log.ptm.reserve", name=name, building=w.thing("building", data.get("building"))),
+    "ReserveTokenRemoved": lambda w, data, name: w.t("log.ptm.reserve_removed", name=name),
+    "DoubloonsEarned": skill_paid("coins"),
+    "VpEarned": skill_paid("vp"),
+    "GoodsDiscarded": skill_discarded,
+}
+"""1897's automated opponent: its choice of a role, the action marker, the tie-breaker cards,
+its workers, skills and Reserve token; its coins, VP and crates a skill brought."""
+
+
+def festival_colonists(w: PrLogWriter, data: Data, name: str) -> str | None:
+    if data.get("by") in ("festival", "festival_activity"):
+        return w.t("log.festival_colonists", name=name, n=int(data.get("count") or 0))
+    return None
+
+
+def by_kind(*parts: Mapping[str, Line]) -> dict[str, tuple[Line, ...]]:
+    """Each event kind's builders, in the order of ``parts`` (the first that makes a line
+    wins)."""
+    out: dict[str, tuple[Line, ...]] = {}
+    for part in parts:
+        for kind, line in part.items():
+            out[kind] = (*out.get(kind, ()), line)
+    return out
+
+
+LINES: dict[str, tuple[Line, ...]] = by_kind(
+    new_buildings.LOG_LINES, nobles.LOG_LINES, MODULES, PUERTOMA,
+    {"ColonistGained": festival_colonists}, BASE)
+"""Each event kind's line builders: an expansion's case of an event first (Exp. 1's, Exp. 2's,
+Exp. 3's and 4's, the Puertoma's), the base game's last."""

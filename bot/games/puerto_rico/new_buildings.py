@@ -16,7 +16,7 @@ view's market lists only the buildings on the board.  Pure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -184,65 +184,101 @@ def target(writer: LogWriter, slot: object) -> str:
     return writer.thing("plantation", slot)
 
 
-def log_line(writer: LogWriter, kind: str, data: Mapping[str, Any], name: str) -> str | None:
-    """The line of an Exp. 1 event (``None`` for the other events)."""
+LogLine = Callable[[LogWriter, Mapping[str, Any], str], str | None]
+"""A line builder: the writer, the event's data and its seat's name (``None``: not its case)."""
+
+
+def drafted(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
+    building = str(data.get("building"))
+    cost = facts(building)["cost"] if building in buildings() else "?"
+    return writer.t("log.drafted", name=name, building=writer.thing("building", building),
+                    cost=cost)
+
+
+def forest_placed(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
+    tile = data.get("tile")
+    if data.get("source") == "hacienda":
+        return writer.t("log.forest_hacienda", name=name, tile=writer.thing("good", tile))
+    return writer.t("log.forest", name=name, plantation=writer.thing("plantation", tile))
+
+
+def black_market_used(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
     t, thing = writer.t, writer.thing
-    if kind == "BuildingDrafted":
-        building = str(data.get("building"))
-        cost = facts(building)["cost"] if building in buildings() else "?"
-        return t("log.drafted", name=name, building=thing("building", building), cost=cost)
-    if kind == "DraftEnded":
-        return t("log.draft_ended", n=len(data.get("buildings") or ()))
-    if kind == "ForestPlaced":
-        tile = data.get("tile")
-        if data.get("source") == "hacienda":
-            return t("log.forest_hacienda", name=name, tile=thing("good", tile))
-        return t("log.forest", name=name, plantation=thing("plantation", tile))
-    if kind == "BlackMarketUsed":
-        parts = [writer.catalog.t(writer.lang, "act.bm_doubloons",
-                                  n=int(data.get("doubloons") or 0))]
-        colonist = data.get("colonist")
-        if colonist is not None:
-            parts.append(t("act.bm_san_juan") if colonist == SAN_JUAN
-                         else t("act.bm_quarry") if colonist == "quarry"
-                         else t("act.bm_building", building=thing("building", colonist))
-                         if writer.catalog.has(f"building.{colonist}")
-                         else t("act.bm_tile", plantation=thing("plantation", colonist)))
-        if data.get("good"):
-            parts.append(t("act.bm_good", good=thing("good", data.get("good"))))
-        if data.get("vp"):
-            parts.append(t("act.bm_vp"))
-        return t("log.black_market", name=name, items=writer.catalog.join(writer.lang, parts))
-    if kind == "GoodSold" and data.get("to") == "trading_post":
-        price = int(data.get("price") or 0)
-        return writer.counted("log.sold_post", price, name=name,
-                              good=thing("good", data.get("good")),
-                              building=thing("building", "trading_post"), price=price)
-    if kind == "GoodsShipped" and data.get("ship") == "small_wharf":
-        goods = shipped_goods(writer, data.get("goods") or {})
-        building = thing("building", "small_wharf")
-        if not goods:
-            return t("log.small_wharf_none", name=name, building=building)
-        vp = int(data.get("vp") or 0)
-        if vp:
-            return t("log.small_wharf_vp", name=name, goods=goods, building=building, vp=vp)
-        return t("log.small_wharf", name=name, goods=goods, building=building)
-    if kind == "GoodsProduced" and data.get("by") == "aqueduct":
-        return t("log.aqueduct", name=name, building=thing("building", "aqueduct"),
-                 goods=shipped_goods(writer, data.get("goods") or {}))
-    if kind == "GuestMoved":
-        to, house = data.get("to"), thing("building", "guest_house")
-        if writer.catalog.has(f"building.{to}"):
-            return t("log.guest_building", name=name, house=house,
-                     building=thing("building", to))
-        return t("log.guest", name=name, house=house, target=target(writer, to))
-    if kind == "OfferDeclined" and data.get("offer") == "forest":
-        return t("log.declined_forest", name=name)
-    if kind == "ColonistGained" and data.get("target") == SAN_JUAN and data.get(
-            "by") == "hospice":
-        return t("log.colonist", name=name, building=thing("building", data.get("by")),
-                 target=target(writer, SAN_JUAN))
-    return None
+    parts = [writer.catalog.t(writer.lang, "act.bm_doubloons", n=int(data.get("doubloons") or 0))]
+    colonist = data.get("colonist")
+    if colonist is not None:
+        parts.append(t("act.bm_san_juan") if colonist == SAN_JUAN
+                     else t("act.bm_quarry") if colonist == "quarry"
+                     else t("act.bm_building", building=thing("building", colonist))
+                     if writer.catalog.has(f"building.{colonist}")
+                     else t("act.bm_tile", plantation=thing("plantation", colonist)))
+    if data.get("good"):
+        parts.append(t("act.bm_good", good=thing("good", data.get("good"))))
+    if data.get("vp"):
+        parts.append(t("act.bm_vp"))
+    return t("log.black_market", name=name, items=writer.catalog.join(writer.lang, parts))
+
+
+def sold_to_post(writer: LogWriter, data: Mapping[str, Any], name: str) -> str | None:
+    if data.get("to") != "trading_post":
+        return None
+    price = int(data.get("price") or 0)
+    return writer.counted("log.sold_post", price, name=name,
+                          good=writer.thing("good", data.get("good")),
+                          building=writer.thing("building", "trading_post"), price=price)
+
+
+def small_wharf_load(writer: LogWriter, data: Mapping[str, Any], name: str) -> str | None:
+    if data.get("ship") != "small_wharf":
+        return None
+    goods = shipped_goods(writer, data.get("goods") or {})
+    building = writer.thing("building", "small_wharf")
+    if not goods:
+        return writer.t("log.small_wharf_none", name=name, building=building)
+    vp = int(data.get("vp") or 0)
+    if vp:
+        return writer.t("log.small_wharf_vp", name=name, goods=goods, building=building, vp=vp)
+    return writer.t("log.small_wharf", name=name, goods=goods, building=building)
+
+
+def aqueduct_barrels(writer: LogWriter, data: Mapping[str, Any], name: str) -> str | None:
+    if data.get("by") != "aqueduct":
+        return None
+    return writer.t("log.aqueduct", name=name, building=writer.thing("building", "aqueduct"),
+                    goods=shipped_goods(writer, data.get("goods") or {}))
+
+
+def guest_moved(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
+    to, house = data.get("to"), writer.thing("building", "guest_house")
+    if writer.catalog.has(f"building.{to}"):
+        return writer.t("log.guest_building", name=name, house=house,
+                        building=writer.thing("building", to))
+    return writer.t("log.guest", name=name, house=house, target=target(writer, to))
+
+
+def hospice_colonist(writer: LogWriter, data: Mapping[str, Any], name: str) -> str | None:
+    if data.get("target") != SAN_JUAN or data.get("by") != "hospice":
+        return None
+    return writer.t("log.colonist", name=name, building=writer.thing("building", "hospice"),
+                    target=target(writer, SAN_JUAN))
+
+
+LOG_LINES: dict[str, LogLine] = {
+    "BuildingDrafted": drafted,
+    "DraftEnded": lambda writer, data, name: writer.t(
+        "log.draft_ended", n=len(data.get("buildings") or ())),
+    "ForestPlaced": forest_placed,
+    "BlackMarketUsed": black_market_used,
+    "GoodSold": sold_to_post,
+    "GoodsShipped": small_wharf_load,
+    "GoodsProduced": aqueduct_barrels,
+    "GuestMoved": guest_moved,
+    "OfferDeclined": lambda writer, data, name: writer.t("log.declined_forest", name=name)
+    if data.get("offer") == "forest" else None,
+    "ColonistGained": hospice_colonist,
+}
+"""The lines of Exp. 1's events, and its cases of the base game's (a sale to the Trading post,
+a Small wharf's load...), by event kind (:data:`.gamelog.LINES` asks them first)."""
 
 
 def shipped_goods(writer: LogWriter, goods: Mapping[str, Any]) -> str:
@@ -291,5 +327,5 @@ def candidates(view: Mapping[str, Any], codes: Sequence[str]) -> dict[int, list[
     return dict(sorted(out.items()))
 
 
-__all__ = ["HEADS", "black_market_parts", "buildings", "candidates", "counts", "description",
-           "draft_text", "facts", "forests", "items", "label", "log_line", "payment"]
+__all__ = ["HEADS", "LOG_LINES", "black_market_parts", "buildings", "candidates", "counts",
+           "description", "draft_text", "facts", "forests", "items", "label", "payment"]

@@ -25,7 +25,7 @@ from engine.puerto_rico.nobles import LAND_OFFICE_PRICE
 
 from ...gamelog import LogWriter
 from ...i18n import Catalog
-from .new_buildings import target
+from .new_buildings import LogLine, target
 from .words import PrWords
 
 HEADS = ("n", "mn", "hl", "rs", "lo")
@@ -151,70 +151,78 @@ def removal(words: PrWords, tile: str) -> str:
 # --- the log ------------------------------------------------------------------------------------
 
 
-def log_line(writer: LogWriter, kind: str, data: Mapping[str, Any], name: str) -> str | None:
-    """The line of an Exp. 2 event (``None`` for the other events, and for those whose generic
-    line says it all: the Chapel's, Jeweler's, Hunting lodge's and Royal supplier's doubloons and
-    VP chips have their reasons' keys)."""
+def noble_gained(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
     t, thing = writer.t, writer.thing
-    if kind == "NobleGained":
-        by = data.get("by")
-        if by == "villa":
-            return t("log.noble_villa", name=name, building=thing("building", "villa"))
-        if by == "raid":
-            place = data.get("target")
-            if writer.catalog.has(f"building.{place}"):
-                return t("log.noble_raid_building", name=name, building=thing("building", place))
-            return t("log.noble_raid", name=name, target=target(writer, place))
-        return t("log.noble_ship", name=name)
-    if kind == "ColonistGained" and data.get("by") == "villa":
-        return t("log.villa_colonist", name=name, building=thing("building", "villa"))
-    if kind == "ColonistShipRefilled" and data.get("nobles"):
-        return t("log.ship_refilled_noble", n=int(data.get("count") or 0))
-    if kind == "ColonistShipRaided" and data.get("nobles") and data.get("removed"):
-        return t(
-            "log.raided_nobles",
-            name=name,
-            n=int(data.get("removed") or 0),
-            kept=int(data.get("kept") or 0),
-            nobles=int(data.get("nobles") or 0),
-        )
-    if kind == "PlantationTaken" and data.get("source") == "land_office":
-        return t(
-            "log.land_office_buy",
-            name=name,
-            plantation=thing("plantation", data.get("tile")),
-            building=thing("building", "land_office"),
-            price=int(data.get("price") or LAND_OFFICE_PRICE),
-        )
-    if kind == "PlantationSold":
-        line = t(
-            "log.land_office_sell",
-            name=name,
-            plantation=removed(writer, data),
-            building=thing("building", "land_office"),
-            price=int(data.get("price") or LAND_OFFICE_PRICE),
-        )
-        return with_displaced(writer, line, data)
-    if kind == "PlantationDiscarded":
-        line = t(
-            "log.lodge_discard",
-            name=name,
-            plantation=removed(writer, data),
-            building=thing("building", str(data.get("by") or "hunting_lodge")),
-        )
-        return with_displaced(writer, line, data)
-    if kind == "GoodsTraded":
-        goods = [thing("good", g) for g in data.get("goods") or ()]
-        return t(
-            "log.goods_traded",
-            name=name,
-            goods=writer.catalog.join(writer.lang, goods),
-            building=thing("building", str(data.get("by") or "royal_supplier")),
-        )
-    if kind == "OfferDeclined" and data.get("offer") in OFFERS:
-        offer = str(data.get("offer"))
-        return t(OFFERS[offer], name=name, building=thing("building", offer))
-    return None
+    by = data.get("by")
+    if by == "villa":
+        return t("log.noble_villa", name=name, building=thing("building", "villa"))
+    if by == "raid":
+        place = data.get("target")
+        if writer.catalog.has(f"building.{place}"):
+            return t("log.noble_raid_building", name=name, building=thing("building", place))
+        return t("log.noble_raid", name=name, target=target(writer, place))
+    return t("log.noble_ship", name=name)
+
+
+def ship_raided(writer: LogWriter, data: Mapping[str, Any], name: str) -> str | None:
+    if not (data.get("nobles") and data.get("removed")):
+        return None
+    return writer.t("log.raided_nobles", name=name, n=int(data.get("removed") or 0),
+                    kept=int(data.get("kept") or 0), nobles=int(data.get("nobles") or 0))
+
+
+def land_office_buy(writer: LogWriter, data: Mapping[str, Any], name: str) -> str | None:
+    if data.get("source") != "land_office":
+        return None
+    return writer.t("log.land_office_buy", name=name,
+                    plantation=writer.thing("plantation", data.get("tile")),
+                    building=writer.thing("building", "land_office"),
+                    price=int(data.get("price") or LAND_OFFICE_PRICE))
+
+
+def plantation_sold(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
+    line = writer.t("log.land_office_sell", name=name, plantation=removed(writer, data),
+                    building=writer.thing("building", "land_office"),
+                    price=int(data.get("price") or LAND_OFFICE_PRICE))
+    return with_displaced(writer, line, data)
+
+
+def plantation_discarded(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
+    line = writer.t("log.lodge_discard", name=name, plantation=removed(writer, data),
+                    building=writer.thing("building", str(data.get("by") or "hunting_lodge")))
+    return with_displaced(writer, line, data)
+
+
+def goods_traded(writer: LogWriter, data: Mapping[str, Any], name: str) -> str:
+    goods = [writer.thing("good", g) for g in data.get("goods") or ()]
+    return writer.t("log.goods_traded", name=name, goods=writer.catalog.join(writer.lang, goods),
+                    building=writer.thing("building", str(data.get("by") or "royal_supplier")))
+
+
+def offer_declined(writer: LogWriter, data: Mapping[str, Any], name: str) -> str | None:
+    offer = str(data.get("offer"))
+    if offer not in OFFERS:
+        return None
+    return writer.t(OFFERS[offer], name=name, building=writer.thing("building", offer))
+
+
+LOG_LINES: dict[str, LogLine] = {
+    "NobleGained": noble_gained,
+    "ColonistGained": lambda writer, data, name: writer.t(
+        "log.villa_colonist", name=name, building=writer.thing("building", "villa"))
+    if data.get("by") == "villa" else None,
+    "ColonistShipRefilled": lambda writer, data, name: writer.t(
+        "log.ship_refilled_noble", n=int(data.get("count") or 0)) if data.get("nobles") else None,
+    "ColonistShipRaided": ship_raided,
+    "PlantationTaken": land_office_buy,
+    "PlantationSold": plantation_sold,
+    "PlantationDiscarded": plantation_discarded,
+    "GoodsTraded": goods_traded,
+    "OfferDeclined": offer_declined,
+}
+"""The lines of Exp. 2's events and its cases of the base game's, by event kind (none for
+those whose generic line says it all: the Chapel's, Jeweler's, Hunting lodge's and Royal
+supplier's doubloons and VP chips have their reasons' keys)."""
 
 
 def removed(writer: LogWriter, data: Mapping[str, Any]) -> str:
@@ -263,13 +271,13 @@ def player_text(player: Mapping[str, Any], lang: str, catalog: Catalog) -> str |
 
 __all__ = [
     "HEADS",
+    "LOG_LINES",
     "NOBLE_FUNCTIONS",
     "auto_label",
     "description",
     "displaced",
     "in_play",
     "label",
-    "log_line",
     "nobles_of",
     "player_text",
     "removal",

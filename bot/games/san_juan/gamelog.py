@@ -8,7 +8,7 @@ moves played for a person, which events belong to a phase) is :mod:`bot.gamelog`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event
@@ -51,56 +51,12 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
 
 class SanJuanLogWriter(LogWriter):
     def event_line(self, event: Event) -> str | None:
-        data = event.data
+        """One event in words (its kind's builder in :data:`LINES`); ``None`` for events that
+        make no line."""
         if event.type in QUIET:
             return None
-        name = self.name(event.seat)
-        if event.type == "RoleChosen":
-            key = "log.role_library" if data.get("library") else "log.role"
-            return self.t(key, name=name, role=self.thing("role", data.get("role")))
-        if event.type == "BuildingBuilt":
-            card = self.thing("card", data.get("card"))
-            if data.get("over"):
-                return self.t("log.built_over", name=name, card=card, n=data.get("cost", 0),
-                              over=self.thing("card", data["over"]))
-            return self.t("log.built", name=name, card=card, n=data.get("cost", 0))
-        if event.type == "GoodLost":
-            return self.t("log.good_lost", name=name, good=self.thing("good", data.get("good")))
-        if event.type in ("CardsDrawn", "CardsDiscarded"):
-            base = "log.drew" if event.type == "CardsDrawn" else "log.discarded"
-            key = f"{base}_{data.get('reason')}"  # the line of its reason, else the plain one
-            return self.t(key if self.catalog.has(key) else base, name=name,
-                          n=int(data.get("count", 0)))
-        if event.type == "GoodsProduced":
-            return self.t("log.produced", name=name, goods=self.goods(data.get("goods")))
-        if event.type == "GoodsSold":
-            return self.t("log.sold", name=name, goods=self.goods(data.get("goods")))
-        if event.type == "TileRevealed":
-            prices = data.get("prices") or {}
-            text = ", ".join(f"{self.thing('good', g)} {n}" for g, n in prices.items())
-            return self.t("log.tile", prices=text)
-        if event.type == "GoldMineRevealed":
-            cards = ", ".join(self.thing("card", c) for c in data.get("cards", ()))
-            key = "log.gold_mine_hit" if data.get("success") else "log.gold_mine_miss"
-            return self.t(key, name=name, cards=cards)
-        if event.type == "GoldMineCardTaken":
-            return self.t("log.gold_mine_took", name=name,
-                          card=self.thing("card", data.get("card")))
-        if event.type == "Passed":
-            key = f"log.passed_{data.get('decision')}"
-            return self.t(key, name=name) if self.catalog.has(key) else None
-        if event.type == "PileReshuffled":
-            return self.t("log.reshuffled", n=int(data.get("cards", 0)))
-        if event.type == "RoundEnded":
-            return None
-        if event.type == "RoundStarted":
-            return self.t("log.round", round=data.get("round", 1),
-                          name=self.name(data.get("governor")))
-        if event.type == "GameEnded":
-            reasons = ", ".join(self.thing("end", r) for r in data.get("reasons", ()))
-            winners = self.catalog.join(self.lang, [self.name(w) for w in data.get("winners", ())])
-            return self.t("log.game_over", reasons=reasons, winners=winners)
-        return None
+        line = LINES.get(event.type)
+        return None if line is None else line(self, event.data, self.name(event.seat))
 
     def goods(self, goods: object) -> str:
         names = [str(g) for g in goods] if isinstance(goods, list | tuple) else []
@@ -109,3 +65,79 @@ class SanJuanLogWriter(LogWriter):
             counts[good] = counts.get(good, 0) + 1
         return ", ".join(self.thing("good", g) if n == 1 else f"{self.thing('good', g)} ×{n}"
                          for g, n in counts.items()) or "—"
+
+
+Data = Mapping[str, Any]
+Line = Callable[[SanJuanLogWriter, Data, str], str | None]
+"""A line builder: the writer, the event's (public) data and the name of its seat."""
+
+
+def role_chosen(w: SanJuanLogWriter, data: Data, name: str) -> str:
+    key = "log.role_library" if data.get("library") else "log.role"
+    return w.t(key, name=name, role=w.thing("role", data.get("role")))
+
+
+def building_built(w: SanJuanLogWriter, data: Data, name: str) -> str:
+    card = w.thing("card", data.get("card"))
+    if data.get("over"):
+        return w.t("log.built_over", name=name, card=card, n=data.get("cost", 0),
+                   over=w.thing("card", data["over"]))
+    return w.t("log.built", name=name, card=card, n=data.get("cost", 0))
+
+
+def cards_counted(base: str) -> Line:
+    """Cards drawn (``base`` ``log.drew``) or discarded: the line of their reason, else the
+    plain one; how many, never which."""
+
+    def line(w: SanJuanLogWriter, data: Data, name: str) -> str:
+        key = f"{base}_{data.get('reason')}"
+        return w.t(key if w.catalog.has(key) else base, name=name, n=int(data.get("count", 0)))
+
+    return line
+
+
+def tile_revealed(w: SanJuanLogWriter, data: Data, name: str) -> str:
+    prices = data.get("prices") or {}
+    return w.t("log.tile", prices=", ".join(f"{w.thing('good', g)} {n}"
+                                            for g, n in prices.items()))
+
+
+def gold_mine_revealed(w: SanJuanLogWriter, data: Data, name: str) -> str:
+    cards = ", ".join(w.thing("card", c) for c in data.get("cards", ()))
+    key = "log.gold_mine_hit" if data.get("success") else "log.gold_mine_miss"
+    return w.t(key, name=name, cards=cards)
+
+
+def passed(w: SanJuanLogWriter, data: Data, name: str) -> str | None:
+    key = f"log.passed_{data.get('decision')}"
+    return w.t(key, name=name) if w.catalog.has(key) else None
+
+
+def game_ended(w: SanJuanLogWriter, data: Data, name: str) -> str:
+    reasons = ", ".join(w.thing("end", r) for r in data.get("reasons", ()))
+    winners = w.catalog.join(w.lang, [w.name(seat) for seat in data.get("winners", ())])
+    return w.t("log.game_over", reasons=reasons, winners=winners)
+
+
+LINES: dict[str, Line] = {
+    "RoleChosen": role_chosen,
+    "BuildingBuilt": building_built,
+    "GoodLost": lambda w, data, name: w.t(
+        "log.good_lost", name=name, good=w.thing("good", data.get("good"))),
+    "CardsDrawn": cards_counted("log.drew"),
+    "CardsDiscarded": cards_counted("log.discarded"),
+    "GoodsProduced": lambda w, data, name: w.t(
+        "log.produced", name=name, goods=w.goods(data.get("goods"))),
+    "GoodsSold": lambda w, data, name: w.t(
+        "log.sold", name=name, goods=w.goods(data.get("goods"))),
+    "TileRevealed": tile_revealed,
+    "GoldMineRevealed": gold_mine_revealed,
+    "GoldMineCardTaken": lambda w, data, name: w.t(
+        "log.gold_mine_took", name=name, card=w.thing("card", data.get("card"))),
+    "Passed": passed,
+    "PileReshuffled": lambda w, data, name: w.t("log.reshuffled", n=int(data.get("cards", 0))),
+    "RoundStarted": lambda w, data, name: w.t(
+        "log.round", round=data.get("round", 1), name=w.name(data.get("governor"))),
+    "GameEnded": game_ended,
+}
+"""San Juan's lines by event kind (``RoundEnded`` has none: the next round's line says it)."""
