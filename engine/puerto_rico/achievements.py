@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any
 
-from ..core import Event
+from ..core import CorruptState, Event
+from ..fields import Names, int_list
 from ..rng import below
 from . import actions as A
 from .actions import CATALOG, Action
@@ -47,6 +48,7 @@ from .data import (
     EditionOption,
 )
 from .ops import Events
+from .save import GOOD_NAMES, register_field
 from .state import (
     ACH_ANNOUNCED,
     ACH_HELD,
@@ -885,3 +887,50 @@ def _puertoma_hands(s: State) -> list[str]:
         elif len(mine) != ACHIEVEMENTS_DEALT:
             return ["achievements:hands"]
     return []
+
+
+# --- the save (format 2, ``save``) ----------------------------------------------------------------
+
+_CARD_NAMES = Names("achievement", tuple(c.name for c in CARDS))
+_STATUSES = Names("achievement_status", ("held", "met", "announced", "pick"))
+assert _STATUSES.index["pick"] == ACH_PICK and _STATUSES.index["announced"] == ACH_ANNOUNCED
+
+
+def _dump(s: State) -> dict[str, Any] | None:
+    """By card, the holder and status of each card out of the deck; the Captain phase's tallies:
+    by seat the VP gained and the goods loaded."""
+    owner, status, tally = s.achievement_owner, s.achievement_status, s.achievement_tally
+    if not owner:
+        return None
+    names, statuses = _CARD_NAMES.names, _STATUSES.names
+    n = len(tally) // 2
+    return {
+        "cards": {names[c]: [owner[c], statuses[status[c]]]
+                  for c in range(len(owner)) if owner[c] != -1 or status[c] != ACH_HELD},
+        "tally": {"vp": tally[:n], "loaded": [GOOD_NAMES.bits(mask) for mask in tally[n:]]},
+    }
+
+
+def _load(s: State, raw: Any) -> None:
+    if not isinstance(raw, dict) or not isinstance(raw.get("cards"), dict):
+        raise CorruptState("bad_field", field="achievements")
+    owner = [-1] * ACHIEVEMENT_CARDS
+    status = [ACH_HELD] * ACHIEVEMENT_CARDS
+    for name, entry in raw["cards"].items():
+        card = _CARD_NAMES.of(name, "achievements")
+        if not isinstance(entry, list) or len(entry) != 2 or type(entry[0]) is not int:
+            raise CorruptState("bad_field", field="achievements")
+        owner[card] = entry[0]
+        status[card] = _STATUSES.of(entry[1], "achievements")
+    tally = raw.get("tally")
+    if not isinstance(tally, dict):
+        raise CorruptState("bad_field", field="achievements")
+    vp = int_list(tally, "vp", s.n)
+    loaded = tally["loaded"]
+    if not isinstance(loaded, list) or len(loaded) != s.n:
+        raise CorruptState("bad_length", field="achievements")
+    s.achievement_owner, s.achievement_status = owner, status
+    s.achievement_tally = vp + [GOOD_NAMES.read_bits(goods, "achievements") for goods in loaded]
+
+
+register_field(MODULE, _dump, _load)

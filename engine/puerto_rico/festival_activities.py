@@ -45,13 +45,15 @@ from dataclasses import dataclass
 from operator import add
 from typing import Any, Final
 
-from ..core import Event
+from ..core import CorruptState, Event
+from ..fields import Names, int_field
 from ..rng import below
 from .actions import CATALOG
 from .buildings import MODULE_LATE_SETUP, in_play, module_effect, owned_tiles
 from .data import GOODS, LARGE_VIOLET, NGOODS, SMALL_VIOLET, TILES
 from .festival import P_FESTIVAL_WORKERS, REWARD_COLONISTS
 from .ops import Events, gain_vp, pay
+from .save import BUILDINGS, GOOD_NAMES, TILE_NAMES, register_field
 from .state import (
     ACT_BUILDING,
     ACT_CARD,
@@ -534,3 +536,64 @@ def activities_failures(s: State) -> list[str]:
         elif won >= 0 and activity.task == BUILD and s.players[won].bw[b] < 0:
             return ["activities:winner"]
     return []
+
+
+# --- the save (format 2, ``save``) ----------------------------------------------------------------
+
+_ACTIVITY_NAMES = Names("activity", tuple(a.name for a in ACTIVITIES))
+
+
+def _dump(s: State) -> dict[str, Any] | None:
+    """The three cards (each ``ACT_*`` record by name) and the crates each seat loaded this
+    Captain phase."""
+    if not s.activities:
+        return None
+    tiles, goods, buildings = TILE_NAMES, GOOD_NAMES, BUILDINGS
+    cards = []
+    for i in range(ACTIVITY_CARDS):
+        r = card(s, i)
+        cards.append({
+            "card": _ACTIVITY_NAMES.names[r[ACT_CARD]],
+            "completed_by": r[ACT_WON],
+            "tiles": [tiles.name_or_none(t) for t in r[ACT_TILES]],
+            "goods": [goods.name_or_none(g) for g in r[ACT_GOODS]],
+            "building": buildings.name_or_none(r[ACT_BUILDING]),
+            "held": r[ACT_HELD] == 1,
+        })
+    loads = s.activity_loads
+    return {"cards": cards,
+            "loads": [goods.counts(loads[at:at + NGOODS]) for at in range(0, len(loads), NGOODS)]}
+
+
+def _load(s: State, raw: Any) -> None:
+    key = "festival_activities"
+    if not isinstance(raw, dict):
+        raise CorruptState("bad_field", field=key)
+    cards, loads = raw["cards"], raw["loads"]
+    if not isinstance(cards, list) or len(cards) != ACTIVITY_CARDS:
+        raise CorruptState("bad_length", field=key)
+    if not isinstance(loads, list) or len(loads) != s.n:
+        raise CorruptState("bad_length", field=key)
+    records: list[int] = []
+    for c in cards:
+        if not isinstance(c, dict) or type(c["held"]) is not bool:
+            raise CorruptState("bad_field", field=key)
+        tiles, goods = c["tiles"], c["goods"]
+        if not isinstance(tiles, list) or len(tiles) != 2:
+            raise CorruptState("bad_field", field=key)
+        if not isinstance(goods, list) or len(goods) != 3:
+            raise CorruptState("bad_field", field=key)
+        record = [
+            _ACTIVITY_NAMES.of(c["card"], key),
+            int_field(c, "completed_by"),
+            *(TILE_NAMES.optional(t, key) for t in tiles),
+            *(GOOD_NAMES.optional(g, key) for g in goods),
+            BUILDINGS.optional(c["building"], key),
+            int(c["held"]),
+        ]
+        records.extend(record)
+    s.activities = records
+    s.activity_loads = [n for seat in loads for n in GOOD_NAMES.read_counts(seat, key)]
+
+
+register_field(MODULE, _dump, _load)

@@ -15,12 +15,12 @@ from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's
 from . import nobles as _nobles  # noqa: F401  (registers Exp. 2's pieces and buildings)
 from .achievements import resample as resample_achievements
 from .achievements import revealed as achievements_revealed
-from .data import NGOODS, NTILES
 from .invariants import invariant_failures
 from .puertoma import resample as resample_puertoma
 from .puertoma import revealed as puertoma_revealed
 from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, state_ruleset
-from .state import State, dump_state, load_state
+from .save import dump_state, load_state
+from .state import State
 from .view import view as _view
 
 # Exp. 3 module sets played by the engine's own tests (see ``option_sets``)
@@ -167,10 +167,10 @@ class PuertoRico:
         return A.decode(code)
 
     def dump(self, state: State) -> dict[str, Any]:
-        return dump_state(state, A.NBASE_BUILDINGS)
+        return dump_state(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
-        state = load_state(data, NGOODS, NTILES, len(A.CATALOG), A.NBASE_BUILDINGS)
+        state = load_state(data)
         if state.game_name != self.name:
             raise CorruptState("wrong_game", game=state.game_name)
         try:

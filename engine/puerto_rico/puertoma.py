@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event
+from ..core import CorruptState, Event
+from ..fields import Names, int_field, int_list
 from ..rng import below
 from . import actions as A
 from .actions import BUILDING_INDEX, CATALOG, Action
@@ -67,10 +68,12 @@ from .nobles import raid_split
 from .ops import END_CITY, Events, gain_vp, pay, trigger_end
 from .phases import _captain_act, _end_phase, _keep, _resolve_offer
 from .phases import choose_role as kernel_choose_role
+from .save import BUILDINGS, GOOD_NAMES, ROLES, register_field
 from .state import (
     ACT_BUILDING,
     ACT_CARD,
     BUCCANEER_PHASE,
+    CRAFTSMAN_PHASE,
     DRAFT_PHASE,
     FEST_BUILDING,
     FEST_CONSTRUCTION_GOAL,
@@ -1192,3 +1195,96 @@ AUTOMATON.update({
     "built": built,
     "final_parts": final_parts,
 })
+
+
+# --- the save (format 2, ``save``) ----------------------------------------------------------------
+
+_SKILL_NAMES = tuple(Names("skill", level) for level in SKILLS)
+_SKILL_STATES = Names("skill_state", SKILL_STATES)
+_REMOVED = "removed"  # a Reserve token's building once the token is removed (RESERVE_REMOVED)
+
+
+def _dump(s: State) -> dict[str, Any] | None:
+    """The action board (the marker's role, the tie-breaker cards drawn, the deck by card
+    number) and each Puertoma's board by name; its phase tally is the goods it produced in a
+    Craftsman phase, else a count."""
+    p = s.puertoma
+    if not p:
+        return None
+    goods, buildings = GOOD_NAMES, BUILDINGS
+    boards = []
+    for at in range(HEADER, len(p), BOARD):
+        properties = {}
+        for good in range(NGOODS):
+            i = at + PROPS + good * PROPERTIES_PER_GOOD
+            pair = p[i:i + PROPERTIES_PER_GOOD]
+            if any(w >= 0 for w in pair):
+                properties[GOODS[good]] = [None if w < 0 else w for w in pair]
+        reserve = p[at + RESERVE]
+        tally = p[at + PHASE]
+        boards.append({
+            "properties": properties,
+            "vp_quarries": p[at + VP_QUARRIES],
+            "vp_workers": p[at + VP_WORKERS],
+            "skills": [[_SKILL_NAMES[level].names[p[at + SKILL_AT + level]],
+                        _SKILL_STATES.names[p[at + SKILL_STATE + level]]]
+                       for level in range(LEVELS)],
+            "reserve": _REMOVED if reserve == RESERVE_REMOVED else buildings.name_or_none(reserve),
+            "phase": goods.bits(tally) if s.phase == CRAFTSMAN_PHASE else tally,
+            "citizens": p[at + CITIZENS],
+            "spaces": [buildings.name_or_none(b) for b in p[at + SPACES:at + THIRD]],
+            "third": goods.counts(p[at + THIRD:at + BOARD]),
+        })
+    return {"marker": ALL_ROLES[p[MARKER]], "drawn": p[DECK_POS], "deck": p[DECK_AT:HEADER],
+            "boards": boards}
+
+
+def _load(s: State, raw: Any) -> None:
+    key = "puertoma"
+    if not isinstance(raw, dict):
+        raise CorruptState("bad_field", field=key)
+    boards = raw["boards"]
+    if not isinstance(boards, list) or len(boards) != int(s.options.get("puertomas", 0)):
+        raise CorruptState("bad_length", field=key)
+    p = [ROLES.of(raw["marker"], key), int_field(raw, "drawn"), *int_list(raw, "deck", DECK)]
+    for board in boards:
+        if not isinstance(board, dict):
+            raise CorruptState("bad_field", field=key)
+        spaces = [-1] * (NGOODS * PROPERTIES_PER_GOOD)
+        properties = board["properties"]
+        if not isinstance(properties, dict):
+            raise CorruptState("bad_field", field=key)
+        for name, pair in properties.items():
+            good = GOOD_NAMES.of(name, key)
+            if (not isinstance(pair, list) or len(pair) != PROPERTIES_PER_GOOD
+                    or any(w is not None and (type(w) is not int or w < 0) for w in pair)):
+                raise CorruptState("bad_field", field=key)
+            i = good * PROPERTIES_PER_GOOD
+            spaces[i:i + PROPERTIES_PER_GOOD] = [-1 if w is None else w for w in pair]
+        skills = board["skills"]
+        if (not isinstance(skills, list) or len(skills) != LEVELS
+                or any(not isinstance(sk, list) or len(sk) != 2 for sk in skills)):
+            raise CorruptState("bad_field", field=key)
+        reserve = board["reserve"]
+        tally = board["phase"]
+        buildings = board["spaces"]
+        if not isinstance(buildings, list) or len(buildings) != THIRD - SPACES:
+            raise CorruptState("bad_field", field=key)
+        p += spaces
+        p += [int_field(board, "vp_quarries"), int_field(board, "vp_workers")]
+        p += [_SKILL_NAMES[level].of(skills[level][0], key) for level in range(LEVELS)]
+        p += [_SKILL_STATES.of(skills[level][1], key) for level in range(LEVELS)]
+        p.append(RESERVE_REMOVED if reserve == _REMOVED else BUILDINGS.optional(reserve, key))
+        if s.phase == CRAFTSMAN_PHASE:
+            p.append(GOOD_NAMES.read_bits(tally, key))
+        elif type(tally) is int:
+            p.append(tally)
+        else:
+            raise CorruptState("bad_field", field=key)
+        p.append(int_field(board, "citizens"))
+        p += [BUILDINGS.optional(b, key) for b in buildings]
+        p += GOOD_NAMES.read_counts(board["third"], key)
+    s.puertoma = p
+
+
+register_field("puertoma", _dump, _load)

@@ -6,6 +6,12 @@ state.  Regenerate only after a deliberate rules change, and say why in the comm
 games, or the cases, to rewrite only theirs):
 
     python -m tests.engine.golden [GAME | CASE ...]
+
+A change of the save format changes every final state's hash and nothing else: ``--rehash``
+replays each file's recorded actions, checks that the outcome is the recorded one, and rewrites
+the hash only (actions and outcome stay as they are, byte for byte):
+
+    python -m tests.engine.golden --rehash
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import get_game
+from engine import get_game, replay
 from engine.policies import make_policy
 from engine.simulate import canonical_json, play_game, policy_seed
 
@@ -231,8 +237,28 @@ def record(case: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def rehash(path: Path) -> bool:
+    """Replay the file's actions and write the final state's hash of today's save format;
+    ``AssertionError`` when the outcome is not the recorded one.  Whether the hash changed."""
+    data = json.loads(path.read_text())
+    state, _ = replay(data["game"], data["options"], data["seed"], data["actions"])
+    outcome = get_game(data["game"]).outcome(state)
+    assert outcome is not None and outcome.to_json() == data["expected"]["outcome"], path.name
+    digest = state_hash(state, data["game"])
+    if digest == data["expected"]["final_state_sha256"]:
+        return False
+    data["expected"]["final_state_sha256"] = digest
+    path.write_text(json.dumps(data, sort_keys=True, indent=None) + "\n")
+    return True
+
+
 def main(argv: list[str] | None = None) -> None:
-    games = set(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--rehash"]:
+        for path in sorted(GOLDEN_DIR.glob("*.json")):
+            print(f"{'rehashed' if rehash(path) else 'unchanged'} {path}")
+        return
+    games = set(args)
     GOLDEN_DIR.mkdir(exist_ok=True)
     for case in CASES:
         if games and not games & {case.get("game", "puerto-rico"), case["name"]}:

@@ -291,7 +291,9 @@ def test_drafted_game_dumps_and_loads_mid_draft_and_after() -> None:
     for code in ("d.forest_house", "d.library", "d.statue", "d.trading_post", "d.aqueduct"):
         state, _ = GAME.apply(state, GAME.prompt(state).seats[0], GAME.decode_action(code))  # type: ignore[union-attr]
     dumped = GAME.dump(state)
-    assert dumped["draft_left"][2] == 1 and len(dumped["drafted"]) == 5
+    assert dumped["draft"]["left"][2] == 1
+    assert dumped["draft"]["drafted"] == ["forest_house", "library", "statue", "trading_post",
+                                          "aqueduct"]
     assert json.loads(json.dumps(dumped)) == dumped
     loaded = GAME.load(dumped)
     assert GAME.dump(loaded) == dumped
@@ -304,20 +306,20 @@ def test_drafted_game_dumps_and_loads_mid_draft_and_after() -> None:
 
 def test_a_forest_is_saved_and_games_without_the_module_keep_their_old_dumps() -> None:
     """Saves: a player's forests are stored (and only when he has one); a game without
-    modules keeps its old dump (``expansions: []``, the base market of 23, no draft or forest
-    fields), as does a Festival game without Exp. 1."""
+    modules keeps its old options (``expansions: []``) and names no building of an expansion,
+    with no draft or forest fields, as does a Festival game without Exp. 1."""
     sc = Scenario(players=3, **RANDOM)
     sc.board(["forest_house"])
     sc.player(1, forests={"coffee": 1, "corn": 2}, buildings={"forest_house": 0})
     dumped = GAME.dump(sc.state)
-    assert dumped["players"][1]["forests"] == [2, 0, 0, 0, 1]
+    assert dumped["players"][1]["forests"] == {"corn": 2, "coffee": 1}
     assert "forests" not in dumped["players"][0]
     assert GAME.dump(GAME.load(dumped)) == dumped
     assert GAME.load(dumped).players[1].forests[GOOD_INDEX["coffee"]] == 1
     for options in ({"players": 3}, {"players": 4, "modules": ["festival"]}):
         old = GAME.dump(GAME.setup(options, 5))
-        assert "draft_left" not in old and "drafted" not in old
-        assert len(old["market"]) == NBASE_BUILDINGS
+        assert "draft" not in old
+        assert set(old["market"]) == {b.name for b in CATALOG[:NBASE_BUILDINGS]}
         assert all("forests" not in p for p in old["players"])
         assert GAME.dump(GAME.load(old)) == old
     assert GAME.dump(GAME.setup({"players": 3}, 5))["options"]["expansions"] == []
@@ -407,10 +409,10 @@ def _targeted(dumped: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A change aimed at Exp. 1's fields: the draft's spaces and buildings, a player's forests,
     the phase, the pending offer."""
     out: dict[str, Any] = json.loads(json.dumps(dumped))
-    target = rng.choice(["draft_left", "drafted", "forests", "phase", "offers", "market"])
+    target = rng.choice(["draft", "forests", "phase", "offers", "market"])
     if target == "forests":
         p = rng.choice(out["players"])
-        p["forests"] = _mutate(p.get("forests", [0] * 5), rng)
+        p["forests"] = _mutate(p.get("forests", {"corn": 0}), rng)
     elif target == "phase":
         out["phase"] = rng.choice([0, 1, DRAFT_PHASE, 9, 10])
     else:
@@ -451,13 +453,14 @@ def test_corrupted_draft_and_forest_saves_raise_only_corrupt_state(position: int
 @pytest.mark.parametrize(
     "change",
     [
-        {"drafted": [BUILDING_INDEX["forest_house"]] * 3},
-        {"drafted": [BUILDING_INDEX["indigo_plant"], BUILDING_INDEX["hacienda"], 23]},
-        {"drafted": [0, 1, 999]},
+        {"drafted": ["forest_house"] * 3},
+        {"drafted": ["indigo_plant", "hacienda", "aqueduct"]},
+        {"drafted": ["small_market", "hacienda", "no_such_building"]},
+        {"drafted": [0, 1]},
         {"drafted": "x"},
-        {"draft_left": [0] * 11},
-        {"draft_left": [1] * 10},
-        {"draft_left": None},
+        {"left": [0] * 11},
+        {"left": [1] * 10},
+        {"left": None},
         {"phase": 0},
     ],
     ids=str,
@@ -466,13 +469,19 @@ def test_corrupted_draft_fields_raise_corrupt_state(change: dict[str, Any]) -> N
     """Fuzz: impossible draft fields (a building drafted twice, a production building, an
     unknown index, the wrong length, a finished draft in the draft phase, a draft phase left
     with its Festival goal undrawn) raise CorruptState."""
+    saved = POSITIONS[0]
+    if "phase" in change:
+        broken = {**saved, **change}
+    else:
+        broken = {**saved, "draft": {**saved["draft"], **change}}
     with pytest.raises(CorruptState):
-        GAME.load({**POSITIONS[0], **change})
+        GAME.load(broken)
 
 
 @pytest.mark.parametrize(
     "forests",
-    [[-1, 0, 0, 0, 0], [1, -1, 0, 0, 0], [0, 0, 13, 0, 0], [1, 1], "x", [None, 0, 0, 0, 0]],
+    [{"corn": -1}, {"corn": 1, "indigo": -1}, {"sugar": 13}, {"quarry": 1}, [1, 1], "x",
+     {"corn": None}],
     ids=str,
 )
 def test_corrupted_forests_raise_corrupt_state(forests: Any) -> None:

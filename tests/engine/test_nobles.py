@@ -109,11 +109,11 @@ def test_saves_store_the_nobles_only_with_the_module() -> None:
     dumped = GAME.dump(sc.state)
     assert dumped["nobles"] == [16, 1, 0, 0]
     assert dumped["players"][0]["nobles"] == {
-        "tiles": [1, 0, 0, 0, 0, 0],
-        "city": [[BUILDING_INDEX["chapel"], 1]],
+        "tiles": {"corn": 1},
+        "city": {"chapel": 1},
         "san_juan": 1,
     }
-    assert dumped["players"][1]["nobles"] == {"tiles": [0] * 6, "city": [], "san_juan": 0}
+    assert dumped["players"][1]["nobles"] == {"tiles": {}, "city": {}, "san_juan": 0}
     assert GAME.dump(GAME.load(dumped)) == dumped
 
 
@@ -460,13 +460,13 @@ def test_corrupted_nobles_saves_raise_corrupt_state(value: object) -> None:
 @pytest.mark.parametrize(
     "value",
     [
-        {"tiles": [1, 0, 0, 0, 0, 0], "city": [], "san_juan": 0},
-        {"tiles": [0] * 6, "city": [[3, 1]], "san_juan": 0},
-        {"tiles": [0] * 6, "city": [[999, 1]], "san_juan": 0},
-        {"tiles": [0] * 6, "city": [], "san_juan": 1},
-        {"tiles": [0] * 5, "city": [], "san_juan": 0},
-        {"tiles": [0] * 6, "city": "x", "san_juan": 0},
-        {"tiles": [0] * 6, "city": []},
+        {"tiles": {"corn": 1}, "city": {}, "san_juan": 0},
+        {"tiles": {}, "city": {"sugar_mill": 1}, "san_juan": 0},
+        {"tiles": {}, "city": {"no_such_building": 1}, "san_juan": 0},
+        {"tiles": {}, "city": {}, "san_juan": 1},
+        {"tiles": {"forest": 1}, "city": {}, "san_juan": 0},
+        {"tiles": {}, "city": "x", "san_juan": 0},
+        {"tiles": {}, "city": {}},
         [0, 0],
     ],
 )

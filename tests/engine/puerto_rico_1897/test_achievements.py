@@ -886,27 +886,34 @@ def test_X6_dump_and_load_round_trip() -> None:
     sc.achievements(0, ["trade_strategist"])
     state, seat, code = MEETS["trade_strategist"](sc)
     dumped = GAME.dump(state)
-    assert dumped["achievement_owner"] == state.achievement_owner
-    assert dumped["achievement_tally"][0] == 5  # his 5 VP this Captain phase
+    saved = dumped["achievements"]
+    assert saved["cards"]["trade_strategist"] == [0, "held"]  # met by ``code``
+    assert sum(owner == 0 for owner, _ in saved["cards"].values()) == 4
+    assert saved["tally"]["vp"][0] == 5  # his 5 VP this Captain phase
     loaded = GAME.load(json.loads(json.dumps(dumped)))
     assert GAME.dump(loaded) == dumped and GAME.view(loaded, 0) == GAME.view(state, 0)
+    assert loaded.achievement_owner == state.achievement_owner
+    assert loaded.achievement_status == state.achievement_status
     assert GAME.dump(GAME.apply(loaded, seat, GAME.decode_action(code))[0]) == GAME.dump(
         sc.act(state, seat, code)
     )
     plain = GAME.dump(GAME.setup({"players": 3, "expansions": [4, 5]}, 1))
     assert not any(key.startswith("achievement") for key in plain)
-    five = dumped["achievement_owner"][:]
-    five[five.index(-1)] = 1
+    spare = next(c.name for c in CARDS if c.name not in saved["cards"])
+    five = {**saved, "cards": {**saved["cards"], spare: [1, "held"]}}
     with pytest.raises(CorruptState) as info:
-        GAME.load({**dumped, "achievement_owner": five})
+        GAME.load({**dumped, "achievements": five})
     assert "achievements:hands" in info.value.details["problems"]
-    bad = dumped["achievement_status"][:]
-    bad[0] = 7
+    dealt = {**saved, "cards": {**saved["cards"], spare: [-1, "met"]}}  # met in the deck
     with pytest.raises(CorruptState) as info:
-        GAME.load({**dumped, "achievement_status": bad})
+        GAME.load({**dumped, "achievements": dealt})
     assert "achievements:cards" in info.value.details["problems"]
+    unknown = {**saved, "cards": {**saved["cards"], spare: [1, "lost"]}}
     with pytest.raises(CorruptState) as info:
-        GAME.load({**dumped, "achievement_tally": [0]})
+        GAME.load({**dumped, "achievements": unknown})
+    assert info.value.code == "unknown_name"
+    with pytest.raises(CorruptState) as info:
+        GAME.load({**dumped, "achievements": {**saved, "tally": {"vp": [0], "loaded": []}}})
     assert info.value.code == "bad_length"
 
 

@@ -901,20 +901,24 @@ def test_X5_dump_and_load_round_trip() -> None:
     state = sc.choose("captain", 0)
     state = sc.act(state, 0, "ship.sugar.0")
     dumped = GAME.dump(state)
-    assert dumped["festival_activities"] == state.activities
-    assert dumped["activity_loads"][:5] == [0, 0, 2, 0, 0]
-    loaded = GAME.load(dumped)
+    saved = dumped["festival_activities"]
+    assert saved["cards"][0]["card"] == "festival_goods_delivery"
+    assert saved["cards"][0]["goods"] == ["corn", "sugar", None]
+    assert saved["loads"][0] == {"sugar": 2}
+    loaded = GAME.load(json.loads(json.dumps(dumped)))
     assert GAME.dump(loaded) == dumped and GAME.view(loaded, 0) == GAME.view(state, 0)
+    assert loaded.activities == state.activities
+    assert loaded.activity_loads == state.activity_loads
     plain = GAME.dump(GAME.setup({"players": 3, "expansions": [4]}, 1))
-    assert "festival_activities" not in plain and "activity_loads" not in plain
-    broken = {**dumped, "festival_activities": dumped["festival_activities"][:-1]}
+    assert "festival_activities" not in plain
+    broken = {**dumped, "festival_activities": {**saved, "cards": saved["cards"][:-1]}}
     with pytest.raises(CorruptState) as info:
         GAME.load(broken)
     assert info.value.code == "bad_length"
-    twice = dumped["festival_activities"][:]
-    twice[ACT_SIZE + ACT_CARD] = twice[ACT_CARD]  # the same card twice
+    twice = [saved["cards"][0], {**saved["cards"][1], "card": saved["cards"][0]["card"]},
+             saved["cards"][2]]  # the same card twice
     with pytest.raises(CorruptState) as info:
-        GAME.load({**dumped, "festival_activities": twice})
+        GAME.load({**dumped, "festival_activities": {**saved, "cards": twice}})
     assert "activities:cards" in info.value.details["problems"]
 
 
