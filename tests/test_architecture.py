@@ -5,6 +5,8 @@ including inside functions), so a lazy import cannot sneak past."""
 from __future__ import annotations
 
 import ast
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -238,3 +240,85 @@ def test_the_seams_checker_sees_a_game_named(tmp_path: Path) -> None:
     (tmp_path / "bot" / "games" / "__init__.py").write_text('PACKAGES = {"puerto-rico": "x"}\n')
     assert [p.relative_to(tmp_path).as_posix() for p in generic_modules(tmp_path, packages)] == [
         "bot/absolute.py", "bot/clean.py", "bot/games/relative.py", "bot/lazy.py", "bot/named.py"]
+
+
+# --- game knowledge in the generic bot (issue #34) --------------------------------------------
+
+ID_KINDS = ("building", "role", "good", "card", "tile", "plantation", "achievement", "activity")
+"""The kinds of a game's own things its catalog words by id (``building.harbor``,
+``card.smithy``): a generic module that names one knows that game."""
+
+
+def game_ids() -> set[str]:
+    """The ids of every game's own things: the ``<kind>.<id>`` keys of each presented game's
+    catalog folder (its words, not the generic ones), less any id the generic catalog words."""
+    from bot.games import presenters
+
+    def ids(files: list[Path]) -> set[str]:
+        found = set()
+        for file in files:
+            for key in json.loads(file.read_text(encoding="utf-8")):
+                kind, _, rest = str(key).partition(".")
+                if kind in ID_KINDS and rest and "." not in rest:
+                    found.add(rest)
+        return found
+
+    games = {Path(str(p.folder)) for p in presenters()}
+    own = ids([f for folder in games for f in folder.glob("*.json")])
+    return own - ids(list((ROOT / "bot" / "i18n").glob("*.json")))
+
+
+def game_knowledge(path: Path, root: Path, names: set[str], ids: set[str]) -> list[str]:
+    """Where the module at ``path`` names a game inside a longer string (``"... g.game =
+    'puerto-rico'"``, ``"gs:san-juan"``) or one of a game's own things by its id, alone or as
+    a part of a code or key (``"harbor"``, ``"b.harbor"``, ``"role.builder"``), as
+    ``file:line: what``.  Docstrings and comments are prose and may."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    inside = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in sorted(names)))
+    where = path.relative_to(root).as_posix()
+    found = []
+    for line, text in value_strings(tree):
+        if text not in names and inside.search(text):
+            found.append(f"{where}:{line}: names a game in {text[:60]!r}")
+        elif set(re.split(r"[.:]", text)) & ids:
+            found.append(f"{where}:{line}: names {text[:60]!r}")
+    return found
+
+
+def test_generic_bot_modules_know_no_game() -> None:
+    """Issue #34: besides importing and naming no game (above), the generic modules of
+    ``bot/`` hold no game's name inside a string (SQL, a custom_id, a key) and no id of a
+    game's own things (a building, role, good, card, tile, Achievement or Activity): what a
+    game calls its things is said in its presenter's package."""
+    names, packages, ids = game_names(), game_packages(), game_ids()
+    assert {"harbor", "builder", "smithy", "corn"} <= ids
+    modules = [m for m in generic_modules(ROOT, packages) if m.parts[len(ROOT.parts)] == "bot"]
+    assert len(modules) > 40 and ROOT / "bot" / "play_service.py" in modules
+    offenders = [hit for path in modules for hit in game_knowledge(path, ROOT, names, ids)]
+    assert offenders == []
+
+
+def test_the_knowledge_checker_sees_a_game_named_inside(tmp_path: Path) -> None:
+    """Negative control: a game's name inside SQL or a custom_id, and a building or role by
+    its id (alone or in a code or key) are found; a docstring, another game's longer name and
+    a word that is no game's id are not."""
+    names, ids = game_names(), game_ids()
+    module = tmp_path / "bot" / "m.py"
+    module.parent.mkdir()
+    module.write_text(
+        '"""The Harbor of "puerto-rico": prose."""\n'
+        "SQL = \"SELECT id FROM games WHERE game = 'puerto-rico'\"\n"
+        'CUSTOM = "gs:san-juan:1"\n'
+        'EDITION = "a puerto-rico-1897 table"\n'
+        'CODE = "b.harbor"\n'
+        'KEY = "role.builder"\n'
+        'ALONE = "smithy"\n'
+        'PLAIN = "table.phase"\n')
+    assert game_knowledge(module, tmp_path, names, ids) == [
+        "bot/m.py:2: names a game in \"SELECT id FROM games WHERE game = 'puerto-rico'\"",
+        "bot/m.py:3: names a game in 'gs:san-juan:1'",
+        "bot/m.py:4: names a game in 'a puerto-rico-1897 table'",
+        "bot/m.py:5: names 'b.harbor'",
+        "bot/m.py:6: names 'role.builder'",
+        "bot/m.py:7: names 'smithy'",
+    ]
