@@ -12,7 +12,8 @@ from . import flow, legality, phases, scoring
 from .data import NKINDS
 from .invariants import invariant_failures
 from .ops import shuffle
-from .state import State, dump_state, load_state
+from .save import dump_state, load_state
+from .state import State
 from .view import view as _view
 
 

@@ -1,4 +1,4 @@
-"""The mutable game state of San Juan and its versioned JSON form.
+"""The mutable game state of San Juan (its save format: ``save``).
 
 The rules mutate a private copy (``State.clone``); ``apply`` never touches its input.  Cards of
 one kind are interchangeable, so a hand is a count per card kind; a player's area is a list of
@@ -11,14 +11,9 @@ does).  Everything is plain ints and lists so that cloning is cheap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
-from ..core import CorruptState
-from ..fields import bool_list, int_field, int_list, mapping_field, str_list
 from .data import NKINDS
-
-DUMP_VERSION: Final = 1
 
 # phases (the view's "phase" names them)
 VARIANT_KEEP: Final = 0
@@ -105,15 +100,6 @@ class Player:
                 out.extend([kind] * count)
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand_cards(),
-            "area": [list(stack) for stack in self.area],
-            "goods": self.goods,
-            "chapel": self.chapel,
-            "drawn": self.drawn,
-            "fresh": self.fresh,
-        }
 
 
 class State:
@@ -227,114 +213,3 @@ class State:
     @property
     def over(self) -> bool:
         return self.phase == OVER
-
-
-# ----------------------------------------------------------------------------------------------
-# JSON
-# ----------------------------------------------------------------------------------------------
-
-_SCALARS: Final = (
-    "n",
-    "rng",
-    "round",
-    "governor",
-    "phase",
-    "step",
-    "turn",
-    "turns",
-    "chooser",
-    "role",
-    "picks",
-    "lib_used",
-    "acted",
-    "waiting",
-    "face_up",
-    "b_kind",
-    "b_target",
-    "b_cost",
-    "reveals",
-)
-_INT_LISTS: Final = ("taken", "pile", "discard", "tiles", "revealed", "gm_cards")
-
-
-def dump_state(s: State) -> dict[str, Any]:
-    """The whole state, secrets included, as JSON-safe data (for storage, never for players)."""
-    out: dict[str, Any] = {
-        "format": DUMP_VERSION,
-        "game": s.game_name,
-        "options": s.options,
-        "library": s.library,
-        "pending": s.pending,
-        "end_reasons": s.end_reasons,
-        "players": [p.to_json() for p in s.players],
-    }
-    for name in _SCALARS:
-        out[name] = getattr(s, name)
-    for name in _INT_LISTS:
-        out[name] = getattr(s, name)
-    return out
-
-
-def _kinds(data: Mapping[str, Any], key: str) -> list[int]:
-    values = int_list(data, key)
-    if any(not 0 <= v < NKINDS for v in values):
-        raise CorruptState("bad_card", field=key)
-    return values
-
-
-def load_state(data: Mapping[str, Any]) -> State:
-    """Inverse of :func:`dump_state`.  Raises :class:`CorruptState` on any malformed field (the
-    game's ``load`` then checks every invariant)."""
-    if not isinstance(data, Mapping):
-        raise CorruptState("not_an_object")
-    try:
-        if data.get("format") != DUMP_VERSION:
-            raise CorruptState("unsupported_format", format=data.get("format"))
-        s = State()
-        s.game_name = str(data["game"])
-        s.options = mapping_field(data, "options")
-        for name in _SCALARS:
-            # ``waiting`` came with ``councillor_draw``: 0 in the snapshots made before
-            setattr(s, name, 0 if name == "waiting" and name not in data
-                    else int_field(data, name))
-        for name in _INT_LISTS:
-            setattr(s, name, int_list(data, name))
-        for name in ("pile", "discard", "gm_cards"):
-            _kinds(data, name)
-        library = data["library"]
-        if type(library) is not bool:
-            raise CorruptState("bad_field", field="library")
-        s.library = library
-        s.pending = bool_list(data, "pending")
-        s.end_reasons = str_list(data, "end_reasons")
-        players = data["players"]
-        if not isinstance(players, list):
-            raise CorruptState("bad_field", field="players")
-        for raw in players:
-            if not isinstance(raw, Mapping):
-                raise CorruptState("bad_field", field="players")
-            p = Player()
-            for kind in _kinds(raw, "hand"):
-                p.hand[kind] += 1
-            area = raw["area"]
-            if not isinstance(area, list):
-                raise CorruptState("bad_field", field="area")
-            for stack in area:
-                if (
-                    not isinstance(stack, list)
-                    or not stack
-                    or any(type(v) is not int or not 0 <= v < NKINDS for v in stack)
-                ):
-                    raise CorruptState("bad_field", field="area")
-                p.area.append(tuple(stack))
-                p.top.append(stack[-1])
-            p.goods = int_list(raw, "goods")
-            if len(p.goods) != len(p.area) or any(not -1 <= g < NKINDS for g in p.goods):
-                raise CorruptState("bad_field", field="goods")
-            p.chapel = _kinds(raw, "chapel")
-            p.drawn = _kinds(raw, "drawn")
-            p.fresh = int_field(raw, "fresh")
-            s.players.append(p)
-    except KeyError as exc:
-        raise CorruptState("missing_field", field=str(exc.args[0])) from None
-    return s

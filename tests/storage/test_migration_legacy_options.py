@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import get_game
+from engine.san_juan.save_v1 import CARDS as CARDS_THEN
+from engine.san_juan.save_v1 import ROLES as ROLES_THEN
 from storage import Database, Storage
 from storage.migrate import LATEST_VERSION, migrations
 from storage.verify import verify_database
@@ -25,9 +27,31 @@ SCHEMA = next(m.version for m in migrations() if m.name == "legacy_options")
 
 
 def as_stored_before(data: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot as a schema-12 bot wrote it: no ``councillor_draw``, no ``waiting``."""
+    """A snapshot as a schema-12 bot wrote it: no ``councillor_draw``, no ``waiting``, and the
+    save format of its time (format 1: card kinds and roles as indices of the tables then,
+    ``engine/san_juan/save_v1.py``; a hand as its sorted kinds)."""
+    card = {name: i for i, name in enumerate(CARDS_THEN)}
+    role = {name: i for i, name in enumerate(ROLES_THEN)}
+
+    def kinds(names: list[str]) -> list[int]:
+        return [card[name] for name in names]
+
     out = {k: v for k, v in data.items() if k != "waiting"}
+    out["format"] = 1
     out["options"] = {k: v for k, v in data["options"].items() if k != "councillor_draw"}
+    for key in ("pile", "discard", "gm_cards"):
+        out[key] = kinds(data[key])
+    out["role"] = -1 if data["role"] is None else role[data["role"]]
+    out["b_kind"] = -1 if data["b_kind"] is None else card[data["b_kind"]]
+    out["taken"] = [data["taken"].get(name, -1) for name in ROLES_THEN]
+    out["players"] = [{
+        "hand": sorted(card[name] for name, n in p["hand"].items() for _ in range(n)),
+        "area": [kinds(stack) for stack in p["area"]],
+        "goods": [-1 if g is None else card[g] for g in p["goods"]],
+        "chapel": kinds(p["chapel"]),
+        "drawn": kinds(p["drawn"]),
+        "fresh": p["fresh"],
+    } for p in data["players"]]
     return out
 
 
