@@ -266,9 +266,34 @@ async def backfill_legacy_options(tx: Tx, clock: Clock) -> None:
                          (dumps({**options, **missing}), snapshot, game_id))
 
 
+async def backfill_save_format(tx: Tx, clock: Clock) -> None:
+    """Every stored snapshot is written again as its engine dumps it now (schema 14: saves by
+    name, issue #34): the engine's ``load`` reads the format it was stored in, its ``dump`` writes
+    today's, so that what is stored no longer depends on a table's order and ``verify`` agrees
+    with a replay.  A snapshot the engine cannot load is kept as it is (``python -m storage
+    verify`` reports it).  Generic: this step names no game and no format."""
+    last = 0
+    while rows := await tx.fetchall(
+            "SELECT id, game, snapshot FROM games WHERE snapshot IS NOT NULL AND id > ?"
+            " ORDER BY id LIMIT 500", (last,)):  # a page at a time: bounded memory
+        for row in rows:
+            last = game_id = int(row["id"])
+            try:
+                game = engine_game(game_id, row["game"])
+                state, _ = load_state(game_id, game, row["snapshot"])
+            except CorruptGame as exc:
+                log.warning("schema 14 back-fill keeps game %d's snapshot: %s", game_id, exc)
+                continue
+            snapshot = dumps(game.dump(state))
+            if snapshot != row["snapshot"]:
+                await tx.execute("UPDATE games SET snapshot = ? WHERE id = ?",
+                                 (snapshot, game_id))
+
+
 BACKFILLS: dict[int, Backfill] = {
     3: _backfill_turns_results, 7: backfill_handovers, 8: _backfill_vp_public,
-    11: _backfill_ratings, 12: _backfill_choices, 13: backfill_legacy_options}
+    11: _backfill_ratings, 12: _backfill_choices, 13: backfill_legacy_options,
+    14: backfill_save_format}
 
 __all__ = [
     "BACKFILLS",
@@ -276,6 +301,7 @@ __all__ = [
     "POSTGRESQL_BASELINE",
     "Migration",
     "backfill_legacy_options",
+    "backfill_save_format",
     "migrate",
     "migrations",
     "postgresql_migrations",
