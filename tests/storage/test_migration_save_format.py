@@ -13,12 +13,15 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 from engine import get_game, replay
 from storage import Database, Storage
 from storage.migrate import LATEST_VERSION, migrations
 from storage.records import dumps
 from storage.verify import verify_database
 from tests.engine.test_save_format import GAMES, format1
+from tests.postgres import PostgresForTests
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import choose
 from tests.storage.test_migrations import T0, seed_schema_3
@@ -151,3 +154,45 @@ async def test_the_migration_keeps_a_snapshot_its_engine_cannot_read(
         await storage.games.rebuild_snapshot(broken)
         assert (await storage.verify()).ok
         assert snapshot(path, broken)["format"] == 2
+
+
+async def test_the_same_on_postgresql(
+        tmp_path: Path, clock: FakeClock, postgres: PostgresForTests) -> None:
+    """On PostgreSQL the back-fill is the same step: a schema-13 database holding the same
+    format-1 games (copied row for row from an SQLite file) is migrated, verified and played."""
+    path = tmp_path / "thirteen.db"
+    db = await Database.open(path, clock=clock, target_version=SCHEMA - 1)
+    await db.close()
+    with sqlite3.connect(path) as conn:
+        ids = seed_format_1_games(conn)
+        tables = {table: conn.execute(f"SELECT * FROM {table}")
+                  for table in ("games", "seats", "actions", "results")}
+        rows = {table: ([d[0] for d in cursor.description], cursor.fetchall())
+                for table, cursor in tables.items()}
+    async with postgres.database(migrated=False) as url:
+        db = await Database.open(url, clock=clock, target_version=SCHEMA - 1)
+        await db.close()
+        pg = await asyncpg.connect(url)
+        try:
+            for table, (columns, values) in rows.items():
+                marks = ", ".join(f"${i + 1}" for i in range(len(columns)))
+                await pg.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                    values)
+        finally:
+            await pg.close()
+        async with await Storage.open(url, clock=clock) as storage:
+            assert await storage.db.schema_version() == LATEST_VERSION
+            report = await storage.verify()
+            assert report.ok, report.problems
+            for (game, status), game_id in ids.items():
+                loaded = await storage.games.load(game_id)
+                assert loaded.snapshot["format"] == 2, (game, status)
+            rng = random.Random(6)
+            game_id = ids[("puerto-rico-1897", "active")]
+            for _ in range(10):
+                loaded = await storage.games.load(game_id)
+                move = choose("puerto-rico-1897", loaded.state, rng)
+                assert move is not None
+                await storage.games.play(game_id, *move, expected_version=loaded.record.version)
+            assert (await storage.verify()).ok
