@@ -8,9 +8,10 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.contract import Panel
 from bot.games.puerto_rico.arrange import drafted, encode, occupied
 from bot.games.puerto_rico.catalog import CATALOG
-from bot.turns import Panel, TurnService
+from bot.turns import TurnService
 from engine.core import Event
 from tests.bot.test_arrange import GAME, arrange_states, plan_for
 from tests.bot.test_panels import panel_of

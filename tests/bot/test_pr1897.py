@@ -17,11 +17,10 @@ from typing import Any
 import pytest
 
 from bot.games import presenter_for
+from bot.games.contract import Panel, Refusing, Situation
 from bot.games.puerto_rico_1897 import PuertoRico1897Presenter
 from bot.games.puerto_rico_1897 import kernel as K
 from bot.panels import PanelView
-from bot.refusals import Refusing, Situation
-from bot.turns import Panel
 from engine import get_game
 from engine.core import Event, IllegalAction
 from engine.policies import make_policy

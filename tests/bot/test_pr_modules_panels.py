@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.games import presenter_for
+from bot.games.contract import Panel
 from bot.panels import PanelView
-from bot.turns import Panel
 from engine import get_game
 from engine.policies import make_policy
 from storage import GameRecord, GameStatus, SeatRecord

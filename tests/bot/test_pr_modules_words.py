@@ -17,9 +17,10 @@ import pytest
 
 from bot.errors import describe, message_for
 from bot.games import presenter_for
+from bot.games.contract import Situation
 from bot.games.puerto_rico.gamelog import PrLogWriter, view_at_phase_end
 from bot.i18n import LANGUAGES
-from bot.refusals import Situation, situate
+from bot.refusals import situate
 from engine import get_game
 from engine.core import Event, IllegalAction
 from engine.policies import make_policy

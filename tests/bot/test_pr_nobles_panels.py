@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from bot.games import presenter_for
+from bot.games.contract import Panel
 from bot.games.puerto_rico.arrange import Arrangement, read, write
-from bot.turns import Panel
 from engine import get_game
 from engine.policies import make_policy
 from tests.bot.test_pr_new_buildings_panels import controls, panel_of, reachable, within_limits

@@ -16,8 +16,9 @@ import pytest
 
 from bot.errors import message_for
 from bot.games import presenter_for
+from bot.games.contract import Situation
 from bot.i18n import LANGUAGES
-from bot.refusals import Situation, situate
+from bot.refusals import situate
 from engine import get_game
 from engine.core import EngineError, Event
 from engine.policies import make_policy
@@ -480,7 +481,7 @@ def test_every_refused_exp2_code_is_worded(lang: str) -> None:
 def test_the_panel_counts_the_nobles_waiting_apart() -> None:
     """The private panel's line of what a seat has says how many of the pieces in San Juan are
     nobles (else "3 colonists in San Juan", as in the base game)."""
-    from bot.turns import Panel
+    from bot.games.contract import Panel
     from tests.bot.test_san_juan_panels import record
 
     sc = nob()

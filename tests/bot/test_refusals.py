@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from bot.errors import UserError, describe, message_for
+from bot.games.contract import Situation
 from bot.games.puerto_rico.catalog import CATALOG
 from bot.i18n import LANGUAGES
-from bot.refusals import Situation, situate
+from bot.refusals import situate
 from bot.seats import Actor
 from bot.service import GameService
 from engine import get_game
@@ -240,8 +241,8 @@ def test_a_command_typed_by_name_is_refused_with_its_reason() -> None:
     from types import SimpleNamespace
 
     from bot.commands import CommandFlow
+    from bot.games.contract import Panel
     from bot.games.puerto_rico.choices import Chooser
-    from bot.turns import Panel
 
     building = view(phase="builder", prompt={"seats": [0], "kind": "build", "forced": False})
     words = Chooser(building, "es")

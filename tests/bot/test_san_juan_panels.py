@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from bot.games import presenter_for
+from bot.games.contract import Panel
 from bot.games.san_juan.panels import compose
 from bot.panels import PanelView
-from bot.turns import Panel
 from engine import get_game
 from engine.core import IllegalAction
 from engine.policies import make_policy

@@ -138,7 +138,7 @@ def test_the_table_doubles_the_privilege_for_a_chooser_with_an_unused_library() 
 
 
 def test_the_panel_counts_chapel_cards_only_for_a_chapel_owner() -> None:
-    from bot.turns import Panel
+    from bot.games.contract import Panel
     from tests.bot.test_san_juan_panels import record
 
     state = GAME.setup({"players": 2, "variant_start": False}, 1)
@@ -167,7 +167,8 @@ def test_cannot_afford_gives_the_cost_and_the_hand(lang: str, words: tuple[str, 
     """Issue #33: "cannot afford" says what the card costs this player and what they hold
     besides it, as Puerto Rico's refusals do ("it costs 9 doubloons for you, you have 2")."""
     from bot.errors import message_for
-    from bot.refusals import Situation, situate
+    from bot.games.contract import Situation
+    from bot.refusals import situate
     from engine.core import IllegalAction
     from tests.engine.san_juan.scenario import Scenario
 
