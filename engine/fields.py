@@ -71,10 +71,11 @@ class Names:
 
     def of(self, value: Any, key: str) -> int:
         """The index named by ``value`` (``unknown_name`` when it names nothing here)."""
-        i = self.index.get(value) if isinstance(value, str) else None
-        if i is None:
-            raise CorruptState("unknown_name", field=key, catalog=self.what, name=repr(value)[:40])
-        return i
+        try:
+            return self.index[value]
+        except (KeyError, TypeError):  # TypeError: not even hashable (a list, a dict)
+            raise CorruptState(
+                "unknown_name", field=key, catalog=self.what, name=repr(value)[:40]) from None
 
     def optional(self, value: Any, key: str) -> int:
         """An index or -1, saved as a name or null."""
@@ -85,14 +86,18 @@ class Names:
 
     def counts(self, values: list[int]) -> dict[str, int]:
         """A count per entry, saved as ``{name: count}`` without the zeros."""
+        if not any(values):  # often: nothing of any kind
+            return {}
         names = self.names
         return {names[i]: v for i, v in enumerate(values) if v}
 
     def read_counts(self, value: Any, key: str) -> list[int]:
         """Inverse of :meth:`counts`: a count for every entry (0 when not named)."""
-        if not isinstance(value, Mapping):
+        if not isinstance(value, dict):  # JSON's objects (faster than the Mapping ABC)
             raise CorruptState("bad_field", field=key)
         out = [0] * len(self.names)
+        if not value:
+            return out
         for name, count in value.items():
             if type(count) is not int:
                 raise CorruptState("bad_field", field=key)

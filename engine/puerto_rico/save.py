@@ -235,7 +235,7 @@ def _read(data: Mapping[str, Any]) -> State:
         s.buccaneer = int_list(data, "buccaneer", BUC_RAID + 1)
     if "draft" in data:
         draft = data["draft"]
-        if not isinstance(draft, Mapping):
+        if not isinstance(draft, dict):
             raise CorruptState("bad_field", field="draft")
         s.draft_left = int_list(draft, "left", DRAFT_COSTS)
         s.drafted = BUILDINGS.read_list(draft["drafted"], "drafted")
@@ -254,7 +254,7 @@ def _read(data: Mapping[str, Any]) -> State:
 
 
 def _read_player(raw: Any) -> Player:
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         raise CorruptState("bad_field", field="players")
     tiles = TILE_NAMES
     p = Player(len(GOOD_NAMES), len(tiles), len(BUILDINGS))
@@ -285,14 +285,14 @@ def _read_player(raw: Any) -> Player:
 def _read_nobles(raw: Any, p: Player) -> list[int]:
     """A player's Exp. 2 nobles: on a tile kind, a building of his city, San Juan (the
     invariants check them against his pieces)."""
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         raise CorruptState("bad_field", field="nobles")
     ntiles = len(p.tiles)
     nobles = [0] * (ntiles + len(p.bw) + 1)
     nobles[:ntiles] = TILE_NAMES.read_counts(raw["tiles"], "nobles")
     nobles[-1] = int_field(raw, "san_juan")
     city = raw["city"]
-    if not isinstance(city, Mapping):
+    if not isinstance(city, dict):
         raise CorruptState("bad_field", field="nobles")
     for name, count in city.items():
         b = BUILDINGS.of(name, "nobles")
@@ -321,7 +321,7 @@ def _read_offer(raw: Any) -> list[int | str]:
 def _read_festival(s: State, raw: Any) -> None:
     """Exp. 4: the goals (``State.festival``: tile, building, three barrels) and by goal the
     seat that achieved it."""
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         raise CorruptState("bad_field", field="festival")
     goods = GOOD_NAMES.read_list(raw["goods"], "festival")
     if len(goods) != 3:

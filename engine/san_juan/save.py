@@ -119,7 +119,7 @@ def _read(data: Mapping[str, Any]) -> State:
     s.role = ROLE_NAMES.optional(data["role"], "role")
     s.b_kind = cards.optional(data["b_kind"], "b_kind")
     taken = data["taken"]
-    if not isinstance(taken, Mapping):
+    if not isinstance(taken, dict):
         raise CorruptState("bad_field", field="taken")
     s.taken = [-1] * len(ROLES)
     for role, seat in taken.items():
@@ -134,7 +134,7 @@ def _read(data: Mapping[str, Any]) -> State:
 
 
 def _read_player(raw: Any) -> Player:
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         raise CorruptState("bad_field", field="players")
     cards = CARD_NAMES
     p = Player()
