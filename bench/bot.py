@@ -52,6 +52,7 @@ from bot.client import GovernorBot
 from bot.games import PACKAGES, presenter_for
 from bot.i18n import CATALOG
 from bot.settings import Settings
+from engine import game_names
 from engine.core import get_game
 from engine.policies import make_policy
 from engine.search import DEFAULT_BUDGET
@@ -174,6 +175,10 @@ class Work:
 
         drawing.board = board_asked  # type: ignore[method-assign]
         self._wrap(games, "load", lambda *a, **k: "game_loads")
+        for name in game_names():  # the engine's invariants, run by a load that checks them
+            game = get_game(name)
+            if hasattr(game, "invariants"):
+                self._wrap(game, "invariants", lambda *a, **k: "invariant_checks")
         self._wrap(games, "commit_action", lambda *a, **k: (
             "moves_committed" if k.get("user_id") else "moves_committed_automatic"))
         self._wrap(games, "actions", lambda *a, **k: "log_reads", rows="log_rows_read")

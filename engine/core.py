@@ -250,7 +250,12 @@ class Game(Protocol[S]):
 
     def dump(self, state: S) -> JSON: ...
 
-    def load(self, data: Mapping[str, Any]) -> S: ...
+    def load(self, data: Mapping[str, Any], *, check: bool = True) -> S:
+        """The state a :meth:`dump` stands for; :class:`CorruptState` when ``data`` cannot be
+        one.  ``check``: also every invariant of the state (each component conserved, counts in
+        range), as tests, fuzzing and ``python -m storage verify`` want; a game loaded to be
+        played (the bot's every click) is the engine's own dump and leaves them out."""
+        ...
 
     def option_sets(self) -> list[JSON]:
         """Representative option dicts (every player count, each module or variant on and off

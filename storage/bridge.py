@@ -35,11 +35,14 @@ def parse_json_object(game_id: int, text: str | None, what: str) -> JSON:
     return value
 
 
-def load_state(game_id: int, game: Game[Any], snapshot_text: str | None) -> tuple[Any, JSON]:
-    """``game.load`` of a stored snapshot; :class:`CorruptGame` on any failure."""
+def load_state(game_id: int, game: Game[Any], snapshot_text: str | None, *, check: bool = True
+               ) -> tuple[Any, JSON]:
+    """``game.load`` of a stored snapshot; :class:`CorruptGame` on any failure.  ``check``:
+    with the engine's invariants (``Game.load``); a game loaded to be played is what the engine
+    itself dumped, and leaves them to ``python -m storage verify``."""
     snapshot = parse_json_object(game_id, snapshot_text, "snapshot")
     try:
-        return game.load(snapshot), snapshot
+        return game.load(snapshot, check=check), snapshot
     except EngineError as exc:
         raise CorruptGame(game_id, exc) from exc
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

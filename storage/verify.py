@@ -16,7 +16,7 @@ from engine.core import EngineError, Event, Game, ReplayError
 from storage.bridge import engine_game, events_json, parse_json_object, snapshot_of
 from storage.database import Database
 from storage.errors import CorruptGame
-from storage.records import GameRecord, GameStatus, dumps
+from storage.records import JSON, GameRecord, GameStatus, dumps
 from storage.rows import SELECT_ANY_GAME_WITH_SNAPSHOT, game_record
 from storage.sql import Row, Tx
 
@@ -173,6 +173,8 @@ def _check_snapshot(
                 problem("snapshot_mismatch", f"the snapshot differs from the replay of the log "
                         f"({record.seq} actions)")
             )
+        else:  # the engine's invariants, which loading a game to play it leaves out
+            problems.extend(_invariants(game, stored, problem))
     players = game.players(state)
     if players != len(record.seats):
         problems.append(problem("seats", f"{len(record.seats)} seats for {players} players"))
@@ -189,6 +191,19 @@ def _check_snapshot(
         elif record.outcome != _normalized(replayed.outcome):
             problems.append(problem("outcome", "stored outcome differs from the replay"))
     return problems
+
+
+def _invariants(game: Game[Any], snapshot: JSON, problem: Callable[[str, str], Problem]
+                ) -> list[Problem]:
+    """The engine's own checks of a stored state (each component conserved, counts in range:
+    ``Game.load(check=True)``)."""
+    try:
+        game.load(snapshot, check=True)
+    except EngineError as exc:
+        return [problem("inconsistent_state", str(exc))]
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        return [problem("inconsistent_state", repr(exc))]
+    return []
 
 
 def _undone(action: Row) -> bool:
