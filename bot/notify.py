@@ -2,7 +2,7 @@
 
 **The hand-over rule** (turn DMs).  After every change the service names the people the prompt
 *newly* waits on: human seats whose ``waiting_since`` changed, minus the user who just acted
-(:meth:`bot.service.GameService._publish`).  So:
+(:meth:`bot.publishing.Publishing.publish`).  So:
 
 * whoever must act next gets one DM per hand-over: the game, where it is (channel and server
   names, a link to the table message) and what is asked ("choose a role");

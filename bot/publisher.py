@@ -1,5 +1,5 @@
 """The Discord side of a game change: the table message in the game's channel, display names,
-and the turn notifications.  Implements :class:`bot.service.Publisher`.
+and the turn notifications.  Implements :class:`bot.changes.Publisher`.
 
 Channel posts are in the game's language.  The table message is posted once and edited after
 each change (its id is stored with the game, so this survives restarts); a deleted one is posted

@@ -1,7 +1,7 @@
 """The game's messages in its channel, drawn with Discord's layout components (Components V2):
 the live table, the story post of the role phases that ended, and the final standings.
 
-Pure: a :class:`bot.service.TableUpdate` (public view, image, log tail...) in, a
+Pure: a :class:`bot.changes.TableUpdate` (public view, image, log tail...) in, a
 ``discord.ui.LayoutView`` and the files it shows out.  One container holds the title, whose
 decision it is and since when, the board image, the last lines of the log and the buttons: the
 role buttons (with their doubloons) when a role is to be chosen, and **My turn** (the private
