@@ -82,18 +82,6 @@ TOTAL_W = 64
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle_down", "cross")
 """Each seat's marker shape, by seat: seats are told apart by shape as well as colour."""
 
-PART_COLORS: tuple[tuple[T.Color, T.Color], ...] = (
-    (T.ACT, T.WHITE),
-    (T.GOLD, T.INK),
-    (T.HULL, T.WHITE),
-    (T.SEA_DARK, T.INK),
-    (T.FOREST_LIGHT, T.INK),
-    (T.CHIP, T.WHITE),
-    (T.QUARRY, T.INK),
-    (T.GOOD_COLORS["indigo"], T.WHITE),
-)
-"""(fill, ink) of the split's parts, by the part's index (theme colours, none a seat's)."""
-
 
 @dataclass(frozen=True)
 class _History:
@@ -424,7 +412,7 @@ def _split(
     parts: list[str] = []
     for seat_parts in split:
         parts.extend(key for key, _ in seat_parts if key not in parts)
-    colors = {key: PART_COLORS[k % len(PART_COLORS)] for k, key in enumerate(parts)}
+    colors = {key: T.PART_COLORS[k % len(T.PART_COLORS)] for k, key in enumerate(parts)}
     negative = {key for seat_parts in split for key, v in seat_parts if v < 0}
     totals = [sum(v for _, v in seat_parts) for seat_parts in split]
     widest = max([sum(abs(v) for _, v in seat_parts) for seat_parts in split] + [1])

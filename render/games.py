@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core import UnknownGame
 
 from .highlights import EventLike
 from .scene import Scene
+from .theme import GameColors
 
 PACKAGES: dict[str, str] = {
     "puerto-rico": "render.puerto_rico",
@@ -49,7 +50,8 @@ class GameRenderer:
     ``score_split(breakdown, gains)``: a final score's parts as the chart's bar shows them
     ((part id, points) in order: Puerto Rico's VP chips by source, buildings and bonuses), from
     its breakdown and the points the seat took during play by source (``engine.story``'s
-    ``gains``, ``None`` when unknown); ``None`` for no bar."""
+    ``gains``, ``None`` when unknown); ``None`` for no bar; ``colors``: the colours its images
+    draw besides the theme's (its goods'), for the fixed PNG palette."""
 
     name: str
     english: Mapping[str, str]
@@ -59,6 +61,7 @@ class GameRenderer:
     panel_focus: Callable[[View, int], str]
     focuses: tuple[str, ...]
     score_split: ScoreSplit | None = None
+    colors: GameColors = field(default_factory=GameColors)
 
 
 _RENDERERS: dict[str, GameRenderer] = {}

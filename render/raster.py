@@ -30,6 +30,7 @@ from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from . import fonts
+from .games import renderer_for, renderer_names
 from .scene import Box, Ellipse, Line, Polygon, Rect, Scene, Shape, Text
 from .theme import Color, base_colors, blend
 
@@ -231,9 +232,10 @@ def rasterize(scene: Scene) -> Image.Image:
 
 @lru_cache(maxsize=1)
 def palette_image() -> Image.Image:
-    """The fixed palette: every theme colour exactly, then shades between them for the
-    anti-aliased edges (the blends reduced by an octree to the entries that are left)."""
-    base = base_colors()
+    """The fixed palette: every theme colour and every game's (its renderer's ``colors``)
+    exactly, then shades between them for the anti-aliased edges (the blends reduced by an
+    octree to the entries that are left)."""
+    base = base_colors(renderer_for(name).colors for name in renderer_names())
     blends: list[Color] = []
     for i, a in enumerate(base):
         for b in base[i + 1 :]:

@@ -8,6 +8,9 @@ trading-house contents) use at least ``TEXT_KEY``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
 Color = tuple[int, int, int]
 Rgba = tuple[int, int, int, int]  # a translucent paint (a veil over what is below)
 
@@ -61,32 +64,17 @@ ACT: Color = (20, 120, 110)
 ACT_LIGHT: Color = (214, 238, 232)
 WINNER: Color = (250, 226, 140)
 
-GOOD_COLORS: dict[str, Color] = {
-    "corn": (242, 200, 48),
-    "indigo": (44, 78, 168),
-    "sugar": (250, 250, 246),
-    "tobacco": (186, 120, 60),
-    "coffee": (62, 38, 26),
-}
-# Ink on top of each good's colour (chosen for contrast, so the letter reads in any colour vision).
-GOOD_INK: dict[str, Color] = {
-    "corn": INK,
-    "indigo": WHITE,
-    "sugar": INK,
-    "tobacco": INK,
-    "coffee": WHITE,
-}
-GOOD_EDGE: dict[str, Color] = {
-    "corn": (170, 130, 20),
-    "indigo": (24, 44, 110),
-    "sugar": (150, 150, 140),
-    "tobacco": (120, 72, 30),
-    "coffee": (30, 18, 10),
-}
-
-# Puerto Rico 1897's Fruit (rules D-2: green), drawn where the kernel draws Indigo
-FRUIT: Color = (58, 138, 62)
-FRUIT_EDGE: Color = (30, 84, 34)
+PART_COLORS: tuple[tuple[Color, Color], ...] = (
+    (ACT, WHITE),
+    (GOLD, INK),
+    (HULL, WHITE),
+    (SEA_DARK, INK),
+    (FOREST_LIGHT, INK),
+    (CHIP, WHITE),
+    (QUARRY, INK),
+    ((44, 78, 168), WHITE),  # a deep blue
+)
+"""(fill, ink) of the parts of the end chart's split, by the part's index (none a seat's)."""
 
 SEAT_COLORS: tuple[Color, ...] = (
     (196, 58, 48),
@@ -101,24 +89,36 @@ def seat_color(seat: int) -> Color:
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
-def tile_colors(tile: str) -> tuple[Color, Color, Color]:
-    """Fill, edge and ink of an island tile (a plantation of a good, or a quarry)."""
-    if tile == "quarry":
-        return QUARRY, QUARRY_DARK, WHITE
-    return GOOD_COLORS[tile], GOOD_EDGE[tile], GOOD_INK[tile]
+@dataclass(frozen=True)
+class GameColors:
+    """The colours a game's images draw besides the theme's (its goods', its edition's), given
+    by its renderer (``render.games.GameRenderer.colors``) so that the fixed PNG palette holds
+    each of them exactly: the theme names no game's things."""
+
+    named: Mapping[str, Color] = field(default_factory=dict)
+    """Colours by name (``FRUIT``): the palette orders them by name among the theme's."""
+    tables: tuple[Mapping[str, Color], ...] = ()
+    """Colours of the game's own things by id (its goods' fills, then their edges): after every
+    named colour, table by table."""
 
 
-def base_colors() -> list[Color]:
-    """Every colour the drawing code uses, in a stable order."""
-    named = [
-        value
-        for name, value in sorted(globals().items())
+def base_colors(games: Iterable[GameColors] = ()) -> list[Color]:
+    """Every colour the drawing code uses, in a stable order: the theme's named colours and the
+    games' by name, then the games' tables, then the chart's parts' and the seats'.  The order
+    is part of every PNG's bytes: a colour moved between modules keeps its place."""
+    games = list(games)
+    named = {
+        name: value
+        for name, value in globals().items()
         if name.isupper() and isinstance(value, tuple) and len(value) == 3
         and all(isinstance(c, int) for c in value)
-    ]
-    extra = [*GOOD_COLORS.values(), *GOOD_EDGE.values(), *SEAT_COLORS]
+    }
+    for game in games:
+        named.update({name: color for name, color in game.named.items() if name not in named})
+    tables = [color for game in games for table in game.tables for color in table.values()]
+    parts = [fill for fill, _ in PART_COLORS]
     out: list[Color] = []
-    for color in [*named, *extra]:
+    for color in [*(named[name] for name in sorted(named)), *tables, *parts, *SEAT_COLORS]:
         if color not in out:
             out.append(color)
     return out

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 from . import fonts
 from . import theme as T
-from .labels import Labels
 from .scene import Box, Sketch
 
 CIRCLE_R = 8
@@ -82,68 +81,6 @@ def occupancy(
 
 def circles_width(circles: int) -> int:
     return 2 * CIRCLE_R + max(circles - 1, 0) * CIRCLE_STEP
-
-
-def barrel(
-    sk: Sketch, box: Box, good: str, labels: Labels, *, key: bool = True, static: bool = False
-) -> Box:
-    """A barrel of ``good``: its colour, hoops, and its letter."""
-    fill, edge, ink = T.GOOD_COLORS[good], T.GOOD_EDGE[good], T.GOOD_INK[good]
-    sk.rect(box, fill, edge, 2, radius=box.w // 3, static=static)
-    for dy in (5, box.h - 6):
-        sk.line([(box.x + 4, box.y + dy), (box.right - 5, box.y + dy)], edge, 2, static=static)
-    cx, cy = box.center
-    sk.text(cx, cy, labels.letter(good), size=T.TEXT_LETTER, bold=True, fill=ink, anchor="mm",
-            key=key, static=static)
-    return box
-
-
-def good_slot(
-    sk: Sketch, box: Box, good: str | None, labels: Labels, *, static: bool = False
-) -> Box:
-    """One square of a ship's hold or of the trading house: a good, or empty."""
-    if good is None:
-        sk.rect(box, T.SLOT, T.BORDER, 2, radius=5, static=static)
-        return box
-    sk.rect(box, T.GOOD_COLORS[good], T.GOOD_EDGE[good], 2, radius=5, static=static)
-    cx, cy = box.center
-    sk.text(cx, cy, labels.letter(good), size=T.TEXT_LETTER, bold=True, fill=T.GOOD_INK[good],
-            anchor="mm", key=True, static=static)
-    return box
-
-
-def tile(
-    sk: Sketch,
-    box: Box,
-    kind: str,
-    labels: Labels,
-    occupied: bool | None = None,
-    *,
-    key: bool = True,
-    static: bool = False,
-    piece: Piece | None = None,
-) -> Box:
-    """A plantation or quarry tile with its letter; with an occupancy circle when ``occupied``
-    is not ``None`` (holding a piece of another kind, drawn by ``piece``, when one is
-    given and the tile is occupied)."""
-    fill, edge, ink = T.tile_colors(kind)
-    sk.rect(box, fill, edge, 2, radius=6, static=static)
-    cx = box.x + box.w // 2
-    if kind == "quarry":
-        for k in (1, 2):
-            y = box.y + box.h * k // 3
-            sk.line([(box.x + 4, y), (box.right - 5, y)], T.QUARRY_DARK, 1, static=static)
-    size = T.TEXT_LETTER if box.h >= 40 else T.TEXT_MIN
-    if occupied is None:
-        sk.text(cx, box.y + box.h // 2, labels.letter(kind), size=size, bold=True,
-                fill=ink, anchor="mm", key=key, static=static)
-        return box
-    sk.text(cx, box.y + 4, labels.letter(kind), size=size, bold=True, fill=ink,
-            anchor="mt", key=key, static=static)
-    # a light ring: the piece stands out on the dark tiles (tobacco, coffee) too
-    occupancy(sk, cx - CIRCLE_R, box.bottom - CIRCLE_R - 5, 1, int(occupied), static=static,
-              pieces=1, piece=piece, ring=(T.WHITE, 2))
-    return box
 
 
 def pill(

@@ -7,6 +7,7 @@ from ..games import GameRenderer, register_renderer
 from .labels import ENGLISH
 from .layout import layout_table
 from .panel import FOCUSES, layout_panel, panel_focus
+from .pieces import COLORS
 from .scoresheet import layout_scoresheet, score_split
 
 RENDERER = register_renderer(GameRenderer(
@@ -18,6 +19,7 @@ RENDERER = register_renderer(GameRenderer(
     panel_focus=panel_focus,
     focuses=FOCUSES,
     score_split=score_split,
+    colors=COLORS,
 ))
 
 __all__ = ["ENGLISH", "FOCUSES", "RENDERER", "layout_panel", "layout_scoresheet", "layout_table",

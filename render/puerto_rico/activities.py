@@ -16,6 +16,7 @@ from .. import fonts
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
+from . import pieces as P
 from .context import Table
 from .modules import board_of_three, done_pill
 
@@ -146,9 +147,9 @@ def _counted(t: Table, px: int, py: int, kind: str, count: int, tile: bool) -> i
     """One slot's piece (a property tile or a crate) and, above one, its count."""
     sk, lb = t.sk, t.labels
     if tile:
-        W.tile(sk, Box(px, py, PIECE, 40), kind, lb)
+        P.tile(sk, Box(px, py, PIECE, 40), kind, lb)
     else:
-        W.barrel(sk, Box(px, py + 2, PIECE, 36), kind, lb)
+        P.barrel(sk, Box(px, py + 2, PIECE, 36), kind, lb)
     px += PIECE + 4
     if count > 1:
         num = sk.text(px, py + 31, f"×{count}", size=T.TEXT_KEY, bold=True, fill=T.INK, key=True)

@@ -27,6 +27,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import market, nobles, players, puertoma
 from . import new_buildings as nb
+from . import pieces as P
 from .achievements import layout_achievements
 from .activities import layout_activities
 from .context import Table, ends_after
@@ -185,9 +186,9 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
         W.ship_hull(sk, hull, T.HULL, T.HULL_DARK, static=True)
         for k in range(cap):
             slot_box = sk.region(f"ship:{i}:{k}", Box(hull.x + 12 + k * step, ry + 7, slot, slot))
-            W.good_slot(sk, slot_box, None, lb, static=True)
+            P.good_slot(sk, slot_box, None, lb, static=True)
             if k < count and good:
-                W.good_slot(sk, slot_box, good, lb)
+                P.good_slot(sk, slot_box, good, lb)
         label = sk.text(hull.right + 12, ry + 33, f"{count}/{cap}", size=T.TEXT_KEY, bold=True,
                         fill=T.INK, key=True, max_width=x + w - hull.right - 20)
         sk.region(f"ship:{i}", Box(hull.x, hull.y, label.right - hull.x, hull.h))
@@ -198,7 +199,7 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
                           fill=T.INK, max_width=150)
         bx = start = caption.right + 14
         for good, count in private:
-            W.barrel(sk, Box(bx, ry + 3, 30, 36), good, lb)
+            P.barrel(sk, Box(bx, ry + 3, 30, 36), good, lb)
             num = sk.text(bx + 35, ry + 31, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
                           key=True)
             bx = num.right + 12
@@ -234,9 +235,9 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     last: dict[str, Box] = {}
     for k in range(cap):
         slot_box = sk.region(f"trading_house:{k}", Box(cx + k * 44, ry + 2, 38, 38))
-        W.good_slot(sk, slot_box, None, lb, static=True)
+        P.good_slot(sk, slot_box, None, lb, static=True)
         if k < len(house):
-            W.good_slot(sk, slot_box, house[k], lb)
+            P.good_slot(sk, slot_box, house[k], lb)
             last[house[k]] = slot_box
     for good, box in last.items():
         sk.region(f"trading_house:last:{good}", box)
@@ -246,7 +247,7 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
     caption = _caption(sk, x + 16, ry + 30, lb("ui.goods_supply"))
     start = bx = min(cx, caption.right + 18)
     for good, count in view["goods_supply"].items():
-        W.barrel(sk, Box(bx, ry + 3, 30, 36), good, lb)
+        P.barrel(sk, Box(bx, ry + 3, 30, 36), good, lb)
         num = sk.text(bx + 35, ry + 31, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
                       key=True)
         sk.region(f"goods_supply:{good}", Box(bx, ry + 3, num.right - bx, 36))
@@ -332,10 +333,10 @@ def _plantations(t: Table, y: int) -> int:
         sk.rect(Box(x0 + k * 58, y + 12, 52, 52), T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
     face_up = list(view["face_up"])
     for k, kind in enumerate(face_up):
-        W.tile(sk, Box(x0 + k * 58, y + 12, 52, 52), kind, lb)
+        P.tile(sk, Box(x0 + k * 58, y + 12, 52, 52), kind, lb)
     sk.region("face_up", Box(x0, y + 12, max(slots, len(face_up)) * 58 - 6, 52))
     qx = x0 + 6 * 58 + 14
-    W.tile(sk, Box(qx, y + 12, 52, 52), "quarry", lb, static=True)
+    P.tile(sk, Box(qx, y + 12, 52, 52), "quarry", lb, static=True)
     num = sk.text(qx + 60, y + 48, f"×{view['quarries_left']}", size=T.TEXT_KEY, bold=True,
                   fill=T.INK, key=True)
     sk.region("quarries", Box(qx, y + 12, num.right - qx, 52))
@@ -367,12 +368,12 @@ def _legend(t: Table, y: int) -> int:
     h = 90 + 38 * (int(noble) + int(automata))
     sk.rect(Box(M, y, T.INNER, h), T.PANEL_ALT, radius=10, static=True)
     x, limit = M + 16, M + T.INNER - 16
-    kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()))
+    kinds = (*P.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()))
     for kind in kinds:
         if kind == nb.FOREST:
             nb.forest_tile(sk, Box(x, y + 10, 28, 30))
         else:
-            W.tile(sk, Box(x, y + 10, 28, 30), kind, lb, key=False, static=True)
+            P.tile(sk, Box(x, y + 10, 28, 30), kind, lb, key=False, static=True)
         word = sk.text(x + 34, y + 32, lb(f"legend.{kind}"), size=T.TEXT_SMALL, fill=T.MUTED,
                        max_width=limit - x - 34, static=True)
         x = word.right + 18

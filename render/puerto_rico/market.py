@@ -14,6 +14,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
 from . import new_buildings as nb
+from . import pieces as P
 from . import puertoma
 from .context import Table
 from .players import building_lines
@@ -34,7 +35,7 @@ def building_name(t: Table, name: str, max_width: float, bold: bool = False) -> 
 def _stripe_color(entry: Mapping[str, Any]) -> tuple[T.Color, T.Color]:
     good = entry.get("good")
     if good:
-        return T.GOOD_COLORS[good], T.GOOD_EDGE[good]
+        return P.GOOD_COLORS[good], P.GOOD_EDGE[good]
     return T.VIOLET, T.VIOLET
 
 

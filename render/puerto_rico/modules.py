@@ -21,6 +21,7 @@ from .. import fonts
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
+from . import pieces as P
 from .context import Table
 
 SKULL = "☠"
@@ -237,17 +238,17 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
     if goal == "plantation":
         kind = str(entry.get("tile"))
         for _ in range(3):
-            W.tile(sk, Box(px, py, 40, 46), kind, lb)
+            P.tile(sk, Box(px, py, 40, 46), kind, lb)
             px += 46
     elif goal == "production":
         for good in entry.get("goods") or ():
-            W.barrel(sk, Box(px, py + 4, 32, 38), str(good), lb)
+            P.barrel(sk, Box(px, py + 4, 32, 38), str(good), lb)
             px += 40
     else:
         name = str(entry.get("building"))
         label_w = reward_x - 30 - px
         stripe = t.market_entry(name).get("good")
-        fill = T.GOOD_COLORS[stripe] if stripe else T.VIOLET
+        fill = P.GOOD_COLORS[stripe] if stripe else T.VIOLET
         sk.rect(
             Box(px, py + 2, label_w, 42),
             T.VIOLET_LIGHT if not stripe else T.PANEL,

@@ -23,6 +23,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box, Sketch
 from . import nobles
+from . import pieces as P
 from .context import Table
 
 FOREST = "forest"
@@ -105,7 +106,7 @@ def island_tile(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
     if entry.get("tile") == FOREST:
         forest_tile(t.sk, box)
         return
-    W.tile(t.sk, box, str(entry["tile"]), t.labels, bool(entry.get("occupied")),
+    P.tile(t.sk, box, str(entry["tile"]), t.labels, bool(entry.get("occupied")),
            piece=nobles.piece if entry.get("noble") else None)
 
 

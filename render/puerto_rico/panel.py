@@ -26,6 +26,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import new_buildings as nb
 from . import nobles, puertoma
+from . import pieces as P
 from .achievements import layout_achievements
 from .activities import layout_activities
 from .context import Table, ends_after
@@ -195,7 +196,7 @@ def _stats(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
         return
     gx = start = max(left, right - _goods_width(t, held))
     for good, count_ in held:
-        barrel = W.barrel(sk, Box(gx, y + 4, 30, 36), good, t.labels)
+        barrel = P.barrel(sk, Box(gx, y + 4, 30, 36), good, t.labels)
         num = sk.text(gx + 35, y + 33, str(count_), size=T.TEXT_KEY, bold=True, fill=T.INK,
                       key=True)
         sk.region(f"{gkey}:{good}", Box(barrel.x, barrel.y, num.right - barrel.x, barrel.h))
@@ -301,10 +302,10 @@ def _plantations(t: Table, y: int) -> int:
     for k in range(max(slots, len(face_up))):
         sk.rect(Box(x + k * TILE_STEP, ty, TILE_W, TILE_H), T.PANEL_ALT, T.FAINT, 2, radius=6)
     for k, kind in enumerate(face_up):
-        W.tile(sk, Box(x + k * TILE_STEP, ty, TILE_W, TILE_H), kind, lb)
+        P.tile(sk, Box(x + k * TILE_STEP, ty, TILE_W, TILE_H), kind, lb)
     sk.region("face_up", Box(x, ty, max(slots, len(face_up)) * TILE_STEP - 6, TILE_H))
     qx = x + max(slots, len(face_up)) * TILE_STEP + 24
-    W.tile(sk, Box(qx, ty, TILE_W, TILE_H), "quarry", lb)
+    P.tile(sk, Box(qx, ty, TILE_W, TILE_H), "quarry", lb)
     num = sk.text(qx + TILE_W + 8, ty + 38, f"×{view['quarries_left']}", size=T.TEXT_KEY,
                   bold=True, fill=T.INK, key=True)
     sk.region("quarries", Box(qx, ty, num.right - qx, TILE_H))
@@ -394,7 +395,7 @@ def _goods_supply(t: Table, y: int) -> int:
     caption = _caption(sk, x, y + 39, lb("ui.goods_supply"), 240)
     bx = start = caption.right + 20
     for good, count in view["goods_supply"].items():
-        W.barrel(sk, Box(bx, y + 12, 30, 36), good, lb)
+        P.barrel(sk, Box(bx, y + 12, 30, 36), good, lb)
         num = sk.text(bx + 35, y + 40, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
                       key=True)
         sk.region(f"goods_supply:{good}", Box(bx, y + 12, num.right - bx, 36))
@@ -415,7 +416,7 @@ def _trading_house(t: Table, y: int) -> int:
     last: dict[str, Box] = {}
     for k in range(cap):
         slot = sk.region(f"trading_house:{k}", Box(sx + k * 54, y + 10, 48, 48))
-        W.good_slot(sk, slot, house[k] if k < len(house) else None, lb)
+        P.good_slot(sk, slot, house[k] if k < len(house) else None, lb)
         if k < len(house):
             last[house[k]] = slot
     for good, box in last.items():
@@ -425,7 +426,7 @@ def _trading_house(t: Table, y: int) -> int:
     caption = _caption(sk, x, py + 32, lb("ui.sells_for"), 260)
     bx = caption.right + 20
     for good, price in SELL_PRICE.items():
-        W.barrel(sk, Box(bx, py + 6, 30, 36), good, lb)
+        P.barrel(sk, Box(bx, py + 6, 30, 36), good, lb)
         coin = W.coin(sk, bx + 54, py + 24, 34, price, size=T.TEXT_SMALL, key=False)
         bx = coin.right + 18
     return y + h + T.GAP
@@ -447,7 +448,7 @@ def _ships(t: Table, y: int) -> int:
         W.ship_hull(sk, hull, T.HULL, T.HULL_DARK)
         for k in range(cap):
             slot_box = sk.region(f"ship:{i}:{k}", Box(hull.x + 12 + k * step, ry + 6, slot, slot))
-            W.good_slot(sk, slot_box, good if k < count and good else None, lb)
+            P.good_slot(sk, slot_box, good if k < count and good else None, lb)
         label = sk.text(hull.right + 14, ry + 37, f"{count}/{cap}", size=T.TEXT_KEY, bold=True,
                         fill=T.INK, key=True)
         sk.region(f"ship:{i}", Box(hull.x, hull.y, label.right - hull.x, hull.h))
@@ -478,7 +479,7 @@ SECTIONS = {
 def _legend(t: Table, y: int) -> int:
     """The goods' letters and words, in the game's language (wrapping onto a second row)."""
     sk, lb = t.sk, t.labels
-    kinds = (*T.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()),
+    kinds = (*P.GOOD_COLORS, "quarry", *((nb.FOREST,) if nb.has_module(t.view) else ()),
              *((NOBLE,) if nobles.has_module(t.view) else ()))
     entries = [(kind, lb(f"legend.{kind}")) for kind in kinds]
     limit = M + INNER - PAD
@@ -502,7 +503,7 @@ def _legend(t: Table, y: int) -> int:
             elif kind == NOBLE:  # Exp. 2: the noble on a circle, where the tiles have letters
                 nobles.piece(sk, x + 14, top + 18)
             else:
-                W.tile(sk, Box(x, top, 28, 30), kind, lb, key=False)
+                P.tile(sk, Box(x, top, 28, 30), kind, lb, key=False)
             text = sk.text(x + 34, top + 22, word, size=T.TEXT_SMALL, fill=T.MUTED,
                            max_width=limit - x - 34)
             x = text.right + 18

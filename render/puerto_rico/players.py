@@ -19,6 +19,7 @@ from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
 from . import nobles, puertoma
+from . import pieces as P
 from .context import Table
 from .modules import token_pill
 from .new_buildings import island_tile
@@ -150,7 +151,7 @@ def _goods(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
         return
     gx = x
     for good, count in held:
-        barrel = W.barrel(sk, Box(gx, y + 8, 30, 36), good, lb)
+        barrel = P.barrel(sk, Box(gx, y + 8, 30, 36), good, lb)
         num = sk.text(gx + 35, y + 37, str(count), size=T.TEXT_KEY, bold=True, fill=T.INK,
                       key=True)
         sk.region(f"{key}:{good}", Box(barrel.x, barrel.y, num.right - barrel.x, barrel.h))
@@ -189,7 +190,7 @@ def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
     large = int(entry.get("size", 1)) == 2
     good = t.market_entry(str(entry["building"])).get("good")
     if good:
-        fill, stripe, edge = T.PANEL, T.GOOD_COLORS[good], T.GOOD_EDGE[good]
+        fill, stripe, edge = T.PANEL, P.GOOD_COLORS[good], P.GOOD_EDGE[good]
     else:
         fill, stripe, edge = T.VIOLET_LIGHT, T.VIOLET, T.VIOLET
     sk.rect(box, fill, T.VIOLET if large else T.BORDER, 2, radius=6)

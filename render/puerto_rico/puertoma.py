@@ -44,6 +44,7 @@ from .. import fonts
 from .. import theme as T
 from .. import widgets as W
 from ..scene import Box
+from . import pieces as P
 from .context import Table
 
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
@@ -219,7 +220,7 @@ def property_slot(t: Table, box: Box, good: str, entry: Mapping[str, Any] | None
     space filled) on a gold ground in a gold frame.  Whether it is active."""
     sk = t.sk
     sk.rect(box, T.PANEL_ALT, T.FAINT, 2, radius=6, static=static_base)
-    sk.rect(Box(box.x + 4, box.y + 4, box.w - 8, 6), T.GOOD_COLORS[good], T.GOOD_EDGE[good], 1,
+    sk.rect(Box(box.x + 4, box.y + 4, box.w - 8, 6), P.GOOD_COLORS[good], P.GOOD_EDGE[good], 1,
             radius=3, static=static_base)
     spaces = worker_spaces(good)
     _dots(t, box, spaces, 0, static=static_base, faint=True)
@@ -230,7 +231,7 @@ def property_slot(t: Table, box: Box, good: str, entry: Mapping[str, Any] | None
     active = workers >= spaces
     if active:
         sk.rect(box, T.WINNER, T.GOLD_DARK, 4, radius=6)
-    W.tile(sk, Box(box.x + 4, box.y + 4, box.w - 8, TILE_H - 4), good, t.labels)
+    P.tile(sk, Box(box.x + 4, box.y + 4, box.w - 8, TILE_H - 4), good, t.labels)
     _dots(t, box, spaces, workers)
     if active:
         star(t, box.right - 10, box.y + 10, 10)
@@ -357,7 +358,7 @@ def vp_area_cell(t: Table, seat: int, b: Mapping[str, Any], box: Box) -> None:
     sk.text(box.x + 10, box.y + 21, lb("ui.puertoma.vp_area"), size=T.TEXT_SMALL,
             fill=T.MUTED, max_width=box.w - 20, static=True)
     row = box.y + 27
-    quarry = W.tile(sk, Box(box.x + 10, row, 24, 25), "quarry", lb, key=False)
+    quarry = P.tile(sk, Box(box.x + 10, row, 24, 25), "quarry", lb, key=False)
     count = sk.text(quarry.right + 4, box.y + 49, f"×{int(area.get('quarries') or 0)}",
                     size=T.TEXT_KEY, bold=True, fill=T.INK, key=True)
     sk.region(f"player:{seat}:island:quarry", Box(quarry.x, row, count.right - quarry.x, 25))
@@ -371,7 +372,7 @@ def vp_area_cell(t: Table, seat: int, b: Mapping[str, Any], box: Box) -> None:
         n = int(thirds.get(good) or 0)
         if n <= 0 or x + 24 > box.right - 6:
             continue
-        tile = W.tile(sk, Box(x, row, 24, 25), good, lb, key=False)
+        tile = P.tile(sk, Box(x, row, 24, 25), good, lb, key=False)
         right = tile.right
         if n > 1 and tile.right + 34 <= box.right - 6:
             right = sk.text(tile.right + 3, box.y + 49, f"×{n}", size=T.TEXT_KEY, bold=True,
@@ -435,7 +436,7 @@ def legend_line(t: Table, x: int, cy: int, limit: int) -> None:
     sk, lb = t.sk, t.labels
     box = Box(x, cy - 15, 30, 30)
     sk.rect(box, T.WINNER, T.GOLD_DARK, 3, radius=6, static=True)
-    sk.rect(Box(x + 5, cy - 10, 20, 20), T.GOOD_COLORS["sugar"], T.GOOD_EDGE["sugar"], 2,
+    sk.rect(Box(x + 5, cy - 10, 20, 20), P.GOOD_COLORS["sugar"], P.GOOD_EDGE["sugar"], 2,
             radius=4, static=True)
     star(t, box.right - 2, box.y + 2, 9, static=True)
     word = sk.text(box.right + 6, cy + 8, lb("legend.puertoma.active"), size=T.TEXT_SMALL,

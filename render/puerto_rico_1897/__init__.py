@@ -24,6 +24,7 @@ from ..highlights import EventLike
 from ..labels import Labels
 from ..puerto_rico import layout as classic_layout
 from ..puerto_rico import panel as classic_panel
+from ..puerto_rico import pieces as classic_pieces
 from ..puerto_rico import scoresheet as classic_scoresheet
 from ..scene import Scene
 from .labels import ENGLISH
@@ -33,9 +34,16 @@ View = Mapping[str, Any]
 Names = Sequence[str] | Mapping[int, str] | None
 LabelsLike = Labels | Mapping[str, str] | None
 
+FRUIT: T.Color = (58, 138, 62)
+FRUIT_EDGE: T.Color = (30, 84, 34)
+"""1897's Fruit (rules D-2: green), drawn where the kernel draws Indigo."""
+COLORS = T.GameColors(named={"FRUIT": FRUIT, "FRUIT_EDGE": FRUIT_EDGE},
+                      tables=classic_pieces.COLORS.tables)
+"""For the palette: the Fruit's, and the kernel's goods' it draws."""
+
 RECOLOR: dict[T.Color, T.Color] = {
-    T.GOOD_COLORS["indigo"]: T.FRUIT,
-    T.GOOD_EDGE["indigo"]: T.FRUIT_EDGE,
+    classic_pieces.GOOD_COLORS["indigo"]: FRUIT,
+    classic_pieces.GOOD_EDGE["indigo"]: FRUIT_EDGE,
 }
 """The kernel's Indigo drawn as 1897's Fruit (its ink, white, reads on both)."""
 
@@ -179,11 +187,15 @@ RENDERER = register_renderer(
         panel_focus=panel_focus,
         focuses=classic_panel.FOCUSES,
         score_split=score_split,
+        colors=COLORS,
     )
 )
 
 __all__ = [
+    "COLORS",
     "ENGLISH",
+    "FRUIT",
+    "FRUIT_EDGE",
     "RECOLOR",
     "RENDERER",
     "kernel_event",

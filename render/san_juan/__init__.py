@@ -7,6 +7,7 @@ from ..games import GameRenderer, register_renderer
 from .labels import ENGLISH
 from .layout import layout_table
 from .panel import FOCUSES, layout_panel, panel_focus
+from .pieces import COLORS
 from .scoresheet import layout_scoresheet
 
 RENDERER = register_renderer(GameRenderer(
@@ -17,6 +18,7 @@ RENDERER = register_renderer(GameRenderer(
     layout_scoresheet=layout_scoresheet,
     panel_focus=panel_focus,
     focuses=FOCUSES,
+    colors=COLORS,
 ))
 
 __all__ = ["ENGLISH", "FOCUSES", "RENDERER", "layout_panel", "layout_scoresheet", "layout_table",

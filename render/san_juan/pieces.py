@@ -24,11 +24,22 @@ STAR = "★"
 """On the VP chip of a cost-6 building: it scores by its formula at the end."""
 
 
+GOOD_COLORS: dict[str, tuple[T.Color, T.Color, T.Color]] = {
+    "indigo": ((44, 78, 168), (24, 44, 110), T.WHITE),
+    "sugar": ((250, 250, 246), (150, 150, 140), T.INK),
+    "tobacco": ((186, 120, 60), (120, 72, 30), T.INK),
+    "coffee": ((62, 38, 26), (30, 18, 10), T.WHITE),
+}
+"""Fill, edge and ink of each good but silver (the colours of Puerto Rico's goods of the same
+names; the ink chosen for contrast, so the letter reads in any colour vision)."""
+COLORS = T.GameColors(tables=({g: c[0] for g, c in GOOD_COLORS.items()},
+                              {g: c[1] for g, c in GOOD_COLORS.items()}))
+"""For the palette: the goods' fills, then their edges."""
+
+
 def good_colors(good: str) -> tuple[T.Color, T.Color, T.Color]:
     """Fill, edge and ink of ``good`` (silver is the theme's stone grey)."""
-    if good in T.GOOD_COLORS:
-        return T.GOOD_COLORS[good], T.GOOD_EDGE[good], T.GOOD_INK[good]
-    return T.QUARRY, T.QUARRY_DARK, T.INK
+    return GOOD_COLORS.get(good, (T.QUARRY, T.QUARRY_DARK, T.INK))
 
 
 def stripe_colors(c: Card) -> tuple[T.Color, T.Color]:

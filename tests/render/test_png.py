@@ -14,6 +14,7 @@ from PIL import Image, ImageStat
 from engine.core import Event
 from render import layout_table, render_png, render_table
 from render import theme as T
+from render.puerto_rico.pieces import GOOD_COLORS
 from render.raster import clear_caches, palette_image, rasterize, to_png
 from render.scene import Box
 from tests.engine.scenario import Scenario
@@ -142,15 +143,15 @@ def test_goods_keep_their_colours_full_size_and_on_a_phone() -> None:
         box = scene.regions[key]
         pixel = image.getpixel((box.x + 5, box.y + box.h // 2))
         assert isinstance(pixel, tuple)
-        assert _close(pixel, T.GOOD_COLORS[good], 4), (key, pixel)
+        assert _close(pixel, GOOD_COLORS[good], 4), (key, pixel)
         small = Box(round(box.x * k) + 1, round(box.y * k) + 1, int(box.w * k) - 2,
                     int(box.h * k) - 2)
         mean = _mean(phone, small)
 
         def distance(g: str, mean: tuple[float, float, float] = mean) -> float:
-            return sum((a - b) ** 2 for a, b in zip(mean, T.GOOD_COLORS[g], strict=True))
+            return sum((a - b) ** 2 for a, b in zip(mean, GOOD_COLORS[g], strict=True))
 
-        assert min(T.GOOD_COLORS, key=distance) == good, (key, mean)
+        assert min(GOOD_COLORS, key=distance) == good, (key, mean)
 
 
 def test_the_last_change_is_framed() -> None:

@@ -20,7 +20,15 @@ from engine.policies import make_policy
 from engine.puerto_rico_1897 import names
 from render import layout_panel, layout_scoresheet, layout_table, render_png
 from render import theme as T
-from render.puerto_rico_1897 import ENGLISH, RECOLOR, kernel_event, kernel_view
+from render.puerto_rico import pieces as P
+from render.puerto_rico_1897 import (
+    ENGLISH,
+    FRUIT,
+    FRUIT_EDGE,
+    RECOLOR,
+    kernel_event,
+    kernel_view,
+)
 from render.scene import Box, Rect, Scene, Sketch
 from tests.render.helpers import problems
 
@@ -89,7 +97,7 @@ def test_fruit_is_drawn_green_where_the_kernel_draws_indigo() -> None:
     """D-2: the goods left in the supply show a green Fruit barrel lettered F."""
     state, _ = game_states(3, 1, ())[0]
     scene = layout_table(GAME.view(state, None))
-    assert T.FRUIT in colors(scene) and T.FRUIT_EDGE in colors(scene)
+    assert FRUIT in colors(scene) and FRUIT_EDGE in colors(scene)
     drawn = texts(scene)
     assert "F" in drawn and "I" not in drawn
     assert "Puerto Rico 1897" in drawn
@@ -148,14 +156,14 @@ def test_kernel_event_reads_events_and_their_json() -> None:
 def test_recolored_changes_only_the_mapped_colours() -> None:
     sk = Sketch(600, T.BACKGROUND)
     box = sk.region("a", Box(10, 10, 40, 40))
-    sk.rect(box, T.GOOD_COLORS["indigo"], T.GOOD_EDGE["indigo"], 2)
-    sk.rect(Box(60, 10, 40, 40), T.GOOD_COLORS["corn"], T.GOOD_EDGE["corn"], 2, static=True)
+    sk.rect(box, P.GOOD_COLORS["indigo"], P.GOOD_EDGE["indigo"], 2)
+    sk.rect(Box(60, 10, 40, 40), P.GOOD_COLORS["corn"], P.GOOD_EDGE["corn"], 2, static=True)
     scene = sk.scene(200)
     out = scene.recolored(RECOLOR)
     shapes = [s for s in (*out.static, *out.dynamic) if isinstance(s, Rect)]
     assert {(s.fill, s.outline) for s in shapes} == {
-        (T.FRUIT, T.FRUIT_EDGE),
-        (T.GOOD_COLORS["corn"], T.GOOD_EDGE["corn"]),
+        (FRUIT, FRUIT_EDGE),
+        (P.GOOD_COLORS["corn"], P.GOOD_EDGE["corn"]),
     }
     assert out.regions == scene.regions and out.regions["a"] == box
     assert scene.recolored({}) is scene
@@ -167,8 +175,8 @@ def test_the_fruit_colours_are_exact_in_the_png() -> None:
     png = render_png(layout_table(GAME.view(state, None)))
     image = Image.open(io.BytesIO(png)).convert("RGB")
     found = {color for _, color in image.getcolors(1 << 20) or ()}
-    assert T.FRUIT in found and T.FRUIT_EDGE in found
-    assert T.GOOD_COLORS["indigo"] not in found
+    assert FRUIT in found and FRUIT_EDGE in found
+    assert P.GOOD_COLORS["indigo"] not in found
 
 
 def test_the_festival_activity_cards_under_the_festival_board() -> None:

@@ -12,7 +12,7 @@ from render import layout_panel, layout_table
 from render import theme as T
 from render.san_juan.cards import card
 from render.san_juan.labels import ENGLISH
-from render.san_juan.pieces import vp_text
+from render.san_juan.pieces import GOOD_COLORS, vp_text
 from render.scene import Rect, Scene
 from tests.render.san_juan import fixtures as F
 from tests.render.san_juan.checks import (
@@ -146,7 +146,7 @@ def test_buildings_show_name_cost_vp_goods_piles_and_new_ones_dimmed() -> None:
     full = scene.regions["player:0:building:1:good"]
     empty = scene.regions["player:0:building:2:good"]
     fills = {s.box: s.fill for s in scene.dynamic if isinstance(s, Rect)}
-    assert fills[full] == T.GOOD_COLORS["sugar"]
+    assert fills[full] == GOOD_COLORS["sugar"][0]
     assert fills[empty] is None
     # the new Hero is dimmed, the Quarry beside it is not
     hero, quarry = scene.regions["player:0:building:10"], scene.regions["player:0:building:11"]
