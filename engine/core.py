@@ -198,6 +198,17 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class GainEvent:
+    """How an event type gives a seat points during play (:attr:`Game.gain_events`): the data
+    key of the points, their source (``None``: the event's ``reason``) and the sign (-1: points
+    given back)."""
+
+    points: str
+    source: str | None
+    sign: int
+
+
 S = TypeVar("S")
 
 
@@ -210,6 +221,11 @@ class Game(Protocol[S]):
     """The value each option had before it existed, for games stored without it: a rule made
     an option when it changed, so that a game stored before replays as it was played (``load``
     fills them into a snapshot's options; storage's migrations into a stored game's)."""
+
+    gain_events: Mapping[str, GainEvent]
+    """Event type -> how it gives a seat points during play (VP chips taken, or paid back),
+    by source: the end chart splits a score by them (``engine.story``).  Empty for a game
+    whose score has no such points."""
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
         """Validate ``options`` and fill defaults; raise :class:`InvalidSetup`."""

@@ -5,8 +5,9 @@ chose (its roles and its buildings).  For every game of the registry, from its c
   (the score as if the game ended then, hidden VP counted) at the start and at the end of every
   round.  A game's chart shows it once the game is over: while a game is played the chips and
   the Chapel cards it counts are hidden.  On the way it adds up the points each seat took
-  during play by why it took them (:data:`GAIN_EVENTS`: Puerto Rico's VP chips for shipping,
-  the Harbor, the Church, a plunder...): the chart's split names each source.
+  during play by why it took them (the game's :attr:`~engine.core.Game.gain_events`: Puerto
+  Rico's VP chips for shipping, the Harbor, the Church, a plunder...): the chart's split names
+  each source.
 * :func:`choices` counts, per seat, the roles chosen and the buildings built, from the events
   the actions produced (``RoleChosen`` with its ``role``; ``BuildingBuilt`` with its
   ``building``, or its ``card`` where a building is a card): the players' favourites.
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Game, Outcome
+from .core import GainEvent, Game, Outcome
 
 CHOICE_EVENTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "RoleChosen": ("role", ("role",)),
@@ -27,21 +28,14 @@ CHOICE_EVENTS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """Event type -> (the kind of choice, the data keys naming what was chosen, the first found)."""
 
-GAIN_EVENTS: dict[str, tuple[str, str | None, int]] = {
-    "VpEarned": ("amount", None, 1),
-    "BlackMarketUsed": ("vp", "black_market", -1),
-}
-"""Event type -> (the data key of the points, the source (``None``: the event's ``reason``),
-the sign): the points a seat took during play (VP chips) or gave back (a VP chip paid at the
-Black Market), by source.  A game whose score has no such points has none of these events."""
-
 
 @dataclass(frozen=True, slots=True)
 class ScoreHistory:
     """``rounds[i]``: 0 for the start, else the round that had ended (the last point is the end
     of the game, in the round it ended); ``totals[i]``: every seat's score then.  ``final``: the
     standing at the end (the outcome, for a finished game).  ``gains``: by seat, the points it
-    took during play by source (:data:`GAIN_EVENTS`; a source given back is negative)."""
+    took during play by source (the game's ``gain_events``; a source given back is
+    negative)."""
 
     rounds: tuple[int, ...]
     totals: tuple[tuple[int, ...], ...]
@@ -75,10 +69,11 @@ def score_history(
     totals = [_totals(game.standing(state))]
     gained: list[Counter[str]] = [Counter() for _ in totals[0]]
     current = game.round(state)
+    table = game.gain_events
     taken = True  # the standing of the state as it is now has been taken
     for seat, code in moves:
         state, events = game.apply(state, seat, game.decode_action(code))
-        add_gains(gained, (e.to_json() for e in events if e.type in GAIN_EVENTS))
+        add_gains(gained, (e.to_json() for e in events if e.type in table), table)
         taken = False
         now = game.round(state)
         if now != current:
@@ -92,19 +87,19 @@ def score_history(
     return ScoreHistory(tuple(rounds), tuple(totals), final, tuple(dict(g) for g in gained))
 
 
-def add_gains(gained: Sequence[Counter[str]], events: Iterable[Mapping[str, Any]]) -> None:
+def add_gains(gained: Sequence[Counter[str]], events: Iterable[Mapping[str, Any]],
+              table: Mapping[str, GainEvent]) -> None:
     """Add to ``gained`` (a counter by seat) the points ``events`` (as JSON) gave each seat,
-    by source (:data:`GAIN_EVENTS`); what cannot be read is left out."""
+    by source (``table``: the game's ``gain_events``); what cannot be read is left out."""
     for event in events:
-        found = GAIN_EVENTS.get(str(event.get("type")))
+        found = table.get(str(event.get("type")))
         seat = event.get("seat")
         if found is None or not isinstance(seat, int) or not 0 <= seat < len(gained):
             continue
-        key, source, sign = found
         data = event.get("data") or {}
-        points, reason = data.get(key), source or data.get("reason")
+        points, reason = data.get(found.points), found.source or data.get("reason")
         if isinstance(points, int) and points and isinstance(reason, str):
-            gained[seat][reason] += sign * points
+            gained[seat][reason] += found.sign * points
 
 
 def choices(actions: Iterable[Sequence[Mapping[str, Any]]]) -> Counter[tuple[int, str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import CorruptState, Event, Outcome, Prompt, register
+from ..core import CorruptState, Event, GainEvent, Outcome, Prompt, register
 from ..rng import seed_state
 from . import actions as A
 from . import buccaneer as _buccaneer  # noqa: F401  (registers the Exp. 3 role)
@@ -48,11 +48,20 @@ NOBLES_OPTION_SETS: list[dict[str, Any]] = [
 ]
 
 
+GAIN_EVENTS: Mapping[str, GainEvent] = {
+    "VpEarned": GainEvent("amount", None, 1),
+    "BlackMarketUsed": GainEvent("vp", "black_market", -1),
+}
+"""The VP chips a seat takes during play, by the event's ``reason`` (shipping, the Harbor...),
+and gives back: one paid at the Black market (Exp. 1)."""
+
+
 class PuertoRico:
     """The classic game, 2–5 players (rules spec §2–§9)."""
 
     name = "puerto-rico"
     legacy_options: Mapping[str, Any] = {}
+    gain_events: Mapping[str, GainEvent] = GAIN_EVENTS
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return normalize_options(options, self.name)

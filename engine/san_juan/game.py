@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import CorruptState, Event, InvalidSetup, Outcome, Prompt, register
+from ..core import CorruptState, Event, GainEvent, InvalidSetup, Outcome, Prompt, register
 from ..rng import seed_state
 from . import actions as A
 from . import flow, legality, phases, scoring
@@ -22,6 +22,7 @@ class SanJuan:
 
     name = "san-juan"
     legacy_options: Mapping[str, Any] = flow.LEGACY_OPTIONS
+    gain_events: Mapping[str, GainEvent] = {}  # no points are taken during play (§6)
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return flow.normalize_options(options)

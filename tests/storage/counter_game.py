@@ -18,6 +18,7 @@ from engine import core as engine_core
 from engine.core import (
     CorruptState,
     Event,
+    GainEvent,
     GameOver,
     IllegalAction,
     InvalidAction,
@@ -60,6 +61,7 @@ def _next_rng(rng: int) -> int:
 class CounterGame:
     name = NAME
     legacy_options: Mapping[str, Any] = {}
+    gain_events: Mapping[str, GainEvent] = {}
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         players = options.get("players")
