@@ -200,10 +200,13 @@ async def _backfill_vp_public(tx: Tx, clock: Clock) -> None:
     amounts are public, totals hidden: the ruling beside ``gain_vp`` in
     engine/puerto_rico/ops.py), as the engine writes them now, so the log shows them and
     ``verify`` agrees with a replay.  Then the log's append-only trigger, lifted by
-    0008_vp_public.sql for this rewrite, is put back as 0001 made it."""
+    0008_vp_public.sql for this rewrite, is put back as 0001 made it.
+
+    The events are found by their shape alone (a private ``VpEarned`` without a public form),
+    whatever the game: a database older than schema 8 predates every other game (San Juan and
+    1897 came after it), and no engine writes that shape now, so it names no game."""
     rows = await tx.fetchall(
-        "SELECT a.game_id, a.seq, a.events FROM actions AS a JOIN games AS g ON g.id = a.game_id"
-        " WHERE g.game = 'puerto-rico' AND a.events LIKE '%\"VpEarned\"%'"
+        "SELECT game_id, seq, events FROM actions WHERE events LIKE '%\"VpEarned\"%'"
     )
     for row in rows:
         try:
