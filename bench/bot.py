@@ -71,6 +71,9 @@ from tests.offline_discord import (
     running_client,
 )
 
+GAME = next(iter(PACKAGES))
+"""The game every table plays unless ``--game`` says: the bot catalog's first."""
+
 
 class BenchBot(GovernorBot):
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -284,7 +287,7 @@ class TableWatch:
 class Table:
     channel: Channel
     people: list[ScriptedUser]  # the creator first
-    game: str = "puerto-rico"
+    game: str = GAME
     game_id: int = 0
     ai_level: str = "heuristic"
     stuck: bool = False
@@ -568,7 +571,7 @@ def figures(values: list[float]) -> dict[str, float]:
 
 async def measure(games: int, moves: int, render: bool, think: float, *, players: int = 3,
                   ai_seats: int = 1, advanced: int = 0, profile: str | None = None,
-                  game: str = "puerto-rico", ai_level: str = "heuristic",
+                  game: str = GAME, ai_level: str = "heuristic",
                   ai_budget: int | None = None, database_url: str | None = None
                   ) -> dict[str, Any]:
     """The bench with the bot in this process, on ``database_url`` (default: a new SQLite
@@ -719,7 +722,7 @@ async def settle(server: OfflineDiscordServer, storage: Storage, tables: list[Ta
 async def measure_processes(
     games: int, moves: int, think: float, *, processes: int, shard_count: int,
     database_url: str, log_dir: Path, players: int = 3, ai_seats: int = 1, advanced: int = 0,
-    game: str = "puerto-rico", ai_level: str = "heuristic", ai_budget: int | None = None,
+    game: str = GAME, ai_level: str = "heuristic", ai_budget: int | None = None,
     postgres_dir: Path | None = None,
 ) -> dict[str, Any]:
     """The bench with the bot as ``processes`` processes of ``python -m bot`` sharing
@@ -926,7 +929,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, help="decisions of the people of each game")
     parser.add_argument("--think", type=float,
                         help="mean seconds a player thinks before a move")
-    parser.add_argument("--game", choices=list(PACKAGES), default=next(iter(PACKAGES)),
+    parser.add_argument("--game", choices=list(PACKAGES), default=GAME,
                         help="the game every table plays")
     parser.add_argument("--players", type=int, help="seats of each game")
     parser.add_argument("--ai-seats", type=int, help="AI seats of each game")

@@ -35,17 +35,18 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bench.engine import player_counts
 from engine import game_names
-from render import layout_table, render_table
+from render import layout_table, render_table, renderer_names
 from render.raster import clear_caches
 from render.sample import Played, play
 
-GAMES: dict[str, tuple[int, ...]] = {
-    "puerto-rico": (2, 3, 4, 5),
-    "puerto-rico-1897": (2, 3, 4, 5),
-    "san-juan": (2, 3, 4),
-}
-"""The games measured and their player counts."""
+
+def games() -> dict[str, list[int]]:
+    """The games measured: each game the renderer registry draws whose engine is registered,
+    with the player counts its engine plays."""
+    engines = set(game_names())
+    return {name: player_counts(name) for name in renderer_names() if name in engines}
 
 
 def positions(
@@ -109,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--game",
-        choices=sorted(GAMES),
+        choices=renderer_names(),
         action="append",
         default=None,
         help="measure this game only (repeatable; default: every game)",
@@ -132,8 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="engine options added to every game, as JSON",
     )
     args = parser.parse_args(argv)
-    wanted = list(args.game or GAMES)
-    missing = [game for game in wanted if game not in game_names()]
+    counts = games()
+    wanted = list(args.game or renderer_names())
+    missing = [game for game in wanted if game not in counts]
     if missing:  # a renderer whose engine is not there yet has no games to draw
         print(f"not measured (no engine registered): {', '.join(missing)}", file=sys.stderr)
     figures = {
@@ -141,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             str(players): measure(
                 game, players, args.positions, args.repeat, args.seed, args.options
             )
-            for players in GAMES[game]
+            for players in counts[game]
             if args.players is None or players in args.players
         }
         for game in wanted

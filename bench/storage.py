@@ -41,14 +41,17 @@ from typing import Any
 
 import asyncpg
 
-import engine  # noqa: F401  (registers "puerto-rico")
 from engine.core import get_game
+from engine.games import PACKAGES
 from storage import Database, GameStatus, Storage
 from storage.copy import copy_database
 from storage.pgserver import temporary_server
 from storage.records import dumps
 
 T0_MS = 1_767_268_800_000  # 2026-01-01T12:00Z
+GAME = next(iter(PACKAGES))
+"""The game the stored games and the measured tables play: the engine catalog's first (the
+figures of docs/benchmarks.md are of it)."""
 USERS = 2_000
 BASE_USER = 10**17  # realistic 18-digit Discord snowflakes
 
@@ -265,12 +268,12 @@ async def _measure(path: Path | str, ids: list[int], commits: int, loads: int
                    ) -> dict[str, Any]:
     rng = random.Random(1)
     storage = await Storage.open(path)
-    game = get_game("puerto-rico")
+    game = get_game(GAME)
     try:
         tables = []
         for n in range(16):
             lobby = await storage.games.create_lobby(
-                "puerto-rico", creator_id=BASE_USER + n, channel_id=n + 1
+                GAME, creator_id=BASE_USER + n, channel_id=n + 1
             )
             for seat in range(1, 4):
                 await storage.games.join(lobby.id, BASE_USER + 1000 * seat + n)
@@ -282,7 +285,7 @@ async def _measure(path: Path | str, ids: list[int], commits: int, loads: int
             prompt = game.prompt(loaded.state)
             if prompt is None:  # finished: start another table in its channel
                 lobby = await storage.games.create_lobby(
-                    "puerto-rico", creator_id=BASE_USER, channel_id=loaded.record.channel_id
+                    GAME, creator_id=BASE_USER, channel_id=loaded.record.channel_id
                 )
                 for seat in range(1, 4):
                     await storage.games.join(lobby.id, BASE_USER + seat)
@@ -338,7 +341,7 @@ def run(path: Path, games: int, commits: int, loads: int, *, target: str | None 
     of an empty database) after copying them there."""
     asyncio.run(_create(path))
     started = time.perf_counter()
-    templates = [play_template("puerto-rico", {"players": 4}, seed) for seed in range(1, 6)]
+    templates = [play_template(GAME, {"players": 4}, seed) for seed in range(1, 6)]
     log(
         f"played {len(templates)} template games "
         f"({[len(t.actions) for t in templates]} actions) in {time.perf_counter() - started:.1f}s"
