@@ -1,6 +1,7 @@
 """Classic Puerto Rico's engine beside a peer's, in random playouts (docs/benchmarks.md).
 
-    python -m bench.peer --peer DIR [--players 2 4] [--games 200] [--repeat 3] [--chunk 10] [--json]
+    python -m bench.puerto_rico.peer --peer DIR [--players 2 4] [--games 200] [--repeat 3]
+        [--chunk 10] [--json]
 
 The peer is somnambWl/puerto-rico, a public pure-Python engine, read from a checkout at ``DIR``
 (or ``$GOVERNOR_PEER``); it is never part of this project.  Without a usable copy the bench

@@ -1,4 +1,4 @@
-"""bench.peer: our classic engine beside a peer's, when a checkout of it is given."""
+"""bench.puerto_rico.peer: our classic engine beside a peer's, when a checkout of it is given."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import peer
+from bench.puerto_rico import peer
 
 FAKE = '''
 class GameConfig:

@@ -1,0 +1,1 @@
+"""Benchmarks of Puerto Rico alone (its engine beside a peer's)."""
