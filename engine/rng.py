@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 MASK64: Final = (1 << 64) - 1
-_GAMMA: Final = 0x9E3779B97F4A7C15
+GAMMA: Final = 0x9E3779B97F4A7C15
+"""SplitMix64's increment (San Juan's deck shuffle steps the generator with it inline)."""
 
 
 def seed_state(seed: int) -> int:
@@ -20,7 +21,7 @@ def seed_state(seed: int) -> int:
 
 def next_u64(state: int) -> tuple[int, int]:
     """Advance ``state``; return ``(new_state, value)`` with ``value`` in [0, 2**64)."""
-    state = (state + _GAMMA) & MASK64
+    state = (state + GAMMA) & MASK64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64

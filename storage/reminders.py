@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from storage.database import Database
 from storage.records import from_ms, from_ms_required, storable_id, to_ms
-from storage.settings import UNSET, _Unset
+from storage.settings import UNSET, Unset
 from storage.sql import Row, Tx
 
 AlertKind = Literal["turn", "nudge", "clock"]
@@ -183,8 +183,8 @@ class ReminderRepository:
         self,
         game_id: int,
         *,
-        reminder_hours: int | _Unset | None = UNSET,
-        clock_days: int | _Unset | None = UNSET,
+        reminder_hours: int | Unset | None = UNSET,
+        clock_days: int | Unset | None = UNSET,
     ) -> GameTimers:
         """Partial update (a field left out keeps its value; ``None`` clears it)."""
         changes: dict[str, Any] = {}

@@ -13,11 +13,13 @@ from storage.records import JSON, GuildSettings, UserSettings, dumps, from_ms, t
 from storage.sql import Row, Tx
 
 
-class _Unset(Enum):
+class Unset(Enum):
+    """The type of :data:`UNSET` (in the update methods' signatures here and in reminders)."""
+
     UNSET = 0
 
 
-UNSET: Final = _Unset.UNSET
+UNSET: Final = Unset.UNSET
 """Marks a field an update leaves unchanged."""
 
 
@@ -73,10 +75,10 @@ class SettingsRepository:
         self,
         user_id: int,
         *,
-        language: str | _Unset | None = UNSET,
-        dm_notifications: bool | _Unset = UNSET,
-        dm_blocked: bool | _Unset = UNSET,
-        last_nudge_at: datetime | _Unset | None = UNSET,
+        language: str | Unset | None = UNSET,
+        dm_notifications: bool | Unset = UNSET,
+        dm_blocked: bool | Unset = UNSET,
+        last_nudge_at: datetime | Unset | None = UNSET,
     ) -> UserSettings:
         changes: dict[str, Any] = {}
         if language is not UNSET:
@@ -105,9 +107,9 @@ class SettingsRepository:
         self,
         guild_id: int,
         *,
-        language: str | _Unset | None = UNSET,
-        reminder_hours: int | _Unset | None = UNSET,
-        defaults: JSON | _Unset = UNSET,
+        language: str | Unset | None = UNSET,
+        reminder_hours: int | Unset | None = UNSET,
+        defaults: JSON | Unset = UNSET,
     ) -> GuildSettings:
         changes: dict[str, Any] = {}
         if language is not UNSET:

@@ -68,7 +68,8 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
 
 # --- the seams: generic modules name no game (issue #10) ------------------------------------
 
-LAYERS = ("engine", "render", "bot", "storage")
+LAYERS = ("engine", "render", "bot", "storage", "bench")
+"""Every layer whose generic modules the seams check (issue #34: the benchmarks too)."""
 CATALOGS = ("engine/games.py", "render/games.py", "bot/games/__init__.py")
 """The only generic modules that may name the games: each layer's catalog."""
 
@@ -92,10 +93,11 @@ def game_names() -> set[str]:
 def game_packages() -> set[str]:
     """The dotted names of the game packages: every catalog's, and in each layer the package
     of the same name as another layer's (``bot.games.san_juan`` while only the engine and the
-    renderer list San Juan: a game's package is named alike in every layer)."""
+    renderer list San Juan: a game's package is named alike in every layer, ``bench/<game>/``
+    too)."""
     listed = {package for catalog in catalogs() for package in catalog.values()}
     leaves = {package.rsplit(".", 1)[-1] for package in listed}
-    homes = ("engine", "render", "bot.games")
+    homes = ("engine", "render", "bot.games", "bench")
     return listed | {f"{home}.{leaf}" for home in homes for leaf in leaves}
 
 
@@ -191,6 +193,8 @@ def test_generic_modules_name_no_game() -> None:
     names, packages = game_names(), game_packages()
     modules = generic_modules(ROOT, packages)
     assert len(modules) > 50 and ROOT / "bot" / "service.py" in modules
+    assert ROOT / "bench" / "render.py" in modules
+    assert ROOT / "bench" / "puerto_rico" / "peer.py" not in modules
     assert not any("puerto_rico" in path.parts for path in modules)
     offenders = [hit for path in modules for hit in names_of_games(path, ROOT, names, packages)]
     assert offenders == []
@@ -285,15 +289,20 @@ def game_knowledge(path: Path, root: Path, names: set[str], ids: set[str]) -> li
     return found
 
 
-def test_generic_bot_modules_know_no_game() -> None:
-    """Issue #34: besides importing and naming no game (above), the generic modules of
-    ``bot/`` hold no game's name inside a string (SQL, a custom_id, a key) and no id of a
-    game's own things (a building, role, good, card, tile, Achievement or Activity): what a
-    game calls its things is said in its presenter's package."""
+def test_generic_modules_know_no_game() -> None:
+    """Issue #34: besides importing and naming no game (above), the generic modules of every
+    layer (engine, storage, render, bot, bench) hold no game's name inside a string (SQL, a
+    custom_id, a key) and no id of a game's own things (a building, role, good, card, tile,
+    Achievement or Activity): what a game calls its things, and which events, colours or
+    player counts are its own, is said in its package and reached through the registries."""
     names, packages, ids = game_names(), game_packages(), game_ids()
     assert {"harbor", "builder", "smithy", "corn"} <= ids
-    modules = [m for m in generic_modules(ROOT, packages) if m.parts[len(ROOT.parts)] == "bot"]
-    assert len(modules) > 40 and ROOT / "bot" / "play_service.py" in modules
+    modules = generic_modules(ROOT, packages)
+    layers = {m.parts[len(ROOT.parts)] for m in modules}
+    assert layers == set(LAYERS) and ROOT / "bot" / "play_service.py" in modules
+    for module in ("engine/story.py", "storage/migrate.py", "render/theme.py",
+                   "render/widgets.py", "render/chart.py", "bench/render.py"):
+        assert ROOT / module in modules, module
     offenders = [hit for path in modules for hit in game_knowledge(path, ROOT, names, ids)]
     assert offenders == []
 
@@ -321,4 +330,125 @@ def test_the_knowledge_checker_sees_a_game_named_inside(tmp_path: Path) -> None:
         "bot/m.py:5: names 'b.harbor'",
         "bot/m.py:6: names 'role.builder'",
         "bot/m.py:7: names 'smithy'",
+    ]
+
+
+# --- private names stay private (issue #34) ---------------------------------------------------
+
+PROJECT = ("engine", "storage", "render", "bot", "bench")
+"""The project's packages whose modules are checked (the tests' own helpers are not)."""
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_uses(path: Path, root: Path) -> list[str]:
+    """Where the module at ``path`` imports another project module's underscore name (``from
+    engine.rng import _GAMMA``, relative imports included) or reads one through a module it
+    imported (``phases._end_phase``, ``engine.rng._GAMMA``), as ``file:line: what``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    _, package = module_name(path, root)
+    where = path.relative_to(root).as_posix()
+    found: list[str] = []
+    bound: dict[str, str] = {}  # a local name -> the project module (or member) it names
+
+    def ours(module: str) -> bool:
+        return module.split(".")[0] in PROJECT
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            if not ours(base):
+                continue
+            for alias in node.names:
+                if _private(alias.name):
+                    found.append(f"{where}:{node.lineno}: from {base} import {alias.name}")
+                bound[alias.asname or alias.name] = f"{base}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if ours(alias.name):
+                    bound[alias.asname or alias.name.split(".")[0]] = alias.name
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            root_node = node.value
+            while isinstance(root_node, ast.Attribute):
+                root_node = root_node.value
+            if isinstance(root_node, ast.Name) and root_node.id in bound:
+                found.append(f"{where}:{node.lineno}: reads {ast.unparse(node)}")
+    return sorted(found, key=lambda s: int(s.split(":")[1]))
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    """Issue #34, "a public kernel, private details private": no module of engine/, storage/,
+    render/, bot/ or bench/ imports or reads another project module's underscore name; what
+    modules share is public, named and documented once where it is defined."""
+    modules = [path for package in PROJECT for path in sorted((ROOT / package).rglob("*.py"))]
+    assert len(modules) > 150
+    offenders = [hit for path in modules for hit in private_uses(path, ROOT)]
+    assert offenders == []
+
+
+def test_the_private_names_checker_sees_them(tmp_path: Path) -> None:
+    """Negative control: an imported underscore name (absolute or relative) and one read
+    through an imported module are found; a module's own privates, a dunder, another
+    library's underscore name (``os._exit``) and an object's private attribute are not."""
+    (tmp_path / "engine" / "puerto_rico").mkdir(parents=True)
+    module = tmp_path / "engine" / "puerto_rico" / "m.py"
+    module.write_text(
+        "import os\n"
+        "import engine.rng\n"
+        "from engine.rng import _GAMMA\n"
+        "from .legality import _place, clockwise\n"
+        "from . import phases\n"
+        "def _own() -> None:\n"
+        "    phases._end_phase(None, None)\n"
+        "    engine.rng._GAMMA\n"
+        "    phases.__name__\n"
+        "    os._exit\n"
+        "    clockwise._cache\n"
+        "    self = object()\n"
+        "    self._private\n"
+        "_own()\n")
+    assert private_uses(module, tmp_path) == [
+        "engine/puerto_rico/m.py:3: from engine.rng import _GAMMA",
+        "engine/puerto_rico/m.py:4: from engine.puerto_rico.legality import _place",
+        "engine/puerto_rico/m.py:7: reads phases._end_phase",
+        "engine/puerto_rico/m.py:8: reads engine.rng._GAMMA",
+        "engine/puerto_rico/m.py:11: reads clockwise._cache",
+    ]
+
+
+def test_the_checkers_see_every_layer(tmp_path: Path) -> None:
+    """Negative control for the layers beyond bot/: a game's goods and events in the engine's,
+    the renderer's and the benchmarks' generic modules, a game's name in storage's SQL and in
+    a benchmark's list are found; the same words in a game's own package (``render/<game>/``,
+    ``bench/<game>/``) and in a catalog are not."""
+    names, packages, ids = game_names(), game_packages(), game_ids()
+    files = {
+        "engine/story.py": 'GAINS = {"BlackMarketUsed": ("vp", "black_market", -1)}\n',
+        "storage/migrate.py": "SQL = \"SELECT id FROM games WHERE game = 'puerto-rico'\"\n",
+        "render/theme.py": 'GOODS = {"corn": (242, 200, 48)}\n',
+        "bench/render.py": 'GAMES = {"san-juan": (2, 3, 4)}\n',
+        "render/puerto_rico/pieces.py": 'GOODS = {"corn": (242, 200, 48)}\n',
+        "bench/puerto_rico/peer.py": 'GAME = "puerto-rico"\nHELP = "a copy of x/puerto-rico"\n',
+        "render/games.py": 'PACKAGES = {"puerto-rico": "render.puerto_rico"}\n',
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    modules = generic_modules(tmp_path, packages)
+    assert [m.relative_to(tmp_path).as_posix() for m in modules] == [
+        "engine/story.py", "render/theme.py", "storage/migrate.py", "bench/render.py"]
+    found = [hit for path in modules for hit in (*names_of_games(path, tmp_path, names, packages),
+                                                 *game_knowledge(path, tmp_path, names, ids))]
+    assert found == [
+        "engine/story.py:1: names 'black_market'",
+        "render/theme.py:1: names 'corn'",
+        "storage/migrate.py:1: names a game in \"SELECT id FROM games WHERE game = 'puerto-rico'\"",
+        "bench/render.py:1: names 'san-juan'",
     ]

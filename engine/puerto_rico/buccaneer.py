@@ -35,10 +35,10 @@ from . import actions as A
 from .actions import BUILDING_SLOT, CATALOG, Action
 from .buildings import MODULE_SETUP, RolePhase, module_effect, module_role
 from .data import ALL_ROLES, BUCCANEER, GOODS, TILES
-from .legality import _slots, has_free_circle
+from .legality import free_slots, has_free_circle
 from .nobles import raid_place, raid_return, raid_split
 from .ops import Events, gain_vp, pay
-from .phases import _end_phase, _passed, _start_phase
+from .phases import end_phase, passed, start_phase
 from .state import (
     BUC_CAPTOR,
     BUC_CAPTURED,
@@ -130,7 +130,7 @@ def _play_captured_role(s: State, ev: Events) -> bool:
                 {"role": ALL_ROLES[role], "card": s.rs.card_actions[card].code[2:]},
             )
         )
-    _start_phase(s, role, ev)
+    start_phase(s, role, ev)
     return True
 
 
@@ -142,15 +142,15 @@ def _start(s: State, ev: Events) -> None:
 
 
 def _free_circles(p: Player) -> int:
-    return sum(free for _, free in _slots(p))
+    return sum(free for _, free in free_slots(p))
 
 
 def _legal(s: State, seat: int) -> list[Action]:
     if seat != s.chooser:
         return []
     if s.step == STEP_RAID:
-        slots = [A.RAID_PLACE_ACTIONS[arg] for arg, _ in _slots(s.players[seat])]
-        return [*slots, A.PASS_ACTION]
+        places = [A.RAID_PLACE_ACTIONS[arg] for arg, _ in free_slots(s.players[seat])]
+        return [*places, A.PASS_ACTION]
     return buccaneer_options(s)
 
 
@@ -198,7 +198,7 @@ def _act(s: State, seat: int, action: Action, ev: Events) -> None:
                     )
                 )
         else:
-            _passed(s, seat, ev)
+            passed(s, seat, ev)
         if kind != A.RAID_PLACE or b[BUC_RAID] == 0 or not has_free_circle(p):
             _end_raid(s, ev)
         return
@@ -264,7 +264,7 @@ def _act(s: State, seat: int, action: Action, ev: Events) -> None:
                     },
                 )
             )
-    _end_phase(s, ev)
+    end_phase(s, ev)
 
 
 def _end_raid(s: State, ev: Events) -> None:
@@ -277,7 +277,7 @@ def _end_raid(s: State, ev: Events) -> None:
     else:
         s.colonist_supply += unplaced
     b[BUC_RAID] = 0
-    _end_phase(s, ev)
+    end_phase(s, ev)
 
 
 module_role(

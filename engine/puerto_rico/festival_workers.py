@@ -11,7 +11,7 @@ from .actions import BUILDING_SLOT, CATALOG, Action
 from .buildings import OFFER_ACTION_KINDS, OFFER_ACTS, OFFER_CHECK, OFFER_LEGAL, OFFER_VALID
 from .data import NTILES, TILES
 from .festival import P_FESTIVAL_WORKERS, REWARD_COLONISTS
-from .legality import _place, has_free_circle
+from .legality import has_free_circle, place_colonist
 from .ops import Events
 from .state import State
 
@@ -31,7 +31,7 @@ def _place_one(s: State, seat: int, left: int, action: Action, ev: Events) -> No
         return  # pass: the rest stay in San Juan, placed in the next Mayor phase
     p = s.players[seat]
     slot = action.a
-    _place(p, slot)
+    place_colonist(p, slot)
     if ev is not None:
         where = TILES[slot] if slot < BUILDING_SLOT else CATALOG[slot - BUILDING_SLOT].name
         ev.append(Event("ColonistPlaced", seat, {"target": where, "by": "festival"}))

@@ -36,10 +36,10 @@ from .data import (
 )
 from .festival_activities import wanted_buildings
 from .legality import (
-    _clockwise,
     build_options,
     cargo_options,
     city_used,
+    clockwise,
     price,
     production,
     sale_price,
@@ -243,7 +243,7 @@ class PuertoRicoHeuristic:
                 for o in others
             )
             if festival_open(s, FEST_PRODUCTION_GOAL):  # Exp. 4: 3 doubloons to the first
-                for o in _clockwise(s, seat):
+                for o in clockwise(s, seat):
                     if meets_production_goal(s, production(s, o)):
                         value += 3.0 if o == seat else -1.0
                         break

@@ -80,7 +80,7 @@ def actor(s: State) -> int:
     step = s.step
     if step in (STEP_ARRANGE, STEP_KEEP, STEP_INTERLUDE):
         if step == STEP_ARRANGE and s.rs.sequential_mayor:
-            return next(i for i in _clockwise(s, s.chooser) if s.pending[i])
+            return next(i for i in clockwise(s, s.chooser) if s.pending[i])
         return s.pending.index(True)
     module = MODULE_PHASES.get(s.phase)
     if module is not None and module.seats is not None:  # 1897 Exp. VI's draft
@@ -100,7 +100,7 @@ def current_prompt(s: State) -> Prompt | None:
         kind = {STEP_ARRANGE: P_ARRANGE, STEP_KEEP: P_KEEP, STEP_INTERLUDE: P_INTERLUDE}[s.step]
         seats = tuple(i for i in range(s.n) if s.pending[i])
         if kind == P_ARRANGE and s.rs.sequential_mayor:
-            seats = (next(i for i in _clockwise(s, s.chooser) if s.pending[i]),)
+            seats = (next(i for i in clockwise(s, s.chooser) if s.pending[i]),)
         forced = len(seats) == 1 and _forced(s, seats[0])
         return Prompt(seats, kind, forced)
     module = MODULE_PHASES.get(s.phase)
@@ -224,7 +224,7 @@ def _legal(s: State, seat: int) -> list[Action]:
         if not s.pending[seat]:
             return []
         if s.rs.sequential_mayor and seat != next(
-            i for i in _clockwise(s, s.chooser) if s.pending[i]
+            i for i in clockwise(s, s.chooser) if s.pending[i]
         ):
             return []
         return arrange_options(s, seat)
@@ -267,7 +267,8 @@ def _legal(s: State, seat: int) -> list[Action]:
 _NO_EXTRAS: Final = frozenset({ROLE_SELECTION, MAYOR_PHASE, DRAFT_PHASE})
 
 
-def _clockwise(s: State, first: int) -> list[int]:
+def clockwise(s: State, first: int) -> list[int]:
+    """Every seat once, clockwise from ``first`` (turn order within a phase)."""
     n = s.n
     return [(first + i) % n for i in range(n)]
 
@@ -311,7 +312,7 @@ def _any_hook(s: State, seat: int, hook: str) -> bool:
 # --- Mayor (§4.2) -----------------------------------------------------------------------------
 
 
-def _slots(p: Player) -> list[tuple[int, int]]:
+def free_slots(p: Player) -> list[tuple[int, int]]:
     """(PLACE arg, free circles) for every place that can take a colonist now."""
     tiles, workers = p.tiles, p.workers
     out = [(k, tiles[k] - workers[k]) for k in range(NTILES) if tiles[k] > workers[k]]
@@ -330,7 +331,7 @@ _PLACE_BUILDING: Final = A.PLACE_BUILDING_ACTIONS
 
 def arrange_options(s: State, seat: int) -> list[Action]:
     """``m.auto`` and one placement per place with a free circle (the same places as
-    ``_slots``, built directly: this is the hottest path of a random playout)."""
+    ``free_slots``, built directly: this is the hottest path of a random playout)."""
     for _, fn in s.rs.arrange_hooks:  # Exp. 2: nobles
         options: list[Action] | None = fn(s, seat)
         if options is not None:
@@ -369,7 +370,8 @@ def lift_colonists(p: Player, total: int | None = None) -> None:
     p.san_juan = total
 
 
-def _place(p: Player, arg: int) -> None:
+def place_colonist(p: Player, arg: int) -> None:
+    """One colonist from San Juan onto ``arg`` (a tile kind, or ``BUILDING_SLOT`` + a building)."""
     p.san_juan -= 1
     if arg < A.BUILDING_SLOT:
         p.workers[arg] += 1
@@ -397,18 +399,18 @@ def suggest_arrangement(s: State, seat: int) -> None:
             while (
                 p.san_juan >= 2 and p.bw[b] < CATALOG[b].circles and p.workers[good] < p.tiles[good]
             ):
-                _place(p, good)
-                _place(p, A.BUILDING_SLOT + b)
+                place_colonist(p, good)
+                place_colonist(p, A.BUILDING_SLOT + b)
     violets = sorted((b for b in p.city if CATALOG[b].violet), key=lambda b: (-CATALOG[b].cost, b))
     for b in violets:
         while p.san_juan > 0 and p.bw[b] < CATALOG[b].circles:
-            _place(p, A.BUILDING_SLOT + b)
+            place_colonist(p, A.BUILDING_SLOT + b)
     for kind in (CORN, QUARRY):
         while p.san_juan > 0 and p.workers[kind] < p.tiles[kind]:
-            _place(p, kind)
-    for arg, free in _slots(p):
+            place_colonist(p, kind)
+    for arg, free in free_slots(p):
         for _ in range(min(free, p.san_juan)):
-            _place(p, arg)
+            place_colonist(p, arg)
     for _, fn in rs.hooks["arranged"]:  # Exp. 2: where the nobles among them go
         fn(s, seat)
 

@@ -77,7 +77,7 @@ from .data import (
     TILE_INDEX,
     TILES,
 )
-from .legality import _place, _slots, circles, city_used, lift_colonists
+from .legality import circles, city_used, free_slots, lift_colonists, place_colonist
 from .ops import Events, draw_plantation, gain_vp, pay, recycle_discard
 from .phases import arrangement, start_arrangement
 from .state import (
@@ -362,7 +362,7 @@ def _arrange_seat(s: State, seat: int, ev: Events) -> bool:
     total = p.colonists()
     room = circles(p)
     _lift(p, total, nobles)
-    slots = _slots(p)
+    slots = free_slots(p)
     if total < room:
         choice = len(slots) > 1
     else:  # which circles get the nobles: a choice only where it changes a function
@@ -372,7 +372,7 @@ def _arrange_seat(s: State, seat: int, ev: Events) -> bool:
         return True
     for arg, free in slots:  # the must-fill rule: every circle as far as the pieces go
         for _ in range(min(free, p.san_juan)):
-            _place(p, arg)
+            place_colonist(p, arg)
     _assign_nobles(s, seat, nobles)
     if ev is not None:
         ev.append(Event("ColonistsArranged", seat, arrangement(p)))
@@ -410,7 +410,7 @@ def _arrange_options(s: State, seat: int) -> list[Action] | None:
 
 def _place_noble(s: State, seat: int, action: Action, ev: Events) -> None:
     p = s.players[seat]
-    _place(p, action.a)
+    place_colonist(p, action.a)
     p.nobles[SAN_JUAN] -= 1
     p.nobles[index(action.a)] += 1
 

@@ -54,19 +54,19 @@ from .data import (
     TRADING_HOUSE_CAPACITY,
 )
 from .legality import (
-    _clockwise,
-    _place,
-    _slots,
     build_options,
     circles,
     city_used,
+    clockwise,
     craft_privilege_options,
     empty_building_circles,
+    free_slots,
     has_free_circle,
     interlude_options,
     keep_options,
     lift_colonists,
     load_options,
+    place_colonist,
     price,
     receivable,
     sale_price,
@@ -186,7 +186,7 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
         PERFORMERS[action.kind](s, seat, action, ev)
         return
     if s.offers:
-        _resolve_offer(s, action, ev)
+        resolve_offer(s, action, ev)
     elif s.step == STEP_INTERLUDE:
         _interlude_act(s, seat, action, ev)
     elif action.kind in EXTRA_KINDS:  # Exp. 1 Guest House: a move before his own decision
@@ -203,7 +203,8 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
         fn(s, seat, ev)
 
 
-def _resolve_offer(s: State, action: Action, ev: Events) -> None:
+def resolve_offer(s: State, action: Action, ev: Events) -> None:
+    """Decide the first waiting offer with ``action`` (accept, decline, or a module's own)."""
     seat, name, arg = s.offers.pop(0)
     assert isinstance(seat, int) and isinstance(name, str) and isinstance(arg, int)
     act = OFFER_ACTS.get(name)
@@ -226,7 +227,7 @@ def _next_turn(s: State) -> None:
     s.flags &= PHASE_FLAGS  # clear the per-turn bits
 
 
-def _passed(s: State, seat: int, ev: Events, declined: str | None = None) -> None:
+def passed(s: State, seat: int, ev: Events, declined: str | None = None) -> None:
     """A seat's pass (``declined``: what it turned down, when the pass says more than "nothing
     this turn": 1897's production)."""
     if ev is not None:
@@ -259,7 +260,7 @@ def choose_role(s: State, seat: int, action: Action, ev: Events) -> None:
         )
     for _, fn in s.rs.hooks["role_chosen"]:
         fn(s, seat, card, ev)
-    _start_phase(s, role, ev)
+    start_phase(s, role, ev)
 
 
 _ROLE_PHASES: Final = {
@@ -273,7 +274,8 @@ _ROLE_PHASES: Final = {
 }
 
 
-def _start_phase(s: State, role: int, ev: Events) -> None:
+def start_phase(s: State, role: int, ev: Events) -> None:
+    """Open ``role``'s phase at its chooser's turn (a module's role too: its own phase)."""
     s.turn = s.chooser
     s.turns_taken = 0
     s.flags = 0
@@ -290,7 +292,7 @@ def _begin_phase(s: State, role: int, ev: Events) -> None:
     """The automatic start of a role phase, once any interlude is over."""
     started = s.rs.phase_started[role]
     if started:  # Exp. 1 Union Hall, Lighthouse; Exp. 2 Chapel: before the automatic steps
-        for seat in _clockwise(s, s.chooser):
+        for seat in clockwise(s, s.chooser):
             bw = s.players[seat].bw
             for b, fn in started:
                 if bw[b] > 0:
@@ -308,7 +310,7 @@ def _begin_phase(s: State, role: int, ev: Events) -> None:
     elif role == PROSPECTOR:
         # §4.7: no action; the privilege is one doubloon from the bank.
         pay(s, s.chooser, s.rs.privilege(s, s.chooser), "prospector", ev)
-        _end_phase(s, ev)
+        end_phase(s, ev)
     elif role not in _ROLE_PHASES:  # a module's role (Exp. 3 Buccaneer)
         MODULE_ROLES[role].start(s, ev)
 
@@ -354,7 +356,8 @@ def _interlude_act(s: State, seat: int, action: Action, ev: Events) -> None:
         _begin_phase(s, s.cards[s.card], ev)
 
 
-def _end_phase(s: State, ev: Events) -> None:
+def end_phase(s: State, ev: Events) -> None:
+    """Close the phase in progress: back to role selection (1897 END-2: or the game's end)."""
     rs = s.rs
     if rs.vp_end_at_captain and s.phase == CAPTAIN_PHASE and s.vp_supply <= 0:
         trigger_end(s, END_VP, ev)  # 1897 END-T3: the chips ran out in or since the last one
@@ -425,7 +428,7 @@ def _settler_act(s: State, seat: int, action: Action, ev: Events) -> None:
         island_gained(s, seat, tile, ev)
         _next_turn(s)
     elif kind == A.PASS:
-        _passed(s, seat, ev)
+        passed(s, seat, ev)
         bw = s.players[seat].bw
         for b, fn in s.rs.hooks["settle_passed"]:  # 1897: a Hospital worker for a forest
             if bw[b] > 0:
@@ -464,7 +467,7 @@ def _end_settler(s: State, ev: Events) -> None:
         s.discard[tile] += 1
     s.face_up = []
     refill_plantations(s, ev)
-    _end_phase(s, ev)
+    end_phase(s, ev)
 
 
 # --- Mayor ------------------------------------------------------------------------------------
@@ -486,14 +489,14 @@ def _mayor_act(s: State, seat: int, action: Action, ev: Events) -> None:
                     )
                 )
         else:
-            _passed(s, seat, ev)
+            passed(s, seat, ev)
         _distribute(s, ev)
         return
     p = s.players[seat]
     if kind == A.AUTO:
         suggest_arrangement(s, seat)
     elif kind == A.PLACE:
-        _place(p, action.a)
+        place_colonist(p, action.a)
     else:  # a module's piece (Exp. 2: a noble)
         PERFORMERS[kind](s, seat, action, ev)
     if kind == A.AUTO or p.san_juan == 0 or not has_free_circle(p):
@@ -528,7 +531,7 @@ def _distribute(s: State, ev: Events) -> None:
     the option ``mayor_placement: sequential``.)"""
     before = s.rs.hooks["before_distribution"]
     if before:  # Exp. 2 Villa (Appendix C: after the privilege, before the distribution)
-        for seat in _clockwise(s, s.chooser):
+        for seat in clockwise(s, s.chooser):
             bw = s.players[seat].bw
             for b, fn in before:
                 if bw[b] > 0:
@@ -539,7 +542,7 @@ def _distribute(s: State, ev: Events) -> None:
     k = s.colonist_ship
     n = s.n
     shares = []
-    for i, seat in enumerate(_clockwise(s, s.chooser)):
+    for i, seat in enumerate(clockwise(s, s.chooser)):
         share = k // n + (1 if i < k % n else 0)
         s.players[seat].san_juan += share
         shares.append(share)
@@ -578,12 +581,12 @@ def start_arrangement(s: State, ev: Events) -> None:
             p.san_juan = total - room
         else:
             lift_colonists(p)
-            if total and len(_slots(p)) > 1:
+            if total and len(free_slots(p)) > 1:
                 s.pending[seat] = True  # a real choice: which circles stay empty
                 continue
-            for arg, free in _slots(p):  # all the room is in one place: no choice either
+            for arg, free in free_slots(p):  # all the room is in one place: no choice either
                 for _ in range(min(free, p.san_juan)):
-                    _place(p, arg)
+                    place_colonist(p, arg)
         if ev is not None and total:
             ev.append(Event("ColonistsArranged", seat, arrangement(p)))
     if not any(s.pending):
@@ -609,7 +612,7 @@ def _refill_ship(s: State, ev: Events) -> None:
             trigger_end(s, END_COLONISTS, ev)
     if s.rs.automata:  # 1897: the Puertomas' Recruiter skills, the marker (PTM-REC-4)
         AUTOMATON["recruiter_ended"](s, ev)
-    _end_phase(s, ev)
+    end_phase(s, ev)
 
 
 # --- Builder ----------------------------------------------------------------------------------
@@ -617,7 +620,7 @@ def _refill_ship(s: State, ev: Events) -> None:
 
 def _builder_act(s: State, seat: int, action: Action, ev: Events) -> None:
     if action.kind == A.PASS:
-        _passed(s, seat, ev)
+        passed(s, seat, ev)
         _next_turn(s)
         return
     b = action.a
@@ -657,7 +660,7 @@ def _produce_all(s: State, ev: Events) -> None:
     if s.rs.production_choice:
         s.step = STEP_TURN  # ``advance`` asks each player who would receive a barrel
         return
-    for seat in _clockwise(s, s.chooser):
+    for seat in clockwise(s, s.chooser):
         _produce(s, seat, ev)
     s.step = STEP_PRIVILEGE
 
@@ -704,7 +707,7 @@ def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
         if action.kind == A.PRODUCE:
             _produce(s, seat, ev)
         else:
-            _passed(s, seat, ev, "production")
+            passed(s, seat, ev, "production")
             _produce(s, seat, ev, declined=True)
         _next_turn(s)
         return
@@ -721,7 +724,7 @@ def _craftsman_act(s: State, seat: int, action: Action, ev: Events) -> None:
             s.flags |= F_CRAFT_PRIVILEGE
             return  # advance ends the phase when no kind is left
     else:
-        _passed(s, seat, ev)
+        passed(s, seat, ev)
     _end_craftsman(s, ev)
 
 
@@ -736,7 +739,7 @@ def _end_craftsman(s: State, ev: Events) -> None:
         if bw[b] > 0:
             fn(s, chooser, ev)
     s.chooser_crates = []
-    _end_phase(s, ev)
+    end_phase(s, ev)
 
 
 # --- Trader -----------------------------------------------------------------------------------
@@ -759,7 +762,7 @@ def _trader_act(s: State, seat: int, action: Action, ev: Events) -> None:
                 if b < 0 or bw[b] > 0:
                     fn(s, seat, good, value, filled, ev)
     elif action.kind == A.PASS:
-        _passed(s, seat, ev)
+        passed(s, seat, ev)
     else:  # Exp. 1 Trading Post
         PERFORMERS[action.kind](s, seat, action, ev)
     _next_turn(s)
@@ -772,21 +775,22 @@ def _end_trader(s: State, ev: Events) -> None:
         s.house = []
         if ev is not None:
             ev.append(Event("TradingHouseEmptied", None, {}))
-    _end_phase(s, ev)
+    end_phase(s, ev)
 
 
 # --- Captain ----------------------------------------------------------------------------------
 
 
-def _captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
+def captain_act(s: State, seat: int, action: Action, ev: Events) -> None:
+    """A Captain phase decision: a load, a Wharf, or (storage) the goods kept."""
     if s.step == STEP_KEEP:
-        _keep(s, seat, action.keep, ev)
+        keep_goods(s, seat, action.keep, ev)
         if not any(s.pending):
             _end_captain(s, ev)
         return
     kind = action.kind
     if kind == A.PASS:
-        _passed(s, seat, ev)
+        passed(s, seat, ev)
         s.no_load += 1
         s.turn = (s.turn + 1) % s.n
         return
@@ -837,14 +841,15 @@ def _start_storage(s: State, ev: Events) -> None:
             continue
         options = keep_options(s, seat)
         if len(options) == 1:
-            _keep(s, seat, options[0].keep, ev)
+            keep_goods(s, seat, options[0].keep, ev)
         else:
             s.pending[seat] = True
     if not any(s.pending):
         _end_captain(s, ev)
 
 
-def _keep(s: State, seat: int, kept: tuple[int, ...], ev: Events) -> None:
+def keep_goods(s: State, seat: int, kept: tuple[int, ...], ev: Events) -> None:
+    """The Captain's storage for ``seat``: ``kept`` by good stays, the rest goes back."""
     p = s.players[seat]
     lost = [p.goods[k] - kept[k] for k in range(NGOODS)]
     for k in range(NGOODS):
@@ -881,7 +886,7 @@ def _end_captain(s: State, ev: Events) -> None:
         ev.append(Event("ShipsEmptied", None, data))
     for _, fn in s.rs.hooks["captain_ended"]:  # 1897 Exp. V: the phase's loads forgotten
         fn(s, ev)
-    _end_phase(s, ev)
+    end_phase(s, ev)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -985,7 +990,7 @@ def advance(s: State, ev: Events) -> None:
                 _end_trader(s, ev)
                 continue
             else:
-                _end_phase(s, ev)
+                end_phase(s, ev)
                 continue
         if (
             phase == TRADER_PHASE
@@ -1016,5 +1021,5 @@ _ACT: Final = {
     BUILDER_PHASE: _builder_act,
     CRAFTSMAN_PHASE: _craftsman_act,
     TRADER_PHASE: _trader_act,
-    CAPTAIN_PHASE: _captain_act,
+    CAPTAIN_PHASE: captain_act,
 }

@@ -63,10 +63,10 @@ from .festival_activities import (
 )
 from .festival_activities import card as activity_card
 from .festival_activities import slots as activity_slots
-from .legality import _clockwise, cargo_options, empty_building_circles, sale_price
+from .legality import cargo_options, clockwise, empty_building_circles, sale_price
 from .nobles import raid_split
 from .ops import END_CITY, Events, gain_vp, pay, trigger_end
-from .phases import _captain_act, _end_phase, _keep, _resolve_offer
+from .phases import captain_act, end_phase, keep_goods, resolve_offer
 from .phases import choose_role as kernel_choose_role
 from .save import BUILDINGS, GOOD_NAMES, ROLES, register_field
 from .state import (
@@ -594,7 +594,7 @@ def arrange(s: State, seat: int, ev: Events) -> None:
 def recruiter_ended(s: State, ev: Events) -> None:
     """The Recruiter phase's end for the Puertomas: L3-Recruiter's worker, L4-Recruiter's coins,
     and the marker for each that gained a worker (clockwise from the Recruiter)."""
-    for seat in _clockwise(s, s.chooser):
+    for seat in clockwise(s, s.chooser):
         if seat not in s.rs.automata:
             continue
         at = board_at(s, seat)
@@ -828,7 +828,7 @@ def craftsman_advantage(s: State, ev: Events) -> None:
 
 def craftsman_ended(s: State, ev: Events) -> None:
     """L2-Craftsman, at the end of the phase: one more crate of the best good it produced."""
-    for seat in _clockwise(s, s.chooser):
+    for seat in clockwise(s, s.chooser):
         if seat not in s.rs.automata:
             continue
         if skill(s, seat, "craftsman_crate"):
@@ -898,7 +898,7 @@ def load(s: State, seat: int, ev: Events) -> bool:
             best, chosen = key, action
     if chosen is None:
         return False
-    _captain_act(s, seat, chosen, ev)
+    captain_act(s, seat, chosen, ev)
     _moved(s, seat, CAPTAIN, ev)
     return True
 
@@ -941,7 +941,7 @@ def store(s: State, seat: int, ev: Events) -> None:
         held = held[1:]
     if held:
         kept[held[0]] = 1
-    _keep(s, seat, tuple(kept), ev)
+    keep_goods(s, seat, tuple(kept), ev)
 
 
 # --- the final score (PTM-SCR) ---------------------------------------------------------------
@@ -1025,7 +1025,7 @@ def _smuggler_turn(s: State, seat: int, ev: Events) -> None:
         phase.act(s, seat, A.PIRACY_ACTIONS[ship][gain], ev)
     else:
         _lure(s, seat, ev)
-        _end_phase(s, ev)
+        end_phase(s, ev)
     if gain:
         _moved(s, seat, BUCCANEER, ev)
 
@@ -1066,7 +1066,7 @@ def offer(s: State, ev: Events) -> None:
         return
     if name != "noble_or_colonist":  # a building's offers go to its (occupied) owner only
         raise AssertionError(f"no Puertoma procedure for the offer {name}")
-    _resolve_offer(s, A.NOBLE_TAKE_ACTIONS[1], ev)
+    resolve_offer(s, A.NOBLE_TAKE_ACTIONS[1], ev)
 
 
 def citizens(s: State) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from ..core import Event
-from ..rng import _GAMMA, MASK64, below
+from ..rng import GAMMA, MASK64, below
 from .data import CARDS
 from .state import State
 
@@ -26,7 +26,7 @@ def shuffle(s: State, cards: list[int]) -> None:
     step, inlined (a reshuffle is the longest loop of a game)."""
     rng = s.rng
     for i in range(len(cards) - 1, 0, -1):
-        rng = (rng + _GAMMA) & MASK64
+        rng = (rng + GAMMA) & MASK64
         z = rng
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
