@@ -100,7 +100,7 @@ def play_template(
         actions=tuple(log),
         snapshot=dumps(game.dump(state)),
         to_act=() if prompt is None else tuple(sorted(set(prompt.seats))),
-        outcome=None if outcome is None else outcome.to_json(),
+        outcome=None if outcome is None else dict(outcome.to_json()),
     )
 
 

@@ -4,7 +4,7 @@ presents (:class:`TableUpdate`, :class:`PhaseEnd`, :class:`SubmitResult`) and th
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -17,7 +17,7 @@ class TableUpdate:
     """A game as it stands after a change, ready to be shown in its channel."""
 
     record: GameRecord
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     """The public view (``game.view(state, None)``)."""
     events: tuple[Event, ...]
     """Public forms of the events of this change (for highlights and the log)."""
@@ -71,7 +71,7 @@ class PhaseEnd:
     round: int
     """The phase's round (its board is as it stood when the phase ended, before the end of
     the round that the same action may have brought: :func:`bot.gamelog.view_at_phase_end`)."""
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     events: tuple[Event, ...]
     image: bytes | None
     chosen: int | None = None

@@ -152,11 +152,11 @@ def views_after(
     seed: int,
     actions: Sequence[ActionRecord],
     indexes: Sequence[int],
-) -> list[dict[str, Any]]:
+) -> list[Mapping[str, Any]]:
     """The public views right after the actions at ``indexes`` (a replay of the log, which is
     the whole log of the game: the actions that count, from the first)."""
     wanted = set(indexes)
-    found: dict[int, dict[str, Any]] = {}
+    found: dict[int, Mapping[str, Any]] = {}
     if wanted:
         state = game.setup(options, seed)
         for index, action in enumerate(actions[: max(wanted) + 1]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Event, Game
@@ -36,7 +36,7 @@ def hidden(action: ActionRecord) -> bool:
 class History:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self._phase_views: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._phase_views: OrderedDict[tuple[int, int], Mapping[str, Any]] = OrderedDict()
         """The public view right after each action that ended a role phase, by (game, seq),
         kept from the change that played it until its story is told: the story needs no replay
         of the log from the start (:meth:`phase_ends`).  A ``seq`` is never reused."""
@@ -94,7 +94,7 @@ class History:
         return all((record.id, tail[i].seq) in self._phase_views for i in ends)
 
     async def phase_ends(
-        self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
+        self, record: GameRecord, game: Game[Any], ended: int, view: Mapping[str, Any],
         whole: Sequence[ActionRecord] | None = None,
     ) -> list[PhaseEnd]:
         """The last ``ended`` phase ends of the log, each with the public board as it stood

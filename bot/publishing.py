@@ -219,7 +219,7 @@ class Publishing:
         return tuple(lines), await self.storage.ratings.status(record.id)
 
     async def story(
-        self, record: GameRecord, game: Game[Any], ended: int, view: dict[str, Any],
+        self, record: GameRecord, game: Game[Any], ended: int, view: Mapping[str, Any],
         names: Mapping[int, str],
     ) -> tuple[PhaseEnd, ...]:
         """The phases a change ended with their images: drawn after the table is shown (it

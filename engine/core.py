@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypedDict, TypeVar
 
 from .games import PACKAGES
 
@@ -160,6 +160,31 @@ class Event:
         )
 
 
+class PromptJSON(TypedDict):
+    """A view's ``prompt``: the seats asked and what about (a game's view may add keys)."""
+
+    seats: list[int]
+    kind: str
+
+
+class ScoreLineJSON(TypedDict):
+    """:meth:`ScoreLine.to_json`."""
+
+    seat: int
+    total: int
+    breakdown: dict[str, int]
+    tiebreak: int
+    rank: int
+
+
+class OutcomeJSON(TypedDict):
+    """:meth:`Outcome.to_json`: a finished view's ``outcome``, the score sheet's input."""
+
+    scores: list[ScoreLineJSON]
+    winners: list[int]
+    end_reasons: list[str]
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One player's final score: ``breakdown`` maps named parts (``"chips"``, ``"buildings"``,
@@ -171,7 +196,7 @@ class ScoreLine:
     tiebreak: int
     rank: int
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> ScoreLineJSON:
         return {
             "seat": self.seat,
             "total": self.total,
@@ -190,7 +215,7 @@ class Outcome:
     winners: tuple[int, ...]
     end_reasons: tuple[str, ...]
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> OutcomeJSON:
         return {
             "scores": [s.to_json() for s in self.scores],
             "winners": list(self.winners),
@@ -241,7 +266,10 @@ class Game(Protocol[S]):
 
     def apply(self, state: S, seat: int, action: Any) -> tuple[S, list[Event]]: ...
 
-    def view(self, state: S, viewer: int | None) -> JSON: ...
+    def view(self, state: S, viewer: int | None) -> Mapping[str, Any]:
+        """What ``viewer`` (a seat, ``None`` for the public) may see: a JSON-ready dict whose
+        keys the game types (a ``TypedDict`` in ``engine/<game>/view.py``); read-only."""
+        ...
 
     def outcome(self, state: S) -> Outcome | None: ...
 

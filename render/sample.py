@@ -46,7 +46,7 @@ class Played:
     actions: int
     phase_events: list[Event]
 
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
+    def view(self, viewer: int | None = None) -> Mapping[str, Any]:
         return self.game.view(self.state, viewer)
 
     def highlights(self, viewer: int | None = None) -> list[Event]:

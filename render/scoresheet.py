@@ -13,7 +13,9 @@ Input: ``view["outcome"]`` or ``game.outcome(state).to_json()`` (``scores`` with
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
+
+from engine.core import OutcomeJSON, ScoreLineJSON
 
 from . import fonts
 from . import theme as T
@@ -92,11 +94,20 @@ def name_lines(name: str, width: float, *, size: int = T.TEXT_BODY, bold: bool =
         budget[longest] = len(wrapped[longest]) - 1
 
 
-PartRows = Callable[[Sequence[Mapping[str, Any]], Labels], list[tuple[str, str]]]
+PartRows = Callable[[Sequence[ScoreLineJSON], Labels], list[tuple[str, str]]]
 """(scores, labels) -> (breakdown part, label) for the game's own rows, in order."""
 
 
-def _rows(scores: Sequence[Mapping[str, Any]], lb: Labels, parts: PartRows
+def outcome_of(data: Mapping[str, Any]) -> OutcomeJSON:
+    """The outcome that ``data`` is or holds: the generic renderer passes an engine's
+    ``Outcome.to_json()`` or a finished view carrying one as ``outcome``; both have the type
+    of :class:`engine.core.OutcomeJSON`, hence the one cast."""
+    if "scores" not in data and isinstance(data.get("outcome"), Mapping):
+        data = data["outcome"]
+    return cast(OutcomeJSON, data)
+
+
+def _rows(scores: Sequence[ScoreLineJSON], lb: Labels, parts: PartRows
           ) -> list[tuple[str, str]]:
     """(part key, label) for each row of the sheet, in order: the game's parts, then the
     total, the tie-break and the rank."""
@@ -108,9 +119,10 @@ def _rows(scores: Sequence[Mapping[str, Any]], lb: Labels, parts: PartRows
     ]
 
 
-def _value(score: Mapping[str, Any], part: str) -> str:
-    if part in ("total", "tiebreak", "rank"):
-        return str(score[part])
+def _value(score: ScoreLineJSON, part: str) -> str:
+    fixed = {"total": score["total"], "tiebreak": score["tiebreak"], "rank": score["rank"]}
+    if part in fixed:
+        return str(fixed[part])
     value = score["breakdown"].get(part)
     return "–" if value is None else str(value)
 
@@ -126,13 +138,12 @@ def layout_sheet(
     """The score sheet's scene for ``outcome`` (see the module docstring), with the rows
     ``parts`` gives for the game's score breakdown, worded by ``labels``, and the game's
     ``notes`` under the tie-break's (what a part some players do not score means)."""
-    if "scores" not in outcome and isinstance(outcome.get("outcome"), Mapping):
-        outcome = outcome["outcome"]
+    result = outcome_of(outcome)
     lb = labels
-    scores = sorted(outcome["scores"], key=lambda s: int(s["seat"]))
+    scores = sorted(result["scores"], key=lambda s: s["seat"])
     n = len(scores)
-    who = seat_names(max((int(s["seat"]) for s in scores), default=-1) + 1, names, lb)
-    winners = [int(w) for w in outcome.get("winners") or []]
+    who = seat_names(max((s["seat"] for s in scores), default=-1) + 1, names, lb)
+    winners = result["winners"]
     sk = Sketch(T.WIDTH, T.BACKGROUND)
     y = M
     band = sk.region("title", Box(M, y, T.INNER, 52))
@@ -140,7 +151,7 @@ def layout_sheet(
     sk.text(M + 18, y + 37, lb("score.title"), size=T.TEXT_TITLE, bold=True, fill=T.BAND_TEXT,
             max_width=T.INNER - 36)
     y += 52 + T.GAP
-    reasons = ", ".join(lb(f"end.{r}") for r in outcome.get("end_reasons") or [])
+    reasons = ", ".join(lb(f"end.{r}") for r in result["end_reasons"])
     if reasons:
         box = sk.text(M + 4, y + 28, lb("score.ended", reasons=reasons), size=T.TEXT_BODY,
                       fill=T.MUTED, max_width=T.INNER - 8)
@@ -154,13 +165,13 @@ def layout_sheet(
 
     rows = _rows(scores, lb, parts)
     col_w = (T.INNER - LABEL_W) // max(n, 1)
-    heads = {int(s["seat"]): _head(who[int(s["seat"])], col_w - 14) for s in scores}
+    heads = {s["seat"]: _head(who[s["seat"]], col_w - 14) for s in scores}
     head = ROW_H + NAME_LINE_H * (max((len(h[0]) for h in heads.values()), default=1) - 1)
     top = y
     height = head + ROW_H * len(rows) + 8
     sk.rect(Box(M, top, T.INNER, height), T.PANEL, T.BORDER, 2, radius=10)
     for i, score in enumerate(scores):
-        seat = int(score["seat"])
+        seat = score["seat"]
         x = M + LABEL_W + i * col_w
         column = sk.region(f"score:{seat}", Box(x + 2, top + 4, col_w - 4, height - 8))
         if seat in winners:
@@ -185,7 +196,7 @@ def layout_sheet(
         for i, score in enumerate(scores):
             cx = M + LABEL_W + i * col_w + col_w // 2
             text = _value(score, part)
-            if part == "rank" and int(score["seat"]) in winners:
+            if part == "rank" and score["seat"] in winners:
                 text = f"{text} · {lb('score.winner')}"
             box = W.text_block(sk, cx, ry + 30, text, size=size, width=col_w - 14,
                                bold=strong or part == "rank", fill=T.INK, anchor="ms",

@@ -66,7 +66,7 @@ def snapshot_of(game: Game[Any], state: Any) -> Snapshot:
     if prompt is not None:
         return Snapshot(text, tuple(sorted(set(prompt.seats))), None)
     outcome = game.outcome(state)
-    return Snapshot(text, (), None if outcome is None else outcome.to_json())
+    return Snapshot(text, (), None if outcome is None else dict(outcome.to_json()))
 
 
 def events_json(events: Sequence[Event | Mapping[str, Any]]) -> list[JSON]:

@@ -68,7 +68,7 @@ class Panel:
 
     record: GameRecord
     seat: int
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     kind: str | None
     """The decision asked of this seat now, or ``None`` when it waits for others."""
     legal: tuple[str, ...]
@@ -310,7 +310,7 @@ class GamePresenter:
         return LogWriter(names, lang, self.catalog, humans=humans)
 
     def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
-                          end: int, part: int = 0) -> dict[str, Any]:
+                          end: int, part: int = 0) -> Mapping[str, Any]:
         """The public board as it stood when the phase ended by ``actions[end]`` (its
         ``part``-th ``PhaseEnded``) ended, from ``view`` (the view right after that action): a
         game whose same action also ends the round, or plays another phase, takes that back

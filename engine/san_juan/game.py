@@ -14,6 +14,7 @@ from .invariants import invariant_failures
 from .ops import shuffle
 from .save import dump_state, load_state
 from .state import State
+from .view import SanJuanView
 from .view import view as _view
 
 
@@ -84,7 +85,7 @@ class SanJuan:
         """Every broken invariant of ``state`` (empty for every reachable state)."""
         return invariant_failures(state)
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: int | None) -> SanJuanView:
         return _view(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:

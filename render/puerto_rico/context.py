@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..context import Drawing
+from ..context import Drawing, View
 
 
 @dataclass(frozen=True)
-class Table(Drawing):
+class Table(Drawing[View]):
     """The generic drawing state plus this game's readings of the view."""
 
     def market_entry(self, building: str) -> Mapping[str, Any]:

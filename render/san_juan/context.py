@@ -2,36 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
+
+from engine.san_juan.view import SanJuanView, Seat
 
 from ..context import Drawing, View
 
 
+def san_juan_view(view: View) -> SanJuanView:
+    """``view`` as San Juan's: the renderer's entries take any game's view from the generic
+    registry (``render.games``), and a San Juan view is exactly what the engine's ``view``
+    returns (a test checks every key of it over random games), so this is the one cast."""
+    return cast(SanJuanView, view)
+
+
 @dataclass(frozen=True)
-class Table(Drawing):
+class Table(Drawing[SanJuanView]):
     """The generic drawing state plus this game's readings of the view."""
 
     @property
-    def seats(self) -> Sequence[Mapping[str, Any]]:
-        return list(self.view.get("seats") or ())
+    def seats(self) -> list[Seat]:
+        return self.view["seats"]
 
     def prompted(self) -> list[int]:
         """The seats the current prompt asks (none between decisions or at the end)."""
-        prompt = self.view.get("prompt") or {}
-        return [int(s) for s in prompt.get("seats") or ()]
+        prompt = self.view["prompt"]
+        return [] if prompt is None else list(prompt["seats"])
 
     def done(self) -> set[int]:
-        return {int(s) for s in self.view.get("done") or ()}
+        return set(self.view["done"])
 
     @property
     def over(self) -> bool:
-        return self.view.get("phase") == "over"
+        return self.view["phase"] == "over"
 
 
-def player_count(view: View) -> int:
-    players = view.get("players")
-    if isinstance(players, int):
-        return players
-    return len(view.get("seats") or ())
+def player_count(view: SanJuanView) -> int:
+    return view["players"]

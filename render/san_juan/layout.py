@@ -17,7 +17,6 @@ changes for a player count (panels, captions, role cards' words) goes to the sta
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from .. import fonts
 from .. import theme as T
@@ -26,7 +25,7 @@ from ..context import View
 from ..scene import Box, Scene, Sketch
 from . import players
 from .cards import GOODS
-from .context import Table, player_count
+from .context import Table, player_count, san_juan_view
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .pieces import card_back, cards_grid, good_colors, grouped, hand_card, hand_height
@@ -39,36 +38,35 @@ def make_table(view: View, highlights: Iterable[EventLike] | None,
                names: Sequence[str] | Mapping[int, str] | None,
                labels: Labels | Mapping[str, str] | None, width: int) -> Table:
     lb = as_labels(labels)
-    viewer = view.get("viewer")
+    sj = san_juan_view(view)
     return Table(
-        view=view,
+        view=sj,
         labels=lb,
-        names=seat_names(player_count(view), names, lb),
+        names=seat_names(player_count(sj), names, lb),
         sk=Sketch(width, T.BACKGROUND),
-        marks=highlight_keys(highlights, viewer if isinstance(viewer, int) else None),
+        marks=highlight_keys(highlights, sj["viewer"]),
     )
 
 
 def phase_text(t: Table) -> str:
     """The phase, with who chose its role (and whether they use their Library)."""
     view, lb = t.view, t.labels
-    phase = str(view.get("phase"))
+    phase = view["phase"]
     text = lb(f"phase.{phase}")
-    role = view.get("role")
-    if phase in ROLE_PHASES and isinstance(role, Mapping) and isinstance(role.get("chooser"),
-                                                                         int):
-        if role.get("library"):
+    role = view["role"]
+    if phase in ROLE_PHASES and role is not None:
+        if role["library"]:
             text = lb("ui.with_library", phase=text)
-        text = lb("ui.chosen_by", phase=text, name=t.names[int(role["chooser"])])
+        text = lb("ui.chosen_by", phase=text, name=t.names[role["chooser"]])
     return text
 
 
 def outcome_line(t: Table) -> str | None:
     """"Winner: …" once the game is over and the view carries its outcome."""
-    outcome = t.view.get("outcome")
-    if not t.over or not isinstance(outcome, Mapping):
+    outcome = t.view["outcome"]
+    if not t.over or outcome is None:
         return None
-    winners = [t.names[int(w)] for w in outcome.get("winners") or ()]
+    winners = [t.names[w] for w in outcome["winners"]]
     key = "ui.game_shared" if len(winners) > 1 else "ui.game_won"
     return t.labels(key, names=", ".join(winners))
 
@@ -79,7 +77,7 @@ def _header(t: Table, y: int) -> int:
     sk.rect(band, T.BAND, radius=10, static=True)
     sk.text(M + 18, y + 37, lb("ui.title"), size=T.TEXT_TITLE, bold=True, fill=T.BAND_TEXT,
             max_width=500, static=True)
-    sk.text(M + T.INNER - 18, y + 37, lb("ui.round", n=t.view.get("round", 1)),
+    sk.text(M + T.INNER - 18, y + 37, lb("ui.round", n=t.view["round"]),
             size=T.TEXT_HEADING, bold=True, fill=T.BAND_TEXT, anchor="rs")
     return y + 52 + T.GAP
 
@@ -88,18 +86,18 @@ def _status(t: Table, y: int, status: str | None) -> int:
     """The phase and who must act (or the winners); ``status``, when given, is the caller's
     line about what the image shows, in their place."""
     sk, lb, view = t.sk, t.labels, t.view
-    prompt = view.get("prompt") or {}
+    prompt = view["prompt"]
     won = outcome_line(t) if not status else None
     waiting: tuple[str, ...] = ()
-    if not status and not won and prompt.get("seats"):
-        who = ", ".join(t.names[int(s)] for s in prompt["seats"])
-        text = "▶ " + lb("ui.waiting", names=who, what=lb(f"prompt.{prompt.get('kind')}"))
+    if not status and not won and prompt is not None and prompt["seats"]:
+        who = ", ".join(t.names[s] for s in prompt["seats"])
+        text = "▶ " + lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}"))
         waiting = fonts.wrap(text, T.TEXT_KEY, True, (T.INNER - 32,) * 2, elsewhere=True)
     h = 82 + WAIT_LINE * max(len(waiting) - 1, 0)  # a second waiting line: a taller panel
     panel = sk.region("status", Box(M, y, T.INNER, h))
     sk.rect(panel, T.PANEL, T.BORDER, 2, radius=10, static=h == 82)
     right = M + T.INNER - 14
-    governor = int(view.get("governor", 0))
+    governor = view["governor"]
     gov = W.pill(sk, right, y + 26, f"{lb('ui.governor')}: {t.names[governor]}", T.GOLD, T.INK,
                  max_width=360, align="right", elsewhere=True)
     sk.region("governor", gov)
@@ -143,7 +141,7 @@ def role_cards(t: Table, x0: int, y: int, width: int, *, static: bool) -> int:
     """The five roles in a row: name, privilege, who took it this round; the role being
     played is framed in teal.  Returns the ``y`` below them."""
     sk, lb, view = t.sk, t.labels, t.view
-    roles = list(view.get("roles") or ())
+    roles = view["roles"]
     n = max(len(roles), 1)
     w = (width - T.GAP * (n - 1)) // n
     titles = [W.heading_lines(lb(f"role.{r['name']}"), T.TEXT_BODY, w - 14) for r in roles]
@@ -152,10 +150,10 @@ def role_cards(t: Table, x0: int, y: int, width: int, *, static: bool) -> int:
     perk_lines = max((len(lines) for lines in perks), default=1)
     top = 12 + 24 * title_lines + 22 * perk_lines + 8  # where the seat's name goes
     h = top + 54
-    current = view.get("role") if view.get("phase") in ROLE_PHASES else None
+    current = view["role"] if view["phase"] in ROLE_PHASES else None
     for i, role in enumerate(roles):
         x = x0 + i * (w + T.GAP)
-        name = str(role["name"])
+        name = role["name"]
         box = sk.region(f"role:{name}", Box(x, y, w, h))
         sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=static)
         lines, bold = titles[i]
@@ -166,12 +164,12 @@ def role_cards(t: Table, x0: int, y: int, width: int, *, static: bool) -> int:
         for k, line in enumerate(perks[i]):
             sk.text(x + w // 2, base + 22 * k, line, size=T.TEXT_SMALL, fill=T.MUTED,
                     anchor="ms", static=static)
-        taken = role.get("taken_by")
-        if isinstance(taken, int):
+        taken = role["taken_by"]
+        if taken is not None:
             sk.rect(Box(x + 4, y + top, w - 8, h - top - 4), T.PANEL_ALT, radius=8)
             W.name_tag(sk, x + w // 2, y + top + 25, t.names[taken], T.seat_color(taken),
                        T.WHITE, max_width=w - 12)
-        if isinstance(current, Mapping) and current.get("name") == name:
+        if current is not None and current["name"] == name:
             sk.rect(box, None, T.ACT, 4, radius=10)
     return y + h
 
@@ -179,8 +177,7 @@ def role_cards(t: Table, x0: int, y: int, width: int, *, static: bool) -> int:
 def price_cells(t: Table, x: int, y: int, width: int) -> None:
     """The five goods with the face-up tile's price on each ("–" with no tile face up)."""
     sk, lb = t.sk, t.labels
-    house = t.view.get("trading_house") or {}
-    prices = house.get("prices") if isinstance(house.get("prices"), Mapping) else None
+    prices = t.view["trading_house"]["prices"]
     cell = width // len(GOODS)
     for k, good in enumerate(GOODS):
         cx = x + k * cell
@@ -196,26 +193,26 @@ def price_cells(t: Table, x: int, y: int, width: int) -> None:
 
 def _trading_house(t: Table, x: int, y: int, w: int, h: int) -> None:
     sk, lb = t.sk, t.labels
-    house = t.view.get("trading_house") or {}
+    house = t.view["trading_house"]
     sk.rect(Box(x, y, w, h), T.PANEL, T.BORDER, 2, radius=10, static=True)
     caption = sk.text(x + 16, y + 32, lb("ui.trading_house"), size=T.TEXT_BODY, bold=True,
                       fill=T.INK, max_width=w // 2, static=True)
-    face = house.get("face_up")
-    parts = [lb("ui.tile", n=face)] if isinstance(face, int) else []
-    parts.append(lb("ui.face_down", n=house.get("stack", 0)))
+    face = house["face_up"]
+    parts = [lb("ui.tile", n=face)] if face is not None else []
+    parts.append(lb("ui.face_down", n=house["stack"]))
     info = sk.text(x + w - 16, y + 32, " · ".join(parts), size=T.TEXT_BODY, bold=True,
                    fill=T.INK, anchor="rs", max_width=x + w - 16 - caption.right - 20, key=True)
     sk.region("trading_house:tile", info)
     price_cells(t, x + 16, y + 46, w - 32)
     sk.region("trading_house", Box(x + 16, y + 46, w - 32, 40))
-    seen = [str(n) for n in house.get("revealed") or ()]
+    seen = [str(n) for n in house["revealed"]]
     if seen:
         box = sk.text(x + 16, y + h - 14, lb("ui.seen", tiles=", ".join(seen)),
                       size=T.TEXT_SMALL, fill=T.MUTED, max_width=w - 32)
         sk.region("trading_house:seen", box)
 
 
-def pile(t: Table, x: int, y: int, w: int, key: str, word: str, count: Any, *,
+def pile(t: Table, x: int, y: int, w: int, key: str, word: str, count: int, *,
          static: bool) -> None:
     """A face-down pile: a card back, its count, and its name below."""
     sk = t.sk
@@ -236,9 +233,9 @@ def _board(t: Table, y: int) -> int:
     half = w // 2
     lb = t.labels
     pile(t, x + 16, y + 16, half - 24, "draw_pile", lb("ui.draw_pile"),
-         t.view.get("draw_pile", 0), static=True)
+         t.view["draw_pile"], static=True)
     pile(t, x + half + 8, y + 16, half - 24, "discard_pile", lb("ui.discard_pile"),
-         t.view.get("discard_pile", 0), static=True)
+         t.view["discard_pile"], static=True)
     return y + h + T.GAP
 
 
@@ -271,11 +268,11 @@ def _section(t: Table, x: int, y: int, width: int, caption: str, cards: list[tup
 
 def gold_mine(t: Table, x: int, y: int, width: int, columns: int) -> int:
     """The Gold mine's four face-up cards, when the view has them; returns the ``y`` below."""
-    mine = t.view.get("gold_mine")
-    if not isinstance(mine, Mapping):
+    mine = t.view["gold_mine"]
+    if mine is None:
         return y
-    kinds = [str(k) for k in mine.get("cards") or ()]
-    caption = t.labels("ui.gold_mine", name=t.names[int(mine.get("seat", 0))])
+    kinds = mine["cards"]
+    caption = t.labels("ui.gold_mine", name=t.names[mine["seat"]])
     return _section(t, x, y, width, caption, [(k, 1) for k in kinds],
                     [f"gold_mine:{i}" for i in range(len(kinds))], columns, key="gold_mine",
                     fill=T.PANEL, edge=T.GOLD_DARK, line=3)
@@ -286,7 +283,7 @@ def hand_section(t: Table, x: int, y: int, width: int, columns: int, *,
     """A seat's own hand (kinds sorted; copies of a kind as one card with ``×n``) and, when it
     is paying for a building, what it builds and pays.  Returns the ``y`` below."""
     sk, lb = t.sk, t.labels
-    hand = [str(k) for k in t.view.get("hand") or ()]
+    hand = t.view.get("hand") or []
     groups = grouped(hand)
     caption = lb("ui.your_hand", n=len(hand))
     below = _section(t, x, y, width, caption, groups, [f"hand:{k}" for k, _ in groups],
@@ -311,11 +308,11 @@ def pending_line(t: Table) -> str | None:
     """What the seat's pending decision asks of its hand: the building it pays for and how
     many cards, or how many cards over the hand limit it discards."""
     pending = t.view.get("pending")
-    if not isinstance(pending, Mapping):
+    if pending is None:
         return None
     lb = t.labels
-    decision = pending.get("decision")
-    if decision == "pay" and isinstance(pending.get("building"), str):
+    decision = pending["decision"]
+    if decision == "pay" and "building" in pending:
         return lb("ui.pending", card=lb(f"card.{pending['building']}"),
                   n=pending.get("cost", "?"))
     if decision == "hand_limit" and "limit" in pending:
@@ -327,14 +324,14 @@ def drawn_section(t: Table, x: int, y: int, width: int, columns: int, *,
                   framed: bool = False) -> int:
     """The cards a seat drew and has not yet kept (the Councillor's, the variant start's),
     apart from its hand and in teal; nothing when there are none.  Returns the ``y`` below."""
-    drawn = [str(k) for k in t.view.get("drawn") or ()]
+    drawn = t.view.get("drawn") or []
     if not drawn:
         return y
     pending = t.view.get("pending")
     caption = t.labels("ui.drawn", n=len(drawn))
-    if isinstance(pending, Mapping) and pending.get("archive"):
+    if pending is not None and pending.get("archive"):
         caption = t.labels("ui.drawn_discard", n=len(drawn), discard=pending.get("discard", "?"))
-    elif isinstance(pending, Mapping) and "keep" in pending:
+    elif pending is not None and "keep" in pending:
         caption = t.labels("ui.drawn_keep", n=len(drawn), keep=pending["keep"])
     return _section(t, x, y, width, caption,
                     [(k, 1) for k in drawn], [f"drawn:{i}" for i in range(len(drawn))],

@@ -23,7 +23,7 @@ from .. import widgets as W
 from ..context import View
 from ..scene import Box, Scene
 from .cards import card
-from .context import Table
+from .context import Table, san_juan_view
 from .highlights import EventLike
 from .labels import Labels
 from .layout import (
@@ -82,34 +82,34 @@ FOCUS_OF_PHASE = {
 def panel_focus(view: View, seat: int) -> str:
     """The part of the table ``seat``'s panel shows: what its decision needs, or the current
     phase's part while it waits."""
-    prompt = view.get("prompt") or {}
-    if seat in (prompt.get("seats") or ()):
-        return FOCUS_OF_PROMPT.get(str(prompt.get("kind")),
-                                   FOCUS_OF_PHASE.get(str(view.get("phase")), "roles"))
-    return FOCUS_OF_PHASE.get(str(view.get("phase")), "roles")
+    sj = san_juan_view(view)
+    prompt, phase = sj["prompt"], sj["phase"]
+    if prompt is not None and seat in prompt["seats"]:
+        return FOCUS_OF_PROMPT.get(prompt["kind"], FOCUS_OF_PHASE.get(phase, "roles"))
+    return FOCUS_OF_PHASE.get(phase, "roles")
 
 
 def _band(t: Table, seat: int, y: int) -> int:
     lb = t.labels
-    governor = lb("ui.governor") if int(t.view.get("governor", -1)) == seat else None
+    governor = lb("ui.governor") if t.view["governor"] == seat else None
     W.seat_band(t.sk, Box(M, y, INNER, 50), seat, t.names[seat],
-                lb("ui.round", n=t.view.get("round", 1)), governor, 220)
+                lb("ui.round", n=t.view["round"]), governor, 220)
     return y + 50 + T.GAP
 
 
 def _decision(t: Table, seat: int, y: int) -> int:
-    sk, lb, view = t.sk, t.labels, t.view
-    prompt = view.get("prompt") or {}
+    sk, lb = t.sk, t.labels
+    prompt = t.view["prompt"]
     width = INNER - 8
     won = outcome_line(t)
     if won:
         text, fill = won, T.INK
-    elif seat in (prompt.get("seats") or ()):
-        text = "▶ " + lb("ui.your_turn", what=lb(f"prompt.{prompt.get('kind')}"))
+    elif prompt is not None and seat in prompt["seats"]:
+        text = "▶ " + lb("ui.your_turn", what=lb(f"prompt.{prompt['kind']}"))
         fill = T.ACT
-    elif prompt.get("seats"):
-        who = ", ".join(t.names[int(s)] for s in prompt["seats"])
-        text, fill = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt.get('kind')}")), T.MUTED
+    elif prompt is not None and prompt["seats"]:
+        who = ", ".join(t.names[s] for s in prompt["seats"])
+        text, fill = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}")), T.MUTED
     else:
         text, fill = phase_text(t), T.MUTED
     lines = fonts.wrap(text, T.TEXT_KEY, True, (width,) * 3)  # long names: a third line
@@ -140,21 +140,21 @@ def _trading_house(t: Table, seat: int, y: int) -> int:
     """The face-up tile's prices, the tiles face down and turned, and what each of the seat's
     goods would fetch now."""
     sk, lb = t.sk, t.labels
-    house = t.view.get("trading_house") or {}
-    prices = house.get("prices") if isinstance(house.get("prices"), Mapping) else None
-    goods = [str(card(str(b["card"])).good) for b in t.seats[seat].get("buildings") or ()
-             if b.get("good") and card(str(b["card"])).good]
+    house = t.view["trading_house"]
+    prices = house["prices"]
+    goods = [str(card(b["card"]).good) for b in t.seats[seat]["buildings"]
+             if b["good"] and card(b["card"]).good]
     h = 100 + (56 if prices is not None and goods else 0)
-    if house.get("revealed"):
+    if house["revealed"]:
         h += 30
     box = sk.region("trading_house:section", Box(M, y, INNER, h))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=10)
     x = M + PAD
     caption = sk.text(x, y + 32, lb("ui.trading_house"), size=T.TEXT_BODY, bold=True,
                       fill=T.INK, max_width=INNER // 2)
-    face = house.get("face_up")
-    parts = [lb("ui.tile", n=face)] if isinstance(face, int) else []
-    parts.append(lb("ui.face_down", n=house.get("stack", 0)))
+    face = house["face_up"]
+    parts = [lb("ui.tile", n=face)] if face is not None else []
+    parts.append(lb("ui.face_down", n=house["stack"]))
     info = sk.text(M + INNER - PAD, y + 32, " · ".join(parts), size=T.TEXT_BODY, bold=True,
                    fill=T.INK, anchor="rs", max_width=M + INNER - PAD - caption.right - 20,
                    key=True)
@@ -175,7 +175,7 @@ def _trading_house(t: Table, seat: int, y: int) -> int:
                     fill=ink, anchor="mm", key=True)
             gx += 44
         row += 56
-    seen = [str(n) for n in house.get("revealed") or ()]
+    seen = [str(n) for n in house["revealed"]]
     if seen:
         box = sk.text(x, row + 20, lb("ui.seen", tiles=", ".join(seen)), size=T.TEXT_SMALL,
                       fill=T.MUTED, max_width=INNER - 2 * PAD)
@@ -195,8 +195,8 @@ def layout_panel(
     """The private panel's image for ``seat`` (default: the view's viewer): its own area and
     hand, then the part of the table ``focus`` names (default: :func:`panel_focus`)."""
     if seat is None:
-        viewer = view.get("viewer")
-        if not isinstance(viewer, int):
+        viewer = san_juan_view(view)["viewer"]
+        if viewer is None:
             raise ValueError("a panel is drawn for a seat: pass seat or a seat's view")
         seat = viewer
     if focus is None:

@@ -9,9 +9,10 @@ building is a square of the good's colour in its corner (an empty outlined squar
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+
+from engine.san_juan.view import Building
 
 from .. import fonts
 from .. import theme as T
@@ -168,24 +169,24 @@ def pile_text(lb: Labels, kind: str, top: str | None, extra: str, width: float,
     return lines, size, bold, fonts.wrap(under, T.TEXT_SMALL, False, room)
 
 
-def pile_extra(building: Mapping[str, Any], chapel: int | bool | None) -> str:
+def pile_extra(building: Building, chapel: int | bool | None) -> str:
     """What follows a pile's "over: …": "+n" more covered cards, and the Chapel's count when
     the pile is a production building (no room beside its good)."""
-    covered = building.get("covered") or ()
+    covered = building["covered"]
     extra = f" +{len(covered) - 1}" if len(covered) > 1 else ""
-    if covered and card(str(building["card"])).good and chapel is not False:
+    if covered and card(building["card"]).good and chapel is not False:
         extra += f" ({'?' if chapel is None else chapel})"
     return extra
 
 
-def pile_geometry(lb: Labels, building: Mapping[str, Any], chapel: int | bool | None,
+def pile_geometry(lb: Labels, building: Building, chapel: int | bool | None,
                   width: int) -> tuple[int, int, int]:
     """(left, width, lines) of the words of a pile in an area card ``width`` pixels wide: 16
     px from its face's left edge, 8 from the right, on :data:`CARD_TEXT_LINES` lines; when
     they do not fit, from just right of the stripe to 4 px from the edge, on as many lines as
     they need (:func:`pile_lines`)."""
-    covered = [str(k) for k in building.get("covered") or ()]
-    kind, extra = str(building["card"]), pile_extra(building, chapel)
+    covered = building["covered"]
+    kind, extra = building["card"], pile_extra(building, chapel)
     face = width - 4
     if next(_pile_layouts(lb, kind, covered[-1], extra, face - 24, CARD_TEXT_LINES),
             None) is not None:
@@ -193,10 +194,10 @@ def pile_geometry(lb: Labels, building: Mapping[str, Any], chapel: int | bool | 
     return 14, face - 18, pile_lines(lb, kind, covered[-1], extra, face - 18)
 
 
-def building_lines(lb: Labels, building: Mapping[str, Any], chapel: int | bool | None,
+def building_lines(lb: Labels, building: Building, chapel: int | bool | None,
                    width: int) -> int:
     """The text lines of ``building`` in an area card ``width`` pixels wide."""
-    if not building.get("covered"):
+    if not building["covered"]:
         return CARD_TEXT_LINES
     return pile_geometry(lb, building, chapel, width)[2]
 
@@ -205,7 +206,7 @@ def building_card(
     sk: Sketch,
     lb: Labels,
     box: Box,
-    building: Mapping[str, Any],
+    building: Building,
     *,
     chapel: int | bool | None = False,
     key: str,
@@ -216,9 +217,9 @@ def building_card(
     here), a card back with their count at the bottom right (beside the good of a production
     building there is no room: after what the pile covers).  An inactive building (built this
     builder phase) is dimmed."""
-    c = card(str(building["card"]))
-    covered = [str(k) for k in building.get("covered") or ()]
-    active = bool(building.get("active", True))
+    c = card(building["card"])
+    covered = building["covered"]
+    active = building["active"]
     face = box
     if covered:  # a pile: the cards under it peek out at the top right
         face = Box(box.x, box.y + 4, box.w - 4, box.h - 4)
@@ -258,7 +259,7 @@ def building_card(
     right = face.right - 8
     if c.good:
         square = Box(right - 26, cy - 15, 26, 30)
-        good_square(sk, square, c.good, bool(building.get("good")))
+        good_square(sk, square, c.good, building["good"])
         sk.region(f"{key}:good", square)
     elif chapel is not False:
         count = "?" if chapel is None else str(chapel)

@@ -10,8 +10,7 @@ The same area is drawn on the table (1000 px) and, for the player's own, on the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.san_juan.view import Building, Seat
 
 from .. import fonts
 from .. import theme as T
@@ -32,11 +31,10 @@ def rows_for(count: int, columns: int) -> int:
     return max((SLOTS + columns - 1) // columns, (count + columns - 1) // columns)
 
 
-def row_heights(lb: Labels, p: Mapping[str, Any], width: int, columns: int = COLUMNS
-                ) -> list[int]:
+def row_heights(lb: Labels, p: Seat, width: int, columns: int = COLUMNS) -> list[int]:
     """The height of each row of ``p``'s area ``width`` pixels wide: :data:`CARD_H`, taller by
     a line or two where a pile's words need them."""
-    buildings = list(p.get("buildings") or ())
+    buildings = p["buildings"]
     w = (width - (columns - 1) * CARD_GAP) // columns
     chapel_at = chapel_index(p)
     heights = [CARD_H] * rows_for(len(buildings), columns)
@@ -48,55 +46,53 @@ def row_heights(lb: Labels, p: Mapping[str, Any], width: int, columns: int = COL
     return heights
 
 
-def area_height(lb: Labels, p: Mapping[str, Any], width: int, columns: int = COLUMNS) -> int:
+def area_height(lb: Labels, p: Seat, width: int, columns: int = COLUMNS) -> int:
     """A player's panel: the header and the area's rows."""
     rows = row_heights(lb, p, width, columns)
     return HEADER_H + sum(rows) + CARD_GAP * (len(rows) - 1) + 12
 
 
-def chapel_of(p: Mapping[str, Any], building: Mapping[str, Any]) -> int | bool | None:
+def chapel_of(p: Seat, building: Building) -> int | bool | None:
     """The cards under ``building``'s Chapel (top or covered) as its owner's view tells them:
     a count, ``None`` when hidden from this viewer, ``False`` when the pile has no Chapel."""
-    kinds = [str(building["card"]), *(str(k) for k in building.get("covered") or ())]
-    if "chapel" not in kinds:
+    if "chapel" not in (building["card"], *building["covered"]):
         return False
-    value = p.get("chapel")
-    return int(value) if isinstance(value, int) else None
+    return p["chapel"]
 
 
-def chapel_index(p: Mapping[str, Any]) -> int | None:
+def chapel_index(p: Seat) -> int | None:
     """The one pile of ``p``'s area that shows the Chapel's cards: its top-level Chapel, else
     the last pile with a covered Chapel (cards under every Chapel count together)."""
     found = None
-    for i, building in enumerate(p.get("buildings") or ()):
+    for i, building in enumerate(p["buildings"]):
         if building["card"] == "chapel":
             return i
-        if "chapel" in (building.get("covered") or ()):
+        if "chapel" in building["covered"]:
             found = i
     return found
 
 
-def header(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int, *,
+def header(t: Table, seat: int, p: Seat, x: int, y: int, right: int, *,
            name: bool = True) -> None:
     """The line above an area: name and marks on the left, hand, buildings and VP on the right
     (``name=False``: only the figures, for the private panel, whose band names the player)."""
     sk, lb = t.sk, t.labels
     key = f"player:{seat}"
     base = y + 36
-    vp = sk.text(right, base, lb("ui.vp", n=p.get("vp", 0)), size=T.TEXT_KEY, bold=True,
+    vp = sk.text(right, base, lb("ui.vp", n=p["vp"]), size=T.TEXT_KEY, bold=True,
                  fill=T.INK, anchor="rs", key=True)
     chip = W.vp_chip(sk, vp.x - 18, y + 27, 13)
     sk.region(f"{key}:vp", Box(chip.x, y + 12, vp.right - chip.x, 30))
-    count = sk.text(chip.x - 20, base, lb("ui.buildings", n=p.get("building_count", 0)),
+    count = sk.text(chip.x - 20, base, lb("ui.buildings", n=p["building_count"]),
                     size=T.TEXT_BODY, fill=T.INK, anchor="rs", key=True)
     sk.region(f"{key}:buildings", count)
-    hand = sk.text(count.x - 22, base, str(p.get("hand", 0)), size=T.TEXT_KEY, bold=True,
+    hand = sk.text(count.x - 22, base, str(p["hand"]), size=T.TEXT_KEY, bold=True,
                    fill=T.INK, anchor="rs", key=True)
     back = card_back(sk, Box(hand.x - 28, y + 12, 22, 30))
     sk.region(f"{key}:hand", Box(back.x, y + 12, hand.right - back.x, 30))
     limit = back.x - 16
-    drawn = p.get("drawn")
-    if isinstance(drawn, int) and drawn > 0:  # the Councillor's cards, still to decide on
+    drawn = p["drawn"]
+    if drawn > 0:  # the Councillor's cards, still to decide on
         note = sk.text(limit, base, lb("ui.drew", n=drawn), size=T.TEXT_SMALL, bold=True,
                        fill=T.ACT, anchor="rs")
         sk.region(f"{key}:drawn", note)
@@ -106,7 +102,7 @@ def header(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
     pills: list[tuple[str, T.Color, T.Color, str]] = []
     if t.viewer == seat:
         pills.append((lb("ui.you"), T.BAND, T.BAND_TEXT, "you"))
-    if int(t.view.get("governor", -1)) == seat:
+    if t.view["governor"] == seat:
         pills.append((lb("ui.governor"), T.GOLD, T.INK, "governor"))
     if seat in t.prompted():
         pills.append(("▶ " + lb("ui.to_act"), T.ACT, T.WHITE, "to_act"))
@@ -130,12 +126,12 @@ def header(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
         px = box.right + 10
 
 
-def area(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, width: int, columns: int,
+def area(t: Table, seat: int, p: Seat, x: int, y: int, width: int, columns: int,
          *, static: bool = False) -> int:
     """``p``'s buildings from ``(x, y)``: ``columns`` a row, a faint space for each of the
     twelve; returns the ``y`` below them."""
     sk, lb = t.sk, t.labels
-    buildings = list(p.get("buildings") or ())
+    buildings = p["buildings"]
     w = (width - (columns - 1) * CARD_GAP) // columns
     heights = row_heights(lb, p, width, columns)
     tops = [y + sum(heights[:r]) + r * CARD_GAP for r in range(len(heights))]
@@ -166,7 +162,7 @@ RIGHT = T.MARGIN + T.INNER - 14
 def _panel(t: Table, seat: int, y: int) -> int:
     sk = t.sk
     p = t.seats[seat]
-    count = len(p.get("buildings") or ())
+    count = len(p["buildings"])
     h = area_height(t.labels, p, RIGHT - LEFT)
     box = sk.region(f"player:{seat}", Box(T.MARGIN, y, T.INNER, h))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=12, static=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core import ScoreLineJSON
+
 from ..scene import Scene
 from ..scoresheet import layout_sheet
 from .labels import Labels, as_labels
@@ -15,10 +17,10 @@ COST6 = ("guild_hall", "city_hall", "triumphal_arch", "palace")
 FIRST = ("buildings", "chapel")
 
 
-def score_parts(scores: Sequence[Mapping[str, Any]], lb: Labels) -> list[tuple[str, str]]:
+def score_parts(scores: Sequence[ScoreLineJSON], lb: Labels) -> list[tuple[str, str]]:
     """Building VP and Chapel cards, then each cost-6 bonus someone scored, then any part a
     newer engine adds (by its id)."""
-    parts = {str(k) for s in scores for k in s["breakdown"]}
+    parts = {k for s in scores for k in s["breakdown"]}
     rows = [("buildings", lb("score.buildings")), ("chapel", lb("score.chapel"))]
     rows += [(k, lb("score.bonus", building=lb(f"card.{k}"))) for k in COST6 if k in parts]
     rows += [(k, lb(f"score.{k}")) for k in sorted(parts - {*FIRST, *COST6})]

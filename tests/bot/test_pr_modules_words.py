@@ -8,7 +8,7 @@ Festival goals).  No code, id or placeholder leaks into the words (rules spec §
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -48,10 +48,10 @@ ENGLISH_IN_SPANISH = re.compile(
 
 
 @cache
-def played() -> tuple[list[tuple[dict[str, Any], str, tuple[str, ...]]], list[Event]]:
+def played() -> tuple[list[tuple[Mapping[str, Any], str, tuple[str, ...]]], list[Event]]:
     """(seat view, prompt kind, legal codes) of every Buccaneer decision and role choice, and
     every event, in seeded random games with both modules at 2 to 5 players."""
-    decisions: list[tuple[dict[str, Any], str, tuple[str, ...]]] = []
+    decisions: list[tuple[Mapping[str, Any], str, tuple[str, ...]]] = []
     events: list[Event] = []
     for seed in range(8):
         players = 2 + seed % 4
@@ -104,7 +104,7 @@ def test_every_new_choice_is_worded(lang: str) -> None:
             assert len(words.label(code)) <= 80 and len(words.choice_name(code)) <= 100
 
 
-def first(kind: str, code: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+def first(kind: str, code: str) -> tuple[Mapping[str, Any], tuple[str, ...]]:
     decisions, _ = played()
     return next((v, c) for v, k, c in decisions if k == kind and code in c)
 
@@ -197,7 +197,7 @@ def test_log_lines_in_both_languages() -> None:
     assert en.event_line(played_role) == "Nobody chose the captured Builder: alice plays it."
 
 
-def situated(view: dict[str, Any], action: str, code: str) -> BaseException:
+def situated(view: Mapping[str, Any], action: str, code: str) -> BaseException:
     return situate(IllegalAction(code, action=action), Situation(7, 0, view, NAMES, (), action))
 
 

@@ -10,6 +10,7 @@ No code, id or placeholder leaks into the words (rules spec §10)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -24,7 +25,7 @@ from bot.refusals import situate
 from engine import get_game
 from engine.core import Event, IllegalAction
 from engine.policies import make_policy
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 
 PR = presenter_for("puerto-rico")
 GAME = get_game("puerto-rico")
@@ -55,11 +56,11 @@ def reason(event: Event) -> tuple[str, Any]:
 
 
 @cache
-def played() -> tuple[list[tuple[dict[str, Any], str, tuple[str, ...], Any]], list[Event]]:
+def played() -> tuple[list[tuple[Mapping[str, Any], str, tuple[str, ...], Any]], list[Event]]:
     """(seat view, prompt kind, legal codes, panel extras) of every decision offering an Exp. 1
     code (or asked by an Exp. 1 prompt), and every public event, in seeded random games with
     Exp. 1 at 2 to 5 players (with and without the other modules)."""
-    decisions: list[tuple[dict[str, Any], str, tuple[str, ...], Any]] = []
+    decisions: list[tuple[Mapping[str, Any], str, tuple[str, ...], Any]] = []
     events: list[Event] = []
     for seed in range(16):
         players = 2 + seed % 4
@@ -114,7 +115,7 @@ def test_every_new_choice_is_worded(lang: str) -> None:
     assert worded > 1000
 
 
-def first(kind: str, prefix: str) -> tuple[dict[str, Any], tuple[str, ...], Any]:
+def first(kind: str, prefix: str) -> tuple[Mapping[str, Any], tuple[str, ...], Any]:
     decisions, _ = played()
     return next((v, c, x) for v, k, c, x in decisions
                 if k == kind and any(code.startswith(prefix) for code in c))
@@ -262,7 +263,7 @@ def test_log_lines_in_both_languages() -> None:
     assert en.event_line(hospice) == "alice's Hospice: a colonist on San Juan."
 
 
-def situated(view: dict[str, Any], action: str, code: str = "illegal_now") -> BaseException:
+def situated(view: Mapping[str, Any], action: str, code: str = "illegal_now") -> BaseException:
     return situate(IllegalAction(code, action=action), Situation(7, 0, view, NAMES, (), action))
 
 

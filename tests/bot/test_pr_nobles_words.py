@@ -9,6 +9,7 @@ the words (rules spec §11).  Its log lines: ``test_pr_nobles_log.py``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -22,8 +23,8 @@ from bot.refusals import situate
 from engine import get_game
 from engine.core import EngineError, Event
 from engine.policies import make_policy
-from tests.engine.nobles_scenario import kind_of, nob, noble_supplies, nobles, seats_of
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.nobles_scenario import kind_of, nob, noble_supplies, nobles, seats_of
+from tests.engine.puerto_rico.scenario import Scenario
 
 PR = presenter_for("puerto-rico")
 GAME = get_game("puerto-rico")
@@ -64,10 +65,10 @@ def reason(event: Event) -> tuple[str, Any]:
     )
 
 
-Decision = tuple[dict[str, Any], str, tuple[str, ...], Any]
+Decision = tuple[Mapping[str, Any], str, tuple[str, ...], Any]
 
 
-def exp2_codes(view: dict[str, Any], kind: str, codes: tuple[str, ...]) -> list[str]:
+def exp2_codes(view: Mapping[str, Any], kind: str, codes: tuple[str, ...]) -> list[str]:
     """The codes of a decision worded by Exp. 2: its own, the pass of its prompts, ``m.auto``
     while nobles wait in San Juan and a colonist's place on a building with a noble function."""
     me = view["players"][view["viewer"]]
@@ -83,13 +84,13 @@ def exp2_codes(view: dict[str, Any], kind: str, codes: tuple[str, ...]) -> list[
 
 
 @cache
-def played() -> tuple[list[Decision], list[Event], list[dict[str, Any]]]:
+def played() -> tuple[list[Decision], list[Event], list[Mapping[str, Any]]]:
     """(seat view, prompt kind, legal codes, panel extras) of every decision with a code worded
     by Exp. 2, every public event and the final public views, in seeded random games with the
     Nobles at 2 to 5 players, alone and with the three other modules."""
     decisions: list[Decision] = []
     events: list[Event] = []
-    ends: list[dict[str, Any]] = []
+    ends: list[Mapping[str, Any]] = []
     for seed in range(24):
         players = 2 + seed % 4
         modules = ALL_MODULES if seed % 2 else ["nobles"]
@@ -142,7 +143,7 @@ def test_every_new_choice_is_worded(lang: str) -> None:
     assert worded > 5000
 
 
-def arrange(sc: Scenario, seat: int = 1) -> tuple[Any, dict[str, Any]]:
+def arrange(sc: Scenario, seat: int = 1) -> tuple[Any, Mapping[str, Any]]:
     """The Mayor phase of ``sc`` up to ``seat``'s arrangement (the Mayor, seat 0, declines
     his privilege; the ship is empty)."""
     sc.set_colonists(ship=0)
@@ -489,7 +490,7 @@ def test_the_panel_counts_the_nobles_waiting_apart() -> None:
     nobles(sc, 1, san_juan=1)
     state, view = arrange(sc)
 
-    def status(lang: str, seat_view: dict[str, Any], seat: int = 1) -> str:
+    def status(lang: str, seat_view: Mapping[str, Any], seat: int = 1) -> str:
         panel = Panel(record(2), seat, seat_view, None, (), {})
         return PR.panel_status(panel, PR.words(seat_view, lang), lang) or ""
 

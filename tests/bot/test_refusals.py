@@ -87,7 +87,7 @@ def refusals() -> Iterator[tuple[str, BaseException]]:
 
 
 def view(**changes: Any) -> dict[str, Any]:
-    base = GAME.view(GAME.setup({"players": 3}, 5), 0)
+    base = dict(GAME.view(GAME.setup({"players": 3}, 5), 0))
     base.update(changes)
     return base
 

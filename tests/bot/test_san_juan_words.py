@@ -5,6 +5,7 @@ ended, the table in words, and the lobby's variant."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,13 +25,13 @@ NAMES = {0: "alice", 1: "bob", 2: "carol", 3: "dave"}
 
 
 def played(players: int, seed: int, variant: bool = False
-           ) -> tuple[list[ActionRecord], list[dict[str, Any]], list[Any]]:
+           ) -> tuple[list[ActionRecord], list[Mapping[str, Any]], list[Any]]:
     """A whole seeded game: its log, the public view before each action and after the last,
     and the states before each action."""
     state = GAME.setup({"players": players, "variant_start": variant}, seed)
     policies = [make_policy("heuristic", "san-juan", seed + s) for s in range(players)]
     log: list[ActionRecord] = []
-    views: list[dict[str, Any]] = []
+    views: list[Mapping[str, Any]] = []
     states: list[Any] = []
     while (prompt := GAME.prompt(state)) is not None:
         seat = prompt.seats[0]

@@ -4,6 +4,7 @@ choice, so its post tells that phase's lines only, never the phase before it aga
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -89,7 +90,7 @@ def test_the_rounds_phases_each_begin_at_their_own_opener() -> None:
     assert all(seq is not None for seq in starts)
 
 
-def double_end() -> tuple[list[ActionRecord], int, dict[str, Any]]:
+def double_end() -> tuple[list[ActionRecord], int, Mapping[str, Any]]:
     """A seeded Buccaneer game's log up to an action that ended two phases (the round's last
     pick's, then the captured role's, played at once), that action's index and the public view
     after it."""

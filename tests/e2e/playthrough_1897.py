@@ -22,6 +22,7 @@ import contextlib
 import random
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,7 +103,7 @@ class Table1897(Table):
     """Whether a Lure was tried while the Agency held more pieces than players (once)."""
     hijack_seen: bool = False
     """Whether someone looked at a hijacked role's choice (once)."""
-    view_now: JSON = field(default_factory=dict)
+    view_now: Mapping[str, Any] = field(default_factory=dict)
     """The public view of the decision being made (for :meth:`prefer`)."""
     used_kinds: dict[str, int] = field(default_factory=dict)
     """How many decisions of each prompt kind were asked."""

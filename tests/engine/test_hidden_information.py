@@ -10,6 +10,7 @@ the same redacted events and the same view afterwards.  The Puerto Rico specific
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -169,7 +170,7 @@ def test_a_shipments_redacted_events_ignore_every_seats_total() -> None:
     (the shipper's own too) gives the same redacted events and the same views to others:
     here seat 1 watches while the totals of seats 0 and 2 change."""
 
-    def ship(vps: tuple[int, int, int]) -> tuple[list[list[Event | None]], list[dict[str, Any]]]:
+    def ship(vps: tuple[int, int, int]) -> tuple[list[list[Event | None]], list[Mapping[str, Any]]]:
         sc = Scenario(players=3)
         sc.player(0, goods={"corn": 2}, buildings={"harbor": 1})
         for seat, vp in enumerate(vps):

@@ -3,6 +3,7 @@ without overlaps and inside the canvas, for 2-5 players (the issue's layout asse
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from tests.render.helpers import (
 PLAYERS = (2, 3, 4, 5)
 
 
-def _scenes(players: int) -> list[tuple[str, dict[str, Any], Scene]]:
+def _scenes(players: int) -> list[tuple[str, Mapping[str, Any], Scene]]:
     out = []
     for label, game in positions(players):
         view = game.view()

@@ -8,7 +8,7 @@ panel's Buccaneer focus, the Spanish words."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -30,13 +30,13 @@ BUDGET = 400_000
 
 
 @cache
-def positions(players: int) -> list[tuple[dict[str, Any], tuple[Event, ...]]]:
+def positions(players: int) -> list[tuple[Mapping[str, Any], tuple[Event, ...]]]:
     """Public views (and the events that led there) of a seeded random game with both modules:
     the start, every state where the token, a captured card or a Festival goal changed."""
     seed = {2: 44, 3: 43, 4: 44, 5: 45}[players]  # games that capture and reach a goal
     state = GAME.setup({"players": players, "modules": MODULES}, seed)
     policies = [make_policy("random", "puerto-rico", 7 * players + s) for s in range(players)]
-    out: list[tuple[dict[str, Any], tuple[Event, ...]]] = [(GAME.view(state, None), ())]
+    out: list[tuple[Mapping[str, Any], tuple[Event, ...]]] = [(GAME.view(state, None), ())]
     before: tuple[Any, ...] = ()
     while (prompt := GAME.prompt(state)) is not None:
         seat = prompt.seats[0]
@@ -55,7 +55,7 @@ def positions(players: int) -> list[tuple[dict[str, Any], tuple[Event, ...]]]:
     return out
 
 
-def scenes(players: int) -> Iterator[tuple[dict[str, Any], Scene]]:
+def scenes(players: int) -> Iterator[tuple[Mapping[str, Any], Scene]]:
     for view, events in positions(players):
         yield view, layout_table(view, events, names=LONG_NAMES[:players])
 
@@ -112,7 +112,7 @@ def test_a_crowded_table_with_the_modules_still_fits() -> None:
     """Every number at its widest, long names holding the token, the captured card and every
     Festival goal: still clean."""
     for players in (2, 5):
-        view = GAME.view(crowded(players), None)
+        view = dict(GAME.view(crowded(players), None))
         view["roles"] = [
             *view["roles"],
             {"card": "buccaneer", "role": "buccaneer", "doubloons": 0, "taken_by": None},

@@ -8,7 +8,7 @@ too, real PNGs within the budget."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -23,7 +23,7 @@ from render import theme as T
 from render.puerto_rico.new_buildings import column_of
 from render.puerto_rico.panel import panel_focus
 from render.scene import Ellipse, Polygon, Scene
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 from tests.render.helpers import LONG_NAMES, bounds, problems
 
 GAME = get_game("puerto-rico")
@@ -35,12 +35,12 @@ BOARD = ["small_market", "black_market", "forest_house", "storehouse", "guest_ho
 
 
 @cache
-def positions(players: int) -> list[tuple[dict[str, Any], tuple[Event, ...]]]:
+def positions(players: int) -> list[tuple[Mapping[str, Any], tuple[Event, ...]]]:
     """Public views (and the events that led there) of a seeded random game with every module:
     each draft pick, then every position where a forest or a guest appeared, and the end."""
     state = GAME.setup({"players": players, "modules": ALL}, 40 + players)
     policies = [make_policy("random", "puerto-rico", 3 * players + s) for s in range(players)]
-    out: list[tuple[dict[str, Any], tuple[Event, ...]]] = [(GAME.view(state, None), ())]
+    out: list[tuple[Mapping[str, Any], tuple[Event, ...]]] = [(GAME.view(state, None), ())]
     while (prompt := GAME.prompt(state)) is not None:
         seat = prompt.seats[0]
         action = policies[seat].choose(GAME, state, seat, GAME.legal_actions(state, seat))
@@ -54,12 +54,12 @@ def positions(players: int) -> list[tuple[dict[str, Any], tuple[Event, ...]]]:
 
 
 def scenes(players: int, labels: dict[str, str] | None = None
-           ) -> Iterator[tuple[dict[str, Any], Scene]]:
+           ) -> Iterator[tuple[Mapping[str, Any], Scene]]:
     for view, events in positions(players):
         yield view, layout_table(view, events, names=LONG_NAMES[:players], labels=labels)
 
 
-def forests_of(view: dict[str, Any], seat: int) -> int:
+def forests_of(view: Mapping[str, Any], seat: int) -> int:
     return sum(t["tile"] == "forest" for t in view["players"][seat]["island"])
 
 

@@ -8,7 +8,7 @@ prompts, the frames of the new events; and every image without Exp. 2 drawn as b
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -33,7 +33,7 @@ OTHERS = ["new_buildings", "buccaneer", "festival"]
 BUDGET = 400_000
 
 
-def signature(view: dict[str, Any]) -> tuple[Any, ...]:
+def signature(view: Mapping[str, Any]) -> tuple[Any, ...]:
     """Where the nobles are: the ship, the supply, each player's San Juan, tiles, buildings."""
     return (
         view["nobles"]["ship"],
@@ -49,7 +49,7 @@ def signature(view: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-Position = tuple[dict[str, Any], tuple[Event, ...]]
+Position = tuple[Mapping[str, Any], tuple[Event, ...]]
 SHOWN = 24  # positions drawn of a game (a layout's checks take a tenth of a second)
 
 
@@ -80,7 +80,7 @@ def positions(players: int) -> list[Position]:
     return [(start, ()), *waiting[:3], *on_tiles[:2], *spread, (GAME.view(state, None), ())]
 
 
-def scenes(players: int) -> Iterator[tuple[dict[str, Any], Scene]]:
+def scenes(players: int) -> Iterator[tuple[Mapping[str, Any], Scene]]:
     for view, events in positions(players):
         yield view, layout_table(view, events, names=LONG_NAMES[:players])
 
@@ -161,7 +161,7 @@ def test_every_noble_is_drawn_where_it_is(players: int) -> None:
     assert all(seen.values()), seen  # the game showed each place at least once
 
 
-def occupants(view: dict[str, Any]) -> tuple[dict[str, Any], int, str]:
+def occupants(view: Mapping[str, Any]) -> tuple[dict[str, Any], int, str]:
     """A view's (player, seat, building) with a noble and a colonist on one building."""
     for seat, p in enumerate(view["players"]):
         for entry in p["city"]:
@@ -220,7 +220,7 @@ def test_a_crowded_board_of_nobles_still_fits() -> None:
     """Every number at its widest, every piece a noble, two-digit nobles in San Juan beside the
     Buccaneer's token and the Governor, long names, English and Spanish: still clean."""
     for players in (2, 5):
-        view = GAME.view(crowded(players), None)
+        view = dict(GAME.view(crowded(players), None))
         view["options"] = {**view["options"], "modules": ALL}
         view["nobles"] = {"supply": 20, "ship": 1, "raid_to_place": 0}
         view["buccaneer"] = {"token": 0, "captured": None, "captured_by": None, "raid_to_place": 0}

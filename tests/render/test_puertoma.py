@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -117,7 +118,7 @@ def effect(lb: Labels, skill: str) -> str:
 # --- what must be drawn ---------------------------------------------------------------------------
 
 
-def check_puertomas(scene: Scene, view: dict[str, Any], lb: Labels, *, table: bool = True
+def check_puertomas(scene: Scene, view: Mapping[str, Any], lb: Labels, *, table: bool = True
                     ) -> None:
     """Every Puertoma's board as its panel must show it (``view``: the 1897 view drawn), and the
     action board on a table."""

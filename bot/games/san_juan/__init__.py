@@ -37,7 +37,7 @@ from . import help as topics
 from . import panels, refusals, summary
 from .catalog import CATALOG, FOLDER
 from .gamelog import SanJuanLogWriter, view_at_phase_end
-from .words import SanJuanWords, family
+from .words import SanJuanWords, family, san_juan_view
 
 
 def _starts(*prefixes: str) -> Any:
@@ -115,26 +115,25 @@ class SanJuanPresenter(GamePresenter):
 
     def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
                      ) -> list[str]:
-        return summary.header_lines(view, names, lang, self.catalog)
+        return summary.header_lines(san_juan_view(view), names, lang, self.catalog)
 
     def summary(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
                 ) -> list[tuple[str, str]]:
-        return summary.summary_fields(view, names, lang, self.catalog)
+        return summary.summary_fields(san_juan_view(view), names, lang, self.catalog)
 
     def role_buttons(self, view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
         """The role cards; with the Library (public: who owns one and whether it was used this
         round) the prompted chooser's buttons double the privilege, as they would want — the
         panel offers the plain choice too (in 2 players one may keep it for the second role)."""
-        prompt = view.get("prompt") or {}
-        seats = view.get("seats") or ()
+        sj = san_juan_view(view)
+        prompt, seats = sj["prompt"], sj["seats"]
         lib = ""
-        if prompt.get("kind") == "role" and prompt.get("seats"):
-            chooser = int(prompt["seats"][0])
-            if 0 <= chooser < len(seats) and seats[chooser].get("library") and not seats[
-                    chooser].get("library_used"):
+        if prompt is not None and prompt["kind"] == "role" and prompt["seats"]:
+            chooser = seats[prompt["seats"][0]]
+            if chooser["library"] and not chooser["library_used"]:
                 lib = ".lib"
-        return [(f"r.{role['name']}{lib if role.get('taken_by') is None else ''}",
-                 role.get("taken_by")) for role in view.get("roles", ())]
+        return [(f"r.{role['name']}{lib if role['taken_by'] is None else ''}",
+                 role["taken_by"]) for role in sj["roles"]]
 
     def choice_name(self, kind: str, name: str, lang: str) -> str:
         """A building is a card of the game (``card.<id>``)."""
@@ -151,8 +150,8 @@ class SanJuanPresenter(GamePresenter):
         return SanJuanLogWriter(names, lang, self.catalog, humans=humans)
 
     def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
-                          end: int, part: int = 0) -> dict[str, Any]:
-        return view_at_phase_end(view, actions, end)  # one phase per action in San Juan
+                          end: int, part: int = 0) -> Mapping[str, Any]:
+        return view_at_phase_end(san_juan_view(view), actions, end)  # one phase per action
 
     # --- the private panel -------------------------------------------------------------------
 
@@ -162,30 +161,26 @@ class SanJuanPresenter(GamePresenter):
         seat's own hand, never which cards)."""
         if kind != "sell":
             return {}
-        before = len(view.get("hand") or ())
+        before = len(san_juan_view(view).get("hand") or ())
         effects = {}
         for code in codes:
             if code.startswith("s."):
                 after, _ = game.apply(state, seat, game.decode_action(code))
-                effects[code] = len(game.view(after, seat).get("hand") or ()) - before
+                effects[code] = len(san_juan_view(game.view(after, seat)).get("hand") or ()
+                                    ) - before
         return {"effects": effects}
 
     def panel_status(self, panel: Panel, words: Words, lang: str) -> str | None:
-        view = panel.view
-        seats = view.get("seats") or ()
-        if not 0 <= panel.seat < len(seats):
-            return None
-        me = seats[panel.seat]
+        view = san_juan_view(panel.view)
+        me = view["seats"][panel.seat]
         assert isinstance(words, SanJuanWords)
-        hand = list(view.get("hand") or ())
-        line = self.catalog.t(lang, "panel.me", n=len(hand), buildings=me.get("building_count", 0),
-                              goods=me.get("goods", 0), vp=me.get("vp", 0),
-                              hand=words.cards(hand) or "—")
-        chapel = any(b.get("card") == "chapel" or "chapel" in (b.get("covered") or ())
-                     for b in me.get("buildings", ()))
+        hand = view.get("hand") or []
+        line = self.catalog.t(lang, "panel.me", n=len(hand), buildings=me["building_count"],
+                              goods=me["goods"], vp=me["vp"], hand=words.cards(hand) or "—")
+        chapel = any(b["card"] == "chapel" or "chapel" in b["covered"] for b in me["buildings"])
         if chapel:  # the count under one's own Chapel (a Chapel covered by a Crane still counts)
             line += self.catalog.t(lang, "panel.me_chapel", chapel=view.get("chapel_cards", 0))
-        if me.get("waiting"):  # the Councillor's draw asked for, dealt in the spec's order
+        if me["waiting"]:  # the Councillor's draw asked for, dealt in the spec's order
             line += "\n" + self.catalog.t(lang, "panel.councillor_waiting")
         return line
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event
+from engine.san_juan.view import SanJuanView
 from storage import ActionRecord
 
 from ...gamelog import LogWriter, public_events, roles_taken
@@ -21,31 +22,33 @@ QUIET = frozenset({"PhaseEnded", "TileReturned", "CardsPaid", "CardsKept", "Chap
 building's cost), and those nobody else may learn of."""
 
 
-def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int
-                      ) -> dict[str, Any]:
+def view_at_phase_end(view: SanJuanView, actions: Sequence[ActionRecord], end: int
+                      ) -> SanJuanView:
     """The public board as it stood when the role phase ended by ``actions[end]`` ended, from
     ``view``, the public view right after that action: the role just played and its chooser
     (the view already asks for the next role), and, when the same action ended the round (the
     view shows the next round: a new Governor, the roles back, maybe its Chapel or hand-limit
     step), that round's number, Governor and roles as taken.  Nobody is asked; the game is not
     over yet on the image (the score sheet follows)."""
-    out = dict(view)
+    out = view.copy()
     events = public_events(actions[end])
     ended = next((e for e in events if e.type == "PhaseEnded"), None)
     if ended is None:
         return out
+    assert ended.seat is not None  # the phase's chooser
     role = str(ended.data.get("role"))
-    out.update(phase=role, role={"name": role, "chooser": ended.seat,
-                                 "library": bool(ended.data.get("library"))},
-               prompt=None, done=[], game_over=False, outcome=None, gold_mine=None)
+    out.update({"phase": role, "role": {"name": role, "chooser": ended.seat,
+                                        "library": bool(ended.data.get("library"))},
+                "prompt": None, "done": [], "game_over": False, "outcome": None,
+                "gold_mine": None})
     rounded = next((e for e in events if e.type == "RoundEnded"), None)
     if rounded is None:
         return out
-    out["round"] = int(rounded.data.get("round", view.get("round", 1)))
+    out["round"] = int(rounded.data.get("round", view["round"]))
     if any(e.type == "RoundStarted" for e in events):
-        out["governor"] = (int(view.get("governor", 0)) - 1) % int(view.get("players", 1))
+        out["governor"] = (view["governor"] - 1) % view["players"]
     taken = roles_taken(actions, end, "role")
-    out["roles"] = [{**r, "taken_by": taken.get(r.get("name"))} for r in view.get("roles", ())]
+    out["roles"] = [{"name": r["name"], "taken_by": taken.get(r["name"])} for r in view["roles"]]
     return out
 
 

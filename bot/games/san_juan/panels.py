@@ -15,7 +15,7 @@ buttons and menus (:mod:`bot.panels`).  Option values name one card each (``c.<k
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -23,6 +23,7 @@ from discord import ui
 
 from engine.san_juan import actions as A
 from engine.san_juan.data import CARDS, COST, GOOD_INDEX, GOODS, KIND_INDEX, VP
+from engine.san_juan.view import Pending
 
 from ...components import GameButton, GameSelect
 from ...limits import clip
@@ -114,8 +115,8 @@ def decompose(name: str, code: str, values: Sequence[str]) -> list[str] | None:
 
 def controls(pv: PanelControls) -> list[ui.Item[Any]] | None:
     kind = pv.panel.kind
-    pending: Mapping[str, Any] = pv.panel.view.get("pending") or {}
-    view = pv.panel.view
+    words = words_of(pv)
+    view, pending = words.view, words.pending
     if kind == "pay":
         return pay_controls(pv, pending)
     if kind == "councillor" and "draw" in pending:  # draw or pass, before seeing a card
@@ -124,18 +125,18 @@ def controls(pv: PanelControls) -> list[ui.Item[Any]] | None:
                 *pv.choice_rows(list(pv.panel.legal), kind)]
     if kind == "councillor":
         if pending.get("archive"):
-            names = [*view.get("hand", ()), *view.get("drawn", ())]
+            names = [*view.get("hand", []), *view.get("drawn", [])]
             return pick_controls(pv, "discard", names, int(pending.get("discard", 0)),
                                  keep=False, help_key="panel.help.archive")
-        return pick_controls(pv, "keep", list(view.get("drawn", ())),
+        return pick_controls(pv, "keep", view.get("drawn", []),
                              int(pending.get("keep", 1)), keep=True,
                              help_key="panel.help.councillor")
     if kind == "variant_keep":
-        return pick_controls(pv, "keep", list(view.get("drawn", ())),
+        return pick_controls(pv, "keep", view.get("drawn", []),
                              int(pending.get("keep", 4)), keep=True,
                              help_key="panel.help.variant_keep")
     if kind == "hand_limit":
-        return pick_controls(pv, "discard", list(view.get("hand", ())),
+        return pick_controls(pv, "discard", view.get("hand", []),
                              int(pending.get("discard", 0)), keep=False,
                              help_key="panel.help.hand_limit")
     return None
@@ -143,21 +144,21 @@ def controls(pv: PanelControls) -> list[ui.Item[Any]] | None:
 
 def own_goods(pv: PanelControls) -> list[str]:
     """The goods on the viewer's production buildings, by kind (one entry per good)."""
-    me = words_of(pv).me()
+    me = words_of(pv).seat()
     out = []
-    for building in me.get("buildings", ()):
-        kind = KIND_INDEX.get(str(building.get("card")))
-        if building.get("good") and kind is not None and CARDS[kind].good is not None:
+    for building in [] if me is None else me["buildings"]:
+        kind = KIND_INDEX.get(building["card"])
+        if building["good"] and kind is not None and CARDS[kind].good is not None:
             out.append(GOODS[CARDS[kind].good])  # type: ignore[index]
     return out
 
 
-def pay_controls(pv: PanelControls, pending: Mapping[str, Any]) -> list[ui.Item[Any]]:
+def pay_controls(pv: PanelControls, pending: Pending) -> list[ui.Item[Any]]:
     """One multi-select of exactly the cost: hand cards (cheapest preselected) and, with a
     Black market, up to two goods; a button pays with the suggestion at once."""
     words = words_of(pv)
     cost = int(pending.get("cost", 0))
-    hand = list(pv.panel.view.get("hand", ()))
+    hand = words.view.get("hand", [])
     goods_allowed = int(pending.get("goods_allowed", 0) or 0)
     building = words.card(str(pending.get("building", "")))
     items: list[ui.Item[Any]] = [ui.TextDisplay(pv.t(

@@ -33,7 +33,7 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
     words = w.chooser
     assert isinstance(words, SanJuanWords)
     pending = words.pending
-    if code == "wrong_amount" and pending.get("decision") == "pay":
+    if code == "wrong_amount" and pending["decision"] == "pay":
         return "why.pay_count", {"card": words.card(str(pending.get("building"))),
                                  "n": int(pending.get("cost", 0)), "chosen": chosen(action)}
     if code == "keep_not_allowed" and "keep" in pending:
@@ -43,7 +43,7 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
     if code == "cannot_pay" and action in (pending.get("prices") or {}):
         # the card leaves the hand to be built: the others pay (and a Black market's goods)
         name = action.split(".", 1)[1].partition("@")[0]
-        fields = {"card": words.card(name), "n": int(pending["prices"][action]),
+        fields = {"card": words.card(name), "n": pending["prices"][action],
                   "have": max(0, len(words.view.get("hand") or ()) - 1)}
         goods = int(pending.get("goods_allowed") or 0)
         if goods:

@@ -10,9 +10,10 @@ interchangeable, so a code names kinds and counts; the words do too ("Indigo pla
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.san_juan.data import CARDS, KIND_INDEX
+from engine.san_juan.view import Pending, SanJuanView, Seat
 
 from ...i18n import Catalog
 from ...words import Words
@@ -24,6 +25,13 @@ FAMILIES = {
     "c": "chapel", "pass": "pass",
 }
 """The kind of decision of a code, by its head (``p+g.`` pays with goods only)."""
+
+
+def san_juan_view(view: Mapping[str, Any]) -> SanJuanView:
+    """``view`` as San Juan's: the generic bot hands the presenter a view through the
+    contract's ``Mapping``, and San Juan's presenter only ever gets what San Juan's engine
+    ``view`` returns (a test checks every key of it over random games): the one cast."""
+    return cast(SanJuanView, view)
 
 
 def family(code: str) -> str:
@@ -52,6 +60,8 @@ def pay_parts(code: str) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
 class SanJuanWords(Words):
     """Words for the San Juan codes one viewer may choose now."""
 
+    view: SanJuanView
+
     def __init__(
         self,
         view: Mapping[str, Any],
@@ -62,15 +72,17 @@ class SanJuanWords(Words):
         kind: str | None = None,
     ) -> None:
         super().__init__(view, lang, catalog, extras=extras, kind=kind)
-        self.pending: Mapping[str, Any] = view.get("pending") or {}
+        self.view = san_juan_view(view)
+        self.pending: Pending = self.view.get("pending") or {"decision": ""}
+
+    def seat(self) -> Seat | None:
+        """The viewer's own entry of the view's seats (``None`` in the public view)."""
+        viewer = self.view["viewer"]
+        return None if viewer is None else self.view["seats"][viewer]
 
     def me(self) -> Mapping[str, Any]:
         """The viewer's own entry of the view's seats (empty in the public view)."""
-        viewer = self.view.get("viewer")
-        seats: Sequence[Mapping[str, Any]] = self.view.get("seats") or ()
-        if isinstance(viewer, int) and 0 <= viewer < len(seats):
-            return seats[viewer]
-        return {}
+        return self.seat() or {}
 
     # --- names ------------------------------------------------------------------------------
 
@@ -105,7 +117,7 @@ class SanJuanWords(Words):
             return self.t("act.role_library" if lib else "act.role", role=self.role(role))
         if fam == "build":
             name, _, at = body.partition("@")
-            cost = (self.pending.get("costs") or {}).get(code)
+            cost = self.pending.get("costs", {}).get(code)
             if at:
                 label = self.t("act.build_over", card=self.card(name), over=self.over(int(at)))
             else:
@@ -148,9 +160,10 @@ class SanJuanWords(Words):
 
     def over(self, index: int) -> str:
         """The name of the viewer's own building at area ``index`` (what a Crane covers)."""
-        buildings = self.me().get("buildings") or ()
+        me = self.seat()
+        buildings = [] if me is None else me["buildings"]
         if 0 <= index < len(buildings):
-            return self.card(str(buildings[index]["card"]))
+            return self.card(buildings[index]["card"])
         return "?"
 
     def description(self, code: str) -> str | None:
@@ -158,7 +171,7 @@ class SanJuanWords(Words):
         if fam == "build":
             name = code.split(".", 1)[1].partition("@")[0]
             kind = KIND_INDEX.get(name)
-            cost = (self.pending.get("costs") or {}).get(code)
+            cost = self.pending.get("costs", {}).get(code)
             if kind is None or cost is None:
                 return None
             card = CARDS[kind]

@@ -186,6 +186,7 @@ def test_s16_library_builder_with_quarry() -> None:
     assert build_cost(state, 0, kind("city_hall"), -1) == 3
     assert build_cost(state, 0, kind("silver_smelter"), -1) == 3
     pending = GAME.view(state, 0)["pending"]
+    assert pending is not None
     assert pending["costs"]["b.hero"] == 2 and pending["privilege"] == 2
 
 

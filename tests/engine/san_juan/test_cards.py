@@ -47,7 +47,9 @@ def test_s04_gold_mine_with_four_different_costs_keeps_any_card() -> None:
     assert sorted(legal_codes(state, 0)) == sorted(
         ["gm.quarry", "gm.smithy", "gm.tobacco_storage", "gm.library"]
     )
-    assert GAME.view(state, None)["gold_mine"]["cards"] == [
+    mine = GAME.view(state, None)["gold_mine"]
+    assert mine is not None
+    assert mine["cards"] == [
         "quarry",
         "smithy",
         "tobacco_storage",

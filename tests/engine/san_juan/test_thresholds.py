@@ -92,7 +92,8 @@ def test_s11_one_good_more_than_the_aqueduct_limit_is_refused(
     sc = Scenario(players=3)
     sc.player(0, buildings=[*PRODUCTION, "aqueduct", "library"])
     state = sc.choose("producer", chooser, library=library)
-    assert GAME.view(state, 0)["pending"]["capacity"] == limit
+    pending = GAME.view(state, 0)["pending"]
+    assert pending is not None and pending["capacity"] == limit
     goods = ["indigo", "sugar", "tobacco", "coffee", "silver"]
     state2, _ = GAME.apply(state, 0, GAME.decode_action("pr." + ",".join(goods[:limit])))
     assert sum(1 for g in state2.players[0].goods if g >= 0) == limit

@@ -1,12 +1,14 @@
-"""San Juan views written by hand, in the engine's view contract (see docs/render.md): a quiet
-start, a crowded mid-game (every area full, covered piles, Chapels, goods, new buildings, the
-Gold mine's cards on the table, a big hand) and finished games' outcomes."""
+"""San Juan views written by hand, in the engine's view contract (``SanJuanView``, every key:
+mypy checks them): a quiet start, a crowded mid-game (every area full, covered piles, Chapels,
+goods, new buildings, the Gold mine's cards on the table, a big hand) and finished games'
+outcomes."""
 
 from __future__ import annotations
 
 import copy
-from typing import Any
 
+from engine.core import OutcomeJSON, ScoreLineJSON
+from engine.san_juan.view import Building, SanJuanView, Seat
 from render.san_juan.cards import KINDS
 
 ROLES = ("builder", "producer", "trader", "councillor", "prospector")
@@ -34,7 +36,7 @@ shows."""
 
 
 def building(card: str, good: bool = False, active: bool = True,
-             covered: tuple[str, ...] = ()) -> dict[str, Any]:
+             covered: tuple[str, ...] = ()) -> Building:
     return {"card": card, "good": good, "active": active, "covered": list(covered)}
 
 
@@ -42,23 +44,29 @@ def prices(tile: int) -> dict[str, int]:
     return dict(zip(GOODS, PRICES[tile], strict=True))
 
 
-def seat(i: int, buildings: list[dict[str, Any]], hand: int = 4, chapel: int | None = None,
-         vp: int | None = None) -> dict[str, Any]:
+def seat(i: int, buildings: list[Building], hand: int = 4, chapel: int | None = None,
+         vp: int | None = None) -> Seat:
     return {
         "seat": i,
         "hand": hand,
+        "drawn": 0,
+        "waiting": False,
         "buildings": buildings,
         "building_count": len(buildings),
         "goods": sum(1 for b in buildings if b["good"]),
         "chapel": chapel,
         "vp": len(buildings) if vp is None else vp,
+        "library": False,
+        "library_used": False,
     }
 
 
-def start(players: int, viewer: int | None = None) -> dict[str, Any]:
+def start(players: int, viewer: int | None = None) -> SanJuanView:
     """Round 1, the Governor (seat 0) chooses the first role."""
-    view: dict[str, Any] = {
+    view: SanJuanView = {
         "game": "san-juan",
+        "view_version": 1,
+        "options": {"players": players, "variant_start": False, "councillor_draw": "clockwise"},
         "players": players,
         "viewer": viewer,
         "round": 1,
@@ -73,14 +81,17 @@ def start(players: int, viewer: int | None = None) -> dict[str, Any]:
         "discard_pile": 0,
         "gold_mine": None,
         "seats": [seat(i, [building("indigo_plant")], vp=1) for i in range(players)],
+        "game_over": False,
+        "end_reasons": [],
+        "outcome": None,
     }
     if viewer is not None:
-        view.update(hand=["archive", "chapel", "smithy", "sugar_mill"], drawn=[],
-                    chapel_cards=0, pending=None)
+        view.update({"hand": ["archive", "chapel", "smithy", "sugar_mill"], "drawn": [],
+                     "chapel_cards": 0, "chapel_names": [], "pending": None})
     return view
 
 
-AREAS: list[list[dict[str, Any]]] = [
+AREAS: list[list[Building]] = [
     [
         building("indigo_plant", good=True),
         building("sugar_mill", good=True),
@@ -128,25 +139,27 @@ AREAS: list[list[dict[str, Any]]] = [
 ]
 
 
-def crowded(players: int, viewer: int | None = None) -> dict[str, Any]:
+def crowded(players: int, viewer: int | None = None) -> SanJuanView:
     """Round 12, the Prospector's Gold mine turned four cards; seat 1 still to decide; full
     areas for seats 0 and 1, Chapels (one covered), a hand of 19 for seat 0, two-digit
     counts, a tile face up."""
     view = start(players)
-    view.update(
-        round=12,
-        governor=1 % players,
-        phase="prospector",
-        role={"name": "prospector", "chooser": 0, "library": False},
-        roles=[{"name": r, "taken_by": (k % players if k < players else None)}
-               for k, r in enumerate(ROLES)],
-        prompt={"seats": [1], "kind": "gold_mine_take"},
-        done=[0],
-        trading_house={"face_up": 4, "prices": prices(4), "stack": 4, "revealed": [2, 5, 1, 4]},
-        draw_pile=38,
-        discard_pile=27,
-        gold_mine={"seat": 1, "cards": ["quarry", "smithy", "tobacco_storage", "silver_smelter"]},
-    )
+    view.update({
+        "round": 12,
+        "governor": 1 % players,
+        "phase": "prospector",
+        "role": {"name": "prospector", "chooser": 0, "library": False},
+        "roles": [{"name": r, "taken_by": (k % players if k < players else None)}
+                  for k, r in enumerate(ROLES)],
+        "prompt": {"seats": [1], "kind": "gold_mine_take"},
+        "done": [0],
+        "trading_house": {"face_up": 4, "prices": prices(4), "stack": 4,
+                          "revealed": [2, 5, 1, 4]},
+        "draw_pile": 38,
+        "discard_pile": 27,
+        "gold_mine": {"seat": 1,
+                      "cards": ["quarry", "smithy", "tobacco_storage", "silver_smelter"]},
+    })
     hands = [19, 13, 7, 0]
     vps = [35, 28, 6, 12]
     seats = []
@@ -162,18 +175,19 @@ def crowded(players: int, viewer: int | None = None) -> dict[str, Any]:
         hand = BIG_HAND if viewer == 0 else sorted(["well", "archive", "hero", "sugar_mill"][
             : hands[viewer]])
         seats[viewer]["hand"] = len(hand)
-        view.update(hand=list(hand), drawn=[], chapel_cards=seats[viewer]["chapel"] or 0,
-                    pending=None)
+        chapel = seats[viewer]["chapel"] or 0
+        view.update({"hand": list(hand), "drawn": [], "chapel_cards": chapel,
+                     "chapel_names": BIG_HAND[:chapel], "pending": None})
     return view
 
 
-def councillor(players: int, viewer: int) -> dict[str, Any]:
+def councillor(players: int, viewer: int) -> SanJuanView:
     """Seat ``viewer`` chose the Councillor: five cards drawn, one to keep."""
     view = crowded(players, viewer)
-    view.update(phase="councillor", role={"name": "councillor", "chooser": viewer,
-                                          "library": False},
-                prompt={"seats": list(range(players)), "kind": "councillor"}, done=[],
-                gold_mine=None)
+    view.update({"phase": "councillor",
+                 "role": {"name": "councillor", "chooser": viewer, "library": False},
+                 "prompt": {"seats": list(range(players)), "kind": "councillor"}, "done": [],
+                 "gold_mine": None})
     view["drawn"] = ["palace", "well", "indigo_plant", "hero", "coffee_roaster"]
     view["pending"] = {"decision": "councillor", "archive": False, "keep": 1, "drawn": 5}
     for seat in view["seats"]:
@@ -181,7 +195,7 @@ def councillor(players: int, viewer: int) -> dict[str, Any]:
     return view
 
 
-def every_kind(viewer: int = 0) -> dict[str, Any]:
+def every_kind(viewer: int = 0) -> SanJuanView:
     """Seat 0 holds one card of each of the 29 kinds (the widest hand of distinct cards)."""
     view = crowded(4, viewer)
     view["hand"] = sorted(KINDS)
@@ -189,7 +203,7 @@ def every_kind(viewer: int = 0) -> dict[str, Any]:
     return view
 
 
-def doubles(viewer: int = 0) -> dict[str, Any]:
+def doubles(viewer: int = 0) -> SanJuanView:
     """Seat ``viewer`` holds two cards of each of the 29 kinds (every card with its ×2)."""
     view = crowded(4, viewer)
     view["hand"] = sorted([*KINDS, *KINDS])
@@ -197,9 +211,9 @@ def doubles(viewer: int = 0) -> dict[str, Any]:
     return view
 
 
-def outcome(players: int, shared: bool = False) -> dict[str, Any]:
+def outcome(players: int, shared: bool = False) -> OutcomeJSON:
     """A finished game's outcome: every part of the score, two winners when ``shared``."""
-    scores: list[dict[str, Any]] = []
+    scores: list[ScoreLineJSON] = []
     parts = [
         {"buildings": 19, "chapel": 5, "guild_hall": 8, "city_hall": 8, "triumphal_arch": 6,
          "palace": 11},

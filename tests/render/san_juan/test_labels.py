@@ -8,6 +8,7 @@ import string
 
 import pytest
 
+from engine.san_juan.view import SanJuanView
 from render import layout_table
 from render.san_juan.cards import GOODS, KINDS
 from render.san_juan.labels import ENGLISH
@@ -64,7 +65,7 @@ def test_spanish_uses_the_seed_s_names(key: str, spanish: str) -> None:
     assert SPANISH[key] == spanish
 
 
-def _every_kind_built() -> dict[str, object]:
+def _every_kind_built() -> SanJuanView:
     """Three areas holding the 29 kinds between them, none covered."""
     view = F.crowded(3)
     kinds = list(KINDS)
@@ -84,7 +85,7 @@ def test_every_name_fits_on_its_building_and_every_role_on_its_card(language: st
     view = _every_kind_built()
     scene = layout_table(view, labels=labels)
     assert problems(scene) == []
-    for seat in view["seats"]:  # type: ignore[attr-defined]
+    for seat in view["seats"]:
         for i, building in enumerate(seat["buildings"]):
             kind = building["card"]
             name = card_parts(scene, f"player:{seat['seat']}:building:{i}")[0]

@@ -90,7 +90,7 @@ def test_the_default_focus_is_what_the_decision_needs(kind: str, phase: str,
     """The prompted seat sees its decision's part (an unknown prompt kind: its phase's); a seat
     that waits sees the phase's part."""
     view = F.crowded(3, 0)
-    view.update(phase=phase, prompt={"seats": [0], "kind": kind})
+    view.update({"phase": phase, "prompt": {"seats": [0], "kind": kind}})
     assert panel_focus(view, 0) == focus
     waiting = dict(view, prompt={"seats": [1], "kind": kind})
     assert panel_focus(waiting, 0) == FOCUS_OF_PHASE[phase]
@@ -165,12 +165,12 @@ def test_the_pending_decision_is_spelled_out_over_the_hand() -> None:
     hand limit and how many to discard (§3.3), how many drawn cards to keep (§4.4) or, with an
     Archive, how many to discard from the whole hand (§5.3)."""
     view = F.crowded(3, 0)
-    view.update(phase="builder", prompt={"seats": [0], "kind": "pay"},
-                pending={"decision": "pay", "building": "statue", "index": 6, "over": None,
-                         "cost": 3, "goods_allowed": 0})
+    view.update({"phase": "builder", "prompt": {"seats": [0], "kind": "pay"},
+                 "pending": {"decision": "pay", "building": "statue", "index": 6, "over": None,
+                             "cost": 3, "goods_allowed": 0}})
     assert words(layout_panel(view, 0), "pending") == "Building Statue: pay 3"
-    view.update(phase="hand_limit", prompt={"seats": [0], "kind": "hand_limit"},
-                pending={"decision": "hand_limit", "limit": 7, "discard": 12})
+    view.update({"phase": "hand_limit", "prompt": {"seats": [0], "kind": "hand_limit"},
+                 "pending": {"decision": "hand_limit", "limit": 7, "discard": 12}})
     assert words(layout_panel(view, 0), "pending") == "Hand limit 7: discard 12"
     keep = layout_panel(F.councillor(3, 0), 0)
     assert texts_in(keep, "drawn")[0].text == "Drawn: 5 · keep 1"

@@ -3,11 +3,10 @@ nothing overlapping or leaving the canvas, at 2, 3 and 4 players, in English and
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.core import Event
+from engine.san_juan.view import SanJuanView
 from render import layout_panel, layout_table
 from render import theme as T
 from render.san_juan.cards import card
@@ -29,7 +28,7 @@ PLAYERS = (2, 3, 4)
 ROLES = ("builder", "producer", "trader", "councillor", "prospector")
 
 
-def _views(players: int) -> list[tuple[str, dict[str, Any]]]:
+def _views(players: int) -> list[tuple[str, SanJuanView]]:
     out = [("start", F.start(players)), ("crowded", F.crowded(players))]
     out += [(f"seat {s}", F.crowded(players, s)) for s in range(players)]
     out += [(f"councillor {s}", F.councillor(players, s)) for s in range(players)]
@@ -84,7 +83,7 @@ def test_the_title_band_says_round_phase_chooser_library_and_who_must_act() -> N
     Gold mine card"; the caller's status line replaces the phase and the waiting line."""
     names = ["Ana", "Bea", "Cy", "Dee"]
     view = F.crowded(4)
-    view["role"] = dict(view["role"], library=True)
+    view["role"] = {"name": "prospector", "chooser": 0, "library": True}
     scene = layout_table(view, names=names)
     status = words(scene, "status")
     assert "Round 12" in words(scene, "title")
