@@ -21,7 +21,7 @@ from engine.core import Event
 from engine.policies import make_policy
 from engine.puerto_rico.state import State
 from storage import ActionRecord, GameRecord, GameStatus, SeatRecord
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 
 GAME = get_game("puerto-rico")
 AT = datetime(2026, 1, 1, tzinfo=UTC)

@@ -29,7 +29,7 @@ from bot.panels import PanelView
 from engine import get_game
 from engine.policies import make_policy
 from storage import GameRecord, GameStatus, SeatRecord
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 
 PR = presenter_for("puerto-rico")
 GAME = get_game("puerto-rico")

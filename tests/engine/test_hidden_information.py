@@ -18,7 +18,7 @@ import pytest
 from engine import game_names, get_game
 from engine.core import EngineError, Event
 from engine.policies import make_policy
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 
 GAME = get_game("puerto-rico")
 CASES = [

@@ -15,12 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rule-thresholds.md"
 TESTS = ROOT / "tests" / "engine"
-REFERENCE = re.compile(r"`((?:san_juan/)?test_[a-z0-9_]+\.py)::(test_[A-Za-z0-9_]+)`")
+REFERENCE = re.compile(
+    r"`((?:(?:puerto_rico|san_juan)/)?test_[a-z0-9_]+\.py)::(test_[A-Za-z0-9_]+)`")
 # the files written for the inventory: each of their tests must be on the page
 OWN = (
-    "test_thresholds.py",
-    "test_expansion_constants.py",
-    "test_reshuffle.py",
+    "puerto_rico/test_thresholds.py",
+    "puerto_rico/test_expansion_constants.py",
+    "puerto_rico/test_reshuffle.py",
     "san_juan/test_thresholds.py",
     "san_juan/test_reshuffle.py",
 )

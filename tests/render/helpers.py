@@ -12,7 +12,7 @@ from render import fonts
 from render import theme as T
 from render.sample import Played, play
 from render.scene import Box, Ellipse, Line, Polygon, Rect, Scene, Shape, Text
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 
 GAME = get_game("puerto-rico")
 SCALE = T.PHONE_WIDTH / T.WIDTH

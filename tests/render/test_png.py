@@ -17,7 +17,7 @@ from render import theme as T
 from render.puerto_rico.pieces import GOOD_COLORS
 from render.raster import clear_caches, palette_image, rasterize, to_png
 from render.scene import Box
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 from tests.render.helpers import GAME, crowded, positions
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

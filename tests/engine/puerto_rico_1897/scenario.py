@@ -1,5 +1,6 @@
-"""The rule-test scenario builder (``tests.engine.scenario``) for Puerto Rico 1897: positions
-are described, played and read in 1897's words (``fruit``, ``hospital``, ``r.planter``)."""
+"""The rule-test scenario builder (``tests.engine.puerto_rico.scenario``) for Puerto Rico
+1897: positions are described, played and read in 1897's words (``fruit``, ``hospital``,
+``r.planter``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from engine.core import Prompt
 from engine.puerto_rico.state import GAME_OVER, State
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
 from engine.puerto_rico_1897.names import REVERSE, data, word
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 
 
 def classic(obj: Any) -> Any:

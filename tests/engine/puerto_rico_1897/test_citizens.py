@@ -12,7 +12,7 @@ import pytest
 from engine import get_game
 from engine.puerto_rico.state import GAME_OVER, NOB_SHIP, NOB_SUPPLY
 from engine.puerto_rico_1897.names import REVERSE, word
-from tests.engine.nobles_scenario import noble_supplies, nobles
+from tests.engine.puerto_rico.nobles_scenario import noble_supplies, nobles
 from tests.engine.puerto_rico_1897.scenario import Scenario1897, score_parts
 
 GAME = get_game("puerto-rico-1897")

@@ -18,7 +18,7 @@ from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.state import ACH_MET, State
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897 as GAME
 from engine.puerto_rico_1897.names import REVERSE, word
-from tests.engine.nobles_scenario import nobles
+from tests.engine.puerto_rico.nobles_scenario import nobles
 from tests.engine.puerto_rico_1897.scenario import Scenario1897, coins, score_parts, view
 
 COMMON = "small_violet"  # the kernel's kinds: a common and an expanded commercial building

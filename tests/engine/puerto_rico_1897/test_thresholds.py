@@ -15,7 +15,7 @@ import pytest
 from engine.core import IllegalAction, Prompt
 from engine.puerto_rico.state import State
 from engine.puerto_rico_1897.names import REVERSE, word
-from tests.engine.nobles_scenario import nobles
+from tests.engine.puerto_rico.nobles_scenario import nobles
 from tests.engine.puerto_rico_1897.scenario import (
     Scenario1897,
     coins,

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import IllegalAction, NotYourTurn, Prompt
 from engine.puerto_rico.data import CORN, INDIGO, QUARRY, SUGAR, TOBACCO
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def test_t_set_1_normal_flow() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Prompt
 from engine.puerto_rico.state import GAME_OVER
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def test_a2_the_bank_is_unlimited() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import IllegalAction, Prompt
 from engine.puerto_rico.data import CORN, INDIGO, SUGAR, TOBACCO
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def test_t_tra_1_full_house() -> None:

@@ -14,7 +14,7 @@ from engine.core import InvalidSetup, Prompt
 from engine.puerto_rico.data import GOODS, INDIGO, QUARRY, TOBACCO
 from engine.puerto_rico.legality import city_used
 from engine.puerto_rico.scoring import final_scores
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 # ten small buildings: ten city spaces, none of them the Office or the Large Market
 TEN_SMALL = [

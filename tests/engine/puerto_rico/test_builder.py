@@ -9,7 +9,7 @@ from engine.core import IllegalAction, Prompt
 from engine.puerto_rico.actions import CATALOG, NBASE_BUILDINGS
 from engine.puerto_rico.legality import city_used
 from engine.puerto_rico.state import GAME_OVER
-from tests.engine.scenario import GAME, Scenario, building
+from tests.engine.puerto_rico.scenario import GAME, Scenario, building
 
 ELEVEN_SMALL = [
     "small_indigo_plant",

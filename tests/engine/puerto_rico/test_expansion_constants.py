@@ -27,8 +27,8 @@ from engine.puerto_rico.festival import construction_candidates
 from engine.puerto_rico.legality import price
 from engine.puerto_rico.scoring import score_breakdown
 from engine.puerto_rico.state import FEST_GOODS, NOB_SHIP, NOB_SUPPLY
-from tests.engine.nobles_scenario import nob, noble_supplies, nobles
-from tests.engine.scenario import GAME, Scenario, building
+from tests.engine.puerto_rico.nobles_scenario import nob, noble_supplies, nobles
+from tests.engine.puerto_rico.scenario import GAME, Scenario, building
 
 NEW: dict[str, Any] = {"modules": ["new_buildings"], "building_selection": "random"}
 

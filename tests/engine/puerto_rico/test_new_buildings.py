@@ -17,7 +17,7 @@ from engine.puerto_rico.data import GOOD_INDEX
 from engine.puerto_rico.legality import sale_price
 from engine.puerto_rico.scoring import score_breakdown
 from engine.puerto_rico.state import GAME_OVER, State
-from tests.engine.scenario import GAME, Scenario, building
+from tests.engine.puerto_rico.scenario import GAME, Scenario, building
 
 NEW_BUILDINGS: dict[str, Any] = {"modules": ["new_buildings"], "building_selection": "random"}
 

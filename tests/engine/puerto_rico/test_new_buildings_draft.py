@@ -18,7 +18,7 @@ from engine.puerto_rico.data import GOOD_INDEX, RED_SPACES, VIOLET_SPACES
 from engine.puerto_rico.festival import construction_candidates
 from engine.puerto_rico.state import DRAFT_PHASE, FEST_BUILDING, FEST_GOODS, State
 from engine.simulate import simulate
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 DRAFT: dict[str, Any] = {"modules": ["new_buildings"]}
 RANDOM: dict[str, Any] = {"modules": ["new_buildings"], "building_selection": "random"}

@@ -15,7 +15,7 @@ from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import GOOD_INDEX, GOODS, GOODS_TOTAL, PLANTATIONS_TOTAL, TILES
 from engine.puerto_rico.heuristic import PuertoRicoHeuristic
 from engine.puerto_rico.state import GAME_OVER
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 FESTIVAL = {"modules": ["festival"]}
 
@@ -39,7 +39,7 @@ def fest(players: int = 4, seed: int = 0) -> Scenario:
 def test_modules_option_is_validated_at_setup(modules: object, code: str) -> None:
     """Issue #11: ``modules`` is a subset of the four expansions; an unknown name and a name
     given twice each raise their own InvalidSetup code (a module not built yet:
-    tests/engine/test_nobles.py, now that all four are)."""
+    tests/engine/puerto_rico/test_nobles.py, now that all four are)."""
     with pytest.raises(InvalidSetup) as err:
         GAME.setup({"players": 3, "modules": modules}, 1)
     assert err.value.code == code

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import IllegalAction, Prompt
 from engine.puerto_rico.data import COFFEE, CORN
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 ROASTER_2 = {"coffee_roaster": 2}
 

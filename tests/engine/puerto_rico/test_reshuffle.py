@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.puerto_rico.data import COFFEE, CORN, GOODS, INDIGO, TOBACCO
 from engine.puerto_rico.state import State
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def _before_the_last_pick(seed: int) -> tuple[Scenario, State]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core import Prompt
 from engine.puerto_rico.scoring import final_scores
 from engine.puerto_rico.state import GAME_OVER
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def _score(sc: Scenario, seat: int) -> dict[str, int]:

@@ -13,7 +13,7 @@ from engine.puerto_rico.game import BUCCANEER_OPTION_SETS
 from engine.puerto_rico.heuristic import PuertoRicoHeuristic
 from engine.puerto_rico.state import BUC_TOKEN
 from engine.simulate import canonical_json, play_game, policy_seed, simulate
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 BUCCANEER = {"modules": ["buccaneer"]}
 

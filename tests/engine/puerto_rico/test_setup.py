@@ -13,7 +13,7 @@ from engine.core import Prompt
 from engine.puerto_rico.actions import CATALOG, NBASE_BUILDINGS
 from engine.puerto_rico.data import COLONISTS_TOTAL, GOODS, TILES
 from engine.puerto_rico.state import ROLE_SELECTION
-from tests.engine.scenario import GAME
+from tests.engine.puerto_rico.scenario import GAME
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 

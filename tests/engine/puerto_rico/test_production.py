@@ -5,7 +5,7 @@ Sources: classic rulebook [C] (picture example, reconstructed), 2020 rulebook [A
 from __future__ import annotations
 
 from engine.puerto_rico.data import COFFEE, CORN, SUGAR, TOBACCO
-from tests.engine.scenario import Scenario
+from tests.engine.puerto_rico.scenario import Scenario
 
 
 def _produce(tiles: dict[str, tuple[int, int]], buildings: dict[str, int]) -> list[int]:

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import IllegalAction, Prompt
 from engine.puerto_rico.legality import keep_options, kept_sets
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def test_t_cap_1_worked_example_of_the_classic_rulebook() -> None:

@@ -3,7 +3,7 @@ Appendix C; the seed [A], which wins where the two disagree).
 
 A building with a colonist function and a noble function uses the one of its occupant
 (§11.1).  Each test names its building and rule.  Nobles are placed with
-``tests.engine.nobles_scenario.nobles``.
+``tests.engine.puerto_rico.nobles_scenario.nobles``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,15 @@ from engine.puerto_rico.actions import BUILDING_INDEX
 from engine.puerto_rico.data import GOOD_INDEX
 from engine.puerto_rico.scoring import score_breakdown
 from engine.puerto_rico.state import NOB_SUPPLY, State
-from tests.engine.nobles_scenario import kind_of, nob, noble_count, noble_supplies, nobles, seats_of
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.nobles_scenario import (
+    kind_of,
+    nob,
+    noble_count,
+    noble_supplies,
+    nobles,
+    seats_of,
+)
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 CORN, INDIGO, SUGAR, COFFEE = (GOOD_INDEX[g] for g in ("corn", "indigo", "sugar", "coffee"))
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import IllegalAction, Prompt
 from engine.puerto_rico.state import GAME_OVER
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 # Roles picked in one round by seat 0, 1, ...: simple to resolve with ``finish_phase``.
 ROUND_PICKS = {

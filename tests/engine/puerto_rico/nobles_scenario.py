@@ -14,7 +14,7 @@ from engine.puerto_rico.actions import BUILDING_INDEX, BUILDING_SLOT, SAN_JUAN_S
 from engine.puerto_rico.data import TILE_INDEX
 from engine.puerto_rico.nobles import index, pieces
 from engine.puerto_rico.state import NOB_SHIP, NOB_SUPPLY, State
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 NOBLES: dict[str, Any] = {"modules": ["nobles"]}
 

@@ -17,7 +17,7 @@ from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import COLONISTS_TOTAL, GOOD_INDEX, NOBLES_TOTAL
 from engine.puerto_rico.scoring import final_scores, score_breakdown
 from engine.puerto_rico.state import NOB_SHIP, NOB_SUPPLY
-from tests.engine.nobles_scenario import (
+from tests.engine.puerto_rico.nobles_scenario import (
     NOBLES,
     kind_of,
     nob,
@@ -26,7 +26,7 @@ from tests.engine.nobles_scenario import (
     nobles,
     seats_of,
 )
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 INDIGO = GOOD_INDEX["indigo"]
 

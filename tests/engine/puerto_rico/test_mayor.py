@@ -10,7 +10,7 @@ import pytest
 from engine.core import NotYourTurn, Prompt
 from engine.puerto_rico.data import COFFEE, CORN, INDIGO, QUARRY
 from engine.puerto_rico.state import GAME_OVER, State
-from tests.engine.scenario import GAME, Scenario, building
+from tests.engine.puerto_rico.scenario import GAME, Scenario, building
 
 
 def test_t_may_1_distribution_example() -> None:

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from engine.core import Prompt
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def _round(sc: Scenario, cards: list[str]) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import NotYourTurn, Prompt
-from tests.engine.scenario import GAME, Scenario
+from tests.engine.puerto_rico.scenario import GAME, Scenario
 
 
 def test_prompt_with_exactly_one_legal_action_is_forced() -> None:

@@ -7,8 +7,8 @@ once and stays until the next Mayor phase."""
 from __future__ import annotations
 
 from engine.core import Prompt
-from tests.engine.scenario import GAME
-from tests.engine.test_new_buildings import exp1
+from tests.engine.puerto_rico.scenario import GAME
+from tests.engine.puerto_rico.test_new_buildings import exp1
 
 
 def test_guests_move_at_the_start_of_a_phase_and_work_at_once_a30() -> None:

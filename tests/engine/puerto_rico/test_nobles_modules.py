@@ -26,11 +26,17 @@ from engine.puerto_rico.actions import BUILDING_INDEX
 from engine.puerto_rico.heuristic import PuertoRicoHeuristic
 from engine.puerto_rico.state import BUC_RAID, NOB_RAID, NOB_SHIP, NOB_SUPPLY
 from engine.simulate import canonical_json, play_game, policy_seed, simulate
-from tests.engine.nobles_scenario import kind_of, nob, noble_count, noble_supplies, nobles
-from tests.engine.scenario import GAME
+from tests.engine.puerto_rico.nobles_scenario import (
+    kind_of,
+    nob,
+    noble_count,
+    noble_supplies,
+    nobles,
+)
+from tests.engine.puerto_rico.scenario import GAME
 
 # the module sets with the Nobles played here (all 8 are also played once each by
-# tests/engine/test_module_sets.py)
+# tests/engine/puerto_rico/test_module_sets.py)
 NOBLES_OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2, "modules": ["nobles"]},
     {"players": 3, "modules": ["nobles"]},
