@@ -23,6 +23,20 @@ from tests.offline_discord import (
 )
 
 
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this folder is marked ``e2e``, new files too: ``-m "not e2e"`` is the fast
+    tier (README).  They run first: under pytest-xdist the long games start early and the many
+    short tests fill the workers in behind them, instead of one long game ending the run."""
+    e2e = [item for item in items if item.path.is_relative_to(HERE)]
+    for item in e2e:
+        item.add_marker(pytest.mark.e2e)
+    marked = set(e2e)
+    items[:] = [*e2e, *(item for item in items if item not in marked)]
+
+
 @dataclass
 class World:
     """A small guild: #general, a Manage Server holder, two ordinary members (bob's DMs closed)."""

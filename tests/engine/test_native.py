@@ -26,6 +26,10 @@ from engine.native.build import BuildError, build, toolchain_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# One pytest-xdist worker runs this file: the build below goes into pytest's cache once, not
+# twice at the same time into the same directory.
+pytestmark = pytest.mark.xdist_group("engine-native")
+
 # every game, every option set of its generic tests: two random games on the simulator's fast
 # path; the first and the last set (every module) also one on the checked path (apply, the
 # invariants, dump/load and replay at every action) and the first one a heuristic game; each
