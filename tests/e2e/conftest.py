@@ -22,7 +22,6 @@ from tests.offline_discord import (
     running_client,
 )
 
-
 HERE = Path(__file__).resolve().parent
 
 
