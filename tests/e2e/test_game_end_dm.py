@@ -12,6 +12,7 @@ from engine.policies import make_policy
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import start
+from tests.manual_time import ManualTime
 from tests.offline_discord import running_client
 
 GAME = get_game("puerto-rico")
@@ -26,7 +27,10 @@ async def test_the_end_of_a_game(world: World, make_governor: Callable[..., Offl
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
     people = [world.alice, world.bob, carol]
-    bot = make_governor(renderer=None, dm_interval=0)
+    # the DM rate limit's seconds pass at once: the game's turn DMs queue before the final
+    # ones, in order, without waiting a minute of real time for them
+    seconds = ManualTime()
+    bot = make_governor(renderer=None, dm_interval=0, dm_clock=seconds, dm_sleep=seconds.skip)
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
         await bot.storage.settings.update_user(world.bob.id, dm_notifications=False)
