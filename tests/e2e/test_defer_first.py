@@ -25,6 +25,7 @@ from bot.rendering import Drawing
 from storage import SqliteDatabase
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import Players, start
+from tests.manual_time import ManualTime
 from tests.offline_discord import (
     DISCORD_ACK_TIMEOUT,
     TEST_ACK_TIMEOUT,
@@ -105,7 +106,8 @@ class OrderWatch:
 def watched(world: World, monkeypatch: pytest.MonkeyPatch,
             make_governor: Callable[..., OfflineGovernor]) -> Iterator[tuple[OfflineGovernor,
                                                                               OrderWatch]]:
-    bot = make_governor(renderer=None, dm_interval=0)
+    seconds = ManualTime()  # the DM rate limit's waits pass at once (the same DMs, in order)
+    bot = make_governor(renderer=None, dm_interval=0, dm_clock=seconds, dm_sleep=seconds.skip)
     watch = OrderWatch(world.server)
     watch.install(bot, monkeypatch)
     yield bot, watch

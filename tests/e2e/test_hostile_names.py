@@ -39,6 +39,7 @@ from tests.e2e.test_bot_lobby import open_lobby, press
 from tests.e2e.test_every_game import move, open_panel
 from tests.e2e.test_game_clock import AI, is_vote, vote_click
 from tests.e2e.test_game_notify import FakeClock
+from tests.manual_time import ManualTime
 from tests.offline_discord import ComponentType, ScriptedUser, StoredMessage, running_client
 from tests.offline_discord.models import JSON
 
@@ -253,7 +254,9 @@ async def test_hostile_names_show_escaped_and_ping_nobody(
     seated = {p.id for p in people}
     clock = FakeClock()
     drawn = DrawnNames() if images else None
-    bot = make_governor(renderer=drawn, clock=clock, reminder_period=None, dm_interval=0)
+    seconds = ManualTime()  # the DM rate limit's waits pass at once (the same DMs, in order)
+    bot = make_governor(renderer=drawn, clock=clock, reminder_period=None, dm_interval=0,
+                        dm_clock=seconds, dm_sleep=seconds.skip)
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
         game_id = await open_game(world, bot, game, people)
