@@ -48,7 +48,8 @@ def test_every_public_event_is_a_line_and_vp_chips_never(lang: str) -> None:
                 continue
             assert writer.lines([ActionRecord(1, 1, action.seat, action.code, 5, AT,
                                               (event,))]), event["type"]
-    # VP appear only as a shipment's public amount, "(+4 VP)" (tests/bot/test_log_ship_vp.py)
+    # VP appear only as a shipment's public amount, "(+4 VP)"
+    # (tests/bot/puerto_rico/test_log_ship_vp.py)
     counted_vp = re.compile(r"\d\s*(VP|PV)\b|\b(VP|PV)\s*\d")
     load_vp = re.compile(r" \(\+\d+ (VP|PV)\)\.$")
     assert not [line for line in lines if counted_vp.search(load_vp.sub("", line))]

@@ -20,7 +20,12 @@ from bot.games.contract import Panel
 from bot.games.puerto_rico.arrange import Arrangement, read, write
 from engine import get_game
 from engine.policies import make_policy
-from tests.bot.test_pr_new_buildings_panels import controls, panel_of, reachable, within_limits
+from tests.bot.puerto_rico.test_pr_new_buildings_panels import (
+    controls,
+    panel_of,
+    reachable,
+    within_limits,
+)
 
 PR = presenter_for("puerto-rico")
 GAME = get_game("puerto-rico")

@@ -13,7 +13,7 @@ from bot.games.puerto_rico.arrange import drafted, encode, occupied
 from bot.games.puerto_rico.catalog import CATALOG
 from bot.turns import TurnService
 from engine.core import Event
-from tests.bot.test_arrange import GAME, arrange_states, plan_for
+from tests.bot.puerto_rico.test_arrange import GAME, arrange_states, plan_for
 from tests.bot.test_panels import panel_of
 
 

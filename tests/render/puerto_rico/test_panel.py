@@ -17,7 +17,7 @@ from render.puerto_rico.panel import PANEL_WIDTH
 from render.sample import main
 from render.scene import Scene
 from tests.render.helpers import GAME, LONG_NAMES, crowded, positions, problems, texts_in
-from tests.render.test_all_images import SPANISH
+from tests.render.puerto_rico.test_all_images import SPANISH
 
 PLAYERS = (2, 3, 4, 5)
 # Regions that belong to each part of the table; a panel shows only its focus's.

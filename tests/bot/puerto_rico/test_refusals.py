@@ -25,7 +25,7 @@ from engine.policies import make_policy
 from storage import Storage
 
 GAME = get_game("puerto-rico")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 NAMES = {0: "alice", 1: "bob", 2: "carol", 3: "dave", 4: "erin"}
 

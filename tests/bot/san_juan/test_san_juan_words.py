@@ -140,7 +140,7 @@ def test_the_table_doubles_the_privilege_for_a_chooser_with_an_unused_library() 
 
 def test_the_panel_counts_chapel_cards_only_for_a_chapel_owner() -> None:
     from bot.games.contract import Panel
-    from tests.bot.test_san_juan_panels import record
+    from tests.bot.san_juan.test_san_juan_panels import record
 
     state = GAME.setup({"players": 2, "variant_start": False}, 1)
     view = GAME.view(state, 0)

@@ -483,7 +483,7 @@ def test_the_panel_counts_the_nobles_waiting_apart() -> None:
     """The private panel's line of what a seat has says how many of the pieces in San Juan are
     nobles (else "3 colonists in San Juan", as in the base game)."""
     from bot.games.contract import Panel
-    from tests.bot.test_san_juan_panels import record
+    from tests.bot.san_juan.test_san_juan_panels import record
 
     sc = nob()
     sc.player(1, tiles={"corn": 2}, buildings={"chapel": 0}, san_juan=3)

@@ -18,7 +18,7 @@ from bot.i18n import LANGUAGES
 from engine.core import Event
 from engine.policies import make_policy
 from storage import ActionRecord
-from tests.bot.test_pr_nobles_words import (
+from tests.bot.puerto_rico.test_pr_nobles_words import (
     ALL_MODULES,
     ENGLISH_IN_SPANISH,
     GAME,

@@ -63,8 +63,8 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 
 def test_the_presenter_offers_only_the_presented_modules() -> None:
     """§10–13 are all offered (Exp. 1 with its two rules of its own:
-    tests/bot/test_pr_new_buildings_lobby.py), in the engine's order; an unknown name is left
-    out."""
+    tests/bot/puerto_rico/test_pr_new_buildings_lobby.py), in the engine's order; an unknown
+    name is left out."""
     assert MODULES == ("new_buildings", "nobles", "buccaneer", "festival")
     assert set(MODULES) <= set(PR.variants)
     assert PR.lobby_options(4) == {"players": 4}  # no module: the options of before
