@@ -354,7 +354,7 @@ def private_uses(path: Path, root: Path) -> list[str]:
     bound: dict[str, str] = {}  # a local name -> the project module (or member) it names
 
     def ours(module: str) -> bool:
-        return module.split(".")[0] in PROJECT
+        return module.split(".", maxsplit=1)[0] in PROJECT
 
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
@@ -451,4 +451,57 @@ def test_the_checkers_see_every_layer(tmp_path: Path) -> None:
         "render/theme.py:1: names 'corn'",
         "storage/migrate.py:1: names a game in \"SELECT id FROM games WHERE game = 'puerto-rico'\"",
         "bench/render.py:1: names 'san-juan'",
+    ]
+
+
+# --- an edition on its kernel (issue #34) -------------------------------------------------------
+
+EDITIONS_OF_KERNELS = {"engine.puerto_rico": ("engine.puerto_rico_1897",)}
+"""A game's kernel package -> the packages of the editions built on it: the dependency goes
+from an edition to its kernel only."""
+
+
+def imports_of_editions(root: Path, kernel: str, editions: tuple[str, ...]) -> list[str]:
+    """Where a module of ``kernel`` imports one of ``editions`` (anywhere in the module, relative
+    imports resolved), as ``file:line: imports what``."""
+    found: list[str] = []
+    for path in sorted((root / Path(*kernel.split("."))).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        _, package = module_name(path, root)
+        where = path.relative_to(root).as_posix()
+        found.extend(
+            f"{where}:{line}: imports {module}"
+            for line, module in imported_modules(tree, package)
+            if any(module == e or module.startswith(f"{e}.") for e in editions)
+        )
+    return found
+
+
+def test_the_kernel_imports_none_of_its_editions() -> None:
+    """Issue #34: the Puerto Rico kernel (engine/puerto_rico/) keeps the hook points and the
+    rules both editions share; 1897's own rules (its Puertoma, Festival Activities,
+    Achievements) live in engine/puerto_rico_1897/, which fills the kernel's registries when
+    it is imported.  Nothing in the kernel imports it."""
+    for kernel, editions in EDITIONS_OF_KERNELS.items():
+        assert (ROOT / Path(*kernel.split(".")) / "__init__.py").is_file()
+        assert imports_of_editions(ROOT, kernel, editions) == []
+
+
+def test_the_edition_checker_sees_an_import(tmp_path: Path) -> None:
+    """Negative control: absolute, relative and in-function imports of an edition's package
+    from its kernel are found; the edition importing its kernel is not."""
+    kernel = tmp_path / "engine" / "puerto_rico"
+    kernel.mkdir(parents=True)
+    (tmp_path / "engine" / "puerto_rico_1897").mkdir()
+    (kernel / "game.py").write_text(
+        "from ..puerto_rico_1897 import puertoma\n"
+        "def f() -> None:\n"
+        "    import engine.puerto_rico_1897.names\n")
+    (kernel / "view.py").write_text("from . import state\n")
+    (tmp_path / "engine" / "puerto_rico_1897" / "game.py").write_text(
+        "from ..puerto_rico import phases\n")
+    assert imports_of_editions(tmp_path, "engine.puerto_rico", ("engine.puerto_rico_1897",)) == [
+        "engine/puerto_rico/game.py:1: imports engine.puerto_rico_1897",
+        "engine/puerto_rico/game.py:1: imports engine.puerto_rico_1897.puertoma",
+        "engine/puerto_rico/game.py:3: imports engine.puerto_rico_1897.names",
     ]

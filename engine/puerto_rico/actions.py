@@ -36,6 +36,7 @@ code                   meaning
 ``hl.<tile>``          Exp. 2 Hunting Lodge (colonist): discard a plantation (or ``hl.forest``)
 ``rs.<good>...``       Exp. 2 Royal Supplier: trade one barrel of each kind named for 1 VP each
                        (``rs.corn.sugar``; kinds in table order)
+``fw.<slot>``          1897 Festival: place a reward worker at once (``fw.corn``, ``fw.harbor``)
 ``ach.<card>``         1897 Exp. VI: announce a met Achievement card (``ach.deal_closer``), at
                        any moment, prompted or not
 ``ad.<card>``          1897 Exp. VI draft: keep that card of the hand one picks from
@@ -98,9 +99,11 @@ HUNTING_LODGE: Final = 28
 ROYAL_SUPPLIER: Final = 29
 # 1897 (its rule option ``production``: full_or_decline, A-28): a player's production taken
 PRODUCE: Final = 30
-# 1897 Festival (X4, option festival_workers_placed): a reward worker placed at once
+# The kinds of 1897's own modules' actions (numbered here with the others; their actions are
+# registered by their owners in engine/puerto_rico_1897/): the Festival's reward worker placed
+# at once (X4, ``festival_workers``); an Achievement announced at any moment (X6-3) and one kept
+# in the draft (X6-2, ``achievements``)
 FESTIVAL_PLACE: Final = 31
-# 1897 Exp. VI, the Achievements: announce a card (any moment, X6-3); keep one in the draft (X6-2)
 ANNOUNCE: Final = 32
 ACHIEVEMENT_KEEP: Final = 33
 
@@ -164,8 +167,9 @@ def _add(action: Action) -> Action:
 
 
 def register(action: Action) -> Action:
-    """A module's action with a code of its own, added to the table ``decode`` reads (1897 Exp.
-    VI: one per Achievement card, the cards being the module's data)."""
+    """A module's action with a code of its own, added to the table ``decode`` reads (1897's
+    modules register theirs when their package is imported: the Festival's ``fw.<slot>``, one
+    ``ach.<card>`` and ``ad.<card>`` per Achievement card)."""
     if action.code in _TABLE:
         raise ValueError(f"action code {action.code} registered twice")
     return _add(action)
@@ -233,14 +237,6 @@ GUEST_ACTIONS: Final = {
     },
 }
 SAN_JUAN_SLOT: Final = 99  # a Black Market colonist taken from San Juan
-# 1897 Festival: FESTIVAL_PLACE_ACTIONS[slot], a reward worker onto a tile kind or a building
-FESTIVAL_PLACE_ACTIONS: Final = {
-    **{i: _add(Action(FESTIVAL_PLACE, f"fw.{t}", i)) for i, t in enumerate(TILES)},
-    **{
-        BUILDING_SLOT + i: _add(Action(FESTIVAL_PLACE, f"fw.{b.name}", BUILDING_SLOT + i))
-        for i, b in enumerate(CATALOG)
-    },
-}
 
 # Exp. 2: NOBLE_TAKE_ACTIONS[noble] (1: the noble, 0: a colonist), NOBLE_PLACE_ACTIONS[slot],
 # LAND_OFFICE_SELL[tile] and HUNTING_LODGE_ACTIONS[tile] (tile NTILES: a forest, Exp. 1),

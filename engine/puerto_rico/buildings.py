@@ -197,9 +197,31 @@ MODULE_LATE_SETUP: Final[dict[str, Handler]] = {}
 # that may play the module, stored only in games that play it (so that other games' options,
 # dumps and golden hashes stay as they were), refused without it (1897 Exp. VI's deal / draft)
 MODULE_OPTIONS: Final[dict[str, tuple[EditionOption, ...]]] = {}
-# 1897's Puertoma (``puertoma.py``): the procedures ``phases`` calls at an automated seat's
-# decisions, by name (registered when that module is imported; used only when a game has
-# Puertoma seats, ``Ruleset.automata``)
+# module -> the module it is played with (1897 Exp. V, on the Festival board: ``festival``)
+MODULE_NEEDS: Final[dict[str, str]] = {}
+# The seats the engine plays itself (``Ruleset.automata``: 1897's Puertomas, whose package
+# registers every procedure below): the kernel never prompts them, and calls these at their
+# decisions and where their pieces count.  Used only in a game with such seats.
+AUTOMATON_POINTS: Final[dict[str, str]] = {
+    "setup": "(s, ev) after the rest of the setup: their boards and whatever they draw",
+    "choose_role": "(s, ev) an automated seat chooses a role (the seat in turn)",
+    "turn": "(s, ev) its turn of a role's phase (``s.turn``)",
+    "module_turn": "(s, ev) its turn of a module's phase naming one seat",
+    "offer": "(s, ev) it decides the first waiting offer (``s.offers[0]``)",
+    "arrange": "(s, seat, ev) the Mayor's arrangement: it places its own colonists",
+    "recruiter_ended": "(s, ev) after the Mayor's distribution and arrangement",
+    "empty_spaces": "(s) -> int: its empty colonist spaces (the colonist ship's refill)",
+    "human_empty_circles": "(s) -> int: the other seats' empty building circles (the refill)",
+    "built": "(s, seat, building, ev) anyone built a building (a reserved one moves on)",
+    "produce": "(s, seat, ev) its production in the Craftsman phase",
+    "craftsman_advantage": "(s, ev) it is the Craftsman: it takes its privilege",
+    "craftsman_ended": "(s, ev) at the Craftsman phase's end",
+    "load": "(s, seat, ev) -> bool: its Captain turn; False: it cannot load",
+    "store": "(s, seat, ev) its storage at the Captain phase's end",
+    "field": "(s, seat) -> list[int]: its field tiles by kind (``owned_tiles``)",
+    "citizens": "(s) -> int: the Exp. 2 nobles on the automated seats' boards",
+    "final_parts": "(s, seat) -> {name: VP}: its own final score's parts",
+}
 AUTOMATON: Final[dict[str, Callable[..., Any]]] = {}
 ALWAYS: Final = -1  # the "building" of a module handler in a compiled hook list: no occupant needed
 
@@ -271,6 +293,13 @@ def anytime_changed(s: State) -> None:
     s.anytime_listed = None
 
 
+def automaton(procedures: dict[str, Callable[..., Any]]) -> None:
+    """Register the automated seats' procedures (every point of ``AUTOMATON_POINTS``)."""
+    if set(procedures) != set(AUTOMATON_POINTS):
+        raise ValueError(f"automaton points {sorted(set(procedures) ^ set(AUTOMATON_POINTS))}")
+    AUTOMATON.update(procedures)
+
+
 def module_effect(module: str, hook: str) -> Callable[[Handler], Handler]:
     if hook not in MODULE_HOOK_POINTS:
         raise ValueError(f"hook point {hook} does not run module handlers")
@@ -292,7 +321,7 @@ def in_play(s: State) -> list[int]:
 
 
 def owned_tiles(s: State, seat: int) -> list[int]:
-    """``seat``'s field tiles by kind (a Puertoma's properties, 1897 §8: ``AUTOMATON``)."""
+    """``seat``'s field tiles by kind (an automated seat's from ``AUTOMATON``: 1897 §8)."""
     if s.rs.automata and seat in s.rs.automata:
         return list(AUTOMATON["field"](s, seat))
     return s.players[seat].tiles

@@ -291,9 +291,12 @@ class Edition:
     its tile leaves the tray until the goal is met, and the 3 reward workers are placed at
     once; else the classic Festival (§13, A36)."""
     own_modules: tuple[str, ...] = ()
-    puertoma: bool = False  # 1897 §8: seats may be Puertomas (option ``puertomas``)
-    """The modules only this edition plays (1897: its Expansion V, ``festival_activities``);
-    another edition refuses them (``module_not_in_edition``)."""
+    """The modules only this edition plays, in catalog order after the four (1897: its
+    Expansions V and VI, ``festival_activities`` and ``achievements``, whose package registers
+    their rules); another edition refuses them (``module_not_in_edition``)."""
+    option_rules: tuple[str, ...] = ()
+    """The option rules of ``extensions.OPTION_RULES`` it plays (1897 §8: ``puertomas``, the
+    seats the engine plays); another edition refuses their options (``unknown_option``)."""
 
     def building_index(self, name: str) -> int:
         for i, b in enumerate(self.buildings):

@@ -9,15 +9,11 @@ from ..core import CorruptState, Event, GainEvent, Outcome, Prompt, register
 from ..rng import seed_state
 from . import actions as A
 from . import buccaneer as _buccaneer  # noqa: F401  (registers the Exp. 3 role)
-from . import festival_workers as _festival_workers  # noqa: F401  (1897's Festival rewards)
 from . import legality, phases, scoring
 from . import new_buildings as _new_buildings  # noqa: F401  (registers Exp. 1's draft, buildings)
 from . import nobles as _nobles  # noqa: F401  (registers Exp. 2's pieces and buildings)
-from .achievements import resample as resample_achievements
-from .achievements import revealed as achievements_revealed
+from .extensions import RESAMPLERS, REVEALERS
 from .invariants import invariant_failures
-from .puertoma import resample as resample_puertoma
-from .puertoma import revealed as puertoma_revealed
 from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, state_ruleset
 from .save import dump_state, load_state
 from .state import State
@@ -93,17 +89,15 @@ class PuertoRico:
         draws (which plantations come up, in what order): the seeded generator, reseeded here.
         The other players' VP chips are hidden in the views (face down, [C]) but every chip is
         taken in public (``VpEarned`` amounts are public, issue #9), so their totals follow from
-        the game's public history and stay as they are.  1897's Expansion VI: the Achievement
-        cards hidden from ``seat`` (the deck, the others' cards face down, whether they are met)
-        are dealt again among the same places (``achievements.resample``); its Puertomas'
-        tie-breaker cards not drawn yet and skill tiles face down, hidden from everyone, are
-        drawn again (``puertoma.resample``)."""
+        the game's public history and stay as they are.  What an edition's package hides
+        besides is dealt again by its ``extensions.RESAMPLERS`` (1897: the Achievement cards
+        hidden from ``seat``, the Puertomas' tie-breaker cards and face-down skills)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
             raise ValueError(f"no seat {seat!r}")
         s = state.clone()
         s.rng = seed_state(seed)
-        resample_achievements(s, seat)
-        resample_puertoma(s)
+        for resample in RESAMPLERS:
+            resample(s, seat)
         return s
 
     def setup(self, options: Mapping[str, Any], seed: int) -> State:
@@ -143,11 +137,10 @@ class PuertoRico:
         """Whether going from ``before`` to ``after`` revealed anything hidden or random (a
         Hacienda draw, the plantations turned face up at the end of the Settler phase): such an
         action can never be taken back.  Every draw goes through the seeded generator, so its
-        state changing is exactly that; 1897's Achievement cards are revealed otherwise (an
-        announcement, a draft hand passed on, the end), and 1897's Puertomas' hidden pieces when
-        one is drawn (a tie-breaker card) or turned up (a skill)."""
-        return (before.rng != after.rng or achievements_revealed(before, after)
-                or puertoma_revealed(before, after))
+        state changing is exactly that; an edition's package says what else reveals something
+        (``extensions.REVEALERS``; 1897: an Achievement announced, a draft hand passed on, the
+        end; a Puertoma's tie-breaker card drawn or skill turned up)."""
+        return before.rng != after.rng or any(shows(before, after) for shows in REVEALERS)
 
     def actor(self, state: State) -> int:
         """Simulation path: the first prompted seat, -1 when the game is over."""

@@ -14,7 +14,6 @@ from ..core import Game
 from ..policies import HEURISTICS, Policy
 from ..rng import below, seed_state
 from . import actions as A
-from .achievements import CARDS as ACHIEVEMENTS
 from .buccaneer import buccaneer_options
 from .data import (
     BUCCANEER,
@@ -34,7 +33,7 @@ from .data import (
     TRADER,
     TRADING_HOUSE_CAPACITY,
 )
-from .festival_activities import wanted_buildings
+from .extensions import ACTION_VALUES, BUILDING_VALUES
 from .legality import (
     build_options,
     cargo_options,
@@ -146,14 +145,13 @@ class PuertoRicoHeuristic:
             return sum(n * (1 + TRADE_PRICE[g]) for g, n in enumerate(a.keep))
         if kind in _BUCCANEER_KINDS:
             return buccaneer_option_value(s, seat, a)
-        if kind in (A.RAID_PLACE, A.FESTIVAL_PLACE):
-            return 1.0  # a colonist placed at once beats one left aside (Exp. 3, 1897 Exp. IV)
+        if kind == A.RAID_PLACE:
+            return 1.0  # a colonist placed at once beats one left aside (Exp. 3)
         if kind in _NOBLES_KINDS:
             return nobles_score(s, seat, a)
-        if kind == A.ANNOUNCE:  # 1897 Exp. VI: a met card is announced at once (X6-3)
-            return 1000.0
-        if kind == A.ACHIEVEMENT_KEEP:  # 1897 Exp. VI's draft: the card worth most
-            return float(ACHIEVEMENTS[a.a].vp)
+        own = ACTION_VALUES.get(kind)  # an edition's own actions (1897: Exp. IV, VI)
+        if own is not None:
+            return own(s, seat, a)
         return self.new_buildings_score(s, seat, a)
 
     def new_buildings_score(self, s: State, seat: int, a: A.Action) -> float:
@@ -222,8 +220,8 @@ class PuertoRicoHeuristic:
             value += _VIOLET_VALUE.get(building.name, 1.0) * (0.5 if late else 1.0)
         if festival_open(s, FEST_CONSTRUCTION_GOAL) and b == s.festival[FEST_BUILDING]:
             value += 3.0  # Exp. 4: the construction goal's 3 VP
-        if s.activities and b in wanted_buildings(s):
-            value += 3.0  # 1897 Exp. V: a Festival Activity card's 3 VP (X5-3)
+        for bonus in BUILDING_VALUES:  # an edition's own (1897 Exp. V: an Activity's 3 VP)
+            value += bonus(s, seat, b)
         # spend well: a better building for the money
         return value - 0.15 * price(s, seat, b)
 

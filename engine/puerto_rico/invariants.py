@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Final
 
 from . import actions as A
-from .achievements import achievements_failures
 from .buildings import FOREST_TILE, OFFER_CHECK, in_play
 from .data import (
     BUCCANEER,
@@ -25,17 +24,15 @@ from .data import (
     TRADER,
     TRADING_HOUSE_CAPACITY,
 )
+from .extensions import FAILURES, HELD
 from .festival import (
     construction_candidates,
     goal_barrels_left,
     goal_tiles_left,
     reserved_tile,
 )
-from .festival_activities import activities_failures, held_buildings, held_goods, held_tiles
 from .legality import city_used, current_prompt, legal
 from .nobles import board_nobles, colonists_total, nobles_failures
-from .puertoma import citizens, property_tiles, vp_area_quarries
-from .puertoma import workers as puertoma_workers
 from .ruleset import Ruleset
 from .state import (
     ACHIEVEMENT_DRAFT_PHASE,
@@ -109,11 +106,9 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + sum(p.colonists() for p in s.players)
         + (s.buccaneer[BUC_RAID] if s.buccaneer else 0)
         + s.colonists_out
-        + sum(puertoma_workers(s, seat) for seat in s.rs.automata)  # 1897 §8
     )
     if s.nobles:  # Exp. 2: the pieces counted above include the nobles (nobles_failures)
         total_colonists -= sum(board_nobles(p) for p in s.players) + s.nobles[NOB_RAID]
-        total_colonists -= citizens(s) if s.rs.automata else 0  # 1897: on Puertomas' boards
     total_goods = (
         sum(s.goods)
         + sum(sum(p.goods) for p in s.players)
@@ -121,31 +116,27 @@ def counts_fingerprint(s: State) -> dict[str, int]:
         + sum(s.wharf_cargo)
         + len(s.house)
         + sum(goal_barrels_left(s))
-        + sum(held_goods(s))  # 1897 Exp. V: the crates on the cards
     )
     total_plantations = (
         goal_tiles_left(s)
-        + held_tiles(s)  # 1897 Exp. V
         + sum(s.deck)
         + sum(s.discard)
         + len(s.face_up)
         + sum(sum(p.tiles[:QUARRY]) + sum(p.forests) for p in s.players)
-        + sum(property_tiles(s, seat) for seat in s.rs.automata)  # 1897 §8: on its board
     )
-    return {
+    totals = {
         "doubloons": s.bank + sum(s.card_doubloons) + sum(p.doubloons for p in s.players),
         "colonists": total_colonists,
         "goods": total_goods,
         "vp": s.vp_supply + sum(p.vp for p in s.players),
         "plantations": total_plantations,
-        "quarries": s.quarries
-        + sum(p.tiles[QUARRY] for p in s.players)
-        + sum(vp_area_quarries(s, seat) for seat in s.rs.automata),
-        "buildings": sum(s.market)
-        + sum(len(p.city) for p in s.players)
-        + reserved_tile(s)
-        + held_buildings(s),
+        "quarries": s.quarries + sum(p.tiles[QUARRY] for p in s.players),
+        "buildings": sum(s.market) + sum(len(p.city) for p in s.players) + reserved_tile(s),
     }
+    for held in HELD:  # the pieces an edition's own parts hold (1897: Exp. V's cards, §8)
+        for key, count in held(s).items():
+            totals[key] += count
+    return totals
 
 
 def expected_totals(s: State) -> dict[str, int]:
@@ -259,8 +250,8 @@ def invariant_failures(s: State) -> list[str]:
             if b not in playing or p.bw[b] > A.CATALOG[b].circles:
                 out.append(f"player:{seat}:building")
     out.extend(_festival_failures(s))
-    out.extend(activities_failures(s))
-    out.extend(achievements_failures(s))
+    for failures in FAILURES:  # an edition's own parts (1897: Exp. V, VI)
+        out.extend(failures(s))
     out.extend(_buccaneer_failures(s))
     out.extend(nobles_failures(s, s.buccaneer[BUC_RAID] if s.buccaneer else 0))
     for offer in s.offers:

@@ -9,12 +9,10 @@ from threading import Lock
 from typing import Any, Final
 
 from ..core import InvalidSetup
-from . import achievements as _achievements  # noqa: F401  (1897's Exp. VI handlers)
 from . import actions as A
 from . import festival as _festival  # noqa: F401  (registers the Exp. 4 module's handlers)
-from . import festival_activities as _activities  # noqa: F401  (1897's Exp. V handlers)
 from .actions import CATALOG, Action
-from .buildings import MODULE_OPTIONS, STARTED_ROLES, Handler, compile_hooks
+from .buildings import MODULE_NEEDS, MODULE_OPTIONS, STARTED_ROLES, Handler, compile_hooks
 from .data import (
     ALL_ROLES,
     EDITIONS,
@@ -24,6 +22,7 @@ from .data import (
     NO_DOUBLOON_ROLES,
     Edition,
 )
+from .extensions import OPTION_RULES
 from .state import (
     State,
 )
@@ -36,12 +35,13 @@ MODULES: Final = ("new_buildings", "nobles", "buccaneer", "festival")
 # The modules that are fully built; the others raise ``module_not_available`` so that nothing
 # half-built is playable (all four are built).
 AVAILABLE_MODULES = frozenset({"new_buildings", "nobles", "buccaneer", "festival"})
-# The modules of one edition only (``Edition.own_modules``), after the four in catalog order:
-# 1897's Expansion V, the Festival Activities (played on the Festival board: it needs
-# ``festival``), and its Expansion VI, the Achievements (it needs none).  Another edition
-# refuses them (``module_not_in_edition``).
-EDITION_MODULES: Final = ("festival_activities", "achievements")
-MODULE_NEEDS: Final = {"festival_activities": "festival"}
+
+
+def edition_modules() -> tuple[str, ...]:
+    """The modules of one edition only (``Edition.own_modules``, registered with their edition:
+    1897's Expansions V and VI), in catalog order after the four.  Another edition refuses them
+    (``module_not_in_edition``); a module may need another (``buildings.MODULE_NEEDS``)."""
+    return tuple(dict.fromkeys(m for e in EDITIONS.values() for m in e.own_modules))
 
 
 # per catalog index, for the hot paths (the same in every game)
@@ -85,15 +85,12 @@ class Ruleset:
         self.exclusive_villa_jeweler = bool(options.get("exclusive_villa_jeweler"))  # 1897
         self.copies = [(b.copies_2p if self.n == 2 else b.copies) for b in CATALOG]
         self.festival = "festival" in self.modules
-        self.festival_activities = "festival_activities" in self.modules  # 1897 Exp. V
-        self.achievements = "achievements" in self.modules  # 1897 Exp. VI
-        self.achievement_draft = options.get("achievement_deal") == "draft"  # X6-2
-        # X6-4: the cards met score (the seed's "concluídas"); "announced": only those announced
-        self.achievements_announced_only = options.get("achievement_scoring") == "announced"
-        # 1897's Puertomas (§8): the last seats, played by the engine itself (``puertoma``)
-        self.puertomas: int = options.get("puertomas", 0)
-        self.automata = frozenset(range(self.n - self.puertomas, self.n))
-        self.puertoma_difficulty: str = options.get("puertoma_difficulty", "standard")
+        # the seats the engine plays itself (an edition's option rules: 1897's Puertomas, the
+        # last seats); ``buildings.AUTOMATON`` decides for them
+        automata: frozenset[int] = frozenset()
+        for name in edition.option_rules:
+            automata |= OPTION_RULES[name].automata(options)
+        self.automata = automata
         self.cost, self.column, self.size, self.circles = _COST, _COLUMN, _SIZE, _CIRCLES
         if options.get("cost_swap"):  # 1897's alternative rule: University 7, Factory 8
             cost = list(_COST)
@@ -244,45 +241,6 @@ def editions_of(game: str) -> list[str]:
     return [name for name, e in EDITIONS.items() if e.game == game]
 
 
-# 1897 PTM-MODE-1, -2: the seats that may be Puertomas, by how many (the players counting them,
-# PTM-MODE-3): 1 person + 2 Puertomas, 1 + 1, 3 or 4 people + 1
-PUERTOMA_SEATS: Final = {1: (2, 4, 5), 2: (3,)}
-PUERTOMA_DIFFICULTIES: Final = ("standard", "easy", "hard")  # §8.14
-# §8.13: the expansions the Puertoma plays so far (the others are refused, not half played)
-PUERTOMA_MODULES: Final = frozenset(
-    {"new_buildings", "nobles", "buccaneer", "festival", "festival_activities", "achievements"})
-
-
-def _puertoma_options(options: Mapping[str, Any], edition: Edition, players: int,
-                      modules: list[str]) -> dict[str, Any]:
-    """``puertomas`` (how many of the players are Puertomas) and ``puertoma_difficulty``: stored
-    only in a game with Puertomas, so every other game's options stay as they were."""
-    if not edition.puertoma:
-        raise InvalidSetup("unknown_option", option="puertomas")
-    count = options.get("puertomas", 0)
-    if type(count) is not int or (count != 0 and count not in PUERTOMA_SEATS):
-        raise InvalidSetup("bad_puertomas", option="puertomas", value=str(count))
-    difficulty = options.get("puertoma_difficulty", PUERTOMA_DIFFICULTIES[0])
-    if count == 0:
-        if "puertoma_difficulty" in options:
-            raise InvalidSetup("puertoma_difficulty_without_puertomas",
-                               option="puertoma_difficulty")
-        return {}
-    if players not in PUERTOMA_SEATS[count]:
-        raise InvalidSetup("bad_puertoma_seats", option="puertomas", value=count,
-                           players=players)
-    if difficulty not in PUERTOMA_DIFFICULTIES:
-        raise InvalidSetup("bad_puertoma_difficulty", option="puertoma_difficulty",
-                           value=str(difficulty))
-    unbuilt = [m for m in modules if m not in PUERTOMA_MODULES]
-    if unbuilt:
-        raise InvalidSetup("puertoma_expansion_not_available", option="puertomas",
-                           value=unbuilt[0])
-    if options.get("achievement_deal") == "draft":  # §8.13: six drawn, four kept instead
-        raise InvalidSetup("achievement_draft_with_puertomas", option="achievement_deal")
-    return {"puertomas": count, "puertoma_difficulty": difficulty}
-
-
 def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> dict[str, Any]:
     """Validate options and fill defaults.  Raises :class:`InvalidSetup` with a specific code.
     ``game``: the game played, whose editions (``Edition.game``) are the ones allowed; an
@@ -295,6 +253,7 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         raise InvalidSetup("unknown_edition", option="edition", value=str(edition))
     own = EDITIONS[edition].options
     playable = AVAILABLE_MODULES | set(EDITIONS[edition].own_modules)
+    option_rules = {name: rules.names for name, rules in OPTION_RULES.items()}
     module_options = {m: opts for m, opts in MODULE_OPTIONS.items() if m in playable}
     known = {
         "players",
@@ -304,8 +263,7 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         "mayor_placement",
         "building_selection",
         "exclusive_forest_house",
-        "puertomas",
-        "puertoma_difficulty",
+        *(name for names in option_rules.values() for name in names),
         *(o.name for o in own),
         *(o.name for opts in module_options.values() for o in opts),
     }
@@ -334,8 +292,11 @@ def normalize_options(options: Mapping[str, Any], game: str = "puerto-rico") -> 
         "modules": modules,
         "mayor_placement": placement,
     }
-    if "puertomas" in options or "puertoma_difficulty" in options:
-        out.update(_puertoma_options(options, EDITIONS[edition], players, modules))
+    for name, names in option_rules.items():  # an edition's own option rules (1897 §8)
+        if any(option in options for option in names):
+            if name not in EDITIONS[edition].option_rules:
+                raise InvalidSetup("unknown_option", option=names[0])
+            out.update(OPTION_RULES[name].normalize(options, EDITIONS[edition], players, modules))
     for option in own:  # the edition's own rules: always stored, so a game never changes
         value = options.get(option.name, option.default)
         if value not in option.values or type(value) is not type(option.default):
@@ -385,7 +346,8 @@ def normalize_modules(modules: Any, edition: Edition | None = None) -> list[str]
     module needing another without it (``module_needs_module``)."""
     if not isinstance(modules, list | tuple) or any(not isinstance(m, str) for m in modules):
         raise InvalidSetup("bad_modules", option="modules")
-    catalog = MODULES + EDITION_MODULES
+    only = edition_modules()
+    catalog = MODULES + only
     for m in modules:
         if m not in catalog:
             raise InvalidSetup("unknown_module", option="modules", value=m)
@@ -394,7 +356,7 @@ def normalize_modules(modules: Any, edition: Edition | None = None) -> list[str]
         raise InvalidSetup("duplicate_module", option="modules", value=dup)
     own = () if edition is None else edition.own_modules
     for m in modules:
-        if m in EDITION_MODULES and m not in own:
+        if m in only and m not in own:
             raise InvalidSetup("module_not_in_edition", option="modules", value=m)
         if m not in AVAILABLE_MODULES and m not in own:
             raise InvalidSetup("module_not_available", option="modules", value=m)

@@ -22,31 +22,6 @@ FEST_GOODS: Final = slice(2, 5)
 FEST_PLANTATION_GOAL, FEST_PRODUCTION_GOAL, FEST_CONSTRUCTION_GOAL = range(3)
 FESTIVAL_GOALS: Final = ("plantation", "production", "construction")
 
-# 1897 Exp. V, the Festival Activities (``State.activities``): three cards, each a record of
-# ACT_SIZE ints: the card (``festival_activities.ACTIVITIES`` index), the seat that completed it
-# (-1 while open), its property slots (tile kinds), its crate slots (goods), its building (-1:
-# none, or not drawn yet during an Exp. 1 draft) and whether that building's tile is on the card
-# (1: off the tray until the card is completed; 0: the card only names the type, A-17); unused
-# slots hold -1
-ACT_CARD, ACT_WON = 0, 1
-ACT_TILES: Final = slice(2, 4)
-ACT_GOODS: Final = slice(4, 7)
-ACT_BUILDING, ACT_HELD = 7, 8
-ACT_SIZE: Final = 9
-ACTIVITY_CARDS: Final = 3  # X5-1
-
-# 1897 Exp. VI, the Achievements (``State.achievement_owner`` / ``achievement_status``, one entry
-# per card of ``achievements.CARDS``): the seat holding the card (-1: in the deck, never dealt)
-# and its status: kept with its objective not met yet, met (hidden), announced (X6-3: face up,
-# its VP hidden until the end), or (X6-2's draft) in the hand its holder picks from
-ACH_HELD, ACH_MET, ACH_ANNOUNCED, ACH_PICK = range(4)
-ACHIEVEMENT_CARDS: Final = 30  # Appendix D.1
-ACHIEVEMENTS_DEALT: Final = 4  # X6-1, X6-2: four cards each
-
-# 1897 §8, the Puertomas (``State.puertoma``, laid out in ``puertoma.py``): the action board's
-# ints, then each Puertoma's board
-PUERTOMA_HEADER, PUERTOMA_BOARD = 10, 36
-
 # Exp. 1: ``State.draft_left`` has one entry per printed cost 0-10
 DRAFT_COSTS: Final = 11
 
@@ -62,7 +37,8 @@ BUCCANEER_PHASE: Final = 7  # Exp. 3
 DRAFT_PHASE: Final = 8  # Exp. 1: the violet buildings are drafted before the first round
 GAME_OVER: Final = 9
 PROSPECTOR_PHASE: Final = 10  # only while an Exp. 1 interlude holds the Prospector's privilege
-# 1897 Exp. VI (X6-2): the Achievement cards drafted before play
+# 1897 Exp. VI (X6-2): the Achievement cards drafted before play (its owner:
+# engine/puerto_rico_1897/achievements.py; numbered here, with the kernel's phases)
 ACHIEVEMENT_DRAFT_PHASE: Final = 11
 PHASE_NAMES: Final = {
     ROLE_SELECTION: "role_selection",
@@ -162,7 +138,7 @@ class Player:
         return sum(self.workers) + sum(c for c in self.bw if c > 0) + self.san_juan
 
 
-# 1897 Exp. V: the Festival Activity cards not completed yet, by task and in card order
+# the type of ``State.activity_open``: 1897 Exp. V's open cards, by task and in card order
 OpenActivities = tuple[dict[str, tuple[int, ...]], tuple[tuple[int, str], ...]]
 
 
@@ -291,30 +267,31 @@ class State:
         self.colonists_out = 0
         # 1897 (B-34): the Craftsman's crates this Craftsman phase, privilege included
         self.chooser_crates: list[int] = []
-        # 1897 Exp. V (empty without the module): the three Festival Activity cards, ACT_*
-        # records, and the crates each seat loaded this Captain phase by good (seat * NGOODS +
-        # good; all 0 outside it: Festival Goods Delivery)
+        # The fields below marked with an owner belong to 1897's own modules and seats
+        # (engine/puerto_rico_1897/: their layout, rules and save there); they are held here
+        # so that ``clone`` copies them with the rest, and the kernel reads none of them.
+        # Owner festival_activities.py (Exp. V; empty without the module): the three Festival
+        # Activity cards (ACT_* records), and the crates each seat loaded this Captain phase by
+        # good (seat * NGOODS + good; all 0 outside it: Festival Goods Delivery)
         self.activities: list[int] = []
-        self.puertoma: list[int] = []  # 1897 §8: the action board and the Puertomas' boards
+        self.puertoma: list[int] = []  # owner puertoma.py (§8): the action board and boards
         self.activity_loads: list[int] = []
-        # 1897 Exp. V, a cache (never dumped): the Festival Activity cards not completed yet, by
-        # task, and as (index, task) in card order; None: to be listed
-        # (``festival_activities.open_cards``)
+        # owner festival_activities.py, a cache (never dumped): the cards not completed yet, by
+        # task, and as (index, task) in card order; None: to be listed (``open_cards``)
         self.activity_open: OpenActivities | None = None
-        # 1897 Exp. VI, caches (never dumped) of the Achievements' position checks
-        # (``achievements._positions``): the held cards whose objective is a state of a board,
-        # not met yet, by seat, all together, and by seat those about workers (empty: to be
-        # listed), and where play stood at the last check (phase, step, role picks, round,
-        # offers; (): every board to be checked)
+        # owner achievements.py (Exp. VI), caches (never dumped) of its position checks: the
+        # held cards whose objective is a state of a board, not met yet, by seat, all together,
+        # and by seat those about workers (empty: to be listed), and where play stood at the
+        # last check (phase, step, role picks, round, offers; (): every board to be checked)
         self.achievement_open: tuple[Any, ...] = ()
         self.achievement_mark: tuple[int, ...] = ()
         # a cache (never dumped) of the hook point ``anytime``: by seat, the actions he may take
         # at any moment; () when no seat has one; None: to be listed again (a module clears it
         # whenever what its handlers return may have changed: ``buildings.anytime_changed``)
         self.anytime_listed: tuple[tuple[Any, ...], ...] | None = None
-        # 1897 Exp. VI (empty without the module): by card, its holder and status (ACH_*), and
-        # by seat the VP gained and (seat + n) the goods loaded (a bit per good) in the Captain
-        # phase in progress (all 0 outside it: Trade Strategist, Dock Tycoon)
+        # owner achievements.py (empty without the module): by card, its holder and status
+        # (ACH_*), and by seat the VP gained and (seat + n) the goods loaded (a bit per good)
+        # in the Captain phase in progress (all 0 outside it: Trade Strategist, Dock Tycoon)
         self.achievement_owner: list[int] = []
         self.achievement_status: list[int] = []
         self.achievement_tally: list[int] = []

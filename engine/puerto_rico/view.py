@@ -2,26 +2,25 @@
 
 The public view (``viewer=None``) hides every player's VP chips (kept face down, [C]) and
 everything random that is still to come (the generator state, the order of the face-down
-plantations); it shows their counts.  With 1897's Expansion VI it hides the Achievement cards
-held face down (a seat view shows its own).  A seat view adds that seat's own chips and the price of
-each building after that seat's discounts.  The JSON shape is documented in ``docs/view.md``.
+plantations); it shows their counts.  A seat view adds that seat's own chips and the price of
+each building after that seat's discounts.  An edition's own parts (``extensions.VIEW_PARTS``)
+decide what they show (1897's Expansion VI: the Achievement cards face down, but a seat's
+own).  The JSON shape is documented in ``docs/view.md``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from .achievements import view_part as _achievements
 from .actions import CATALOG
 from .buccaneer import view_part as _buccaneer
 from .buildings import in_play
 from .data import ALL_ROLES, GOODS, NGOODS, NTILES, TILES, TRADING_HOUSE_CAPACITY
-from .festival_activities import view_part as _activities
+from .extensions import VIEW_PARTS
 from .legality import city_used, current_prompt, price
 from .new_buildings import draft_view
 from .nobles import view_part as _nobles
 from .nobles import view_players as _noble_places
-from .puertoma import view_part as _puertoma
 from .scoring import final_scores
 from .state import BUILDER_PHASE, FEST_BUILDING, FEST_GOODS, FEST_TILE, PHASE_NAMES, State
 
@@ -165,15 +164,10 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "end_triggered": list(s.end_reasons),
         "game_over": s.over,
     }
-    activities = _activities(s)
-    if activities is not None:  # 1897 Exp. V (only with the module: other views stay as they were)
-        out["festival_activities"] = activities
-    achievements = _achievements(s, viewer)
-    if achievements is not None:  # 1897 Exp. VI (only with the module)
-        out["achievements"] = achievements
-    puertoma = _puertoma(s)
-    if puertoma is not None:  # 1897 §8 (only with Puertomas)
-        out["puertoma"] = puertoma
+    for key, part in VIEW_PARTS.items():  # an edition's own parts (1897: Exp. V, VI, §8)
+        value = part(s, viewer)
+        if value is not None:  # only in the games that have it: other views stay as they were
+            out[key] = value
     if s.wharf_cargo:  # 1897: the Wharves' private ships' barrels, this Captain phase
         out["private_ships"] = _goods(s.wharf_cargo)
     if s.over:

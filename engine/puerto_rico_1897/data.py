@@ -76,5 +76,5 @@ EDITION: Final = Edition(
     capture_paid_by_chooser=True,  # X3-D, A-18
     festival_1897=True,  # X4-1, X4-3, A-16
     own_modules=("festival_activities", "achievements"),  # §7.5, §7.6: Expansions V and VI
-    puertoma=True,  # §8: the automated opponent
+    option_rules=("puertomas",),  # §8: the automated opponent (``puertoma``)
 )

@@ -473,7 +473,7 @@ def test_the_boards_text_tells_a_puertomas_board_and_hides_its_face_down_skills(
     """The table's text (for screen readers, ``/game status``) says a Puertoma's properties,
     VP area, unlocked skills and Reserve token, and the action board; a face-down skill is
     only counted."""
-    from engine.puerto_rico import puertoma as ptm
+    from engine.puerto_rico_1897 import puertoma as ptm
 
     engine = get_game("puerto-rico-1897")
     state = engine.setup({"players": 3, "puertomas": 2, "puertoma_difficulty": "hard"}, 1)

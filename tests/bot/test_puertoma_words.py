@@ -24,7 +24,7 @@ from bot.i18n import LANGUAGES
 from engine import get_game
 from engine.core import Event
 from engine.policies import make_policy
-from engine.puerto_rico.puertoma import SKILLS
+from engine.puerto_rico_1897.puertoma import SKILLS
 from storage import ActionRecord
 
 P = presenter_for("puerto-rico-1897")

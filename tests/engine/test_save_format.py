@@ -23,9 +23,10 @@ from engine import game_names, get_game, replay
 from engine.core import CorruptState
 from engine.puerto_rico import save as pr_save
 from engine.puerto_rico import save_v1 as pr_v1
-from engine.puerto_rico.achievements import CARDS as ACHIEVEMENTS
-from engine.puerto_rico.festival_activities import ACTIVITIES
-from engine.puerto_rico.puertoma import SKILLS
+from engine.puerto_rico_1897 import save_v1 as pr1897_v1
+from engine.puerto_rico_1897.achievements import CARDS as ACHIEVEMENTS
+from engine.puerto_rico_1897.festival_activities import ACTIVITIES
+from engine.puerto_rico_1897.puertoma import SKILLS
 from engine.san_juan import save as sj_save
 from engine.san_juan import save_v1 as sj_v1
 
@@ -144,9 +145,9 @@ def test_the_format_1_tables_are_frozen_and_still_name_what_the_engine_knows() -
     assert len(pr_v1.BUILDINGS) == 45 and pr_v1.BASE_BUILDINGS == 23
     assert set(pr_v1.ROLES) <= set(pr_save.ROLES.names)
     assert (pr_save.GOOD_NAMES.names, pr_save.TILE_NAMES.names) == (pr_v1.GOODS, pr_v1.TILES)
-    assert set(pr_v1.ACHIEVEMENTS) <= {c.name for c in ACHIEVEMENTS}
-    assert set(pr_v1.ACTIVITIES) <= {a.name for a in ACTIVITIES}
-    assert all(set(old) <= set(new) for old, new in zip(pr_v1.SKILLS, SKILLS, strict=True))
+    assert set(pr1897_v1.ACHIEVEMENTS) <= {c.name for c in ACHIEVEMENTS}
+    assert set(pr1897_v1.ACTIVITIES) <= {a.name for a in ACTIVITIES}
+    assert all(set(old) <= set(new) for old, new in zip(pr1897_v1.SKILLS, SKILLS, strict=True))
     assert set(sj_v1.CARDS) <= set(sj_save.CARD_NAMES.names)
     assert set(sj_v1.ROLES) <= set(sj_save.ROLE_NAMES.names)
 

@@ -24,8 +24,8 @@ from bot.rendering import image_labels
 from engine import get_game
 from engine.core import Event
 from engine.policies import make_policy
-from engine.puerto_rico import puertoma as engine_puertoma
 from engine.puerto_rico.game import PuertoRico
+from engine.puerto_rico_1897 import puertoma as engine_puertoma
 from render import (
     fonts,
     layout_panel,

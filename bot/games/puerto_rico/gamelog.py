@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import Event
 from engine.puerto_rico.data import ALL_ROLES
-from engine.puerto_rico.puertoma import TIE_BREAKERS
+from engine.puerto_rico_1897.puertoma import TIE_BREAKERS
 from storage import ActionRecord
 
 from ...gamelog import LogWriter, public_events, roles_taken

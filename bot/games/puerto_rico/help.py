@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import get_game
 from engine.puerto_rico.data import NEW_BUILDINGS, NOBLES_BUILDINGS, ROLES
-from engine.puerto_rico.puertoma import SKILLS
+from engine.puerto_rico_1897.puertoma import SKILLS
 
 from ...games.contract import HelpTopic
 from ...i18n import Catalog

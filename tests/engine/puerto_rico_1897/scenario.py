@@ -88,8 +88,12 @@ class Scenario1897(Scenario):
         unless named in ``met`` or ``announced``), and as many of ``HARD_ACHIEVEMENTS`` as make
         four; a card another seat held is replaced there by one from the deck, and the seat's
         other cards go back to the deck."""
-        from engine.puerto_rico.achievements import CARD_INDEX
-        from engine.puerto_rico.state import ACH_ANNOUNCED, ACH_HELD, ACH_MET
+        from engine.puerto_rico_1897.achievements import (
+            ACH_ANNOUNCED,
+            ACH_HELD,
+            ACH_MET,
+            CARD_INDEX,
+        )
 
         s = self.state
         owner, status = s.achievement_owner, s.achievement_status

@@ -15,18 +15,18 @@ from engine import replay
 from engine.core import CorruptState, GameOver, IllegalAction, InvalidSetup, NotYourTurn, Prompt
 from engine.policies import make_policy
 from engine.puerto_rico import PUERTO_RICO
-from engine.puerto_rico.achievements import ANNOUNCE_ACTIONS, CARD_INDEX, CARDS, STATE_CHECKS
 from engine.puerto_rico.heuristic import make_heuristic
 from engine.puerto_rico.legality import anytime_actions
-from engine.puerto_rico.state import (
+from engine.puerto_rico.state import DRAFT_PHASE, GAME_OVER, STEP_ARRANGE, State
+from engine.puerto_rico_1897.achievements import (
     ACH_ANNOUNCED,
     ACH_HELD,
     ACH_MET,
     ACH_PICK,
-    DRAFT_PHASE,
-    GAME_OVER,
-    STEP_ARRANGE,
-    State,
+    ANNOUNCE_ACTIONS,
+    CARD_INDEX,
+    CARDS,
+    STATE_CHECKS,
 )
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
 from engine.puerto_rico_1897.names import RENAMED

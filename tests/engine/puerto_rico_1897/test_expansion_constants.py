@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from engine.puerto_rico.achievements import CARD_INDEX
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
-from engine.puerto_rico.state import ACH_MET, State
+from engine.puerto_rico.state import State
+from engine.puerto_rico_1897.achievements import ACH_MET, CARD_INDEX
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897 as GAME
 from engine.puerto_rico_1897.names import REVERSE, word
 from tests.engine.puerto_rico.nobles_scenario import nobles

@@ -17,15 +17,9 @@ from engine.policies import make_policy
 from engine.puerto_rico import PUERTO_RICO
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import GOOD_INDEX, TILE_INDEX
-from engine.puerto_rico.festival_activities import (
-    ACTIVITIES,
-    ACTIVITY_INDEX,
-    _draw_kinds,
-    card,
-    slots,
-)
 from engine.puerto_rico.ruleset import normalize_options, state_ruleset
-from engine.puerto_rico.state import (
+from engine.puerto_rico.state import DRAFT_PHASE, State
+from engine.puerto_rico_1897.festival_activities import (
     ACT_BUILDING,
     ACT_CARD,
     ACT_GOODS,
@@ -33,8 +27,11 @@ from engine.puerto_rico.state import (
     ACT_SIZE,
     ACT_TILES,
     ACT_WON,
-    DRAFT_PHASE,
-    State,
+    ACTIVITIES,
+    ACTIVITY_INDEX,
+    _draw_kinds,
+    card,
+    slots,
 )
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
 from engine.puerto_rico_1897.names import RENAMED, REVERSE, word

@@ -12,8 +12,6 @@ import pytest
 
 from engine.core import Event, InvalidSetup
 from engine.puerto_rico import phases
-from engine.puerto_rico import puertoma as ptm
-from engine.puerto_rico.achievements import CARDS
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.buildings import MODULE_PHASES
 from engine.puerto_rico.data import (
@@ -29,15 +27,12 @@ from engine.puerto_rico.data import (
     TOBACCO,
     TRADER,
 )
-from engine.puerto_rico.festival_activities import ACTIVITIES, ACTIVITY_INDEX
-from engine.puerto_rico.festival_activities import card as activity_card
-from engine.puerto_rico.festival_activities import slots as activity_slots
 from engine.puerto_rico.invariants import invariant_failures
 from engine.puerto_rico.scoring import score_breakdown
-from engine.puerto_rico.state import (
-    ACH_ANNOUNCED,
-    ACH_HELD,
-    ACH_MET,
+from engine.puerto_rico.state import BUCCANEER_PHASE, State
+from engine.puerto_rico_1897 import puertoma as ptm
+from engine.puerto_rico_1897.achievements import ACH_ANNOUNCED, ACH_HELD, ACH_MET, CARDS
+from engine.puerto_rico_1897.festival_activities import (
     ACT_BUILDING,
     ACT_CARD,
     ACT_GOODS,
@@ -45,9 +40,11 @@ from engine.puerto_rico.state import (
     ACT_SIZE,
     ACT_TILES,
     ACT_WON,
-    BUCCANEER_PHASE,
-    State,
+    ACTIVITIES,
+    ACTIVITY_INDEX,
 )
+from engine.puerto_rico_1897.festival_activities import card as activity_card
+from engine.puerto_rico_1897.festival_activities import slots as activity_slots
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897 as GAME
 
 COFFEE, FRUIT = 4, 1  # the kernel's goods order: Corn, Fruit, Sugar, Tobacco, Coffee

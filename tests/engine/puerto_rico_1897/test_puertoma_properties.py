@@ -24,17 +24,17 @@ import pytest
 
 from engine.core import Event
 from engine.policies import make_policy
-from engine.puerto_rico import puertoma as ptm
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.buildings import AUTOMATON
 from engine.puerto_rico.data import ALL_ROLES, NGOODS
-from engine.puerto_rico.festival_activities import (
+from engine.puerto_rico.state import BUC_TOKEN, NOB_SHIP, State
+from engine.puerto_rico_1897 import puertoma as ptm
+from engine.puerto_rico_1897.festival_activities import (
     DISPATCH_LARGEST,
     DISPATCH_SMALLEST,
     FILL_HOUSE,
     open_cards,
 )
-from engine.puerto_rico.state import BUC_TOKEN, NOB_SHIP, State
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897 as GAME
 from engine.puerto_rico_1897.names import REVERSE, word
 from engine.simulate import MAX_ACTIONS, policy_seed

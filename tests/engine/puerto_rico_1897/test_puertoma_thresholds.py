@@ -11,7 +11,6 @@ import pytest
 
 from engine.core import Event
 from engine.puerto_rico import phases
-from engine.puerto_rico import puertoma as ptm
 from engine.puerto_rico.actions import BUILDING_INDEX, CATALOG
 from engine.puerto_rico.data import (
     BUCCANEER,
@@ -27,6 +26,7 @@ from engine.puerto_rico.data import (
 )
 from engine.puerto_rico.scoring import score_breakdown
 from engine.puerto_rico.state import State
+from engine.puerto_rico_1897 import puertoma as ptm
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897 as GAME
 from tests.engine.puerto_rico_1897.test_puertoma import board, card, solo, unlock
 

@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
-from engine.puerto_rico import puertoma as ptm
 from engine.puerto_rico.state import State
+from engine.puerto_rico_1897 import puertoma as ptm
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897 as GAME
 from tests.engine.puerto_rico_1897.scenario import Scenario1897, view
 

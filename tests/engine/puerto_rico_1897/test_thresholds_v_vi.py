@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from engine.puerto_rico.achievements import CARD_INDEX
-from engine.puerto_rico.state import ACH_HELD, ACH_MET, State
+from engine.puerto_rico.state import State
+from engine.puerto_rico_1897.achievements import ACH_HELD, ACH_MET, CARD_INDEX
 from engine.puerto_rico_1897.names import REVERSE, word
 from tests.engine.puerto_rico_1897.scenario import Scenario1897, coins, view
 from tests.engine.puerto_rico_1897.test_festival_activities import (

@@ -6,20 +6,36 @@ leaving the rest for the next Recruiter phase."""
 from __future__ import annotations
 
 from ..core import Event
-from . import actions as A
-from .actions import BUILDING_SLOT, CATALOG, Action
-from .buildings import OFFER_ACTION_KINDS, OFFER_ACTS, OFFER_CHECK, OFFER_LEGAL, OFFER_VALID
-from .data import NTILES, TILES
-from .festival import P_FESTIVAL_WORKERS, REWARD_COLONISTS
-from .legality import has_free_circle, place_colonist
-from .ops import Events
-from .state import State
+from ..puerto_rico import actions as A
+from ..puerto_rico.actions import BUILDING_SLOT, CATALOG, Action
+from ..puerto_rico.buildings import (
+    OFFER_ACTION_KINDS,
+    OFFER_ACTS,
+    OFFER_CHECK,
+    OFFER_LEGAL,
+    OFFER_VALID,
+)
+from ..puerto_rico.data import NTILES, TILES
+from ..puerto_rico.extensions import ACTION_VALUES
+from ..puerto_rico.festival import P_FESTIVAL_WORKERS, REWARD_COLONISTS
+from ..puerto_rico.legality import has_free_circle, place_colonist
+from ..puerto_rico.ops import Events
+from ..puerto_rico.state import State
+
+# FESTIVAL_PLACE_ACTIONS[slot]: a reward worker onto a tile kind or a building (``fw.<slot>``)
+FESTIVAL_PLACE_ACTIONS = {
+    **{i: A.register(Action(A.FESTIVAL_PLACE, f"fw.{t}", i)) for i, t in enumerate(TILES)},
+    **{
+        BUILDING_SLOT + i: A.register(Action(A.FESTIVAL_PLACE, f"fw.{b.name}", BUILDING_SLOT + i))
+        for i, b in enumerate(CATALOG)
+    },
+}
 
 
 def _legal(s: State, seat: int, left: int) -> list[Action]:
     """A place with an empty circle for the next of the ``left`` reward workers, or ``pass``."""
     p = s.players[seat]
-    places = A.FESTIVAL_PLACE_ACTIONS
+    places = FESTIVAL_PLACE_ACTIONS
     out = [places[k] for k in range(NTILES) if p.tiles[k] > p.workers[k]]
     out.extend(places[BUILDING_SLOT + b] for b in p.city if CATALOG[b].circles > p.bw[b])
     out.append(A.PASS_ACTION)
@@ -55,3 +71,4 @@ OFFER_CHECK[P_FESTIVAL_WORKERS] = lambda s, seat, left: (
     and s.players[seat].san_juan >= left
     and has_free_circle(s.players[seat])
 )
+ACTION_VALUES[A.FESTIVAL_PLACE] = lambda s, seat, a: 1.0  # at once beats aside (X4-3)

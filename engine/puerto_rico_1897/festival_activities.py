@@ -47,30 +47,41 @@ from typing import Any, Final
 
 from ..core import CorruptState, Event
 from ..fields import Names, int_field
-from ..rng import below
-from .actions import CATALOG
-from .buildings import MODULE_LATE_SETUP, in_play, module_effect, owned_tiles
-from .data import GOODS, LARGE_VIOLET, NGOODS, SMALL_VIOLET, TILES
-from .festival import P_FESTIVAL_WORKERS, REWARD_COLONISTS
-from .ops import Events, gain_vp, pay
-from .save import BUILDINGS, GOOD_NAMES, TILE_NAMES, register_field
-from .state import (
-    ACT_BUILDING,
-    ACT_CARD,
-    ACT_GOODS,
-    ACT_HELD,
-    ACT_SIZE,
-    ACT_TILES,
-    ACT_WON,
-    ACTIVITY_CARDS,
+from ..puerto_rico.actions import CATALOG
+from ..puerto_rico.buildings import (
+    MODULE_LATE_SETUP,
+    MODULE_NEEDS,
+    in_play,
+    module_effect,
+    owned_tiles,
+)
+from ..puerto_rico.data import GOODS, LARGE_VIOLET, NGOODS, SMALL_VIOLET, TILES
+from ..puerto_rico.extensions import BUILDING_VALUES, FAILURES, HELD, VIEW_PARTS
+from ..puerto_rico.festival import P_FESTIVAL_WORKERS, REWARD_COLONISTS
+from ..puerto_rico.ops import Events, gain_vp, pay
+from ..puerto_rico.save import BUILDINGS, GOOD_NAMES, TILE_NAMES, register_field
+from ..puerto_rico.state import (
     CAPTAIN_PHASE,
     DRAFT_PHASE,
     FEST_BUILDING,
     OpenActivities,
     State,
 )
+from ..rng import below
 
 MODULE: Final = "festival_activities"
+
+# ``State.activities``: three cards, each a record of ACT_SIZE ints: the card (``ACTIVITIES``
+# index), the seat that completed it (-1 while open), its property slots (tile kinds), its crate
+# slots (goods), its building (-1: none, or not drawn yet during an Exp. 1 draft) and whether
+# that building's tile is on the card (1: off the tray until the card is completed; 0: the card
+# only names the type, A-17); unused slots hold -1
+ACT_CARD, ACT_WON = 0, 1
+ACT_TILES: Final = slice(2, 4)
+ACT_GOODS: Final = slice(4, 7)
+ACT_BUILDING, ACT_HELD = 7, 8
+ACT_SIZE: Final = 9
+ACTIVITY_CARDS: Final = 3  # X5-1
 
 # The task kinds.  A card's property slots and crate slots each carry a count (``Activity``).
 # in one Craftsman phase, produce at least each crate slot's count of its good
@@ -500,7 +511,7 @@ def activities_failures(s: State) -> list[str]:
     draft is over and of the slot's kind, a tile on a card only while it is open and the tray
     has its other copies; completed by a seat at most once; the Captain phase's loads only in
     it."""
-    if not s.rs.festival_activities:
+    if MODULE not in s.rs.modules:
         return [] if not s.activities and not s.activity_loads else ["activities:not_in_play"]
     records, loads = s.activities, s.activity_loads
     if len(records) != ACTIVITY_CARDS * ACT_SIZE or len(loads) != s.n * NGOODS:
@@ -536,6 +547,26 @@ def activities_failures(s: State) -> list[str]:
         elif won >= 0 and activity.task == BUILD and s.players[won].bw[b] < 0:
             return ["activities:winner"]
     return []
+
+
+def held(s: State) -> dict[str, int]:
+    """Conservation: the crates, properties and building tiles on the cards."""
+    if not s.activities:
+        return {}
+    return {"goods": sum(held_goods(s)), "plantations": held_tiles(s),
+            "buildings": held_buildings(s)}
+
+
+def _wanted_value(s: State, seat: int, b: int) -> float:
+    """The heuristic: a building an open card names is worth its 3 VP more (X5-3)."""
+    return 3.0 if s.activities and b in wanted_buildings(s) else 0.0
+
+
+MODULE_NEEDS[MODULE] = "festival"  # X5: played on the Festival board
+VIEW_PARTS[MODULE] = lambda s, viewer: view_part(s)
+FAILURES.append(activities_failures)
+HELD.append(held)
+BUILDING_VALUES.append(_wanted_value)
 
 
 # --- the save (format 2, ``save``) ----------------------------------------------------------------

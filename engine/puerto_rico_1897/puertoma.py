@@ -1,8 +1,9 @@
 """1897's Puertoma, the automated opponent (rules spec §8, Appendix D.2, D.3): a seat kind of
-its own.  The last ``Ruleset.puertomas`` seats are Puertomas (PTM-MODE-4: after every person,
-so a person is the first Governor); the kernel never asks them anything: at each of their
-decisions ``phases.advance`` calls the procedure below (registered on ``AUTOMATON``), which
-follows the book and draws its tie-breaker cards with the game's seeded generator.
+its own.  The last seats (option ``puertomas``, the kernel's ``Ruleset.automata``) are
+Puertomas (PTM-MODE-4: after every person, so a person is the first Governor); the kernel never
+asks them anything: at each of their decisions ``phases.advance`` calls the procedure below
+(registered on the kernel's ``AUTOMATON``), which follows the book and draws its tie-breaker
+cards with the game's seeded generator.
 
 A Puertoma's coins, crates, VP tokens and commercial buildings are a player's (``Player``); its
 buildings stay unoccupied, so none of their effects ever applies (PTM-GEN-3) and none scores its
@@ -24,16 +25,16 @@ own text (PTM-SCR).  Its board is ``State.puertoma`` (flat ints, dumped only wit
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
-from ..core import CorruptState, Event
+from ..core import CorruptState, Event, InvalidSetup
 from ..fields import Names, int_field, int_list
-from ..rng import below
-from . import actions as A
-from .actions import BUILDING_INDEX, CATALOG, Action
-from .buccaneer import RAID_KEEP_MAX  # X3: up to 3 workers lured, 3 crates kept
-from .buildings import AUTOMATON, MODULE_PHASES, in_play, island_gained
-from .data import (
+from ..puerto_rico import actions as A
+from ..puerto_rico.actions import BUILDING_INDEX, CATALOG, Action
+from ..puerto_rico.buccaneer import RAID_KEEP_MAX  # X3: up to 3 workers lured, 3 crates kept
+from ..puerto_rico.buildings import MODULE_PHASES, automaton, in_play, island_gained
+from ..puerto_rico.data import (
     ALL_ROLES,
     BUCCANEER,
     BUILDER,
@@ -48,9 +49,42 @@ from .data import (
     TRADE_PRICE,
     TRADER,
     TRADING_HOUSE_CAPACITY,
+    Edition,
 )
-from .festival import P_FESTIVAL_WORKERS
+from ..puerto_rico.extensions import (
+    HELD,
+    OPTION_RULES,
+    RESAMPLERS,
+    REVEALERS,
+    VIEW_PARTS,
+    OptionRules,
+)
+from ..puerto_rico.festival import P_FESTIVAL_WORKERS
+from ..puerto_rico.legality import cargo_options, clockwise, empty_building_circles, sale_price
+from ..puerto_rico.nobles import raid_split
+from ..puerto_rico.ops import END_CITY, Events, gain_vp, pay, trigger_end
+from ..puerto_rico.phases import captain_act, end_phase, keep_goods, resolve_offer
+from ..puerto_rico.phases import choose_role as kernel_choose_role
+from ..puerto_rico.ruleset import Ruleset
+from ..puerto_rico.save import BUILDINGS, GOOD_NAMES, ROLES, register_field
+from ..puerto_rico.state import (
+    BUCCANEER_PHASE,
+    CRAFTSMAN_PHASE,
+    DRAFT_PHASE,
+    FEST_BUILDING,
+    FEST_CONSTRUCTION_GOAL,
+    FEST_GOODS,
+    FEST_PLANTATION_GOAL,
+    FEST_PRODUCTION_GOAL,
+    FEST_TILE,
+    NOB_RAID,
+    NOB_SHIP,
+    State,
+)
+from ..rng import below
 from .festival_activities import (
+    ACT_BUILDING,
+    ACT_CARD,
     ACTIVITIES,
     BUILD,
     DISPATCH_LARGEST,
@@ -63,30 +97,6 @@ from .festival_activities import (
 )
 from .festival_activities import card as activity_card
 from .festival_activities import slots as activity_slots
-from .legality import cargo_options, clockwise, empty_building_circles, sale_price
-from .nobles import raid_split
-from .ops import END_CITY, Events, gain_vp, pay, trigger_end
-from .phases import captain_act, end_phase, keep_goods, resolve_offer
-from .phases import choose_role as kernel_choose_role
-from .save import BUILDINGS, GOOD_NAMES, ROLES, register_field
-from .state import (
-    ACT_BUILDING,
-    ACT_CARD,
-    BUCCANEER_PHASE,
-    CRAFTSMAN_PHASE,
-    DRAFT_PHASE,
-    FEST_BUILDING,
-    FEST_CONSTRUCTION_GOAL,
-    FEST_GOODS,
-    FEST_PLANTATION_GOAL,
-    FEST_PRODUCTION_GOAL,
-    FEST_TILE,
-    NOB_RAID,
-    NOB_SHIP,
-    PUERTOMA_BOARD,
-    PUERTOMA_HEADER,
-    State,
-)
 
 # PTM-GEN-2: worst to best is the kernel's goods order (Corn, Fruit, Sugar, Tobacco, Coffee)
 WORKER_SPACES = (1, 2, 2, 3, 3)  # under each property of a good (§8.2)
@@ -149,13 +159,66 @@ CITIZENS = PHASE + 1  # Exp. II: how many of its workers are Citizens
 SPACES = CITIZENS + 1  # its 8 building spaces, level by level: the building on each, or -1
 THIRD = SPACES + LEVELS * SPACES_PER_LEVEL  # Exp. IV / V: a third property of a good (VP area)
 BOARD = THIRD + NGOODS
-assert (HEADER, BOARD) == (PUERTOMA_HEADER, PUERTOMA_BOARD)
 MONUMENT, MONUMENT_PRINTED = BUILDING_INDEX["statue"], 4  # Exp. I's Monument (A-45)
+
+
+# --- the options (PTM-MODE, §8.13, §8.14) ---------------------------------------------------
+
+# PTM-MODE-1, -2: the seats that may be Puertomas, by how many (the players counting them,
+# PTM-MODE-3): 1 person + 2 Puertomas, 1 + 1, 3 or 4 people + 1
+PUERTOMA_SEATS: Final = {1: (2, 4, 5), 2: (3,)}
+PUERTOMA_DIFFICULTIES: Final = ("standard", "easy", "hard")  # §8.14
+# §8.13: the expansions the Puertoma plays so far (the others are refused, not half played)
+PUERTOMA_MODULES: Final = frozenset(
+    {"new_buildings", "nobles", "buccaneer", "festival", "festival_activities", "achievements"})
+
+
+def normalize_options(options: Mapping[str, Any], edition: Edition, players: int,
+                      modules: list[str]) -> dict[str, Any]:
+    """``puertomas`` (how many of the players are Puertomas) and ``puertoma_difficulty``: stored
+    only in a game with Puertomas, so every other game's options stay as they were."""
+    count = options.get("puertomas", 0)
+    if type(count) is not int or (count != 0 and count not in PUERTOMA_SEATS):
+        raise InvalidSetup("bad_puertomas", option="puertomas", value=str(count))
+    level = options.get("puertoma_difficulty", PUERTOMA_DIFFICULTIES[0])
+    if count == 0:
+        if "puertoma_difficulty" in options:
+            raise InvalidSetup("puertoma_difficulty_without_puertomas",
+                               option="puertoma_difficulty")
+        return {}
+    if players not in PUERTOMA_SEATS[count]:
+        raise InvalidSetup("bad_puertoma_seats", option="puertomas", value=count,
+                           players=players)
+    if level not in PUERTOMA_DIFFICULTIES:
+        raise InvalidSetup("bad_puertoma_difficulty", option="puertoma_difficulty",
+                           value=str(level))
+    unbuilt = [m for m in modules if m not in PUERTOMA_MODULES]
+    if unbuilt:
+        raise InvalidSetup("puertoma_expansion_not_available", option="puertomas",
+                           value=unbuilt[0])
+    if options.get("achievement_deal") == "draft":  # §8.13: six drawn, four kept instead
+        raise InvalidSetup("achievement_draft_with_puertomas", option="achievement_deal")
+    return {"puertomas": count, "puertoma_difficulty": level}
+
+
+def seats(options: Mapping[str, Any]) -> frozenset[int]:
+    """The Puertomas' seats: the last ones (PTM-MODE-4)."""
+    players: int = options["players"]
+    return frozenset(range(players - options.get("puertomas", 0), players))
+
+
+def difficulty(rs: Ruleset) -> str:
+    """§8.14: the game's difficulty (``standard`` in a game without Puertomas)."""
+    return str(rs.options.get("puertoma_difficulty", PUERTOMA_DIFFICULTIES[0]))
+
+
+OPTION_RULES["puertomas"] = OptionRules(("puertomas", "puertoma_difficulty"),
+                                        normalize_options, seats)
 
 
 def board_at(s: State, seat: int) -> int:
     """Where ``seat``'s board starts in ``State.puertoma`` (the Puertomas are the last seats)."""
-    return HEADER + (seat - (s.n - int(s.rs.puertomas))) * BOARD
+    return HEADER + (seat - (s.n - len(s.rs.automata))) * BOARD
 
 
 def _event(ev: Events, name: str, seat: int | None, data: dict[str, Any]) -> None:
@@ -277,7 +340,7 @@ def setup(s: State, ev: Events) -> None:
     moved onto its board's leftmost space of that type, a skill tile of each level drawn face
     down; the Hard difficulty's head start."""
     rs = s.rs
-    s.puertoma = [MARKER_START, 0] + [0] * DECK + [0] * (BOARD * rs.puertomas)
+    s.puertoma = [MARKER_START, 0] + [0] * DECK + [0] * (BOARD * len(rs.automata))
     _shuffle_deck(s)
     for seat in sorted(rs.automata):
         at = board_at(s, seat)
@@ -293,7 +356,7 @@ def setup(s: State, ev: Events) -> None:
         for level in range(LEVELS):
             s.rng, tile = below(s.rng, len(SKILLS[level]))
             s.puertoma[at + SKILL_AT + level] = tile
-    if rs.puertoma_difficulty == "hard":
+    if difficulty(rs) == "hard":
         for seat in sorted(rs.automata):
             _hard_start(s, seat, ev)
 
@@ -730,7 +793,7 @@ def _unlock(s: State, seat: int, level: int, ev: Events) -> None:
     name = SKILLS[level - 1][s.puertoma[at + SKILL_AT + level - 1]]
     _event(ev, "PuertomaSkillUnlocked", seat, {"skill": name, "level": level})
     states = s.puertoma[at + SKILL_STATE:at + SKILL_STATE + LEVELS]
-    if s.rs.puertoma_difficulty == "easy" and states.count(ACTIVE) >= 2:
+    if difficulty(s.rs) == "easy" and states.count(ACTIVE) >= 2:
         for i in range(LEVELS):
             if states[i] == FACE_DOWN:
                 s.puertoma[at + SKILL_STATE + i] = DISCARDED
@@ -1095,7 +1158,7 @@ def module_turn(s: State, ev: Events) -> None:
 def view_part(s: State) -> dict[str, Any] | None:
     """The public Puertoma boards (skills face down are shown as such) and the action board."""
     rs = s.rs
-    if not rs.puertomas:
+    if not rs.automata:
         return None
     boards = {}
     for seat in sorted(rs.automata):
@@ -1130,7 +1193,7 @@ def view_part(s: State) -> dict[str, Any] | None:
         }
     return {
         "seats": sorted(rs.automata),
-        "difficulty": rs.puertoma_difficulty,
+        "difficulty": difficulty(rs),
         "marker": ALL_ROLES[s.puertoma[MARKER]],
         "tie_breakers_left": DECK - s.puertoma[DECK_POS],
         "boards": boards,
@@ -1154,7 +1217,7 @@ def revealed(before: State, after: State) -> bool:
 def resample(s: State) -> None:
     """``determinize``: the tie-breaker cards not drawn yet and the skill tiles still face down
     are hidden from everyone: dealt again with the (reseeded) generator."""
-    if not s.rs.puertomas:
+    if not s.rs.automata:
         return
     pos = s.puertoma[DECK_POS]
     rest = sorted(s.puertoma[DECK_AT + pos:HEADER])  # the order seen by nobody: not kept
@@ -1175,7 +1238,26 @@ def human_empty_circles(s: State) -> int:
                if seat not in s.rs.automata)
 
 
-AUTOMATON.update({
+def held(s: State) -> dict[str, int]:
+    """Conservation: the workers, properties and quarries on the Puertomas' boards (with
+    Expansion II, the Citizens among the workers count as nobles, not colonists)."""
+    if not s.rs.automata:
+        return {}
+    colonists = sum(workers(s, seat) for seat in s.rs.automata)
+    if s.nobles:
+        colonists -= citizens(s)
+    return {
+        "colonists": colonists,
+        "plantations": sum(property_tiles(s, seat) for seat in s.rs.automata),
+        "quarries": sum(vp_area_quarries(s, seat) for seat in s.rs.automata),
+    }
+
+
+VIEW_PARTS["puertoma"] = lambda s, viewer: view_part(s)
+RESAMPLERS.append(lambda s, seat: resample(s))
+REVEALERS.append(revealed)
+HELD.append(held)
+automaton({
     "setup": setup,
     "choose_role": choose_role,
     "turn": turn,

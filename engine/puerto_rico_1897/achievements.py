@@ -20,10 +20,9 @@ from typing import Any
 
 from ..core import CorruptState, Event
 from ..fields import Names, int_list
-from ..rng import below
-from . import actions as A
-from .actions import CATALOG, Action
-from .buildings import (
+from ..puerto_rico import actions as A
+from ..puerto_rico.actions import CATALOG, Action
+from ..puerto_rico.buildings import (
     ANYTIME_REFUSALS,
     MODULE_LATE_SETUP,
     MODULE_OPTIONS,
@@ -33,7 +32,7 @@ from .buildings import (
     module_effect,
     module_phase,
 )
-from .data import (
+from ..puerto_rico.data import (
     CITY_SPACES,
     COFFEE,
     CORN,
@@ -47,16 +46,11 @@ from .data import (
     TOBACCO,
     EditionOption,
 )
-from .ops import Events
-from .save import GOOD_NAMES, register_field
-from .state import (
-    ACH_ANNOUNCED,
-    ACH_HELD,
-    ACH_MET,
-    ACH_PICK,
-    ACHIEVEMENT_CARDS,
+from ..puerto_rico.extensions import ACTION_VALUES, FAILURES, RESAMPLERS, REVEALERS, VIEW_PARTS
+from ..puerto_rico.ops import Events
+from ..puerto_rico.save import GOOD_NAMES, register_field
+from ..puerto_rico.state import (
     ACHIEVEMENT_DRAFT_PHASE,
-    ACHIEVEMENTS_DEALT,
     CAPTAIN_PHASE,
     DRAFT_PHASE,
     ROLE_SELECTION,
@@ -64,8 +58,28 @@ from .state import (
     STEP_TURN,
     State,
 )
+from ..rng import below
 
 MODULE = "achievements"
+
+# ``State.achievement_owner`` / ``achievement_status``, one entry per card of ``CARDS``: the
+# seat holding the card (-1: in the deck, never dealt) and its status: kept with its objective
+# not met yet, met (hidden), announced (X6-3: face up, its VP hidden until the end), or (X6-2's
+# draft) in the hand its holder picks from
+ACH_HELD, ACH_MET, ACH_ANNOUNCED, ACH_PICK = range(4)
+ACHIEVEMENT_CARDS = 30  # Appendix D.1
+ACHIEVEMENTS_DEALT = 4  # X6-1, X6-2: four cards each
+
+
+def _drafted(s: State) -> bool:
+    """X6-2: the cards dealt are drafted (option ``achievement_deal: draft``)."""
+    return bool(s.rs.options.get("achievement_deal") == "draft")
+
+
+def _announced_only(s: State) -> bool:
+    """X6-4: only the announced cards score (option ``achievement_scoring: announced``); by
+    default every card met does (the seed's "concluídas")."""
+    return bool(s.rs.options.get("achievement_scoring") == "announced")
 
 # The objectives (D.1), by kind; a card's ``goods`` and ``count`` are its parameters.  Events of
 # one action or phase:
@@ -179,7 +193,7 @@ def setup_achievements(s: State, ev: Events) -> None:
     s.achievement_status = [ACH_HELD] * ACHIEVEMENT_CARDS
     s.achievement_tally = [0] * (2 * s.n)
     automata = s.rs.automata
-    choosing = s.rs.achievement_draft or bool(automata)
+    choosing = _drafted(s) or bool(automata)
     status = ACH_PICK if choosing else ACH_HELD
     dealt = PUERTOMA_DRAWN if automata else ACHIEVEMENTS_DEALT
     deck = list(range(ACHIEVEMENT_CARDS))
@@ -705,7 +719,7 @@ ANYTIME_REFUSALS[A.ANNOUNCE] = _refusal
 def scored(s: State, seat: int) -> list[int]:
     """The cards of ``seat`` whose VP join his score: every card met (announced or not), or
     with ``achievement_scoring: announced`` the announced ones."""
-    counted = (ACH_ANNOUNCED,) if s.rs.achievements_announced_only else (ACH_MET, ACH_ANNOUNCED)
+    counted = (ACH_ANNOUNCED,) if _announced_only(s) else (ACH_MET, ACH_ANNOUNCED)
     owner, status = s.achievement_owner, s.achievement_status
     return [c for c in range(ACHIEVEMENT_CARDS) if owner[c] == seat and status[c] in counted]
 
@@ -827,7 +841,7 @@ def achievements_failures(s: State) -> list[str]:
     before and during the draft (every seat holding one with a keep to make: those the prompt
     names); the Captain phase's tallies only in it."""
     owner, status, tally = s.achievement_owner, s.achievement_status, s.achievement_tally
-    if not s.rs.achievements:
+    if MODULE not in s.rs.modules:
         return [] if not owner and not status and not tally else ["achievements:not_in_play"]
     n = s.n
     if len(owner) != ACHIEVEMENT_CARDS or len(status) != ACHIEVEMENT_CARDS or len(tally) != 2 * n:
@@ -851,7 +865,7 @@ def achievements_failures(s: State) -> list[str]:
             # round r: a seat still to keep holds r kept cards, one who has kept r + 1
             kept = [ACHIEVEMENTS_DEALT - picks[seat] + s.pending[seat] for seat in range(n)]
             if (
-                not s.rs.achievement_draft
+                not _drafted(s)
                 or not any(s.pending)
                 or len(set(kept)) != 1
                 or not 1 <= kept[0] < ACHIEVEMENTS_DEALT
@@ -860,7 +874,7 @@ def achievements_failures(s: State) -> list[str]:
                 return ["achievements:draft"]
         elif any(picks) and not (
             s.phase == DRAFT_PHASE
-            and s.rs.achievement_draft
+            and _drafted(s)
             and all(p == ACHIEVEMENTS_DEALT for p in picks)
         ):
             return ["achievements:draft"]
@@ -887,6 +901,14 @@ def _puertoma_hands(s: State) -> list[str]:
         elif len(mine) != ACHIEVEMENTS_DEALT:
             return ["achievements:hands"]
     return []
+
+
+VIEW_PARTS[MODULE] = view_part
+RESAMPLERS.append(resample)
+REVEALERS.append(revealed)
+FAILURES.append(achievements_failures)
+ACTION_VALUES[A.ANNOUNCE] = lambda s, seat, a: 1000.0  # the heuristic announces at once (X6-3)
+ACTION_VALUES[A.ACHIEVEMENT_KEEP] = lambda s, seat, a: float(CARDS[a.a].vp)  # the draft's best
 
 
 # --- the save (format 2, ``save``) ----------------------------------------------------------------
