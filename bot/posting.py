@@ -132,20 +132,22 @@ class TablePoster:
 
     async def publish(self, update: TableUpdate) -> None:
         """The table of ``update``, then the story of the phases it ended and at the end the
-        standings.  The game's messages are ``update.record``'s (the service read them with
-        the change, after every publication before it: :meth:`bot.publishing.Publications.
-        read_since_late`); this one's own are added as it posts."""
+        standings.  The game's messages are read once, as the game's earlier publications
+        left them (a change may have been read before a slow one ended); this one's own are
+        added as it posts."""
         record = update.record
         if record.channel_id is None:
             return
-        if CHANNEL_GONE_KIND in record.messages:  # deleted: nothing is posted until /game move
+        stored = await self.storage.games.get(record.id)
+        marks = stored.messages
+        if CHANNEL_GONE_KIND in marks:  # deleted: nothing is posted until /game move
             raise ChannelGone(record.id, record.channel_id)
         channel = await self.channel(record.channel_id)
         if channel is None:
             return
         draw = self.messages(update)
         layout, files = draw.table(update)
-        table_id = record.messages.get(TABLE)
+        table_id = marks.get(TABLE)
         if table_id is None or not await self._edit(channel, table_id, view=layout,
                                                     attachments=files):
             message = await channel.send(view=layout, files=files)
@@ -153,7 +155,7 @@ class TablePoster:
             await self.storage.games.set_message(record.id, TABLE, message.id,
                                                  channel_id=record.channel_id)
         link = jump_url(record.guild_id, record.channel_id, table_id)
-        stored = dataclasses.replace(record, messages={**record.messages, TABLE: table_id})
+        stored = dataclasses.replace(stored, messages={**marks, TABLE: table_id})
         await self._forget_undone(stored, update.recent)
         over = bool(update.view.get("game_over"))
         phases = await update.ended_phases()

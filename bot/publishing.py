@@ -60,24 +60,10 @@ class Publications:
         self._missed: set[int] = set()
         """The games whose last publication did not show the table: the next one tells the
         story since the table last shown (:class:`Publishing`)."""
-        self._late: set[int] = set()
-        """The games a publication of which went on after its change stopped waiting for it
-        (:meth:`read_since_late`)."""
 
     def missed(self, game_id: int) -> bool:
         """Whether the game's last publication (finished) did not show its table."""
         return game_id in self._missed
-
-    def read_since_late(self, game_id: int) -> bool:
-        """Whether a game record read under the game's lock may lack messages a publication
-        posted since: one of the game's publications went on after its change stopped waiting
-        (and let the lock go), so the next change may have read the game before that
-        publication's posts were stored.  Asked by each publication as it starts, when every
-        earlier one has ended: after a fresh read it is caught up, so this answers ``True``
-        once per late publication."""
-        late = game_id in self._late
-        self._late.discard(game_id)
-        return late
 
     def busy(self, game_id: int) -> bool:
         """Whether a publication of the game is under way (or waiting for the one before)."""
@@ -106,7 +92,6 @@ class Publications:
         task.add_done_callback(lambda done: self._done(game_id, done))
         finished, _ = await asyncio.wait({task}, timeout=self.wait)
         if task not in finished:
-            self._late.add(game_id)
             log.info("game %s: the table is slow to publish; the player is answered without "
                      "waiting for it", game_id)
             return None
@@ -338,10 +323,6 @@ class Publishing:
         record = update.record
         shown = False
         try:
-            if self.publications.read_since_late(record.id):  # the messages posted since
-                marks = (await self.storage.games.get(record.id)).messages
-                update = dataclasses.replace(
-                    update, record=dataclasses.replace(record, messages=marks))
             if self.publications.missed(record.id):  # the story the last one could not tell
                 update = await self._with_untold_story(update)
             await self.publisher.publish_table(update)
