@@ -505,3 +505,48 @@ def test_the_edition_checker_sees_an_import(tmp_path: Path) -> None:
         "engine/puerto_rico/game.py:1: imports engine.puerto_rico_1897.puertoma",
         "engine/puerto_rico/game.py:3: imports engine.puerto_rico_1897.names",
     ]
+
+
+# --- the bot draws through the generic renderer (issue #34) -------------------------------------
+
+
+def render_games_imported(path: Path, root: Path, packages: set[str]) -> list[str]:
+    """Where the bot module at ``path`` imports a game's render package (``render.<game>``),
+    as ``file:line: imports what``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    _, package = module_name(path, root)
+    games = {p for p in packages if p.startswith("render.")}
+    where = path.relative_to(root).as_posix()
+    return [f"{where}:{line}: imports {module}"
+            for line, module in imported_modules(tree, package)
+            if any(module == g or module.startswith(f"{g}.") for g in games)]
+
+
+def test_no_presenter_imports_a_renderer() -> None:
+    """Issue #34: the bot reaches the images only through the generic rendering entry points
+    (``render``, ``render.timelapse``); a presenter takes what it needs of a game from the
+    engine (1897's words read back: ``engine.puerto_rico_1897.vocabulary``), never from the
+    game's renderer."""
+    packages = game_packages()
+    assert {"render.puerto_rico", "render.puerto_rico_1897", "render.san_juan"} <= packages
+    modules = sorted((ROOT / "bot").rglob("*.py"))
+    assert [hit for path in modules for hit in render_games_imported(path, ROOT, packages)] == []
+
+
+def test_the_renderer_checker_sees_a_presenter_import(tmp_path: Path) -> None:
+    """Negative control: a presenter's import of a game's renderer (absolute, relative, in a
+    function) is found; the generic entry points are not."""
+    folder = tmp_path / "bot" / "games" / "puerto_rico_1897"
+    folder.mkdir(parents=True)
+    module = folder / "kernel.py"
+    module.write_text("from render.puerto_rico_1897 import kernel_view\n"
+                      "import render\n"
+                      "from render.timelapse import timelapse\n"
+                      "def f() -> None:\n"
+                      "    from render.san_juan import layout\n")
+    assert render_games_imported(module, tmp_path, game_packages()) == [
+        "bot/games/puerto_rico_1897/kernel.py:1: imports render.puerto_rico_1897",
+        "bot/games/puerto_rico_1897/kernel.py:1: imports render.puerto_rico_1897.kernel_view",
+        "bot/games/puerto_rico_1897/kernel.py:5: imports render.san_juan",
+        "bot/games/puerto_rico_1897/kernel.py:5: imports render.san_juan.layout",
+    ]

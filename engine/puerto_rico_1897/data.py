@@ -53,6 +53,8 @@ EXPANSION_MODULES: Final = {
     5: "festival_activities",
     6: "achievements",
 }
+EXPANSION_NUMBERS: Final = {module: number for number, module in EXPANSION_MODULES.items()}
+"""The kernel's module -> 1897's expansion number (the inverse of ``EXPANSION_MODULES``)."""
 AVAILABLE_EXPANSIONS: Final = frozenset({1, 2, 3, 4, 5, 6})
 
 EDITION: Final = Edition(

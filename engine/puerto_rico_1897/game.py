@@ -22,7 +22,7 @@ from ..puerto_rico.game import PuertoRico
 from ..puerto_rico.heuristic import make_heuristic
 from ..puerto_rico.state import State
 from . import names
-from .data import AVAILABLE_EXPANSIONS, EDITION, EXPANSION_MODULES, GAME
+from .data import AVAILABLE_EXPANSIONS, EDITION, EXPANSION_MODULES, EXPANSION_NUMBERS, GAME
 
 register_edition(EDITION)
 
@@ -176,11 +176,10 @@ def _kernel_options(options: Mapping[str, Any]) -> Any:
 
 def _options_1897(kernel: Mapping[str, Any]) -> dict[str, Any]:
     """Normalized kernel options in 1897's words, ``modules`` as ``expansions``."""
-    numbers = {module: e for e, module in EXPANSION_MODULES.items()}
     out: dict[str, Any] = {}
     for key, value in kernel.items():
         if key == "modules":
-            out["expansions"] = sorted(numbers[m] for m in value)
+            out["expansions"] = sorted(EXPANSION_NUMBERS[m] for m in value)
         else:
             out[names.word(key)] = names.data(value, key)
     return out

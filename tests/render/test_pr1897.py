@@ -18,17 +18,11 @@ from engine import get_game
 from engine.core import Event
 from engine.policies import make_policy
 from engine.puerto_rico_1897 import names
+from engine.puerto_rico_1897.vocabulary import kernel_event, kernel_view
 from render import layout_panel, layout_scoresheet, layout_table, render_png
 from render import theme as T
 from render.puerto_rico import pieces as P
-from render.puerto_rico_1897 import (
-    ENGLISH,
-    FRUIT,
-    FRUIT_EDGE,
-    RECOLOR,
-    kernel_event,
-    kernel_view,
-)
+from render.puerto_rico_1897 import ENGLISH, FRUIT, FRUIT_EDGE, RECOLOR
 from render.scene import Box, Rect, Scene, Sketch
 from tests.render.helpers import problems
 

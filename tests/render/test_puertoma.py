@@ -26,6 +26,7 @@ from engine.core import Event
 from engine.policies import make_policy
 from engine.puerto_rico.game import PuertoRico
 from engine.puerto_rico_1897 import puertoma as engine_puertoma
+from engine.puerto_rico_1897.vocabulary import kernel_event, kernel_view
 from render import (
     fonts,
     layout_panel,
@@ -40,7 +41,7 @@ from render.labels import Labels
 from render.puerto_rico import players, puertoma
 from render.puerto_rico.context import Table
 from render.puerto_rico.highlights import event_keys
-from render.puerto_rico_1897 import ENGLISH, RECOLOR, kernel_event, kernel_view
+from render.puerto_rico_1897 import ENGLISH, RECOLOR
 from render.puerto_rico_1897.labels import PUERTOMA
 from render.scene import Box, Ellipse, Polygon, Rect, Scene, Sketch
 from tests.render.helpers import problems

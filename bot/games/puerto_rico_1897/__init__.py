@@ -20,7 +20,8 @@ import discord
 from discord import ui
 
 from engine.core import Game
-from engine.puerto_rico_1897.data import EXPANSION_MODULES
+from engine.puerto_rico_1897.data import EXPANSION_NUMBERS as EXPANSIONS
+from engine.puerto_rico_1897.vocabulary import kernel_options
 from storage import ActionRecord
 
 from ...errors import UserError
@@ -45,10 +46,6 @@ from ..puerto_rico.help import puertoma_topics
 from . import kernel as K
 from .catalog import CATALOG, FOLDER
 
-EXPANSIONS = {module: number for number, module in EXPANSION_MODULES.items()}
-"""The kernel's module -> 1897's expansion number (I the New Buildings ... IV the Festival)."""
-PAIRS = {"exclusive_forest_house": "pair_hacienda_lumber_mill"}
-"""The classic lobby's rules whose 1897 option has another name (§9.3)."""
 ACTIVITIES = "festival_activities"
 """1897's own lobby rule: Expansion V, the Festival Activities (with IV, which it needs)."""
 ACHIEVEMENTS = "achievements"
@@ -187,8 +184,8 @@ class PuertoRico1897Presenter(GamePresenter):
         if expansions:
             out["expansions"] = expansions
         for key, value in classic.items():
-            if key != "players":
-                out[PAIRS.get(key, key)] = value
+            if key != "players":  # in 1897's words (§9.3: the Hacienda / Lumber mill pair)
+                out[K.edition_word(key)] = value
         return out
 
     def seated_options(self, options: Mapping[str, Any], automata: Sequence[str]
@@ -243,17 +240,9 @@ class PuertoRico1897Presenter(GamePresenter):
             "tables": ", ".join(f"{people} + {n}" for people, n in self.automata_tables)}
 
     def variants_on(self, options: Mapping[str, Any]) -> list[str]:
-        modules = [
-            EXPANSION_MODULES[n] for n in options.get("expansions") or () if n in EXPANSION_MODULES
-        ]
-        classic: dict[str, Any] = {"modules": modules}
-        if "new_buildings" in modules:
-            classic["building_selection"] = options.get("building_selection")
-        for old, new in PAIRS.items():
-            classic[old] = options.get(new)
         chosen = options.get("expansions") or ()
         return [
-            *classic_modules.variants_of(classic),
+            *classic_modules.variants_of(kernel_options(options)),
             *(ident for ident, number in OWN.items() if number in chosen),
         ]
 

@@ -7,7 +7,9 @@ panels, words, log and refusals read the kernel's codes, views and events), in 1
 (the edition's catalog).  This module is the seam between the two: everything the generic bot
 hands the presenter (views, codes, prompt kinds, events, panels) is read back into the kernel's
 words here, and everything that goes back to the engine or onto a drawn image (codes, views)
-is put into 1897's again — by the engine's own table, so there is no second copy of it.
+is put into 1897's again.  How a value is read back is decided once, by the engine
+(:mod:`engine.puerto_rico_1897.vocabulary`, which the renderer uses too); this module applies
+it to the bot's own things (stored actions, panels, refusals, words, components).
 
 Which side a code is on is never guessed (``zoning_office`` is a different building in each
 edition's words): the presenter's inputs are 1897's, the classic code's are the kernel's, and
@@ -23,8 +25,15 @@ from typing import Any
 import discord
 
 from engine.core import Event, Game
-from engine.puerto_rico_1897 import names
-from render.puerto_rico_1897 import kernel_view
+from engine.puerto_rico_1897.vocabulary import edition_code as code
+from engine.puerto_rico_1897.vocabulary import (
+    edition_view,
+    edition_word,
+    kernel_code,
+    kernel_event,
+    kernel_view,
+    kernel_word,
+)
 from storage import ActionRecord
 
 from ...components import GameButton
@@ -33,47 +42,6 @@ from ...words import Words
 from ..contract import GamePresenter, Panel, PanelControls, Refusing
 from ..puerto_rico.arrange import Arrangement
 from ..puerto_rico.gamelog import PrLogWriter
-
-MODULES = "modules"
-
-
-def code(kernel: str) -> str:
-    """A kernel code in 1897's words (what the engine and Discord's components carry)."""
-    return names.code(kernel)
-
-
-def kernel_code(edition: str) -> str:
-    """An 1897 code in the kernel's words (what the classic presentation reads)."""
-    return names.classic_code(edition)
-
-
-def kernel_word(edition: str) -> str:
-    """One 1897 word (a prompt kind, a role, a building) in the kernel's words."""
-    return names.word(edition, names.REVERSE)
-
-
-def edition_word(kernel: str) -> str:
-    return names.word(kernel)
-
-
-def edition_view(view: Mapping[str, Any]) -> dict[str, Any]:
-    """A kernel-words view (from :func:`kernel_view`, perhaps changed by the classic code: a
-    Mayor draft drawn in) in 1897's words again: what the 1897 renderer draws."""
-    out: dict[str, Any] = names.data(view)
-    options = dict(out.get("options") or {})
-    options.pop(MODULES, None)
-    out["options"] = options
-    return out
-
-
-def kernel_event(event: Event) -> Event:
-    return Event(
-        kernel_word(event.type),
-        event.seat,
-        names.data(event.data, reverse=True),
-        event.private_to,
-        None if event.public_data is None else names.data(event.public_data, reverse=True),
-    )
 
 
 def kernel_actions(actions: Sequence[ActionRecord]) -> list[ActionRecord]:
