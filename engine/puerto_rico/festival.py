@@ -180,7 +180,8 @@ def _construction_goal(s: State, seat: int, building: int, ev: Events) -> None:
 
 
 P_FESTIVAL_WORKERS: Final = "festival_workers"
-"""1897 (X4): the decision placing the reward workers at once (``festival_workers``)."""
+"""1897 (X4): the offer placing the reward workers at once, decided by 1897's package
+(``engine.puerto_rico_1897.festival_workers``, on the ``OFFER_*`` registries)."""
 
 
 def goal_barrels_left(s: State) -> list[int]:
