@@ -45,7 +45,7 @@ from render.puerto_rico_1897 import ENGLISH, RECOLOR
 from render.puerto_rico_1897.labels import PUERTOMA
 from render.scene import Box, Ellipse, Polygon, Rect, Scene, Sketch
 from tests.render.helpers import problems
-from tests.render.test_pr1897 import CLASSIC_WORDS
+from tests.render.puerto_rico_1897.test_pr1897 import CLASSIC_WORDS
 
 GAME = get_game("puerto-rico-1897")
 assert isinstance(GAME, PuertoRico)
