@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROLE = "governor"
+PORT_TRIES = 5
 
 
 class Unavailable(RuntimeError):
@@ -64,7 +65,9 @@ def _run_as() -> str | None:
     raise Unavailable("running as root and neither a 'postgres' nor a 'nobody' user exists")
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback port free now (the kernel's choice); another process may take it before
+    it is bound."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -99,9 +102,19 @@ class TemporaryServer:
                     os.chmod(parent, parent.stat().st_mode | 0o001)
         _call([str(bin_dir / "initdb"), "-D", str(data), "-U", ROLE, "--auth=trust",
                "--encoding=UTF8", "--locale=C", "--no-sync"], user, "initdb")
-        server = cls(directory, _free_port(), bin_dir, user, durable)
-        server.start_again()
-        return server
+        # A free port can be taken by another process before the server binds it (tests run
+        # in parallel, each starting servers): then another port, a few times.
+        attempt = 1
+        while True:
+            server = cls(directory, free_port(), bin_dir, user, durable)
+            try:
+                server.start_again()
+            except Unavailable as exc:
+                if "could not bind" in str(exc) and attempt < PORT_TRIES:
+                    attempt += 1
+                    continue
+                raise
+            return server
 
     def start_again(self) -> None:
         """Start the server (stopped by :meth:`stop`) on its directory and port: the tests of
