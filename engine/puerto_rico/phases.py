@@ -178,7 +178,7 @@ def setup(options: Mapping[str, Any], seed: int, game: str = "puerto-rico") -> S
     return s
 
 
-def apply_unchecked(s: State, seat: int, action: Action, ev: Events) -> None:
+def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> None:
     """Apply a legal action in place and advance to the next decision.  An action of the
     ``anytime`` hook point (1897 Exp. VI: an announcement) is performed alone: the decision
     waiting stays the one it was."""
