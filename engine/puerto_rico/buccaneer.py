@@ -28,7 +28,7 @@ Engine choices where the rules leave room (documented here, tested in tests/engi
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final, TypedDict
 
 from ..core import Event
 from . import actions as A
@@ -296,7 +296,17 @@ module_role(
 )
 
 
-def view_part(s: State) -> dict[str, Any] | None:
+class BuccaneerPart(TypedDict):
+    """The view's ``buccaneer``: the token's seat (``None``: on its card), the role card it
+    captured and who holds it, and the Raid's colonists still to place."""
+
+    token: int | None
+    captured: str | None
+    captured_by: int | None
+    raid_to_place: int
+
+
+def view_part(s: State) -> BuccaneerPart | None:
     """The public Buccaneer key of the view (``None`` without the module)."""
     if not s.buccaneer:
         return None

@@ -17,6 +17,7 @@ from .invariants import invariant_failures
 from .ruleset import AVAILABLE_MODULES, MODULES, normalize_options, state_ruleset
 from .save import dump_state, load_state
 from .state import State
+from .view import PuertoRicoView
 from .view import view as _view
 
 # Exp. 3 module sets played by the engine's own tests (see ``option_sets``)
@@ -150,7 +151,7 @@ class PuertoRico:
         """Every broken invariant of ``state`` (empty for every reachable state)."""
         return invariant_failures(state)
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: int | None) -> PuertoRicoView:
         return _view(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 from ..core import Event
 from ..rng import below
@@ -174,7 +174,16 @@ module_phase(
 )
 
 
-def draft_view(s: State) -> dict[str, Any] | None:
+class DraftPart(TypedDict):
+    """The view's ``draft``: empty violet spaces by cost, the buildings drafted in order, and
+    how they are chosen (``draft`` or ``random``)."""
+
+    spaces_left: dict[str, int]
+    drafted: list[str]
+    selection: str
+
+
+def draft_view(s: State) -> DraftPart | None:
     """The board's violet spaces (public): empty spaces by cost and the buildings drafted, in
     order; ``None`` without the module."""
     if not s.draft_left:

@@ -42,7 +42,7 @@ the ship's nobles first and places them first (``raid_split``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
 from ..core import Event
 from . import actions as A
@@ -92,6 +92,9 @@ from .state import (
     Player,
     State,
 )
+
+if TYPE_CHECKING:
+    from .view import PlayerEntry
 
 MODULE: Final = "nobles"
 NBUILDINGS: Final = len(CATALOG)
@@ -832,7 +835,22 @@ def raid_return(s: State) -> int:
 # --- view and invariants ----------------------------------------------------------------------
 
 
-def view_part(s: State) -> dict[str, Any] | None:
+class NoblesPart(TypedDict):
+    """The view's ``nobles``: in the supply, on the colonist ship, from a Raid to place."""
+
+    supply: int
+    ship: int
+    raid_to_place: int
+
+
+class PlayerNobles(TypedDict):
+    """A player's ``nobles`` in the view: on his board in all, and in his San Juan."""
+
+    total: int
+    san_juan: int
+
+
+def view_part(s: State) -> NoblesPart | None:
     """The public ``nobles`` key of the view (``None`` without the module)."""
     if not s.nobles:
         return None
@@ -843,7 +861,7 @@ def view_part(s: State) -> dict[str, Any] | None:
     }
 
 
-def view_players(s: State, players: list[dict[str, Any]]) -> None:
+def view_players(s: State, players: list[PlayerEntry]) -> None:
     """With the module, each player's view shows his nobles: ``nobles`` {total, san_juan}, each
     island entry ``noble`` (the occupied tiles of a kind list their nobles first) and each city
     entry ``nobles``."""

@@ -117,7 +117,8 @@ class PuertoRico1897(PuertoRico):
             raise type(exc)(exc.code, **details) from None
         return new, [names.event(e) for e in events]
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+    # the kernel's view in 1897's words (``names``): another shape than the kernel's type
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:  # type: ignore[override]
         out: dict[str, Any] = names.data(super().view(state, viewer))
         out["options"] = _options_1897(state.options)
         return out

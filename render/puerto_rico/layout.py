@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any
+
+from engine.puerto_rico.view import NoblesPart, PuertoRicoView, RoleCard
 
 from .. import fonts
 from .. import theme as T
@@ -30,7 +31,7 @@ from . import new_buildings as nb
 from . import pieces as P
 from .achievements import layout_achievements
 from .activities import layout_activities
-from .context import Table, ends_after
+from .context import Table, ends_after, puerto_rico_view
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .modules import layout_festival, modules_text, role_area
@@ -58,10 +59,10 @@ def _header(t: Table, y: int) -> int:
 
 def _phase_text(t: Table) -> str:
     view, lb = t.view, t.labels
-    phase = str(view["phase"])
+    phase = view["phase"]
     text = lb(f"phase.{phase}")
-    chooser = view.get("chooser")
-    if phase not in ("role_selection", "game_over") and isinstance(chooser, int):
+    chooser = view["chooser"]
+    if phase not in ("role_selection", "game_over") and chooser is not None:
         text = lb("ui.chosen_by", phase=text, name=t.names[chooser])
     return text
 
@@ -71,19 +72,19 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
     caller's line about what the image shows, in place of the phase and who must act."""
     sk, lb, view = t.sk, t.labels, t.view
     right = M + T.INNER - 14
-    prompt = view.get("prompt")
+    prompt = view["prompt"]
     outcome = view.get("outcome")
-    ended = list(view.get("end_triggered") or [])
+    ended = view["end_triggered"]
     last = None
     note_left = right
-    if ended and not view.get("game_over"):
+    if ended and not view["game_over"]:
         reasons = ", ".join(lb(f"end.{r}") for r in ended)
         last = lb(f"ui.last_{ends_after(view)}", reasons=reasons)
         shown = fonts.fit(last, T.TEXT_BODY, True, T.INNER // 2)
         note_left = right + fonts.bbox(shown, T.TEXT_BODY, True, "rs")[0]
     waiting: tuple[str, ...] = ()
-    if not status and not (view.get("game_over") and isinstance(outcome, Mapping)) and (
-            prompt and prompt.get("seats")):
+    if not status and not (view["game_over"] and outcome is not None) and (
+            prompt and prompt["seats"]):
         who = ", ".join(t.names[s] for s in prompt["seats"])
         text = "▶ " + lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}"))
         first = note_left - M - 40
@@ -92,7 +93,7 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
     h = 82 + WAIT_LINE * (len(waiting) - 1 if waiting else 0)  # a second line when needed
     panel = sk.region("status", Box(M, y, T.INNER, h))
     sk.rect(panel, T.PANEL, T.BORDER, 2, radius=10, static=h == 82)
-    governor = int(view["governor"])
+    governor = view["governor"]
     gov = W.pill(sk, right, y + 26, f"{lb('ui.governor')}: {t.names[governor]}", T.GOLD, T.INK,
                  max_width=360, align="right", elsewhere=True)
     sk.region("governor", gov)
@@ -110,8 +111,8 @@ def _status(t: Table, y: int, status: str | None = None) -> int:
             box = sk.text(M + 16, base, line, size=T.TEXT_HEADING, bold=True, fill=T.INK,
                           key=True)
             sk.region("status_line", box)
-    elif view.get("game_over") and isinstance(outcome, Mapping):
-        winners = [t.names[w] for w in outcome.get("winners") or []]
+    elif view["game_over"] and outcome is not None:
+        winners = [t.names[w] for w in outcome["winners"]]
         key = "ui.game_shared" if len(winners) > 1 else "ui.game_won"
         box = sk.text(M + 16, y + 70, lb(key, names=", ".join(winners)), size=T.TEXT_KEY,
                       bold=True, fill=T.INK, max_width=T.INNER - 32, key=True)
@@ -133,7 +134,7 @@ def _card_width(n: int) -> int:
     return (T.INNER - T.GAP * (n - 1)) // n
 
 
-def _role_rows(t: Table, roles: list[Any]) -> int:
+def _role_rows(t: Table, roles: list[RoleCard]) -> int:
     """One row of cards, or two when there are more than eight or when a word of a role's
     name would have to be cut on one ("Colonizador" on eight cards)."""
     if len(roles) > ROLES_PER_ROW:
@@ -145,7 +146,7 @@ def _role_rows(t: Table, roles: list[Any]) -> int:
 
 def _roles(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
-    roles = list(view["roles"])
+    roles = view["roles"]
     rows = _role_rows(t, roles)
     n = -(-len(roles) // rows)  # cards per row
     w = _card_width(n)
@@ -162,12 +163,12 @@ def _roles(t: Table, y: int) -> int:
             sk.text(x + w // 2, ry + 27 + 22 * k, line, size=T.TEXT_SMALL, bold=bold,
                     fill=T.INK, anchor="ms", static=True)
         role_area(t, role, Box(x + 4, ry + top, w - 8, h - top - 4))
-        taken = role.get("taken_by")
+        taken = role["taken_by"]
         if (
             taken is not None
-            and view.get("active_role") == role["role"]
-            and taken == view.get("chooser")
-            and view.get("phase") != "role_selection"
+            and view["active_role"] == role["role"]
+            and taken == view["chooser"]
+            and view["phase"] != "role_selection"
         ):
             sk.rect(box, None, T.ACT, 4, radius=10)
     return y + rows * (h + T.GAP)
@@ -181,7 +182,7 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
     ry = y + 46
     step, slot = 38, 34
     for i, ship in enumerate(t.view["ships"]):
-        cap, count, good = int(ship["capacity"]), int(ship["count"]), ship.get("good")
+        cap, count, good = ship["capacity"], ship["count"], ship["good"]
         hull = Box(x + 16, ry, 12 + cap * step + 34, 48)
         W.ship_hull(sk, hull, T.HULL, T.HULL_DARK, static=True)
         for k in range(cap):
@@ -211,9 +212,9 @@ def _ships(t: Table, x: int, y: int, w: int) -> int:
 PRIVATE_ROW = 48  # 1897: the row of the Wharves' private ships under the cargo ships
 
 
-def _private_ships(view: View) -> list[tuple[str, int]]:
+def _private_ships(view: PuertoRicoView) -> list[tuple[str, int]]:
     """1897: the crates on the Wharves' private ships now (none outside a Captain phase)."""
-    return [(g, int(n)) for g, n in (view.get("private_ships") or {}).items() if int(n) > 0]
+    return [(g, n) for g, n in view.get("private_ships", {}).items() if n > 0]
 
 
 def _caption(sk: Sketch, x: int, y: int, text: str) -> Box:
@@ -284,7 +285,7 @@ def _supply(t: Table, x: int, y: int, w: int) -> int:
 NOBLES_X = 110  # Exp. 2: the nobles' column in the colonists' rows, right of the colonists'
 
 
-def _noble_supply(t: Table, x: int, cx: int, ry: int, part: Mapping[str, Any]) -> int:
+def _noble_supply(t: Table, x: int, cx: int, ry: int, part: NoblesPart) -> int:
     """Exp. 2: the colonists' rows as a grid, the ship's row then the supply's, colonists then
     nobles (``cx``: where the contents start).  Returns the supply row's ``y``."""
     sk, lb = t.sk, t.labels
@@ -328,10 +329,10 @@ def _plantations(t: Table, y: int) -> int:
     W.text_block(sk, M + 16, y + 46, lb("ui.plantations"), size=T.TEXT_BODY, width=130,
                  fill=T.INK, smaller=T.TEXT_SMALL, step=22, static=True)
     x0 = M + 150
-    slots = int(view["players_count"]) + 1
+    slots = view["players_count"] + 1
     for k in range(slots):
         sk.rect(Box(x0 + k * 58, y + 12, 52, 52), T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
-    face_up = list(view["face_up"])
+    face_up = view["face_up"]
     for k, kind in enumerate(face_up):
         P.tile(sk, Box(x0 + k * 58, y + 12, 52, 52), kind, lb)
     sk.region("face_up", Box(x0, y + 12, max(slots, len(face_up)) * 58 - 6, 52))
@@ -440,13 +441,13 @@ def layout_table(
     saying what the image shows ("Round 3 · the Builder phase ended"), drawn in place of the
     phase and whose turn it is (a board kept for the record, where nobody is awaited)."""
     lb = as_labels(labels)
-    viewer = view.get("viewer")
+    pr = puerto_rico_view(view)
     t = Table(
-        view=view,
+        view=pr,
         labels=lb,
-        names=seat_names(int(view["players_count"]), names, lb),
+        names=seat_names(pr["players_count"], names, lb),
         sk=Sketch(T.WIDTH, T.BACKGROUND),
-        marks=highlight_keys(highlights, viewer if isinstance(viewer, int) else None),
+        marks=highlight_keys(highlights, pr["viewer"]),
     )
     y = T.MARGIN
     for section in (_header, partial(_status, status=status), _roles,

@@ -6,8 +6,7 @@ its printed cost (:mod:`.new_buildings`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.puerto_rico.view import MarketEntry
 
 from .. import fonts
 from .. import theme as T
@@ -32,14 +31,14 @@ def building_name(t: Table, name: str, max_width: float, bold: bool = False) -> 
     return fonts.fit(t.labels.building_short(name), T.TEXT_SMALL, bold, max_width)
 
 
-def _stripe_color(entry: Mapping[str, Any]) -> tuple[T.Color, T.Color]:
-    good = entry.get("good")
+def _stripe_color(entry: MarketEntry) -> tuple[T.Color, T.Color]:
+    good = entry["good"]
     if good:
         return P.GOOD_COLORS[good], P.GOOD_EDGE[good]
     return T.VIOLET, T.VIOLET
 
 
-def market_tile(t: Table, box: Box, entry: Mapping[str, Any], lines: int = 1, *,
+def market_tile(t: Table, box: Box, entry: MarketEntry, lines: int = 1, *,
                 static: bool = True) -> None:
     """One building for sale: its whole name on ``lines`` lines across the tile, then a row
     with its cost on a coin (a seat's view: that seat's price, ringed when it differs), its
@@ -47,9 +46,9 @@ def market_tile(t: Table, box: Box, entry: Mapping[str, Any], lines: int = 1, *,
     ``static``: the parts that depend only on the building go to the cached layer (the table);
     a panel draws everything per image."""
     sk, lb = t.sk, t.labels
-    name = str(entry["building"])
-    large = int(entry.get("size", 1)) == 2
-    production = bool(entry.get("good"))
+    name = entry["building"]
+    large = entry["size"] == 2
+    production = bool(entry["good"])
     fill = T.PANEL if production else T.VIOLET_LIGHT
     sk.rect(box, fill, T.VIOLET if large else T.BORDER, 3 if large else 2, radius=8,
             static=static)
@@ -64,17 +63,17 @@ def market_tile(t: Table, box: Box, entry: Mapping[str, Any], lines: int = 1, *,
     for k, line in enumerate(names):
         sk.text(text_x, box.y + 23 + 22 * k, line, size=T.TEXT_SMALL, fill=T.INK, static=static)
     cy = box.bottom - 19
-    cost = int(entry["cost"])
+    cost = entry["cost"]
     price = entry.get("price")
-    value = cost if price is None else int(price)
+    value = cost if price is None else price
     coin = W.coin(sk, text_x + 14, cy, 28, value, size=T.TEXT_SMALL, key=False,
                   static=static and price is None)
     if value != cost:
         sk.ellipse(coin.grow(2), None, T.ACT, 3)
-    left = int(entry["left"])
+    left = entry["left"]
     row = coin.right
     if static or left > 0:
-        circles = W.occupancy(sk, coin.right + 7, cy, int(entry["circles"]), 0, static=static)
+        circles = W.occupancy(sk, coin.right + 7, cy, entry["circles"], 0, static=static)
         row = W.vp_badge(sk, circles.right + 8, cy, entry["vp"], static=static).right
     if left <= 0:
         sk.rect(box, T.SOLD_OUT_VEIL, radius=8)
@@ -104,9 +103,9 @@ def layout_market(t: Table, y: int) -> int:
                      most=1, fill=T.INK, smaller=T.TEXT_SMALL, static=True)
     top = y + 38
     col_w = (T.INNER - (COLUMNS - 1) * T.GAP) // COLUMNS
-    columns: dict[int, list[Mapping[str, Any]]] = {c: [] for c in nb.spaces(t.view)}
-    for entry in t.view["market"]:
-        columns.setdefault(int(entry["column"]), []).append(entry)
+    columns: dict[int, list[MarketEntry]] = {c: [] for c in nb.spaces(t.view)}
+    for building in t.view["market"]:
+        columns.setdefault(building["column"], []).append(building)
     order = sorted(columns)
     rows = 0
     for ci, column in enumerate(order[:COLUMNS]):

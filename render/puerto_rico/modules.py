@@ -14,8 +14,7 @@ Regions: ``buccaneer_token`` (the token where it lies), ``role:<card>:captured``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.puerto_rico.view import BuccaneerPart, FestivalPart, PuertoRicoView, RoleCard
 
 from .. import fonts
 from .. import theme as T
@@ -31,14 +30,13 @@ MODULE_ORDER = ("new_buildings", "nobles", "buccaneer", "festival", "festival_ac
                 "achievements")
 
 
-def buccaneer(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    part = view.get("buccaneer")
-    return part if isinstance(part, Mapping) else None
+def buccaneer(view: PuertoRicoView) -> BuccaneerPart | None:
+    return view["buccaneer"]
 
 
 def modules_text(t: Table) -> str:
     """ "+ New Buildings, Nobles, Buccaneer, Festival" (empty without a module)."""
-    found = (t.view.get("options") or {}).get("modules") or ()
+    found = t.view["options"].get("modules") or ()
     names = [t.labels(f"module.{m}") for m in MODULE_ORDER if m in found]
     return t.labels("ui.modules", list=", ".join(names)) if names else ""
 
@@ -58,17 +56,17 @@ def token(t: Table, cx: int, cy: int, r: int) -> Box:
     return box
 
 
-def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | None = None) -> None:
+def role_area(t: Table, role: RoleCard, area: Box, tag_width: int | None = None) -> None:
     """What lies on a role card below its title (``area``, at least 54 px high): who took it
     this round, else its doubloons; the Buccaneer's token or holder; the captured mark.
     ``tag_width``: the widest a name may be drawn (default: the area's)."""
     sk = t.sk
     widest = tag_width or area.w - 2
     part = buccaneer(t.view)
-    card = str(role.get("card"))
-    taken = role.get("taken_by")
+    card = role["card"]
+    taken = role["taken_by"]
     cx, cy = area.x + area.w // 2, area.y + 28
-    captured = part is not None and part.get("captured") == card
+    captured = part is not None and part["captured"] == card
     if taken is not None:
         sk.rect(area, T.PANEL_ALT, radius=8)
     if captured and part is not None:
@@ -83,7 +81,7 @@ def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | Non
             anchor="ms",
             max_width=widest,
         )
-        captor = part.get("captured_by")
+        captor = part["captured_by"]
         if taken is not None:
             tag = W.pill(
                 sk,
@@ -96,7 +94,7 @@ def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | Non
                 align="center",
             )
         else:
-            who = t.names[captor] if isinstance(captor, int) else "?"
+            who = t.names[captor] if captor is not None else "?"
             tag = W.pill(
                 sk,
                 cx,
@@ -117,8 +115,8 @@ def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | Non
             ),
         )
         return
-    if role.get("role") == "buccaneer" and part is not None:
-        holder = part.get("token")
+    if role["role"] == "buccaneer" and part is not None:
+        holder = part["token"]
         if taken is not None:
             box = W.name_tag(
                 sk,
@@ -129,7 +127,7 @@ def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | Non
                 T.WHITE,
                 max_width=widest,
             )
-        elif isinstance(holder, int):
+        elif holder is not None:
             box = W.name_tag(
                 sk, cx, cy, f"{SKULL} {t.names[holder]}", T.BAND, T.BAND_TEXT, max_width=widest
             )
@@ -139,14 +137,14 @@ def role_area(t: Table, role: Mapping[str, Any], area: Box, tag_width: int | Non
         return
     if taken is not None:
         W.name_tag(sk, cx, cy, t.names[taken], T.seat_color(taken), T.WHITE, max_width=widest)
-    elif role.get("doubloons"):
+    elif role["doubloons"]:
         W.coin(sk, cx, cy, 38, role["doubloons"], size=T.TEXT_LETTER)
 
 
 def token_pill(t: Table, seat: int) -> tuple[str, T.Color, T.Color] | None:
     """The pill on the panel of the seat holding the Buccaneer token (``None`` otherwise)."""
     part = buccaneer(t.view)
-    if part is None or part.get("token") != seat:
+    if part is None or part["token"] != seat:
         return None
     return f"{SKULL} {t.labels('ui.token')}", T.BAND, T.BAND_TEXT
 
@@ -160,14 +158,14 @@ CELL_TOP = 42
 def layout_festival(t: Table, x: int, y: int, w: int) -> int:
     """The Festival board (``w`` wide from ``x``): its caption, then the three goals side by
     side, each with its reward and who achieved it.  Returns the ``y`` below it."""
-    part = t.view.get("festival")
-    if not isinstance(part, Mapping):
+    part = t.view["festival"]
+    if part is None:
         return y
     # the board, its caption and its three spaces are the same in every game with the Festival
     # (the static layer); the goals drawn on it are this game's
     cells = board_of_three(t, "festival", t.labels("ui.festival"), Box(x, y, w, FESTIVAL_H))
     for goal, cell in zip(GOALS, cells, strict=True):
-        _goal(t, goal, part.get(goal) or {}, cell)
+        _goal(t, goal, part, cell)
     return y + FESTIVAL_H + T.GAP
 
 
@@ -195,9 +193,12 @@ def board_of_three(t: Table, key: str, caption: str, box: Box) -> list[Box]:
                 box.h - CELL_TOP - 8) for k in range(3)]
 
 
-def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
+def _goal(t: Table, goal: str, part: FestivalPart, cell: Box) -> None:
     sk, lb = t.sk, t.labels
-    done = entry.get("achieved_by")
+    plantation, production, construction = (part["plantation"], part["production"],
+                                            part["construction"])
+    done = {"plantation": plantation["achieved_by"], "production": production["achieved_by"],
+            "construction": construction["achieved_by"]}[goal]
     sk.region(f"festival:{goal}", cell)
     sk.rect(cell, T.PANEL_ALT, T.FAINT, 2, radius=8, static=True)
     if done is not None:
@@ -206,14 +207,14 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
     top = cell.y + 26
     words = {
         "plantation": lb("tile.quarry")
-        if entry.get("tile") == "quarry"
-        else lb(f"good.{entry.get('tile')}"),
+        if plantation["tile"] == "quarry"
+        else lb(f"good.{plantation['tile']}"),
         "production": lb("ui.goal_production"),
         "construction": lb("ui.goal_construction"),
     }[goal]
     if goal == "plantation":
         words = f"3 × {words}"
-    if isinstance(done, int):  # the goal's words whole, the name in the room left
+    if done is not None:  # the goal's words whole, the name in the room left
         need = int(fonts.length(words, T.TEXT_SMALL, True)) + 18
         room = max(cell.w * 3 // 5, 0) if need <= cell.w * 2 // 5 else cell.w - need - 8
         right = done_pill(t, cell, top, done, f"festival:{goal}:done", max(room, 56))
@@ -236,18 +237,19 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
     reward_x = cell.right - 56
     px = cell.x + 10
     if goal == "plantation":
-        kind = str(entry.get("tile"))
+        kind = plantation["tile"]
         for _ in range(3):
             P.tile(sk, Box(px, py, 40, 46), kind, lb)
             px += 46
     elif goal == "production":
-        for good in entry.get("goods") or ():
-            P.barrel(sk, Box(px, py + 4, 32, 38), str(good), lb)
+        for good in production["goods"]:
+            P.barrel(sk, Box(px, py + 4, 32, 38), good, lb)
             px += 40
     else:
-        name = str(entry.get("building"))
+        name = str(construction["building"])
         label_w = reward_x - 30 - px
-        stripe = t.market_entry(name).get("good")
+        found = t.market_entry(name)
+        stripe = found["good"] if found else None
         fill = P.GOOD_COLORS[stripe] if stripe else T.VIOLET
         sk.rect(
             Box(px, py + 2, label_w, 42),
@@ -257,7 +259,7 @@ def _goal(t: Table, goal: str, entry: Mapping[str, Any], cell: Box) -> None:
             radius=6,
         )
         sk.rect(Box(px + 3, py + 5, 8, 36), fill, radius=4)
-        short = lb.building(name) if entry.get("building") else "?"  # None until a draft ends
+        short = lb.building(name) if construction["building"] else "?"  # None before a draft
         if fonts.length(short, T.TEXT_SMALL) > label_w - 22:
             short = lb.building_short(name)
         if fonts.fits(short, T.TEXT_SMALL, False, label_w - 22):

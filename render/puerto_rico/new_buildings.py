@@ -16,8 +16,7 @@ forest).  Pure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.puerto_rico.view import IslandTile, MarketEntry, PuertoRicoView
 
 from .. import theme as T
 from .. import widgets as W
@@ -36,19 +35,19 @@ def column_of(cost: int) -> int:
     return min(COLUMNS, (cost - 1) // 3 + 1)
 
 
-def spaces(view: Mapping[str, Any]) -> dict[int, list[int]]:
+def spaces(view: PuertoRicoView) -> dict[int, list[int]]:
     """The draft's empty spaces: their printed costs by board column (none without Exp. 1 or
     once the draft is over)."""
-    part = view.get("draft")
-    if not isinstance(part, Mapping):
+    part = view["draft"]
+    if part is None:
         return {}
     out: dict[int, list[int]] = {}
-    for cost, n in sorted(((int(c), int(n)) for c, n in (part.get("spaces_left") or {}).items())):
+    for cost, n in sorted((int(c), n) for c, n in part["spaces_left"].items()):
         out.setdefault(column_of(cost), []).extend([cost] * n)
     return out
 
 
-def left(view: Mapping[str, Any]) -> int:
+def left(view: PuertoRicoView) -> int:
     return sum(len(costs) for costs in spaces(view).values())
 
 
@@ -57,7 +56,8 @@ def caption(t: Table) -> str | None:
     n = left(t.view)
     if not n:
         return None
-    drafted = len((t.view.get("draft") or {}).get("drafted") or ())
+    part = t.view["draft"]
+    drafted = 0 if part is None else len(part["drafted"])
     return t.labels("ui.draft_caption", n=n, drafted=drafted)
 
 
@@ -73,15 +73,14 @@ def space_tile(t: Table, box: Box, cost: int, key: str) -> None:
             fill=T.VIOLET, max_width=box.right - coin.right - 18)
 
 
-def entries(view: Mapping[str, Any], column: int, built: list[Mapping[str, Any]]
-            ) -> list[Mapping[str, Any] | int]:
+def entries(view: PuertoRicoView, column: int, built: list[MarketEntry]
+            ) -> list[MarketEntry | int]:
     """A market column's tiles in cost order: the buildings (``built``) and, during the
     draft, the empty spaces as their printed costs."""
-    out: list[tuple[int, int, Mapping[str, Any] | int]] = [
-        (int(e["cost"]), 0, e) for e in built]
+    out: list[tuple[int, int, MarketEntry | int]] = [(e["cost"], 0, e) for e in built]
     out.extend((cost, 1, cost) for cost in spaces(view).get(column, ()))
     out.sort(key=lambda item: (item[0], item[1],
-                               str(item[2]["building"]) if isinstance(item[2], Mapping) else ""))
+                               "" if isinstance(item[2], int) else item[2]["building"]))
     return [item for _, _, item in out]
 
 
@@ -100,18 +99,18 @@ def forest_tile(sk: Sketch, box: Box) -> Box:
     return box
 
 
-def island_tile(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+def island_tile(t: Table, box: Box, entry: IslandTile) -> None:
     """One island tile: a forest, or a plantation or quarry with its circle (Exp. 2: a noble
     there drawn as one, :func:`render.puerto_rico.nobles.piece`)."""
-    if entry.get("tile") == FOREST:
+    if entry["tile"] == FOREST:
         forest_tile(t.sk, box)
         return
-    P.tile(t.sk, box, str(entry["tile"]), t.labels, bool(entry.get("occupied")),
+    P.tile(t.sk, box, entry["tile"], t.labels, entry["occupied"],
            piece=nobles.piece if entry.get("noble") else None)
 
 
-def has_module(view: Mapping[str, Any]) -> bool:
-    return isinstance(view.get("draft"), Mapping)
+def has_module(view: PuertoRicoView) -> bool:
+    return view["draft"] is not None
 
 
 __all__ = ["FOREST", "caption", "column_of", "entries", "forest_tile", "has_module",

@@ -22,8 +22,7 @@ Regions: ``player:<seat>:san_juan:nobles`` (only while nobles wait there), ``nob
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.puerto_rico.view import CityBuilding, NoblesPart, PlayerEntry, PuertoRicoView
 
 from .. import theme as T
 from .. import widgets as W
@@ -33,27 +32,26 @@ CROWN_W = 12
 CROWN_H = 8
 
 
-def part(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def part(view: PuertoRicoView) -> NoblesPart | None:
     """The view's public ``nobles`` key ({supply, ship, raid_to_place}); ``None`` without the
     module."""
-    found = view.get("nobles")
-    return found if isinstance(found, Mapping) else None
+    return view["nobles"]
 
 
-def has_module(view: Mapping[str, Any]) -> bool:
+def has_module(view: PuertoRicoView) -> bool:
     return part(view) is not None
 
 
-def in_san_juan(player: Mapping[str, Any]) -> tuple[int, int]:
+def in_san_juan(player: PlayerEntry) -> tuple[int, int]:
     """(colonists, nobles) waiting in a player's San Juan (no nobles without the module)."""
     nobles = player.get("nobles")
-    waiting = int(nobles.get("san_juan", 0)) if isinstance(nobles, Mapping) else 0
-    return int(player["san_juan"]) - waiting, waiting
+    waiting = 0 if nobles is None else nobles["san_juan"]
+    return player["san_juan"] - waiting, waiting
 
 
-def on_building(entry: Mapping[str, Any]) -> int:
+def on_building(entry: CityBuilding) -> int:
     """How many of a city entry's ``colonists`` are nobles (0 without the module)."""
-    return int(entry.get("nobles") or 0)
+    return entry.get("nobles", 0)
 
 
 def crown(sk: Sketch, cx: int, base: int, w: int, h: int, *, static: bool = False) -> Box:

@@ -17,7 +17,8 @@ seat's decision (``panel_focus``), or to the phase being played when the seat wa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+
+from engine.puerto_rico.view import MarketEntry, PlayerEntry
 
 from .. import fonts
 from .. import theme as T
@@ -29,7 +30,7 @@ from . import nobles, puertoma
 from . import pieces as P
 from .achievements import layout_achievements
 from .activities import layout_activities
-from .context import Table, ends_after
+from .context import Table, ends_after, puerto_rico_view
 from .highlights import EventLike, highlight_keys
 from .labels import Labels, as_labels, seat_names
 from .market import market_tile
@@ -88,12 +89,13 @@ CITY_COLS, CITY_ROWS = 4, 3
 def panel_focus(view: View, seat: int) -> str:
     """The part of the table ``seat``'s panel shows: what its decision needs, or the current
     phase's part while it waits."""
-    prompt = view.get("prompt") or {}
-    if seat in (prompt.get("seats") or ()):
-        return FOCUS_OF_PROMPT.get(str(prompt.get("kind")), "roles")
-    if view.get("game_over"):
+    pr = puerto_rico_view(view)
+    prompt = pr["prompt"]
+    if prompt is not None and seat in prompt["seats"]:
+        return FOCUS_OF_PROMPT.get(prompt["kind"], "roles")
+    if pr["game_over"]:
         return "none"
-    return FOCUS_OF_PHASE.get(str(view.get("phase")), "roles")
+    return FOCUS_OF_PHASE.get(pr["phase"], "roles")
 
 
 def _section(sk: Sketch, y: int, h: int, key: str | None = None) -> Box:
@@ -115,37 +117,37 @@ def _caption(sk: Sketch, x: int, y: int, text: str, max_width: float) -> Box:
 
 def _band(t: Table, seat: int, y: int) -> int:
     lb, view = t.labels, t.view
-    governor = lb("ui.governor") if view["players"][seat].get("is_governor") else None
+    governor = lb("ui.governor") if view["players"][seat]["is_governor"] else None
     W.seat_band(t.sk, Box(M, y, INNER, 50), seat, t.names[seat],
-                lb("ui.round", n=view.get("round", 1)), governor, 200)
+                lb("ui.round", n=view["round"]), governor, 200)
     return y + 50 + T.GAP
 
 
 def _decision(t: Table, seat: int, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
-    prompt = view.get("prompt") or {}
+    prompt = view["prompt"]
     outcome = view.get("outcome")
     width = INNER - 8
-    if view.get("game_over") and isinstance(outcome, Mapping):
-        winners = [t.names[w] for w in outcome.get("winners") or []]
+    if view["game_over"] and outcome is not None:
+        winners = [t.names[w] for w in outcome["winners"]]
         key = "ui.game_shared" if len(winners) > 1 else "ui.game_won"
         text, fill = lb(key, names=", ".join(winners)), T.INK
-    elif seat in (prompt.get("seats") or ()):
-        text = "▶ " + lb("ui.your_turn", what=lb(f"prompt.{prompt.get('kind')}"))
+    elif prompt is not None and seat in prompt["seats"]:
+        text = "▶ " + lb("ui.your_turn", what=lb(f"prompt.{prompt['kind']}"))
         fill = T.ACT
-    elif prompt.get("seats"):
+    elif prompt is not None and prompt["seats"]:
         who = ", ".join(t.names[s] for s in prompt["seats"])
         text, fill = lb("ui.waiting", names=who, what=lb(f"prompt.{prompt['kind']}")), T.MUTED
     else:
-        text, fill = lb(f"phase.{view.get('phase')}"), T.MUTED
+        text, fill = lb(f"phase.{view['phase']}"), T.MUTED
     lines = fonts.wrap(text, T.TEXT_KEY, True, (width,) * 3)  # long names: a third line
     for k, line in enumerate(lines):
         box = sk.text(M + 4, y + 26 + 30 * k, line, size=T.TEXT_KEY, bold=True, fill=fill,
                       key=True)
         sk.region("prompt" if k == 0 else f"prompt:{k}", box)
     y += 30 * len(lines) + 8
-    ended = list(view.get("end_triggered") or [])
-    if ended and not view.get("game_over"):
+    ended = view["end_triggered"]
+    if ended and not view["game_over"]:
         reasons = ", ".join(lb(f"end.{r}") for r in ended)
         last = lb(f"ui.last_{ends_after(view)}", reasons=reasons)
         box = sk.text(M + 4, y + 22, last, size=T.TEXT_BODY, bold=True, fill=T.HIGHLIGHT,
@@ -162,14 +164,14 @@ def _goods_width(t: Table, held: Sequence[tuple[str, int]]) -> int:
     return sum(30 + 5 + int(fonts.length(str(n), T.TEXT_KEY, True)) + 12 for _, n in held) - 12
 
 
-def _stats(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int) -> None:
+def _stats(t: Table, seat: int, p: PlayerEntry, x: int, y: int, right: int) -> None:
     sk, lb = t.sk, t.labels
     key = f"player:{seat}"
     mid = y + 22
     coin = W.coin(sk, x + 22, mid, 44, p["doubloons"])
     sk.region(f"{key}:doubloons", coin)
     x = coin.right + 16
-    if p.get("vp") is not None:
+    if p["vp"] is not None:
         chip = W.vp_chip(sk, x + 13, mid, 13)
         vp = sk.text(chip.right + 6, mid + 9, lb("ui.your_vp", n=p["vp"]), size=T.TEXT_KEY,
                      bold=True, fill=T.INK, key=True)
@@ -187,7 +189,7 @@ def _stats(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
         sk.region(f"{key}:san_juan:nobles", Box(noble.x, y, count.right - noble.x, 44))
     sk.region(f"{key}:san_juan", Box(caption.x, y, count.right - caption.x, 44))
     left = count.right + 16
-    held = [(g, int(n)) for g, n in p["goods"].items() if int(n) > 0]
+    held = [(g, n) for g, n in p["goods"].items() if n > 0]
     gkey = f"{key}:goods"
     if not held:
         box = sk.text(right, mid + 8, lb("ui.no_goods"), size=T.TEXT_SMALL, fill=T.MUTED,
@@ -204,7 +206,7 @@ def _stats(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, right: int
     sk.region(gkey, Box(start, y + 4, gx - 12 - start, 36))
 
 
-def _island(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
+def _island(t: Table, seat: int, p: PlayerEntry, x: int, y: int) -> None:
     sk = t.sk
     key = f"player:{seat}:island"
     for k in range(12):
@@ -216,7 +218,7 @@ def _island(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
     sk.region(key, Box(x, y, 12 * TILE_STEP - (TILE_STEP - TILE_W), TILE_H))
 
 
-def _city(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, width: int) -> int:
+def _city(t: Table, seat: int, p: PlayerEntry, x: int, y: int, width: int) -> int:
     sk = t.sk
     key = f"player:{seat}:city"
     cell_w = (width - (CITY_COLS - 1) * 6) // CITY_COLS
@@ -228,7 +230,7 @@ def _city(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int, width: int)
     for r in range(CITY_ROWS):
         for c in range(CITY_COLS):
             sk.rect(cell(r, c), T.PANEL_ALT, T.FAINT, 2, radius=6)
-    city = list(p["city"])
+    city = p["city"]
     for entry, (r, c, span) in zip(city, city_grid(city), strict=False):
         box = cell(r, c, 2 if span == 2 else 1, 2 if span == -2 else 1)
         sk.region(f"{key}:{entry['building']}", box)
@@ -251,8 +253,8 @@ def _board(t: Table, seat: int, y: int) -> int:
     island_w = 12 * TILE_STEP - (TILE_STEP - TILE_W)
     _island(t, seat, p, x + (right - x - island_w) // 2, y + 60)
     _city(t, seat, p, x, y + 60 + TILE_H + 10, right - x)
-    prompt = t.view.get("prompt") or {}
-    if seat in (prompt.get("seats") or ()):
+    prompt = t.view["prompt"]
+    if prompt is not None and seat in prompt["seats"]:
         sk.rect(box, None, T.ACT, 4, radius=12)
     return y + BOARD_H + T.GAP
 
@@ -269,7 +271,7 @@ def _roles(t: Table, y: int) -> int:
 
 def _role_cards(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
-    roles = list(view["roles"])
+    roles = view["roles"]
     cols = 4
     w = (INNER - (cols - 1) * T.GAP) // cols
     h = 92
@@ -282,9 +284,9 @@ def _role_cards(t: Table, y: int) -> int:
         sk.text(x + w // 2, top + 27, fonts.fit(" ".join(lines), T.TEXT_BODY, bold, w - 14),
                 size=T.TEXT_BODY, bold=bold, fill=T.INK, anchor="ms")
         role_area(t, role, Box(x + 4, top + 34, w - 8, h - 38), w - 12)
-        taken = role.get("taken_by")
-        if (taken is not None and view.get("active_role") == role["role"]
-                and taken == view.get("chooser") and view.get("phase") != "role_selection"):
+        taken = role["taken_by"]
+        if (taken is not None and view["active_role"] == role["role"]
+                and taken == view["chooser"] and view["phase"] != "role_selection"):
             sk.rect(box, None, T.ACT, 4, radius=10)
     rows = (len(roles) + cols - 1) // cols
     return y + rows * (h + T.GAP)
@@ -297,8 +299,8 @@ def _plantations(t: Table, y: int) -> int:
     x = M + PAD
     _caption(sk, x, y + 28, lb("ui.plantations"), INNER - 2 * PAD)
     ty = y + 40
-    slots = int(view["players_count"]) + 1
-    face_up = list(view["face_up"])
+    slots = view["players_count"] + 1
+    face_up = view["face_up"]
     for k in range(max(slots, len(face_up))):
         sk.rect(Box(x + k * TILE_STEP, ty, TILE_W, TILE_H), T.PANEL_ALT, T.FAINT, 2, radius=6)
     for k, kind in enumerate(face_up):
@@ -358,7 +360,7 @@ MARKET_TILE_H = 86
 
 def _market(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
-    key = "ui.market_price" if view.get("viewer") is not None else "ui.buildings"
+    key = "ui.market_price" if view["viewer"] is not None else "ui.buildings"
     drafting = nb.caption(t)
     if drafting is not None:
         sk.region("draft", W.text_block(sk, M + 4, y + 24, drafting, size=T.TEXT_BODY,
@@ -369,9 +371,9 @@ def _market(t: Table, y: int) -> int:
     top = y + 36
     cols = 4
     col_w = (INNER - (cols - 1) * 6) // cols
-    columns: dict[int, list[Mapping[str, Any]]] = {c: [] for c in nb.spaces(view)}
-    for entry in view["market"]:
-        columns.setdefault(int(entry["column"]), []).append(entry)
+    columns: dict[int, list[MarketEntry]] = {c: [] for c in nb.spaces(view)}
+    for building in view["market"]:
+        columns.setdefault(building["column"], []).append(building)
     rows = 0
     for ci, column in enumerate(sorted(columns)[:cols]):
         x = M + ci * (col_w + 6)
@@ -410,8 +412,8 @@ def _trading_house(t: Table, y: int) -> int:
     _section(sk, y, h)
     x = M + PAD
     caption = _caption(sk, x, y + 42, lb("ui.trading_house"), 260)
-    house = list(view["trading_house"])
-    cap = int(view["trading_house_capacity"])
+    house = view["trading_house"]
+    cap = view["trading_house_capacity"]
     sx = caption.right + 20
     last: dict[str, Box] = {}
     for k in range(cap):
@@ -434,7 +436,7 @@ def _trading_house(t: Table, y: int) -> int:
 
 def _ships(t: Table, y: int) -> int:
     sk, lb, view = t.sk, t.labels, t.view
-    ships = list(view["ships"])
+    ships = view["ships"]
     h = 44 + len(ships) * 60 + 4
     box = Box(M, y, INNER, h)
     sk.rect(box, T.SEA, T.SEA_DARK, 2, radius=10)
@@ -443,7 +445,7 @@ def _ships(t: Table, y: int) -> int:
     ry = y + 42
     step, slot = 46, 42
     for i, ship in enumerate(ships):
-        cap, count, good = int(ship["capacity"]), int(ship["count"]), ship.get("good")
+        cap, count, good = ship["capacity"], ship["count"], ship["good"]
         hull = Box(x, ry, 12 + cap * step + 36, 54)
         W.ship_hull(sk, hull, T.HULL, T.HULL_DARK)
         for k in range(cap):
@@ -521,23 +523,22 @@ def layout_panel(
 ) -> Scene:
     """The private panel's image for ``seat`` (default: the view's viewer): its own board,
     then the part of the table ``focus`` names (default: :func:`panel_focus`)."""
+    pr = puerto_rico_view(view)
     if seat is None:
-        viewer = view.get("viewer")
-        if not isinstance(viewer, int):
+        if pr["viewer"] is None:
             raise ValueError("a panel is drawn for a seat: pass seat or a seat's view")
-        seat = viewer
+        seat = pr["viewer"]
     if focus is None:
         focus = panel_focus(view, seat)
     if focus not in FOCUSES:
         raise ValueError(f"unknown focus {focus!r}; one of {', '.join(FOCUSES)}")
     lb = as_labels(labels)
-    viewer = view.get("viewer")
     t = Table(
-        view=view,
+        view=pr,
         labels=lb,
-        names=seat_names(int(view["players_count"]), names, lb),
+        names=seat_names(pr["players_count"], names, lb),
         sk=Sketch(PANEL_WIDTH, T.BACKGROUND),
-        marks=highlight_keys(highlights, viewer if isinstance(viewer, int) else None),
+        marks=highlight_keys(highlights, pr["viewer"]),
     )
     y = _band(t, seat, M)
     y = _decision(t, seat, y)

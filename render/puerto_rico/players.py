@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.puerto_rico.view import CityBuilding, PlayerEntry
+
 from .. import fonts
 from .. import theme as T
 from .. import widgets as W
@@ -33,16 +35,16 @@ LEFT = T.MARGIN + 24
 RIGHT = T.MARGIN + T.INNER - 14
 
 
-def city_grid(city: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, int]]:
+def city_grid(city: Sequence[CityBuilding]) -> list[tuple[int, int, int]]:
     """(row, column, spaces) for each building of ``city``: small buildings first-fit in reading
     order, then each large building on the first two free spaces side by side (or, failing
     that, one above the other)."""
     free = [[True] * CITY_COLS for _ in range(CITY_ROWS)]
     placed: dict[int, tuple[int, int, int]] = {}
     cells = [(r, c) for r in range(CITY_ROWS) for c in range(CITY_COLS)]
-    order = sorted(range(len(city)), key=lambda i: int(city[i].get("size", 1)) == 2)
+    order = sorted(range(len(city)), key=lambda i: city[i]["size"] == 2)
     for i in order:
-        if int(city[i].get("size", 1)) == 2:
+        if city[i]["size"] == 2:
             spot = next(((r, c, 2) for r, c in cells if c + 1 < CITY_COLS
                          and free[r][c] and free[r][c + 1]), None)
             if spot is None:
@@ -62,12 +64,12 @@ def city_grid(city: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, int]]:
     return [placed[i] for i in range(len(city)) if i in placed]
 
 
-def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
+def _header(t: Table, seat: int, p: PlayerEntry, y: int) -> None:
     sk, lb = t.sk, t.labels
     base = y + 38
     rx = RIGHT
     key = f"player:{seat}"
-    if p.get("vp") is not None:
+    if p["vp"] is not None:
         vp = sk.text(rx, base, lb("ui.your_vp", n=p["vp"]), size=T.TEXT_KEY, bold=True,
                      fill=T.INK, anchor="rs", key=True)
         chip = W.vp_chip(sk, vp.x - 20, y + 28, 13)
@@ -95,10 +97,10 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     pills = []
     if t.viewer == seat:
         pills.append((lb("ui.you"), T.BAND, T.BAND_TEXT))
-    if p.get("is_governor"):
+    if p["is_governor"]:
         pills.append((lb("ui.governor"), T.GOLD, T.INK))
-    prompt = t.view.get("prompt") or {}
-    if seat in (prompt.get("seats") or []):
+    prompt = t.view["prompt"]
+    if prompt is not None and seat in prompt["seats"]:
         pills.append(("▶ " + lb("ui.to_act"), T.ACT, T.WHITE))
     token = token_pill(t, seat)
     if token is not None:
@@ -126,7 +128,7 @@ def _header(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
             sk.region(f"{key}:token", box)
 
 
-def _island(t: Table, seat: int, p: Mapping[str, Any], y: int) -> int:
+def _island(t: Table, seat: int, p: PlayerEntry, y: int) -> int:
     sk = t.sk
     key = f"player:{seat}:island"
     for k in range(ISLAND_SPACES):
@@ -141,10 +143,10 @@ def _island(t: Table, seat: int, p: Mapping[str, Any], y: int) -> int:
     return right
 
 
-def _goods(t: Table, seat: int, p: Mapping[str, Any], x: int, y: int) -> None:
+def _goods(t: Table, seat: int, p: PlayerEntry, x: int, y: int) -> None:
     sk, lb = t.sk, t.labels
     key = f"player:{seat}:goods"
-    held = [(g, int(n)) for g, n in p["goods"].items() if int(n) > 0]
+    held = [(g, n) for g, n in p["goods"].items() if n > 0]
     if not held:
         box = sk.text(x, y + 34, lb("ui.no_goods"), size=T.TEXT_SMALL, fill=T.MUTED)
         sk.region(key, Box(x, y + 8, max(box.w, 1), 36))
@@ -183,24 +185,25 @@ def building_lines(t: Table, name: str, first: float, second: float, bold: bool 
     return building_text(t, name, first, second, bold)[0]
 
 
-def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+def city_cell(t: Table, box: Box, entry: CityBuilding) -> None:
     """A building of a city: its stripe, its whole name (two lines when needed) and its
     occupancy circles (bottom right)."""
     sk = t.sk
-    large = int(entry.get("size", 1)) == 2
-    good = t.market_entry(str(entry["building"])).get("good")
+    large = entry["size"] == 2
+    found = t.market_entry(entry["building"])
+    good = found["good"] if found else None
     if good:
         fill, stripe, edge = T.PANEL, P.GOOD_COLORS[good], P.GOOD_EDGE[good]
     else:
         fill, stripe, edge = T.VIOLET_LIGHT, T.VIOLET, T.VIOLET
     sk.rect(box, fill, T.VIOLET if large else T.BORDER, 2, radius=6)
     sk.rect(Box(box.x + 3, box.y + 3, 8, box.h - 6), stripe, edge, 1, radius=4)
-    circles = int(entry["circles"])
+    circles = entry["circles"]
     cx = box.right - 8 - W.circles_width(circles)
     text_x = box.x + 18
-    name = str(entry["building"])
+    name = entry["building"]
     whole = t.labels.building(name)
-    occupants = int(entry["colonists"])
+    occupants = entry["colonists"]
     noble = nobles.on_building(entry)  # Exp. 2: its first circles hold the nobles
     if fonts.length(whole, T.TEXT_SMALL, large) <= cx - 10 - text_x:
         mid = box.y + box.h // 2
@@ -215,7 +218,7 @@ def city_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
         sk.text(text_x, box.y + 22 + 22 * k, line, size=T.TEXT_SMALL, bold=bold, fill=T.INK)
 
 
-def _city(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
+def _city(t: Table, seat: int, p: PlayerEntry, y: int) -> None:
     sk = t.sk
     key = f"player:{seat}:city"
     cell_w = (RIGHT - LEFT - (CITY_COLS - 1) * 6) // CITY_COLS
@@ -231,7 +234,7 @@ def _city(t: Table, seat: int, p: Mapping[str, Any], y: int) -> None:
     for r in range(CITY_ROWS):
         for c in range(CITY_COLS):
             sk.rect(cell(r, c), T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
-    city = list(p["city"])
+    city = p["city"]
     for entry, (r, c, span) in zip(city, city_grid(city), strict=False):
         box = cell(r, c, 2 if span == 2 else 1, 2 if span == -2 else 1)
         sk.region(f"{key}:{entry['building']}", box)
@@ -256,13 +259,13 @@ def layout_panel(t: Table, seat: int, y: int) -> int:
         _city(t, seat, p, y + 120)
     else:
         _puertoma_board(t, seat, p, automaton, y)
-    prompt = t.view.get("prompt") or {}
-    if seat in (prompt.get("seats") or []):
+    prompt = t.view["prompt"]
+    if prompt is not None and seat in prompt["seats"]:
         sk.rect(box, None, T.ACT, 4, radius=12)
     return y + height
 
 
-def _puertoma_board(t: Table, seat: int, p: Mapping[str, Any], board: Mapping[str, Any],
+def _puertoma_board(t: Table, seat: int, p: PlayerEntry, board: Mapping[str, Any],
                     y: int) -> None:
     """A Puertoma's panel under its first line: its property spaces and its crates, its skill
     tiles, then its buildings on their levels beside its Reserve token and its VP area."""
@@ -275,7 +278,7 @@ def _puertoma_board(t: Table, seat: int, p: Mapping[str, Any], board: Mapping[st
     _levels(t, seat, p, board, row)
 
 
-def _levels(t: Table, seat: int, p: Mapping[str, Any], board: Mapping[str, Any],
+def _levels(t: Table, seat: int, p: PlayerEntry, board: Mapping[str, Any],
             y: int) -> None:
     """A Puertoma's building area: four levels of two spaces (its buildings, each on its
     level), then its Reserve token's building over its VP area."""
@@ -293,7 +296,7 @@ def _levels(t: Table, seat: int, p: Mapping[str, Any], board: Mapping[str, Any],
     for r in range(2):
         for c in range(levels):
             sk.rect(cell(r, c), T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
-    city = list(p["city"])
+    city = p["city"]
     taken: set[tuple[int, int]] = set()
     for entry, (level, r) in zip(city, puertoma.level_places(t, board, city), strict=True):
         if level < 0:
@@ -310,15 +313,15 @@ def _levels(t: Table, seat: int, p: Mapping[str, Any], board: Mapping[str, Any],
     puertoma.vp_area_cell(t, seat, board, side(1))
 
 
-def _level_cell(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+def _level_cell(t: Table, box: Box, entry: CityBuilding) -> None:
     """A Puertoma's building: its stripe and its whole name, on one or two lines, and no
     circles (its buildings are never occupied, PTM-GEN-3)."""
     sk = t.sk
-    large = int(entry.get("size", 1)) == 2
+    large = entry["size"] == 2
     sk.rect(box, T.VIOLET_LIGHT, T.VIOLET if large else T.BORDER, 2, radius=6)
     sk.rect(Box(box.x + 3, box.y + 3, 8, box.h - 6), T.VIOLET, T.VIOLET, 1, radius=4)
     width = box.right - 8 - (box.x + 18)
-    name = str(entry["building"])
+    name = entry["building"]
     # an expanded building's name in bold, unless a word of it would have to be cut
     bold = large and all(fonts.length(w, T.TEXT_SMALL, True) <= width
                          for w in t.labels.building(name).split())

@@ -397,7 +397,8 @@ def level_places(t: Table, b: Mapping[str, Any], city: Sequence[Mapping[str, Any
     used = [0] * LEVELS
 
     def own(i: int) -> int:
-        return int(t.market_entry(str(city[i]["building"])).get("column") or 1) - 1
+        entry = t.market_entry(str(city[i]["building"]))
+        return (entry["column"] if entry else 1) - 1
 
     places: dict[int, tuple[int, int]] = {}
     for i in sorted(range(len(city)), key=own):

@@ -9,11 +9,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.core import ScoreLineJSON
+
 from .. import theme as T
 from ..scene import Scene, Sketch
 from ..scoresheet import layout_sheet
 from . import puertoma
-from .context import Table
+from .context import Table, puerto_rico_view
 from .labels import Labels, as_labels, seat_names
 from .players import layout_panel
 
@@ -55,7 +57,7 @@ def score_split(breakdown: Mapping[str, int], gains: Mapping[str, int] | None = 
     return parts
 
 
-def score_parts(scores: Sequence[Mapping[str, Any]], lb: Labels) -> list[tuple[str, str]]:
+def score_parts(scores: Sequence[ScoreLineJSON], lb: Labels) -> list[tuple[str, str]]:
     """VP chips, building VP, then each large building's bonus that someone scored, then the
     other parts (Exp. 2: ``nobles``, ``royal_garden``), each under its own ``score.<part>``
     word where the labels have one, else as a building's bonus."""
@@ -102,8 +104,8 @@ def _puertomas(sheet: Scene, view: Mapping[str, Any], lb: Labels,
     if not seats or not isinstance(players, list):
         return sheet
     sk = Sketch(sheet.width, sheet.background)
-    t = Table(view=view, labels=lb, names=seat_names(len(players), names, lb), sk=sk,
-              marks=frozenset())
+    t = Table(view=puerto_rico_view(view), labels=lb, names=seat_names(len(players), names, lb),
+              sk=sk, marks=frozenset())
     y = sheet.height - T.MARGIN + T.GAP
     for seat in seats:
         y = layout_panel(t, seat, y) + T.GAP

@@ -17,6 +17,7 @@ from bot.changes import PhaseEnd, TableUpdate
 from bot.gamelog import phase_ends, public_events, views_after
 from bot.games.puerto_rico.gamelog import PrLogWriter as LogWriter
 from bot.games.puerto_rico.gamelog import view_at_phase_end
+from bot.games.puerto_rico.words import puerto_rico_view
 from bot.posting import closes_round, round_phases
 from bot.rendering import STATUS
 from bot.seats import Actor
@@ -173,7 +174,7 @@ def test_the_board_at_a_phase_end_takes_back_only_the_end_of_the_round() -> None
     before = views_after(GAME, {"players": 4}, 11, log, [i - 1 for i in ends])
     closed = 0
     for index, view, previous in zip(ends, after, before, strict=True):
-        at_end = view_at_phase_end(view, log, index)
+        at_end = view_at_phase_end(puerto_rico_view(view), log, index)
         if not closes_round(log[index]):
             assert at_end == view
             continue

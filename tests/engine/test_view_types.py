@@ -14,7 +14,7 @@ from engine.policies import make_policy
 
 from .view_types import check_view, keys_of, mismatches, view_type
 
-TYPED = ("san-juan",)
+TYPED = ("san-juan", "puerto-rico")
 """The games whose view has its type (each game's engine declares it)."""
 EVERY = 3
 """Views are checked every few steps (and at the end): a step rarely changes their shape."""

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 OPTIONAL = (NotRequired, Required)
 
 
-def keys_of(td: Any) -> tuple[dict[str, Any], set[str]]:
+@cache
+def keys_of(td: Any) -> tuple[dict[str, Any], frozenset[str]]:
     """A ``TypedDict``'s value type by key, and its required keys."""
     hints = typing.get_type_hints(td, include_extras=True)
     types_by_key: dict[str, Any] = {}
@@ -29,60 +31,97 @@ def keys_of(td: Any) -> tuple[dict[str, Any], set[str]]:
         if wrapper is Required or (wrapper is not NotRequired and td.__total__):
             required.add(key)
         types_by_key[key] = get_args(hint)[0] if wrapper in OPTIONAL else hint
-    return types_by_key, required
+    return types_by_key, frozenset(required)
+
+
+Check = Callable[[object, str], list[str]]
+"""(value, path) -> where the value is not of the type the check was made for."""
 
 
 def mismatches(value: object, hint: Any, path: str = "view") -> list[str]:
     """Where ``value`` is not of type ``hint`` (empty: it is), each as ``path: what``."""
+    return checker(hint)(value, path)
+
+
+@cache
+def checker(hint: Any) -> Check:
+    """The check of ``hint``, made once per type (a view has thousands of values)."""
     origin = get_origin(hint)
     if hint is Any or hint is object:
-        return []
+        return lambda value, path: []
     if hint is None or hint is type(None):
-        return [] if value is None else [f"{path}: {value!r} is not None"]
+        return lambda value, path: [] if value is None else [f"{path}: {value!r} is not None"]
     if typing.is_typeddict(hint):
-        if not isinstance(value, dict):
-            return [f"{path}: {type(value).__name__} is not a {hint.__name__}"]
-        declared, required = keys_of(hint)
-        out = [f"{path}: no {key!r}" for key in sorted(required - value.keys())]
-        out += [f"{path}: {key!r} is not a key of {hint.__name__}"
-                for key in sorted(value.keys() - declared.keys(), key=str)]
-        for key, sub in declared.items():
-            if key in value:
-                out += mismatches(value[key], sub, f"{path}.{key}")
-        return out
+        return _typeddict(hint)
     if origin is Union or origin is types.UnionType:
-        found = [mismatches(value, alternative, path) for alternative in get_args(hint)]
-        return [] if any(not f for f in found) else min(found, key=len)
+        return _union(tuple(checker(a) for a in get_args(hint)))
     if origin is Literal:
-        return [] if value in get_args(hint) else [f"{path}: {value!r} not in {get_args(hint)}"]
+        allowed = get_args(hint)
+        return lambda value, path: [] if value in allowed else [
+            f"{path}: {value!r} not in {allowed}"]
     if origin is list:
-        if not isinstance(value, list):
-            return [f"{path}: {type(value).__name__} is not a list"]
-        (item,) = get_args(hint)
-        return [m for i, v in enumerate(value) for m in mismatches(v, item, f"{path}[{i}]")]
+        return _items(list, checker(get_args(hint)[0]))
     if origin is dict:
-        if not isinstance(value, dict):
-            return [f"{path}: {type(value).__name__} is not a dict"]
-        key_type, value_type = get_args(hint)
-        return [m for k, v in value.items()
-                for m in (*mismatches(k, key_type, f"{path} key {k!r}"),
-                          *mismatches(v, value_type, f"{path}[{k!r}]"))]
-    if origin is tuple:
-        args = get_args(hint)
-        if not isinstance(value, tuple):
-            return [f"{path}: {type(value).__name__} is not a tuple"]
-        if len(args) == 2 and args[1] is Ellipsis:
-            return [m for i, v in enumerate(value) for m in mismatches(v, args[0], f"{path}[{i}]")]
-        if len(args) != len(value):
-            return [f"{path}: {len(value)} items, not {len(args)}"]
-        return [m for i, (v, a) in enumerate(zip(value, args, strict=True))
-                for m in mismatches(v, a, f"{path}[{i}]")]
+        return _dict(*(checker(a) for a in get_args(hint)))
+    if origin is tuple and len(get_args(hint)) == 2 and get_args(hint)[1] is Ellipsis:
+        return _items(tuple, checker(get_args(hint)[0]))
     if hint in (int, str, bool):
-        return [] if type(value) is hint else [
+        return lambda value, path: [] if type(value) is hint else [
             f"{path}: {value!r} is not a {hint.__name__}"]
     if hint is float:
-        return [] if type(value) in (int, float) else [f"{path}: {value!r} is not a float"]
-    raise TypeError(f"{path}: the checker does not know {hint!r}")
+        return lambda value, path: [] if type(value) in (int, float) else [
+            f"{path}: {value!r} is not a float"]
+    raise TypeError(f"the checker does not know {hint!r}")
+
+
+def _typeddict(hint: Any) -> Check:
+    declared, required = keys_of(hint)
+    checks = {key: checker(sub) for key, sub in declared.items()}
+
+    def check(value: object, path: str) -> list[str]:
+        if not isinstance(value, dict):
+            return [f"{path}: {type(value).__name__} is not a {hint.__name__}"]
+        out = [f"{path}: no {key!r}" for key in sorted(required - value.keys())]
+        out += [f"{path}: {key!r} is not a key of {hint.__name__}"
+                for key in sorted(value.keys() - checks.keys(), key=str)]
+        for key, item in value.items():
+            if key in checks:
+                out += checks[key](item, f"{path}.{key}")
+        return out
+
+    return check
+
+
+def _union(alternatives: tuple[Check, ...]) -> Check:
+    def check(value: object, path: str) -> list[str]:
+        found = []
+        for alternative in alternatives:
+            problems = alternative(value, path)
+            if not problems:
+                return []
+            found.append(problems)
+        return min(found, key=len)
+
+    return check
+
+
+def _items(kind: type, item: Check) -> Check:
+    def check(value: object, path: str) -> list[str]:
+        if not isinstance(value, kind) or not isinstance(value, list | tuple):
+            return [f"{path}: {type(value).__name__} is not a {kind.__name__}"]
+        return [m for i, v in enumerate(value) for m in item(v, f"{path}[{i}]")]
+
+    return check
+
+
+def _dict(key: Check, item: Check) -> Check:
+    def check(value: object, path: str) -> list[str]:
+        if not isinstance(value, dict):
+            return [f"{path}: {type(value).__name__} is not a dict"]
+        return [m for k, v in value.items()
+                for m in (*key(k, f"{path} key {k!r}"), *item(v, f"{path}[{k!r}]"))]
+
+    return check
 
 
 def view_type(game: Any) -> Any:

@@ -39,7 +39,7 @@ from render import (
 from render import theme as T
 from render.labels import Labels
 from render.puerto_rico import players, puertoma
-from render.puerto_rico.context import Table
+from render.puerto_rico.context import Table, puerto_rico_view
 from render.puerto_rico.highlights import event_keys
 from render.puerto_rico_1897 import ENGLISH, RECOLOR
 from render.puerto_rico_1897.labels import PUERTOMA
@@ -245,7 +245,7 @@ def test_kernel_view_gives_the_kernel_s_puertoma_part(
     for state, _ in [*steps[:: max(1, len(steps) // 8)], steps[-1]]:
         for viewer in (None, 0):
             kernel = PuertoRico.view(KERNEL, state, viewer)
-            assert kernel_view(GAME.view(state, viewer))["puertoma"] == kernel["puertoma"]
+            assert kernel_view(GAME.view(state, viewer))["puertoma"] == kernel.get("puertoma")
     event = Event("PuertomaWorkersPlaced", 1, {"placed": {"fruit": 2, "vp_area": 1}})
     assert event_keys(kernel_event(event)) == [
         "player:1:properties:indigo", "player:1:vp_area:workers"]
@@ -416,8 +416,8 @@ def test_the_buildings_stand_on_their_levels() -> None:
     view: dict[str, Any] = {"market": [
         {"building": "small_market", "column": 1}, {"building": "hospice", "column": 2},
         {"building": "fortress", "column": 4}]}
-    t = Table(view=view, labels=Labels(None, ENGLISH), names=["a"], sk=Sketch(100, T.PANEL),
-              marks=frozenset())
+    t = Table(view=puerto_rico_view(view), labels=Labels(None, ENGLISH), names=["a"],
+              sk=Sketch(100, T.PANEL), marks=frozenset())
     city = [{"building": "fortress"}, {"building": "small_market"}, {"building": "hospice"}]
     spaces = ["hospice", None, "small_market", None, None, None, "fortress", None]
     assert puertoma.level_places(t, {"spaces": spaces}, city) == [(3, 0), (1, 0), (0, 0)]

@@ -42,6 +42,7 @@ from .catalog import CATALOG, FOLDER
 from .choices import Chooser, Effect, family
 from .components import ArrangeButton, ArrangeSelect, BlackMarketSelect
 from .gamelog import OPENERS, PrLogWriter, view_at_phase_end
+from .words import puerto_rico_view
 
 MEASURED = ("sell", "ship")  # choices whose gains the panel shows, measured on a copy
 PRODUCE = "produce"  # the kernel's production decision (1897, A-28): what it makes, measured
@@ -133,14 +134,14 @@ class PuertoRicoPresenter(GamePresenter):
 
     def header_lines(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
                      ) -> list[str]:
-        return summary.header_lines(view, names, lang, self.catalog)
+        return summary.header_lines(puerto_rico_view(view), names, lang, self.catalog)
 
     def summary(self, view: Mapping[str, Any], names: Mapping[int, str], lang: str
                 ) -> list[tuple[str, str]]:
-        return summary.summary_fields(view, names, lang, self.catalog)
+        return summary.summary_fields(puerto_rico_view(view), names, lang, self.catalog)
 
     def role_buttons(self, view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
-        return [(f"r.{role['card']}", role.get("taken_by")) for role in view.get("roles", ())]
+        return [(f"r.{role['card']}", role["taken_by"]) for role in puerto_rico_view(view)["roles"]]
 
     def score_part(self, part: str, lang: str) -> str:
         for key in (f"score.{part}", f"building.{part}"):
@@ -153,8 +154,8 @@ class PuertoRicoPresenter(GamePresenter):
         return PrLogWriter(names, lang, self.catalog, humans=humans)
 
     def view_at_phase_end(self, view: Mapping[str, Any], actions: Sequence[ActionRecord],
-                          end: int, part: int = 0) -> dict[str, Any]:
-        return view_at_phase_end(view, actions, end, part)
+                          end: int, part: int = 0) -> Mapping[str, Any]:
+        return view_at_phase_end(puerto_rico_view(view), actions, end, part)
 
     # --- the private panel -------------------------------------------------------------------
 
@@ -165,9 +166,9 @@ class PuertoRicoPresenter(GamePresenter):
         extras: dict[str, Any] = {"effects": self._effects(game, state, seat, codes)}
         if kind == "arrange":
             suggested, _ = game.apply(state, seat, game.decode_action("m.auto"))
-            extras["arrangement"] = arrangement(view["players"][seat],
-                                                game.view(suggested, seat)["players"][seat],
-                                                codes)
+            extras["arrangement"] = arrangement(
+                puerto_rico_view(view)["players"][seat],
+                puerto_rico_view(game.view(suggested, seat))["players"][seat], codes)
         return extras
 
     @staticmethod
@@ -179,11 +180,11 @@ class PuertoRicoPresenter(GamePresenter):
             wanted = [c for c in wanted if not c.startswith("sw.")]
         if not wanted:
             return {}
-        before = game.view(state, seat)["players"][seat]
+        before = puerto_rico_view(game.view(state, seat))["players"][seat]
         out = {}
         for code in wanted:
             after_state, _ = game.apply(state, seat, game.decode_action(code))
-            after = game.view(after_state, seat)["players"][seat]
+            after = puerto_rico_view(game.view(after_state, seat))["players"][seat]
             out[code] = Effect(
                 doubloons=after["doubloons"] - before["doubloons"],
                 vp=(after["vp"] or 0) - (before["vp"] or 0),
@@ -196,12 +197,12 @@ class PuertoRicoPresenter(GamePresenter):
     def panel_view(self, panel: Panel, draft: str | None) -> Mapping[str, Any]:
         plan = panel.extras.get("arrangement")
         if isinstance(plan, Arrangement):
-            return drafted(panel.view, panel.seat, plan, draft)
+            return drafted(puerto_rico_view(panel.view), panel.seat, plan, draft)
         return panel.view
 
     def panel_status(self, panel: Panel, words: Words, lang: str) -> str | None:
         assert isinstance(words, Chooser)
-        me = panel.view["players"][panel.seat]
+        me = puerto_rico_view(panel.view)["players"][panel.seat]
         goods = ", ".join(f"{n} {words.tile(g)}" for g, n in me["goods"].items() if n)
         nobles = nobles_waiting(me)  # Exp. 2: the nobles among the pieces in San Juan
         if nobles:

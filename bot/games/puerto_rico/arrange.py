@@ -25,7 +25,8 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+
+from engine.puerto_rico.view import PlayerEntry, PuertoRicoView
 
 TILE_ORDER = ("corn", "indigo", "sugar", "tobacco", "coffee", "quarry")
 DIGITS = string.digits + string.ascii_lowercase  # one base-36 digit per place
@@ -150,47 +151,48 @@ class Arrangement:
         return tuple(min(n, p.free) for n, p in zip(counts, self.places, strict=True))
 
 
-def free_places(player: Mapping[str, Any]) -> tuple[Place, ...]:
+def free_places(player: PlayerEntry) -> tuple[Place, ...]:
     """The places of a player (from a view) that can take a colonist now, in a fixed order:
     tile kinds, then buildings in city order."""
     places = []
     for tile in TILE_ORDER:
-        free = sum(1 for t in player.get("island", ()) if t["tile"] == tile and not t["occupied"])
+        free = sum(1 for t in player["island"] if t["tile"] == tile and not t["occupied"])
         if free:
             places.append(Place(tile, True, free))
-    for building in player.get("city", ()):
-        free = int(building["circles"]) - int(building["colonists"])
+    for building in player["city"]:
+        free = building["circles"] - building["colonists"]
         if free > 0:
-            places.append(Place(str(building["building"]), False, free))
+            places.append(Place(building["building"], False, free))
     return tuple(places)
 
 
-def occupied(player: Mapping[str, Any]) -> dict[str, int]:
+def occupied(player: PlayerEntry) -> dict[str, int]:
     """Colonists per place (tile kind or building) on a player's board."""
     counts: dict[str, int] = {}
-    for tile in player.get("island", ()):
+    for tile in player["island"]:
         if tile["occupied"]:
-            counts[str(tile["tile"])] = counts.get(str(tile["tile"]), 0) + 1
-    for building in player.get("city", ()):
-        counts[str(building["building"])] = int(building["colonists"])
+            counts[tile["tile"]] = counts.get(tile["tile"], 0) + 1
+    for building in player["city"]:
+        counts[building["building"]] = building["colonists"]
     return counts
 
 
-def nobles_on(player: Mapping[str, Any]) -> dict[str, int]:
+def nobles_on(player: PlayerEntry) -> dict[str, int]:
     """Exp. 2: nobles per place (tile kind or building) on a player's board."""
     counts: dict[str, int] = {}
-    for tile in player.get("island", ()):
+    for tile in player["island"]:
         if tile.get("noble"):
-            counts[str(tile["tile"])] = counts.get(str(tile["tile"]), 0) + 1
-    for building in player.get("city", ()):
-        if building.get("nobles"):
-            counts[str(building["building"])] = int(building["nobles"])
+            counts[tile["tile"]] = counts.get(tile["tile"], 0) + 1
+    for building in player["city"]:
+        nobles = building.get("nobles")
+        if nobles:
+            counts[building["building"]] = nobles
     return counts
 
 
-def nobles_waiting(player: Mapping[str, Any]) -> int:
+def nobles_waiting(player: PlayerEntry) -> int:
     nobles = player.get("nobles")
-    return int(nobles.get("san_juan", 0)) if isinstance(nobles, Mapping) else 0
+    return 0 if nobles is None else nobles["san_juan"]
 
 
 def _added(places: Sequence[Place], have: Mapping[str, int], want: Mapping[str, int]
@@ -198,14 +200,14 @@ def _added(places: Sequence[Place], have: Mapping[str, int], want: Mapping[str, 
     return [min(p.free, max(0, want.get(p.name, 0) - have.get(p.name, 0))) for p in places]
 
 
-def arrangement(now: Mapping[str, Any], suggested: Mapping[str, Any] | None,
+def arrangement(now: PlayerEntry, suggested: PlayerEntry | None,
                 codes: Sequence[str] = ()) -> Arrangement:
     """The arrangement to make for ``now`` (a player of a seat view), with the engine's
     suggestion (the same player after ``m.auto``) as the starting draft; ``codes`` (the legal
     codes) say whether the nobles' circles are a choice (``m.*`` beside ``mn.*``)."""
     places = free_places(now)[:MAX_PLACES]
     total = sum(p.free for p in places)
-    waiting = int(now.get("san_juan", 0))
+    waiting = now["san_juan"]
     to_place = min(waiting, total)
     draft = _added(places, occupied(now), occupied(suggested) if suggested is not None else {})
     extra = sum(draft) - to_place
@@ -254,17 +256,17 @@ def read(plan: Arrangement, text: str | None) -> tuple[tuple[int, ...], tuple[in
     return draft, plan.fit_nobles(draft, nobles)
 
 
-def drafted(view: Mapping[str, Any], seat: int, plan: Arrangement, draft: str | None = None
-            ) -> dict[str, Any]:
+def drafted(view: PuertoRicoView, seat: int, plan: Arrangement, draft: str | None = None
+            ) -> PuertoRicoView:
     """``view`` with ``seat``'s colonists placed as the draft says (``draft`` as it travels in
     the custom_ids; the suggestion when it is missing or no longer valid): what the private
     panel's image shows while the player arranges.  At the start of the arrangement the engine
     has taken every colonist back to San Juan; the image shows the draft being made instead,
     Exp. 2's nobles where the draft puts them."""
     counts, nobles = read(plan, draft)
-    player = dict(view["players"][seat])
-    island = [dict(tile) for tile in player.get("island", ())]
-    city = [dict(building) for building in player.get("city", ())]
+    player = view["players"][seat].copy()
+    island = [tile.copy() for tile in player["island"]]
+    city = [building.copy() for building in player["city"]]
     placed = 0
     for place, count, noble_count in zip(plan.places, counts, nobles, strict=True):
         n, noble = count, noble_count
@@ -280,17 +282,19 @@ def drafted(view: Mapping[str, Any], seat: int, plan: Arrangement, draft: str | 
             continue
         for building in city:
             if n and building["building"] == place.name:
-                room = int(building["circles"]) - int(building["colonists"])
+                room = building["circles"] - building["colonists"]
                 moved = min(n, room)
-                building["colonists"] = int(building["colonists"]) + moved
+                building["colonists"] += moved
                 if noble:
-                    building["nobles"] = int(building.get("nobles") or 0) + min(noble, moved)
+                    building["nobles"] = building.get("nobles", 0) + min(noble, moved)
                 n -= moved
                 placed += moved
-    player.update(island=island, city=city, san_juan=int(player.get("san_juan", 0)) - placed)
-    if plan.nobles and isinstance(player.get("nobles"), Mapping):
-        player["nobles"] = {**player["nobles"],
-                            "san_juan": nobles_waiting(player) - sum(nobles)}
+    player.update({"island": island, "city": city, "san_juan": player["san_juan"] - placed})
+    own = player.get("nobles")
+    if plan.nobles and own is not None:
+        player["nobles"] = {"total": own["total"], "san_juan": own["san_juan"] - sum(nobles)}
     players = list(view["players"])
     players[seat] = player
-    return {**view, "players": players}
+    out = view.copy()
+    out["players"] = players
+    return out

@@ -67,8 +67,8 @@ def buccaneer_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[
 def raid_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """Where the next raided colonist goes (an empty circle of the island or the city, never
     San Juan), or the pass that sends the rest to the supply."""
-    buccaneer = pv.panel.view.get("buccaneer") or {}
-    left = int(buccaneer.get("raid_to_place") or 0)
+    buccaneer = _chooser(pv).view["buccaneer"]
+    left = 0 if buccaneer is None else buccaneer["raid_to_place"]
     items: list[ui.Item[Any]] = [ui.TextDisplay(pv.t("panel.help.raid_place", n=left))]
     items.extend(pv.choice_rows(list(codes), "raid"))
     return items

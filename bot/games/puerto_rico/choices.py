@@ -13,8 +13,9 @@ given.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
+
+from engine.puerto_rico.view import Ship
 
 from ...limits import clip as _clip
 from ...words import CHOICE_LIMIT, DESCRIPTION_LIMIT, LABEL_LIMIT
@@ -78,29 +79,31 @@ class Chooser(PrWords):
         return next((int(c["vp"]) for c in mine if c.get("achievement") == card), "?")
 
     def price(self, building: str) -> int:
-        entry = self.market.get(building, {})
-        return int(entry.get("price", entry.get("cost", 0)))
+        entry = self.market.get(building)
+        return 0 if entry is None else entry.get("price", entry["cost"])
 
     def role_of(self, card: str) -> str:
         """The role of a role card (``prospector2`` -> ``prospector``) in words."""
-        return self.word("role", str(self.roles.get(card, {}).get("role", card.rstrip("2"))))
+        role = self.roles.get(card)
+        return self.word("role", card.rstrip("2") if role is None else role["role"])
 
     def free_circles(self) -> int:
         """The viewer's empty circles: unoccupied island tiles and empty building circles."""
-        me = self.me()
-        island = sum(1 for t in me.get("island", ()) if not t.get("occupied"))
-        city = sum(int(b.get("circles", 0)) - int(b.get("colonists", 0))
-                   for b in me.get("city", ()))
+        me = self.player()
+        if me is None:
+            return 0
+        island = sum(1 for t in me["island"] if not t["occupied"])
+        city = sum(b["circles"] - b["colonists"] for b in me["city"])
         return island + max(city, 0)
 
     def raid_numbers(self) -> tuple[int, int, int]:
         """(N, removed, kept) of a Raid now: the ship is reduced to N (the player count), the
         Buccaneer keeps at most 3 and no more than his empty circles (ruling A34)."""
-        players = int(self.view.get("players_count") or 0)
-        ship = int((self.view.get("colonists") or {}).get("ship", 0))
-        nobles = self.view.get("nobles")  # Exp. 2 (A34): a noble on the ship is a piece too
-        if isinstance(nobles, Mapping):
-            ship += int(nobles.get("ship") or 0)
+        players = self.view["players_count"]
+        ship = self.view["colonists"]["ship"]
+        nobles = self.view["nobles"]  # Exp. 2 (A34): a noble on the ship is a piece too
+        if nobles is not None:
+            ship += nobles["ship"]
         removed = max(0, ship - players)
         return players, removed, min(RAID_KEEP_MAX, removed, self.free_circles())
 
@@ -109,9 +112,9 @@ class Chooser(PrWords):
         ``bu.piracy.<ship>.<kept>``'s tail."""
         index, _, kept = rest.partition(".")
         ship = self._ship(index)
-        good = ship.get("good")
-        return (int(index) + 1 if index.isdigit() else 0, int(ship.get("count") or 0),
-                self.tile(str(good)) if good else "?", int(kept) if kept.isdigit() else 0)
+        good = None if ship is None else ship["good"]
+        return (int(index) + 1 if index.isdigit() else 0, 0 if ship is None else ship["count"],
+                self.tile(good) if good else "?", int(kept) if kept.isdigit() else 0)
 
     def piracy_option(self, code: str) -> str:
         """A Piracy choice inside its ship's menu: "Keep 2 corn — 2 barrels to the supply"."""
@@ -128,7 +131,7 @@ class Chooser(PrWords):
             ship, count, good, kept = self.piracy_parts(tail)
             return self.t("act.piracy", ship=ship, count=count, good=good, n=kept)
         if option == "plunder":
-            return self.t("act.plunder", n=len(self.view.get("trading_house") or ()))
+            return self.t("act.plunder", n=len(self.view["trading_house"]))
         if option == "raid":
             players, removed, kept = self.raid_numbers()
             if not removed:
@@ -137,7 +140,8 @@ class Chooser(PrWords):
                 return self.t("act.raid_lose", n=players, lost=removed)
             return self.t("act.raid", n=players, kept=kept)
         if option == "capture":
-            coins = int(self.roles.get(tail, {}).get("doubloons") or 0)
+            card = self.roles.get(tail)
+            coins = 0 if card is None else card["doubloons"]
             role = self.role_of(tail)
             if coins:
                 return self.t("act.capture_coins", role=role, n=coins)
@@ -159,9 +163,9 @@ class Chooser(PrWords):
             key = f"pass.{self.prompt_kind}"
             return self.t(key) if self.catalog.has(key) else self.t("pass.default")
         if head == "r":
-            role = self.roles.get(rest, {})
-            name = self.word("role", str(role.get("role", rest.rstrip("2"))))
-            coins = int(role.get("doubloons") or 0)
+            card = self.roles.get(rest)
+            name = self.role_of(rest)
+            coins = 0 if card is None else card["doubloons"]
             if rest == self.captured:
                 return self.t("act.role_captured", role=name)
             return self.t("act.role_coins", role=name, n=coins) if coins else name
@@ -177,13 +181,14 @@ class Chooser(PrWords):
             if rest == "privilege":
                 return self.t("act.mayor_privilege")
             if rest == "auto":
-                n = int(self.me().get("san_juan") or 0)
+                me = self.player()
+                n = 0 if me is None else me["san_juan"]
                 return self.t("act.auto_count", n=n) if n else self.t("act.auto")
             return self.t("act.place", slot=self.slot(rest))
         if head == "b":
-            entry = self.market.get(rest, {})
-            price, cost = self.price(rest), int(entry.get("cost", 0))
-            vp = int(entry.get("vp", 0))
+            entry = self.market.get(rest)
+            price, cost = self.price(rest), 0 if entry is None else entry["cost"]
+            vp = 0 if entry is None else entry["vp"]
             building = self.building(rest)
             if price != cost:
                 return self.t("act.build_discount", building=building, price=price, cost=cost,
@@ -200,7 +205,7 @@ class Chooser(PrWords):
             return self.t("act.place", slot=self.slot(rest))
         if head in ("ach", "ad"):  # an Achievement card announced, or kept in the draft
             key = "act.announce" if head == "ach" else "act.keep_achievement"
-            if head == "ach" and self.view.get("puertoma") is not None:
+            if head == "ach" and self.view.get("puertoma") is not None:  # an edition's part
                 key = "act.announce_vs_puertomas"  # §8.13: people's cards deny Puertomas VP
             return self.t(key, achievement=self.word("achievement", rest),
                           vp=self.achievement_vp(rest))
@@ -211,7 +216,7 @@ class Chooser(PrWords):
         if head == "ship":
             good, _, index = rest.partition(".")
             ship = self._ship(index)
-            count, capacity = int(ship.get("count") or 0), int(ship.get("capacity") or 0)
+            count, capacity = (0, 0) if ship is None else (ship["count"], ship["capacity"])
             if effect is not None:
                 return self.t("act.load", n=effect.barrels, good=self.tile(good),
                               ship=int(index) + 1, count=count + effect.barrels,
@@ -231,13 +236,14 @@ class Chooser(PrWords):
             return self.t("act.raid_place", slot=self.slot(rest))
         return code
 
-    def _ship(self, index: str) -> Mapping[str, Any]:
-        ships: Sequence[Mapping[str, Any]] = self.view.get("ships", ())
-        return ships[int(index)] if index.isdigit() and int(index) < len(ships) else {}
+    def _ship(self, index: str) -> Ship | None:
+        ships = self.view["ships"]
+        return ships[int(index)] if index.isdigit() and int(index) < len(ships) else None
 
     def keep_words(self, body: str) -> str:
         kept = keep_counts(body)
-        have = {str(g): int(n) for g, n in (self.me().get("goods") or {}).items() if n}
+        me = self.player()
+        have = {g: n for g, n in (me["goods"] if me else {}).items() if n}
         lost = {g: n - kept.get(g, 0) for g, n in have.items() if n > kept.get(g, 0)}
         if not kept:
             if lost:
@@ -260,7 +266,8 @@ class Chooser(PrWords):
         elif head == "r" and rest == self.captured:
             text = self.effect_of("effect.role_captured")
         elif head == "r":
-            role = str(self.roles.get(rest, {}).get("role", rest.rstrip("2")))
+            card = self.roles.get(rest)
+            role = rest.rstrip("2") if card is None else card["role"]
             text = self.effect_of(f"effect.role.{role}")
         elif head == "bu":
             text = self.effect_of(f"effect.{rest.partition('.')[0]}")
@@ -275,8 +282,7 @@ class Chooser(PrWords):
         elif head == "b" and rest in self.market:
             entry = self.market[rest]
             effect = self.effect_of(f"effect.{rest}") or ""
-            text = self.t("act.build_effect", circles=int(entry.get("circles", 0)),
-                          effect=effect)
+            text = self.t("act.build_effect", circles=entry["circles"], effect=effect)
         elif (head == "m" and rest not in ("privilege", "auto")) or head == "fw":
             if rest in self.market or self.catalog.has(f"building.{rest}"):
                 text = self.effect_of(f"effect.{rest}")

@@ -68,15 +68,15 @@ def select(pv: PanelControls, name: str, codes: Sequence[str], placeholder: str
 def draft_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]:
     """The drafted buildings so far, then a menu per cost with a space left."""
     words = chooser(pv)
-    part = pv.panel.view.get("draft") or {}
-    drafted = [words.building(str(b)) for b in part.get("drafted") or ()]
+    part = words.view["draft"]
+    drafted = [words.building(b) for b in ([] if part is None else part["drafted"])]
     lines = [pv.t("panel.help.draft"),
              pv.t("panel.drafted", list=pv.catalog.join(pv.lang, drafted)) if drafted
              else pv.t("panel.drafted_none")]
     items: list[ui.Item[Any]] = [ui.TextDisplay(clip("\n".join(lines), 1900))]
-    left = part.get("spaces_left") or {}
-    for cost, group in nb.candidates(pv.panel.view, codes).items():
-        spaces = int(left.get(str(cost), 0))
+    left = {} if part is None else part["spaces_left"]
+    for cost, group in nb.candidates(words.view, codes).items():
+        spaces = left.get(str(cost), 0)
         items.append(select(pv, f"draft_{cost}", group, pv.t(
             "panel.draft_cost", cost=cost, n=spaces, count=len(group))))
     return items
@@ -115,10 +115,11 @@ def black_market_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.It
     chosen = pv.draft if pv.draft in buildings else None
     options = []
     for name in buildings[:OPTIONS]:
-        entry = words.market.get(name, {})
+        entry = words.market.get(name)
         options.append(discord.SelectOption(
             label=clip(words.t("act.build_costs", building=words.building(name),
-                               price=words.price(name), vp=int(entry.get("vp", 0))), 100),
+                               price=words.price(name), vp=0 if entry is None else entry["vp"]),
+                       100),
             value=name, default=name == chosen,
             description=clip(words.effect_of(f"effect.{name}") or "", 100) or None))
     row: ui.ActionRow[Any] = ui.ActionRow()
@@ -128,7 +129,8 @@ def black_market_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.It
     if chosen is None:
         return items
     mine = [c for c in codes if c.startswith("bm.") and nb.black_market_parts(c)[0] == chosen]
-    have = int(words.me().get("doubloons") or 0)
+    me = words.player()
+    have = 0 if me is None else me["doubloons"]
     price = words.price(chosen)
     items.append(ui.TextDisplay(pv.t("panel.bm_building", building=words.building(chosen),
                                      price=price, have=have, need=max(price - have, 0))))
@@ -198,7 +200,8 @@ def ship_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]]
     items: list[ui.Item[Any]] = [ui.TextDisplay(pv.t("panel.help.ship"))] if others else []
     items.extend(pv.choice_rows(others, "ship"))
     items.append(ui.TextDisplay(pv.t("panel.help.small_wharf")))
-    goods = {str(g): int(n) for g, n in (words.me().get("goods") or {}).items()}
+    me = words.player()
+    goods = {} if me is None else dict(me["goods"])
     offered = barrels(goods) if any(c != "sw.none" and c.startswith("sw.") for c in codes) else []
     if offered:
         options = [discord.SelectOption(

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import Event
 from engine.puerto_rico.data import ALL_ROLES
+from engine.puerto_rico.view import BuccaneerPart, PlayerEntry, PuertoRicoView, RoleCard
 from engine.puerto_rico_1897.puertoma import TIE_BREAKERS
 from storage import ActionRecord
 
@@ -149,8 +150,8 @@ def puertoma_told(events: Sequence[Event]) -> list[Event]:
     return out
 
 
-def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int,
-                      part: int = 0) -> dict[str, Any]:
+def view_at_phase_end(view: PuertoRicoView, actions: Sequence[ActionRecord], end: int,
+                      part: int = 0) -> PuertoRicoView:
     """The public board as it stood when the role phase ended by ``actions[end]`` (its
     ``part``-th ``PhaseEnded``) ended, from ``view``, the public view right after that action.
 
@@ -164,7 +165,7 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
     play his captured role in the same action (then that card is not played yet on the first
     phase's board: :func:`before_captured_role`).  ``actions`` are the game's log (the actions
     that count, in order)."""
-    out = dict(view)
+    out = view.copy()
     events = public_events(actions[end])
     ends = [i for i, e in enumerate(events) if e.type == "PhaseEnded"]
     if not ends:
@@ -180,50 +181,65 @@ def view_at_phase_end(view: Mapping[str, Any], actions: Sequence[ActionRecord], 
     return out
 
 
-def round_taken_back(view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int,
-                     events: Sequence[Event], rounded: Event, ended: Event) -> dict[str, Any]:
+def round_taken_back(view: PuertoRicoView, actions: Sequence[ActionRecord], end: int,
+                     events: Sequence[Event], rounded: Event, ended: Event) -> PuertoRicoView:
     """``view`` (the next round's) with the end of the round the action ``end`` brought taken
     back (see :func:`view_at_phase_end`), ``ended`` the phase shown ended."""
-    out = dict(view)
-    out["round"] = int(rounded.data.get("round", view.get("round", 1)))
+    out = view.copy()
+    out["round"] = int(rounded.data.get("round", view["round"]))
     if any(e.type == "GovernorPassed" for e in events):
-        governor = (int(view["governor"]) - 1) % int(view["players_count"])
+        governor = (view["governor"] - 1) % view["players_count"]
         out["governor"] = governor
-        out["players"] = [{**p, "is_governor": p.get("seat") == governor}
-                          for p in view.get("players", ())]
+        out["players"] = [_governing(p, p["seat"] == governor) for p in view["players"]]
     taken = roles_taken(actions, end, "card")
     captured = module_events(actions, end)
     for event in captured:
         if event.type == "CapturedRolePlayed":
             taken[event.data.get("card")] = event.seat
     placed = set(rounded.data.get("doubloons_on") or ())
-    out["roles"] = [{**r, "taken_by": taken.get(r.get("card")),
-                     "doubloons": int(r.get("doubloons") or 0) - (r.get("card") in placed)}
-                    for r in view.get("roles", ())]
+    out["roles"] = [{"card": r["card"], "role": r["role"],
+                     "doubloons": r["doubloons"] - (r["card"] in placed),
+                     "taken_by": taken.get(r["card"])}
+                    for r in view["roles"]]
     capture = next((e for e in captured if e.type == "RoleCaptured"), None)
-    if capture is not None and isinstance(view.get("buccaneer"), Mapping):
-        out["buccaneer"] = {**view["buccaneer"], "captured": capture.data.get("card"),
-                            "captured_by": capture.seat}
-    out.update(phase="role_selection", chooser=ended.seat,
-               active_role=ended.data.get("role"), prompt=None, game_over=False)
+    if capture is not None and view["buccaneer"] is not None:
+        out["buccaneer"] = _captured(view["buccaneer"], capture)
+    out.update({"phase": "role_selection", "chooser": ended.seat,
+                "active_role": ended.data.get("role"), "prompt": None, "game_over": False})
     out.pop("outcome", None)
     return out
 
 
-def before_captured_role(out: dict[str, Any], actions: Sequence[ActionRecord], end: int,
-                         ended: Event, played: Event) -> dict[str, Any]:
+def _governing(player: PlayerEntry, governor: bool) -> PlayerEntry:
+    out = player.copy()
+    out["is_governor"] = governor
+    return out
+
+
+def _captured(part: BuccaneerPart, capture: Event) -> BuccaneerPart:
+    """The Buccaneer's part with the card ``capture`` (``RoleCaptured``) took, and by whom."""
+    return {"token": part["token"], "captured": capture.data.get("card"),
+            "captured_by": capture.seat, "raid_to_place": part["raid_to_place"]}
+
+
+def before_captured_role(out: PuertoRicoView, actions: Sequence[ActionRecord], end: int,
+                         ended: Event, played: Event) -> PuertoRicoView:
     """Exp. 3: the round's last pick ended its phase and, in the same action, the Buccaneer
     began to play the role he captured (nobody chose it).  The board as the phase ended: that
     card not played yet, still captured, the ended phase's role and chooser."""
     card = played.data.get("card")
-    out["roles"] = [{**r, "taken_by": None} if r.get("card") == card else r
-                    for r in out.get("roles", ())]
+    out["roles"] = [_untaken(r) if r["card"] == card else r for r in out["roles"]]
     capture = next((e for e in module_events(actions, end) if e.type == "RoleCaptured"), None)
-    if capture is not None and isinstance(out.get("buccaneer"), Mapping):
-        out["buccaneer"] = {**out["buccaneer"], "captured": capture.data.get("card"),
-                            "captured_by": capture.seat}
+    if capture is not None and out["buccaneer"] is not None:
+        out["buccaneer"] = _captured(out["buccaneer"], capture)
     role = str(ended.data.get("role"))
-    out.update(phase=role, chooser=ended.seat, active_role=role, prompt=None)
+    out.update({"phase": role, "chooser": ended.seat, "active_role": role, "prompt": None})
+    return out
+
+
+def _untaken(role: RoleCard) -> RoleCard:
+    out = role.copy()
+    out["taken_by"] = None
     return out
 
 

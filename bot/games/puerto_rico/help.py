@@ -25,6 +25,7 @@ from ...i18n import Catalog
 from .gamelog import skill_role
 from .modules import MODULES
 from .new_buildings import facts
+from .words import puerto_rico_view
 
 EXP1_BUILDINGS = tuple(b.name for b in NEW_BUILDINGS)
 """Exp. 1's 14 buildings: a page each, in the groups of the base game's."""
@@ -58,8 +59,8 @@ GROUPS = ("overview", "role", "production", "building", "large", "module")
 def market() -> dict[str, dict[str, Any]]:
     """Every building of the game with its numbers (from a new 4-player game's view)."""
     game = get_game(GAME)
-    view = game.view(game.setup({"players": 4}, 0), None)
-    return {str(b["building"]): dict(b) for b in view["market"]}
+    view = puerto_rico_view(game.view(game.setup({"players": 4}, 0), None))
+    return {b["building"]: dict(b) for b in view["market"]}
 
 
 @cache
@@ -69,10 +70,11 @@ def exp2_copies() -> dict[str, tuple[int, int]]:
     game = get_game(GAME)
     copies: dict[str, list[int]] = {name: [] for name in EXP2_BUILDINGS}
     for players in (4, 2):
-        view = game.view(game.setup({"players": players, "modules": [EXP2]}, 0), None)
+        view = puerto_rico_view(game.view(game.setup({"players": players, "modules": [EXP2]},
+                                                     0), None))
         for entry in view["market"]:
             if entry["building"] in copies:
-                copies[entry["building"]].append(int(entry["left"]))
+                copies[entry["building"]].append(entry["left"])
     return {name: (left[0], left[1]) for name, left in copies.items()}
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.puerto_rico.view import PuertoRicoView
+
 from ...i18n import Catalog
 
 MODULES: tuple[str, ...] = ("new_buildings", "nobles", "buccaneer", "festival")
@@ -79,59 +81,62 @@ def _name(names: Mapping[int, str], seat: object) -> str:
 
 
 def buccaneer_text(
-    view: Mapping[str, Any], names: Mapping[int, str], lang: str, catalog: Catalog
+    view: PuertoRicoView, names: Mapping[int, str], lang: str, catalog: Catalog
 ) -> str | None:
     """Who holds the Buccaneer token (or that it lies on the card) and the role card captured
     this round; ``None`` without the Buccaneer."""
-    part = view.get("buccaneer")
-    if not isinstance(part, Mapping):
+    part = view["buccaneer"]
+    if part is None:
         return None
     t = catalog.t
-    token = part.get("token")
+    token = part["token"]
     text = (
         t(lang, "table.token_on_card")
         if token is None
         else t(lang, "table.token_held", name=_name(names, token))
     )
-    captured = part.get("captured")
+    captured = part["captured"]
     if captured:
         role = next(
-            (str(r.get("role")) for r in view.get("roles", ()) if r.get("card") == captured),
-            str(captured).rstrip("2"),
+            (r["role"] for r in view["roles"] if r["card"] == captured),
+            captured.rstrip("2"),
         )
         text += " · " + t(
             lang,
             "table.captured",
             role=t(lang, f"role.{role}"),
-            name=_name(names, part.get("captured_by")),
+            name=_name(names, part["captured_by"]),
         )
     return text
 
 
 def festival_text(
-    view: Mapping[str, Any], names: Mapping[int, str], lang: str, catalog: Catalog
+    view: PuertoRicoView, names: Mapping[int, str], lang: str, catalog: Catalog
 ) -> str | None:
     """The three Festival goals and who achieved each; ``None`` without the Festival."""
-    part = view.get("festival")
-    if not isinstance(part, Mapping):
+    part = view["festival"]
+    if part is None:
         return None
     t = catalog.t
     goals = []
     for goal in FESTIVAL_GOALS:
-        entry = part.get(goal) or {}
+        done: int | None
         if goal == "plantation":
-            what = t(lang, "table.goal.plantation", tile=t(lang, f"good.{entry.get('tile')}"))
+            plantation = part["plantation"]
+            what = t(lang, "table.goal.plantation", tile=t(lang, f"good.{plantation['tile']}"))
+            done = plantation["achieved_by"]
         elif goal == "production":
-            goods = [t(lang, f"good.{g}") for g in entry.get("goods") or ()]
+            goods = [t(lang, f"good.{g}") for g in part["production"]["goods"]]
             what = t(lang, "table.goal.production", goods=", ".join(goods))
+            done = part["production"]["achieved_by"]
         else:
-            building = entry.get("building")  # None until an Exp. 1 draft has ended
+            building = part["construction"]["building"]  # None until an Exp. 1 draft ended
             what = t(
                 lang,
                 "table.goal.construction",
                 building=t(lang, f"building.{building}") if building else "?",
             )
-        done = entry.get("achieved_by")
+            done = part["construction"]["achieved_by"]
         goals.append(
             t(lang, "table.goal_done", goal=what, name=_name(names, done))
             if done is not None
@@ -141,7 +146,7 @@ def festival_text(
 
 
 def activities_text(
-    view: Mapping[str, Any], names: Mapping[int, str], lang: str, catalog: Catalog
+    view: PuertoRicoView, names: Mapping[int, str], lang: str, catalog: Catalog
 ) -> str | None:
     """The Festival Activity cards (the kernel's ``festival_activities``: 1897's Expansion V):
     each card's name, the pieces drawn onto it, and who completed it; ``None`` without."""

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.puerto_rico.actions import CATALOG
 from engine.puerto_rico.data import GOODS
+from engine.puerto_rico.view import PlayerEntry, PuertoRicoView
 
 from ...gamelog import LogWriter
 from ...i18n import Catalog
@@ -83,7 +84,8 @@ def items(words: PrWords, code: str, *, doubloons: bool = True) -> list[str]:
     _, colonist, good, vp = black_market_parts(code)
     out = []
     if doubloons:
-        out.append(words.t("act.bm_doubloons", n=int(words.me().get("doubloons") or 0)))
+        me = words.player()
+        out.append(words.t("act.bm_doubloons", n=0 if me is None else me["doubloons"]))
     if colonist == SAN_JUAN:
         out.append(words.t("act.bm_san_juan"))
     elif colonist == "quarry":
@@ -289,36 +291,36 @@ def shipped_goods(writer: LogWriter, goods: Mapping[str, Any]) -> str:
 # --- the table ----------------------------------------------------------------------------------
 
 
-def draft_text(view: Mapping[str, Any], lang: str, catalog: Catalog) -> str | None:
+def draft_text(view: PuertoRicoView, lang: str, catalog: Catalog) -> str | None:
     """The draft in words: during it, the spaces filled and those left by cost, and what was
     drafted; after it (or with random buildings), the violet buildings on the board.  ``None``
     without Exp. 1."""
-    part = view.get("draft")
-    if not isinstance(part, Mapping):
+    part = view["draft"]
+    if part is None:
         return None
     t = catalog.t
-    drafted = [str(b) for b in part.get("drafted") or ()]
+    drafted = part["drafted"]
     names = catalog.join(lang, [t(lang, f"building.{b}") for b in drafted])
-    left: Mapping[str, Any] = part.get("spaces_left") or {}
-    if not any(int(n) for n in left.values()):
+    left = part["spaces_left"]
+    if not any(left.values()):
         text = t(lang, "table.draft_done", list=names or "—")
-        if part.get("selection") == "random":
+        if part["selection"] == "random":
             text = f"{t(lang, 'table.draft_random')} · {text}"
         return text
-    total = len(drafted) + sum(int(n) for n in left.values())
+    total = len(drafted) + sum(left.values())
     spaces = ", ".join(t(lang, "table.draft_left", cost=c, n=n)
-                       for c, n in sorted(left.items(), key=lambda kv: int(kv[0])) if int(n))
+                       for c, n in sorted(left.items(), key=lambda kv: int(kv[0])) if n)
     text = t(lang, "table.draft_value", drafted=len(drafted), total=total, left=spaces)
     if drafted:
         text += "\n" + t(lang, "panel.drafted", list=names)
     return text
 
 
-def forests(player: Mapping[str, Any]) -> int:
-    return sum(1 for tile in player.get("island") or () if tile.get("tile") == "forest")
+def forests(player: PlayerEntry) -> int:
+    return sum(1 for tile in player["island"] if tile["tile"] == "forest")
 
 
-def candidates(view: Mapping[str, Any], codes: Sequence[str]) -> dict[int, list[str]]:
+def candidates(view: PuertoRicoView, codes: Sequence[str]) -> dict[int, list[str]]:
     """The draft's legal codes by printed cost (in the engine's order within a cost)."""
     out: dict[int, list[str]] = {}
     for code in codes:

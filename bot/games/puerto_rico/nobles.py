@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.puerto_rico.nobles import LAND_OFFICE_PRICE
+from engine.puerto_rico.view import PlayerEntry, PuertoRicoView
 
 from ...gamelog import LogWriter
 from ...i18n import Catalog
@@ -38,25 +39,26 @@ OFFERS = {"hunting_lodge": "log.declined_lodge", "royal_supplier": "log.declined
 """The line of each Exp. 2 offer declined (``OfferDeclined``'s ``offer``)."""
 
 
-def in_play(view: Mapping[str, Any]) -> bool:
+def in_play(view: PuertoRicoView) -> bool:
     """Whether the game plays with the Nobles (the view's ``nobles`` is ``None`` without)."""
-    return isinstance(view.get("nobles"), Mapping)
+    return view["nobles"] is not None
 
 
-def nobles_of(player: Mapping[str, Any]) -> tuple[int, int]:
-    """A player's nobles on his board and in San Juan (0, 0 without the module)."""
-    part = player.get("nobles")
-    if not isinstance(part, Mapping):
+def nobles_of(player: PlayerEntry | None) -> tuple[int, int]:
+    """A player's nobles on his board and in San Juan (0, 0 without the module, or for no
+    player: the public view)."""
+    part = None if player is None else player.get("nobles")
+    if part is None:
         return 0, 0
-    return int(part.get("total") or 0), int(part.get("san_juan") or 0)
+    return part["total"], part["san_juan"]
 
 
-def displaced(player: Mapping[str, Any], tile: str) -> str | None:
+def displaced(player: PlayerEntry | None, tile: str) -> str | None:
     """The piece that goes to San Juan when ``tile`` (a plantation kind or ``forest``) leaves
     the island, as the engine chooses: none from a forest or when an unoccupied tile of that
     kind is there, else a colonist when one works the kind, else a noble."""
-    tiles = [t for t in player.get("island") or () if t.get("tile") == tile]
-    if tile == FOREST or not tiles or not all(t.get("occupied") for t in tiles):
+    tiles = [t for t in (player["island"] if player else ()) if t["tile"] == tile]
+    if tile == FOREST or not tiles or not all(t["occupied"] for t in tiles):
         return None
     return "noble" if all(t.get("noble") for t in tiles) else "colonist"
 
@@ -71,8 +73,8 @@ def label(words: PrWords, code: str) -> str | None:
     if code == "m.auto":
         return auto_label(words)
     if head == "raid":
-        raid = words.view.get("nobles") or {}
-        if in_play(words.view) and int(raid.get("raid_to_place") or 0):
+        raid = words.view["nobles"]
+        if raid is not None and raid["raid_to_place"]:
             return words.t("act.raid_noble", slot=words.slot(rest))
         return None
     if head not in HEADS:
@@ -105,11 +107,11 @@ def label(words: PrWords, code: str) -> str | None:
 def auto_label(words: PrWords) -> str | None:
     """``m.auto`` with nobles waiting in San Juan: "Place 2 colonists and 1 noble as
     suggested" (``None`` without: the base label)."""
-    me = words.me()
+    me = words.player()
     _, waiting = nobles_of(me)
-    if not waiting:
+    if me is None or not waiting:
         return None
-    colonists = int(me.get("san_juan") or 0) - waiting
+    colonists = me["san_juan"] - waiting
     if colonists > 0:
         return words.t("act.auto_nobles", n=colonists, nobles=waiting)
     return words.t("act.auto_nobles_only", nobles=waiting)
@@ -144,7 +146,7 @@ def removal(words: PrWords, tile: str) -> str:
     """What removing a tile of ``tile``'s kind does to the viewer's island."""
     if tile == FOREST:
         return words.t("effect.discard_forest")
-    piece = displaced(words.me(), tile)
+    piece = displaced(words.player(), tile)
     return words.t("effect.discard_empty" if piece is None else f"effect.discard_{piece}")
 
 
@@ -242,28 +244,23 @@ def with_displaced(writer: LogWriter, line: str, data: Mapping[str, Any]) -> str
 # --- the table ----------------------------------------------------------------------------------
 
 
-def table_text(view: Mapping[str, Any], lang: str, catalog: Catalog) -> str | None:
+def table_text(view: PuertoRicoView, lang: str, catalog: Catalog) -> str | None:
     """The nobles on the colonist ship and in the supply (and those of a Raid still to place);
     ``None`` without the Nobles."""
-    part = view.get("nobles")
-    if not isinstance(part, Mapping):
+    part = view["nobles"]
+    if part is None:
         return None
-    text = catalog.t(
-        lang,
-        "table.nobles_value",
-        ship=int(part.get("ship") or 0),
-        supply=int(part.get("supply") or 0),
-    )
-    raid = int(part.get("raid_to_place") or 0)
+    text = catalog.t(lang, "table.nobles_value", ship=part["ship"], supply=part["supply"])
+    raid = part["raid_to_place"]
     if raid:
         text += " · " + catalog.t(lang, "table.nobles_raid", n=raid)
     return text
 
 
-def player_text(player: Mapping[str, Any], lang: str, catalog: Catalog) -> str | None:
+def player_text(player: PlayerEntry, lang: str, catalog: Catalog) -> str | None:
     """A player's nobles among his pieces ("nobles among the colonists: 3 (San Juan 1)");
     ``None`` without the Nobles."""
-    if not isinstance(player.get("nobles"), Mapping):
+    if player.get("nobles") is None:
         return None
     total, waiting = nobles_of(player)
     return catalog.t(lang, "table.player_nobles", total=total, san_juan=waiting)

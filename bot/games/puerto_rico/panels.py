@@ -73,11 +73,11 @@ def build_controls(pv: PanelControls, codes: Sequence[str]) -> list[ui.Item[Any]
     occupied Black market (Exp. 1), its menu and payments after them."""
     items: list[ui.Item[Any]] = [ui.TextDisplay(pv.t("panel.help.build"))]
     columns: dict[int, list[str]] = {}
-    for entry in pv.panel.view.get("market", ()):
-        columns.setdefault(int(entry["column"]), [])
+    for entry in chooser(pv).view["market"]:
+        columns.setdefault(entry["column"], [])
         code = f"b.{entry['building']}"
         if code in codes:
-            columns[int(entry["column"])].append(code)
+            columns[entry["column"]].append(code)
     for column in sorted(columns):
         options = [pv.option(c) for c in columns[column]][:OPTIONS]
         row: ui.ActionRow[Any] = ui.ActionRow()

@@ -6,10 +6,11 @@ an unknown code) is :mod:`bot.refusals`; this module words the engine's Puerto R
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from engine.puerto_rico.nobles import LAND_OFFICE_PRICE
+from engine.puerto_rico.view import CityBuilding, IslandTile, PlayerEntry, RoleCard, Ship
 
 from ..contract import Refusing
 from . import new_buildings as nb
@@ -39,11 +40,9 @@ def goods(w: Refusing, counts: Mapping[str, Any]) -> str:
     return text or w.t("ui.no_goods")
 
 
-def building_of(w: Refusing, name: str) -> Mapping[str, Any] | None:
-    for entry in w.me.get("city", ()):
-        if entry.get("building") == name:
-            return entry  # type: ignore[no-any-return]
-    return None
+def building_of(w: Refusing, name: str) -> CityBuilding | None:
+    me = me_of(w)
+    return next((e for e in (me["city"] if me else ()) if e["building"] == name), None)
 
 
 def chooser_of(w: Refusing) -> Chooser:
@@ -52,33 +51,55 @@ def chooser_of(w: Refusing) -> Chooser:
     return chooser
 
 
+def me_of(w: Refusing) -> PlayerEntry | None:
+    """The refused seat's own entry of its view (``None``: a public view)."""
+    return chooser_of(w).player()
+
+
+def island_of(w: Refusing) -> list[IslandTile]:
+    me = me_of(w)
+    return [] if me is None else me["island"]
+
+
+def held(w: Refusing) -> dict[str, int]:
+    """The refused seat's goods (none in a public view)."""
+    me = me_of(w)
+    return {} if me is None else me["goods"]
+
+
+def doubloons(w: Refusing) -> int:
+    me = me_of(w)
+    return 0 if me is None else me["doubloons"]
+
+
 def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] | None:
     """The words of the Puerto Rico refusal ``code`` of ``action`` (``None``: the plain text)."""
     rest = action.partition(".")[2]
-    view, me, chooser = w.view, w.me, chooser_of(w)
+    chooser = chooser_of(w)
+    view, me = chooser.view, me_of(w)
     if code == "role_taken":
-        role: Mapping[str, Any] = next(
-            (r for r in view.get("roles", ()) if r.get("card") == rest), {})
-        name = chooser.word("role", str(role.get("role", rest.rstrip("2"))))
-        if role.get("taken_by") == w.s.seat:
+        role: RoleCard | None = next((r for r in view["roles"] if r["card"] == rest), None)
+        name = chooser.role_of(rest)
+        taken = None if role is None else role["taken_by"]
+        if taken == w.s.seat:
             return "why.role_taken_by_you", {"role": name}
-        return "why.role_taken", {"role": name, "name": w.name(role.get("taken_by"))}
+        return "why.role_taken", {"role": name, "name": w.name(taken)}
     if code == "role_not_allowed":  # §12: the token holder may not choose the Buccaneer
         return "why.role_not_allowed", {"role": chooser.word("role", "buccaneer")}
     if code == "illegal_now":
         return module_refusal(w, action)
     if code == "role_not_in_game":
         return "why.role_not_in_game", {"role": chooser.word("role", rest.rstrip("2")),
-                                        "n": int(view.get("players_count") or 0)}
+                                        "n": view["players_count"]}
     if code == "island_full":
-        return "why.island_full", {"used": int(me.get("island_used") or ISLAND_SPACES),
+        return "why.island_full", {"used": (me["island_used"] if me else 0) or ISLAND_SPACES,
                                    "total": ISLAND_SPACES}
     if code == "no_quarries_left":
         return "why.no_quarries_left", {}
     if code == "quarry_not_allowed":
-        return "why.quarry_not_allowed", {"name": w.name(view.get("chooser"))}
+        return "why.quarry_not_allowed", {"name": w.name(view["chooser"])}
     if code == "plantation_not_available":
-        tiles = [chooser.tile(str(t)) for t in view.get("face_up", ())]
+        tiles = [chooser.tile(t) for t in view["face_up"]]
         return "why.plantation_not_available", {
             "tile": chooser.tile(rest), "tiles": w.catalog.join(w.lang, tiles) or w.t(
                 "table.empty")}
@@ -89,34 +110,31 @@ def illegal(w: Refusing, code: str, action: str) -> tuple[str, dict[str, Any]] |
         return building_refusal(w, code, rest)
     if code == "no_such_good":
         good = rest.partition(".")[0]
-        return "why.no_such_good", {"good": chooser.tile(good),
-                                    "goods": goods(w, me.get("goods") or {})}
+        return "why.no_such_good", {"good": chooser.tile(good), "goods": goods(w, held(w))}
     if code in ("trading_house_full", "kind_already_in_trading_house"):
-        house = [chooser.tile(str(g)) for g in view.get("trading_house", ())]
+        house = [chooser.tile(g) for g in view["trading_house"]]
         return f"why.{code}", {"good": chooser.tile(rest), "goods": w.catalog.join(w.lang, house),
-                               "n": len(house),
-                               "capacity": int(view.get("trading_house_capacity") or 4)}
+                               "n": len(house), "capacity": view["trading_house_capacity"]}
     if code == "no_such_ship":
         index = rest.partition(".")[2]
         return "why.no_such_ship", {"ship": int(index) + 1 if index.isdigit() else index,
-                                    "n": len(view.get("ships", ()))}
+                                    "n": len(view["ships"])}
     if code == "ship_not_allowed":
         return ship_refusal(w, rest)
     if code == "wharf_not_available":
         wharf = building_of(w, "wharf")
-        if wharf is None or not wharf.get("colonists"):
+        if wharf is None or not wharf["colonists"]:
             return "why.no_wharf", {}
         return "why.wharf_used", {}
     if code == "privilege_good_not_available":
-        supply = view.get("goods_supply") or {}
-        return "why.privilege_good_not_available", {"good": chooser.tile(rest),
-                                                    "n": int(supply.get(rest, 0))}
+        return "why.privilege_good_not_available", {
+            "good": chooser.tile(rest), "n": view["goods_supply"].get(rest, 0)}
     if code == "no_free_circle":
         return nobles_first(w, action) or circle_refusal(w, rest)
     if code == "keep_not_allowed":
         kinds = sum(n for b, n in WAREHOUSES.items()
-                    if (entry := building_of(w, b)) is not None and entry.get("colonists"))
-        return "why.keep_not_allowed", {"n": kinds, "goods": goods(w, me.get("goods") or {}),
+                    if (entry := building_of(w, b)) is not None and entry["colonists"])
+        return "why.keep_not_allowed", {"n": kinds, "goods": goods(w, held(w)),
                                         "kept": chooser.goods_words(keep_counts(rest))
                                         or w.t("why.nothing")}
     if code == "must_load":
@@ -138,10 +156,11 @@ def module_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | Non
         return exp1_refusal(w, action)
     if head in nobles.HEADS:
         return exp2_refusal(w, action)
-    if head != "bu" or (w.view.get("prompt") or {}).get("kind") != "buccaneer":
+    view = chooser.view
+    if head != "bu" or view["prompt"] is None or view["prompt"]["kind"] != "buccaneer":
         return None
     option, _, tail = rest.partition(".")
-    if option == "plunder" and not w.view.get("trading_house"):
+    if option == "plunder" and not view["trading_house"]:
         return "why.nothing_to_plunder", {}
     if option == "piracy":
         ship, count, _, kept = chooser.piracy_parts(tail)
@@ -150,22 +169,22 @@ def module_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | Non
         return "why.piracy_keep", {"ship": ship, "count": count, "n": kept,
                                    "most": min(count, 3)}
     if option == "capture":
-        role = next((r for r in w.view.get("roles", ()) if r.get("card") == tail), None)
+        role = next((r for r in view["roles"] if r["card"] == tail), None)
         if role is None:
             return "why.role_not_in_game", {"role": chooser.role_of(tail),
-                                            "n": int(w.view.get("players_count") or 0)}
-        if role.get("role") == "buccaneer":
+                                            "n": view["players_count"]}
+        if role["role"] == "buccaneer":
             return "why.capture_buccaneer", {}
-        if role.get("taken_by") is not None:
+        if role["taken_by"] is not None:
             return "why.capture_taken", {"role": chooser.role_of(tail),
-                                         "name": w.name(role.get("taken_by"))}
+                                         "name": w.name(role["taken_by"])}
     return None
 
 
 def owns(w: Refusing, building: str) -> bool:
     """Whether the refused seat owns ``building`` occupied."""
     entry = building_of(w, building)
-    return entry is not None and bool(entry.get("colonists"))
+    return entry is not None and bool(entry["colonists"])
 
 
 def exp1_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
@@ -173,15 +192,15 @@ def exp1_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
     chooser = chooser_of(w)
     head, _, rest = action.partition(".")
     if head == "d" and rest in nb.buildings():
-        part = w.view.get("draft") or {}
+        part = chooser.view["draft"]
         building = chooser.building(rest)
         cost = int(nb.facts(rest)["cost"])
-        drafted = [str(b) for b in part.get("drafted") or ()]
+        drafted = [] if part is None else part["drafted"]
         if rest in drafted:
             reason = w.t("why.draft_taken")
-        elif not int((part.get("spaces_left") or {}).get(str(cost), 0)):
+        elif not (0 if part is None else part["spaces_left"].get(str(cost), 0)):
             reason = w.t("why.draft_no_space", cost=cost)
-        elif rest in EXCLUSIVE and (w.view.get("options") or {}).get("exclusive_forest_house"):
+        elif rest in EXCLUSIVE and chooser.view["options"].get("exclusive_forest_house"):
             reason = w.t("why.draft_exclusive")
         else:
             return None
@@ -197,23 +216,24 @@ def exp1_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
     if head == "sw":
         if not owns(w, "small_wharf"):
             return "why.no_small_wharf", {}
-        if (w.view.get("prompt") or {}).get("kind") == "ship" and not any(
+        prompt = chooser.view["prompt"]
+        if prompt is not None and prompt["kind"] == "ship" and not any(
                 c.startswith("sw.") for c in w.s.legal):
             return "why.small_wharf_used", {}
         return "why.no_such_good", {"good": chooser.goods_words(nb.counts(rest)) or "?",
-                                    "goods": goods(w, w.me.get("goods") or {})}
+                                    "goods": goods(w, held(w))}
     if head == "bm":
         building = nb.black_market_parts(action)[0]
         if not owns(w, "black_market"):
             return "why.no_black_market", {}
-        price, have = chooser.price(building), int(w.me.get("doubloons") or 0)
+        price, have = chooser.price(building), doubloons(w)
         if building in chooser.market and price <= have:
             return "why.black_market_rich", {"building": chooser.building(building)}
         return "why.black_market_items", {"building": chooser.building(building),
                                           "have": have, "need": max(price - have, 0)}
     if head == "g":
         guests = building_of(w, "guest_house")
-        if guests is None or not guests.get("colonists"):
+        if guests is None or not guests["colonists"]:
             return "why.no_guest", {}
         return circle_refusal(w, rest)
     return None
@@ -222,10 +242,11 @@ def exp1_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
 def nobles_first(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
     """Exp. 2: a colonist's place refused while nobles wait in San Juan: only nobles wait, or
     (without a building with a noble function) the nobles are placed first."""
-    _, waiting = nobles.nobles_of(w.me)
-    if not action.startswith("m.") or not waiting or not has_room(w, action[2:]):
+    me = me_of(w)
+    _, waiting = nobles.nobles_of(me)
+    if me is None or not action.startswith("m.") or not waiting or not has_room(w, action[2:]):
         return None
-    if waiting >= int(w.me.get("san_juan") or 0):
+    if waiting >= me["san_juan"]:
         return "why.only_nobles_waiting", {"n": waiting}
     return "why.nobles_first", {"n": waiting}
 
@@ -234,8 +255,8 @@ def has_room(w: Refusing, place: str) -> bool:
     """Whether the refused seat has an empty circle on ``place`` (a building or a tile kind)."""
     entry = building_of(w, place)
     if entry is not None:
-        return int(entry.get("colonists") or 0) < int(entry.get("circles") or 0)
-    return any(t.get("tile") == place and not t.get("occupied") for t in w.me.get("island", ()))
+        return entry["colonists"] < entry["circles"]
+    return any(t["tile"] == place and not t["occupied"] for t in island_of(w))
 
 
 def exp2_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
@@ -244,7 +265,7 @@ def exp2_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
     chooser = chooser_of(w)
     head, _, rest = action.partition(".")
     if head == "mn":
-        if not nobles.nobles_of(w.me)[1]:
+        if not nobles.nobles_of(me_of(w))[1]:
             return "why.no_noble_waiting", {}
         return circle_refusal(w, rest)
     if head == "lo":
@@ -253,11 +274,11 @@ def exp2_refusal(w: Refusing, action: str) -> tuple[str, dict[str, Any]] | None:
         return missing_tile(w, rest)
     if head == "rs":
         kinds = rest.split(".")
-        most = nobles.nobles_of(w.me)[0]
+        most = nobles.nobles_of(me_of(w))[0]
         if len(kinds) > most:
             return "why.supplier_most", {"n": most}
-        have = w.me.get("goods") or {}
-        lacking = [g for g in kinds if not int(have.get(g) or 0)]
+        have = held(w)
+        lacking = [g for g in kinds if not have.get(g)]
         if lacking:
             return "why.no_such_good", {
                 "good": w.catalog.join(w.lang, [chooser.tile(g) for g in lacking]),
@@ -269,18 +290,19 @@ def land_office_refusal(w: Refusing, rest: str) -> tuple[str, dict[str, Any]] | 
     """Why a Land office purchase (``buy``) or sale (``sell.<tile>``) is refused (A41): no
     occupied Land office, the other piece on it, no doubloon, no room, no tile, or used."""
     office = building_of(w, "land_office")
-    if office is None or not office.get("colonists"):
+    if office is None or not office["colonists"]:
         return "why.no_land_office", {}
     noble = bool(office.get("nobles"))
     if rest == "buy":
         if noble:
             return "why.land_office_sells", {}
-        have = int(w.me.get("doubloons") or 0)
+        have = doubloons(w)
         if have < LAND_OFFICE_PRICE:
             return "why.land_office_money", {"price": LAND_OFFICE_PRICE, "have": have}
-        if int(w.me.get("island_used") or 0) >= ISLAND_SPACES:
+        me = me_of(w)
+        if (me["island_used"] if me else 0) >= ISLAND_SPACES:
             return "why.island_full", {"used": ISLAND_SPACES, "total": ISLAND_SPACES}
-        if not int(w.view.get("plantation_stack") or 0):
+        if not chooser_of(w).view["plantation_stack"]:
             return "why.no_plantation_left", {}
         return "why.land_office_used", {}
     if not noble:
@@ -290,7 +312,7 @@ def land_office_refusal(w: Refusing, rest: str) -> tuple[str, dict[str, Any]] | 
 
 def missing_tile(w: Refusing, tile: str) -> tuple[str, dict[str, Any]] | None:
     """A plantation kind (or a forest) that is not on the refused seat's island."""
-    if any(t.get("tile") == tile for t in w.me.get("island", ())):
+    if any(t["tile"] == tile for t in island_of(w)):
         return None
     if tile == nobles.FOREST:
         return "why.no_forest", {}
@@ -298,33 +320,36 @@ def missing_tile(w: Refusing, tile: str) -> tuple[str, dict[str, Any]] | None:
 
 
 def building_refusal(w: Refusing, code: str, name: str) -> tuple[str, dict[str, Any]]:
-    entry = chooser_of(w).market.get(name, {})
+    entry = chooser_of(w).market.get(name)
     building = chooser_of(w).building(name)
     if code == "no_city_space":
-        free = CITY_SPACES - int(w.me.get("city_used") or 0)
-        return "why.no_city_space", {"building": building, "size": int(entry.get("size", 1)),
+        me = me_of(w)
+        free = CITY_SPACES - (me["city_used"] if me else 0)
+        return "why.no_city_space", {"building": building,
+                                     "size": 1 if entry is None else entry["size"],
                                      "free": free, "total": CITY_SPACES}
     if code == "not_enough_doubloons":
         return "why.not_enough_doubloons", {"building": building,
                                             "price": chooser_of(w).price(name),
-                                            "have": int(w.me.get("doubloons") or 0)}
+                                            "have": doubloons(w)}
     return f"why.{code}", {"building": building}
 
 
 def ship_refusal(w: Refusing, rest: str) -> tuple[str, dict[str, Any]]:
     good, _, index = rest.partition(".")
-    ships: Sequence[Mapping[str, Any]] = w.view.get("ships", ())
+    ships = chooser_of(w).view["ships"]
     number = int(index) if index.isdigit() else -1
-    ship = ships[number] if 0 <= number < len(ships) else {}
+    ship: Ship | None = ships[number] if 0 <= number < len(ships) else None
     fields: dict[str, Any] = {"good": chooser_of(w).tile(good), "ship": number + 1,
-                              "count": int(ship.get("count") or 0),
-                              "capacity": int(ship.get("capacity") or 0)}
-    if ship.get("good") and ship.get("good") != good:
-        return "why.ship_other_good", {**fields, "other": chooser_of(w).tile(str(ship["good"]))}
+                              "count": 0 if ship is None else ship["count"],
+                              "capacity": 0 if ship is None else ship["capacity"]}
+    other_good = None if ship is None else ship["good"]
+    if other_good and other_good != good:
+        return "why.ship_other_good", {**fields, "other": chooser_of(w).tile(other_good)}
     if ship and fields["count"] >= fields["capacity"]:
         return "why.ship_full", fields
     for other, entry in enumerate(ships):
-        if other != number and entry.get("good") == good:
+        if other != number and entry["good"] == good:
             return "why.ship_elsewhere", {**fields, "other": other + 1}
     return "illegal.ship_not_allowed", {}
 
@@ -335,11 +360,11 @@ def circle_refusal(w: Refusing, place: str) -> tuple[str, dict[str, Any]]:
         slot = chooser_of(w).building(place)
         if entry is None:
             return "why.no_such_place", {"slot": slot}
-        return "why.no_free_circle", {"slot": slot, "taken": int(entry.get("colonists") or 0),
-                                      "total": int(entry.get("circles") or 0)}
-    tiles = [t for t in w.me.get("island", ()) if t.get("tile") == place]
+        return "why.no_free_circle", {"slot": slot, "taken": entry["colonists"],
+                                      "total": entry["circles"]}
+    tiles = [t for t in island_of(w) if t["tile"] == place]
     fields = {"tile": chooser_of(w).tile(place), "total": len(tiles),
-              "taken": sum(1 for t in tiles if t.get("occupied"))}
+              "taken": sum(1 for t in tiles if t["occupied"])}
     quarry = place == "quarry"
     if not tiles:
         return ("why.no_quarry" if quarry else "why.no_such_tile"), fields

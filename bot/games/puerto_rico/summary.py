@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.puerto_rico.view import PlayerEntry, PuertoRicoView
+
 from ...i18n import Catalog
 from .modules import activities_text, buccaneer_text, festival_text, module_names
 from .new_buildings import draft_text, forests
@@ -34,46 +36,46 @@ def _good(good: str, lang: str, catalog: Catalog) -> str:
     return catalog.t(lang, key)
 
 
-def ends_after(view: Mapping[str, Any]) -> str:
+def ends_after(view: PuertoRicoView) -> str:
     """``phase`` when the game ends as soon as the phase that triggers its end is done (the
     kernel's ``end_timing`` option: 1897's END-2), else ``round``."""
-    return "phase" if (view.get("options") or {}).get("end_timing") == "phase" else "round"
+    return "phase" if view["options"].get("end_timing") == "phase" else "round"
 
 
-def header_lines(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
+def header_lines(view: PuertoRicoView, names: Mapping[int, str], lang: str,
                  catalog: Catalog) -> list[str]:
     """The phase (and who chose it), the last round when the end is coming, and the
     expansions the game plays with ("Expansions: Buccaneer and Festival")."""
     t = catalog.t
-    phase_key = f"phase.{view.get('phase', 'role_selection')}"
-    phase = t(lang, phase_key) if catalog.has(phase_key) else str(view.get("phase"))
-    chooser = view.get("chooser")
+    phase_key = f"phase.{view['phase']}"
+    phase = t(lang, phase_key) if catalog.has(phase_key) else view["phase"]
+    chooser = view["chooser"]
     lines = [
-        t(lang, "table.phase_by", phase=phase, name=names.get(int(chooser), "?"))
-        if chooser is not None and view.get("phase") != "role_selection"
+        t(lang, "table.phase_by", phase=phase, name=names.get(chooser, "?"))
+        if chooser is not None and view["phase"] != "role_selection"
         else t(lang, "table.phase", phase=phase)
     ]
-    if view.get("end_triggered") and not view.get("game_over"):
+    if view["end_triggered"] and not view["game_over"]:
         reasons = ", ".join(t(lang, f"end.{r}") for r in view["end_triggered"])
         lines.append(t(lang, f"table.last_{ends_after(view)}", reasons=reasons))
-    modules = module_names(view.get("options") or {}, lang, catalog)
+    modules = module_names(view["options"], lang, catalog)
     if modules:
         lines.append(t(lang, "table.modules", list=modules))
     return lines
 
 
-def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
+def summary_fields(view: PuertoRicoView, names: Mapping[int, str], lang: str,
                    catalog: Catalog) -> list[tuple[str, str]]:
     """The public board as (name, value) fields."""
     t = catalog.t
     fields: list[tuple[str, str]] = []
     roles = []
-    for role in view.get("roles", ()):
-        name = _role(str(role["role"]), lang, catalog)
-        if role.get("taken_by") is not None:
-            roles.append(t(lang, "table.role_taken", role=name,
-                           name=names.get(int(role["taken_by"]), "?")))
-        elif role.get("doubloons"):
+    for role in view["roles"]:
+        name = _role(role["role"], lang, catalog)
+        taken = role["taken_by"]
+        if taken is not None:
+            roles.append(t(lang, "table.role_taken", role=name, name=names.get(taken, "?")))
+        elif role["doubloons"]:
             roles.append(t(lang, "table.role_bonus", role=name, n=role["doubloons"]))
         else:
             roles.append(t(lang, "table.role_free", role=name))
@@ -91,43 +93,43 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
     draft = draft_text(view, lang, catalog)
     if draft:
         fields.append((t(lang, "table.draft"), _clip(draft)))
-    colonists = view.get("colonists", {})
+    colonists = view["colonists"]
     fields.append((t(lang, "table.supply"),
-                   t(lang, "table.supply_value", ship=colonists.get("ship", 0),
-                     supply=colonists.get("supply", 0), vp=view.get("vp_chips_left", 0),
-                     quarries=view.get("quarries_left", 0))))
+                   t(lang, "table.supply_value", ship=colonists["ship"],
+                     supply=colonists["supply"], vp=view["vp_chips_left"],
+                     quarries=view["quarries_left"])))
     nobles = table_text(view, lang, catalog)
     if nobles:
         fields.append((t(lang, "table.nobles"), _clip(nobles)))
-    tiles = [_good(str(x), lang, catalog) for x in view.get("face_up", ())]
+    tiles = [_good(x, lang, catalog) for x in view["face_up"]]
     fields.append((t(lang, "table.plantations"), _join(tiles, t(lang, "table.empty"))))
     ships = [
         t(lang, "table.ship_loaded", good=_good(str(s["good"]), lang, catalog), count=s["count"],
-          capacity=s["capacity"]) if s.get("good") else
+          capacity=s["capacity"]) if s["good"] else
         t(lang, "table.ship_empty", capacity=s["capacity"])
-        for s in view.get("ships", ())
+        for s in view["ships"]
     ]
     fields.append((t(lang, "table.ships"), _join(ships, t(lang, "table.empty"))))
-    house = [_good(str(g), lang, catalog) for g in view.get("trading_house", ())]
-    capacity = view.get("trading_house_capacity", 4)
+    house = [_good(g, lang, catalog) for g in view["trading_house"]]
+    capacity = view["trading_house_capacity"]
     fields.append((t(lang, "table.trading_house"),
                    f"{_join(house, t(lang, 'table.empty'))} ({len(house)}/{capacity})"))
-    action_board = view.get("puertoma")
+    action_board: Any = view.get("puertoma")  # an edition's part (1897's own type)
     if action_board:  # 1897's Puertomas' action board
         fields.append((t(lang, "table.puertoma_board"), t(
             lang, "table.puertoma_marker", role=t(lang, f"role.{action_board.get('marker')}"),
             n=int(action_board.get("tie_breakers_left") or 0))))
-    for player in view.get("players", ()):
-        seat = int(player["seat"])
-        goods = [f"{_good(g, lang, catalog)} {n}" for g, n in player.get("goods", {}).items() if n]
-        buildings = [t(lang, f"building.{b['building']}") for b in player.get("city", ())]
-        board = ((view.get("puertoma") or {}).get("boards") or {}).get(str(seat))
+    for player in view["players"]:
+        seat = player["seat"]
+        goods = [f"{_good(g, lang, catalog)} {n}" for g, n in player["goods"].items() if n]
+        buildings = [t(lang, f"building.{b['building']}") for b in player["city"]]
+        board = ((action_board or {}).get("boards") or {}).get(str(seat))
         if board is not None:  # 1897's Puertoma: its own board instead of a field
             value = _puertoma_value(board, player, _join(goods, "—"), lang, catalog)
         else:
-            value = t(lang, "table.player_value", doubloons=player.get("doubloons", 0),
-                      island=player.get("island_used", 0), city=player.get("city_used", 0),
-                      colonists=player.get("colonists", 0), san_juan=player.get("san_juan", 0),
+            value = t(lang, "table.player_value", doubloons=player["doubloons"],
+                      island=player["island_used"], city=player["city_used"],
+                      colonists=player["colonists"], san_juan=player["san_juan"],
                       goods=_join(goods, "—"))
         if forests(player):
             value += f" · {t(lang, 'table.forests')}: {forests(player)}"
@@ -136,13 +138,13 @@ def summary_fields(view: Mapping[str, Any], names: Mapping[int, str], lang: str,
             value += f" · {nobles}"
         value += "\n" + (t(lang, "table.buildings", list=", ".join(buildings)) if buildings
                          else t(lang, "table.no_buildings"))
-        marker = t(lang, "table.governor_marker") if player.get("is_governor") else ""
+        marker = t(lang, "table.governor_marker") if player["is_governor"] else ""
         fields.append((t(lang, "table.player", marker=marker,
                          name=names.get(seat, f"#{seat + 1}")), _clip(value)))
     return fields
 
 
-def _puertoma_value(board: Mapping[str, Any], player: Mapping[str, Any], goods: str, lang: str,
+def _puertoma_value(board: Mapping[str, Any], player: PlayerEntry, goods: str, lang: str,
                     catalog: Catalog) -> str:
     """A Puertoma in words: its coins and crates, its properties with their workers (active
     ones marked), its VP area, its skills (a face-down one only counted) and Reserve token."""
@@ -156,7 +158,7 @@ def _puertoma_value(board: Mapping[str, Any], player: Mapping[str, Any], goods: 
               if k.get("state") == "active" and k.get("skill")]
     hidden = sum(1 for k in board.get("skills", ()) if k.get("state") == "face_down")
     reserve = board.get("reserve")
-    return t(lang, "table.puertoma_value", doubloons=player.get("doubloons", 0), goods=goods,
+    return t(lang, "table.puertoma_value", doubloons=player["doubloons"], goods=goods,
              properties=_join(props, "—"), quarries=int(area.get("quarries") or 0),
              workers=int(area.get("workers") or 0), skills=_join(skills, "—"), hidden=hidden,
              reserve=t(lang, f"building.{reserve}") if reserve else "—")

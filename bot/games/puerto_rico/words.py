@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+from engine.puerto_rico.view import MarketEntry, PlayerEntry, PuertoRicoView, RoleCard
 
 from ...i18n import Catalog
 from ...words import Words
 from .catalog import CATALOG
+
+
+def puerto_rico_view(view: Mapping[str, Any]) -> PuertoRicoView:
+    """``view`` as the kernel's: the generic bot hands the presenter a view through the
+    contract's ``Mapping``; a classic view is exactly what the engine's ``view`` returns (a
+    test checks every key of it over random games), and 1897's presenter hands over its view
+    read back into the kernel's words: the one cast."""
+    return cast(PuertoRicoView, view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +38,8 @@ class PrWords(Words):
     effects the service measured; the base of the choices' words (:class:`.choices.Chooser`),
     which the expansions' words (:mod:`.new_buildings`, :mod:`.nobles`) read."""
 
+    view: PuertoRicoView
+
     def __init__(
         self,
         view: Mapping[str, Any],
@@ -40,12 +52,17 @@ class PrWords(Words):
         kind: str | None = None,
     ) -> None:
         super().__init__(view, lang, catalog, extras=extras, kind=prompt_kind or kind)
+        self.view = puerto_rico_view(view)
         self.effects: Mapping[str, Effect] = effects or self.extras.get("effects") or {}
-        self.market = {str(m["building"]): m for m in view.get("market", ())}
-        self.roles = {str(r["card"]): r for r in view.get("roles", ())}
-        buccaneer = view.get("buccaneer")
-        self.captured = str(buccaneer.get("captured") or "") if isinstance(
-            buccaneer, Mapping) else ""
+        self.market: dict[str, MarketEntry] = {m["building"]: m for m in self.view["market"]}
+        self.roles: dict[str, RoleCard] = {r["card"]: r for r in self.view["roles"]}
+        buccaneer = self.view["buccaneer"]
+        self.captured = (buccaneer["captured"] or "") if buccaneer is not None else ""
+
+    def player(self) -> PlayerEntry | None:
+        """The viewer's own entry of the view's players (``None`` in the public view)."""
+        viewer = self.view["viewer"]
+        return None if viewer is None else self.view["players"][viewer]
 
     def tile(self, tile: str) -> str:
         return self.word("tile" if tile == "quarry" else "good", tile)

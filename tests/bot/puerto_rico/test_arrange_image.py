@@ -11,6 +11,7 @@ from typing import Any
 from bot.games.contract import Panel
 from bot.games.puerto_rico.arrange import drafted, encode, occupied
 from bot.games.puerto_rico.catalog import CATALOG
+from bot.games.puerto_rico.words import puerto_rico_view
 from bot.turns import TurnService
 from engine.core import Event
 from tests.bot.puerto_rico.test_arrange import GAME, arrange_states, plan_for
@@ -21,7 +22,7 @@ def test_the_suggestion_is_drawn_on_the_board() -> None:
     """Without a draft, the image's board is the engine's suggestion (``m.auto``): the same
     occupied circles, the same colonists left in San Juan; the view itself is untouched."""
     for state, seat in arrange_states():
-        view = GAME.view(state, seat)
+        view = puerto_rico_view(GAME.view(state, seat))
         before = copy.deepcopy(view)
         plan = plan_for(state, seat)
         shown = drafted(view, seat, plan)["players"][seat]
@@ -39,7 +40,7 @@ def test_an_adjusted_draft_is_drawn_as_adjusted() -> None:
     """A colonist moved in a menu moves on the image; an invalid draft shows the suggestion."""
     moved = 0
     for state, seat in arrange_states():
-        view = GAME.view(state, seat)
+        view = puerto_rico_view(GAME.view(state, seat))
         plan = plan_for(state, seat)
         island = [v for v, _, _, chosen in plan.options(True, plan.suggested) if not chosen]
         city_chosen = [v for v, _, _, chosen in plan.options(False, plan.suggested) if chosen]
@@ -91,11 +92,11 @@ async def test_the_panel_image_is_drawn_from_the_draft() -> None:
     assert drawn.image == b"png"
     shown = recorder.views[-1]["players"][seat]
     assert shown["san_juan"] == panel.view["players"][seat]["san_juan"] - plan.to_place
-    assert shown == drafted(panel.view, seat, plan)["players"][seat]
+    assert shown == drafted(puerto_rico_view(panel.view), seat, plan)["players"][seat]
     other = tuple(reversed(plan.suggested)) if plan.valid(tuple(reversed(plan.suggested))) \
         else plan.suggested
     await turns.with_image(panel, encode(other))
-    assert recorder.views[-1] == drafted(panel.view, seat, plan, encode(other))
+    assert recorder.views[-1] == drafted(puerto_rico_view(panel.view), seat, plan, encode(other))
 
 
 async def test_the_panel_image_speaks_the_readers_language() -> None:

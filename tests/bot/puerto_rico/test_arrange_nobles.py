@@ -18,6 +18,7 @@ from bot.games.puerto_rico.arrange import (
     read,
     write,
 )
+from bot.games.puerto_rico.words import puerto_rico_view
 from engine import get_game
 from engine.policies import make_policy
 
@@ -112,7 +113,8 @@ def test_the_nobles_circles_are_chosen_in_the_draft() -> None:
             assert plan.nobles_valid(draft, nobles) and sum(nobles) == len(picked)
             placed = submit(state, seat, plan.codes(draft, nobles))
             pieces, on = board(placed, seat)
-            shown = drafted(GAME.view(state, seat), seat, plan, write(draft, nobles))
+            shown = drafted(puerto_rico_view(GAME.view(state, seat)), seat, plan,
+                            write(draft, nobles))
             assert (occupied(shown["players"][seat]), nobles_on(shown["players"][seat])) == (
                 pieces, on)
             assert shown["players"][seat]["nobles"]["san_juan"] == GAME.view(

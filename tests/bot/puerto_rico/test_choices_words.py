@@ -81,16 +81,21 @@ def test_every_building_role_and_tile_has_its_effect() -> None:
 
 
 def market_view(price: int = 1) -> dict[str, Any]:
+    """Seat 0's view of a new game, with this market, role, ships and holdings."""
+    base = GAME.view(GAME.setup({"players": 3}, 5), 0)
     return {
-        "viewer": 0, "prompt": {"kind": "build", "seats": [0]},
-        "market": [{"building": "small_indigo_plant", "cost": 1, "price": price, "vp": 1,
-                    "circles": 1, "left": 4, "column": 1},
-                   {"building": "city_hall", "cost": 10, "price": 8, "vp": 4,
-                    "circles": 1, "left": 1, "column": 4}],
+        **base,
+        "viewer": 0, "prompt": {"kind": "build", "seats": [0], "forced": False},
+        "market": [{"building": "small_indigo_plant", "left": 4, "cost": 1, "vp": 1,
+                    "column": 1, "circles": 1, "size": 1, "kind": "small_production",
+                    "good": "indigo", "price": price},
+                   {"building": "city_hall", "left": 1, "cost": 10, "vp": 4, "column": 4,
+                    "circles": 1, "size": 2, "kind": "large_violet", "good": None,
+                    "price": 8}],
         "roles": [{"card": "settler", "role": "settler", "doubloons": 2, "taken_by": None}],
         "ships": [{"capacity": 4, "good": None, "count": 0},
                   {"capacity": 5, "good": "corn", "count": 1}],
-        "players": [{"seat": 0, "doubloons": 5, "vp": 3, "san_juan": 3,
+        "players": [{**base["players"][0], "doubloons": 5, "vp": 3, "san_juan": 3,
                      "goods": {"corn": 3, "indigo": 2, "sugar": 0}}],
     }
 

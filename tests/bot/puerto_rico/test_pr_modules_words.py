@@ -19,6 +19,7 @@ from bot.errors import describe, message_for
 from bot.games import presenter_for
 from bot.games.contract import Situation
 from bot.games.puerto_rico.gamelog import PrLogWriter, view_at_phase_end
+from bot.games.puerto_rico.words import puerto_rico_view
 from bot.i18n import LANGUAGES
 from bot.refusals import situate
 from engine import get_game
@@ -261,7 +262,7 @@ def actions_of(game_events: list[list[Event]]) -> Iterator[ActionRecord]:
 def test_the_story_board_of_a_round_ended_by_the_captured_role() -> None:
     """The captured role the Buccaneer plays after the round's last pick (A33): the board as
     that phase ended shows the card taken by him and still marked captured."""
-    view = GAME.view(GAME.setup({"players": 3, "modules": MODULES}, 2), None)
+    view = puerto_rico_view(GAME.view(GAME.setup({"players": 3, "modules": MODULES}, 2), None))
     log = [
         [
             Event("RoleChosen", 1, {"role": "buccaneer", "card": "buccaneer", "doubloons": 0}),
@@ -280,17 +281,11 @@ def test_the_story_board_of_a_round_ended_by_the_captured_role() -> None:
     actions = list(actions_of(log))
     at_end = view_at_phase_end(view, actions, 2)
     assert next(r for r in at_end["roles"] if r["card"] == "mayor")["taken_by"] == 1
-    assert at_end["buccaneer"]["captured"] == "mayor" and at_end["buccaneer"]["captured_by"] == 1
-    before = view_at_phase_end(
-        {
-            **view,
-            "roles": [
-                {**r, "taken_by": 1 if r["card"] == "mayor" else r["taken_by"]}
-                for r in view["roles"]
-            ],
-        },
-        actions,
-        1,
-    )
+    part = at_end["buccaneer"]
+    assert part is not None and part["captured"] == "mayor" and part["captured_by"] == 1
+    taken = view.copy()
+    taken["roles"] = [{**r, "taken_by": 1 if r["card"] == "mayor" else r["taken_by"]}
+                      for r in view["roles"]]
+    before = view_at_phase_end(taken, actions, 1)
     assert next(r for r in before["roles"] if r["card"] == "mayor")["taken_by"] is None
     assert before["phase"] == "captain" and before["chooser"] == 2

@@ -153,7 +153,8 @@ def test_raid_keeps_up_to_three_placed_at_once_on_his_island() -> None:
     assert sc.legal(state, 0) == ["raid.corn", "raid.indigo", "raid.small_market", "pass"]
     state = sc.act(state, 0, "raid.small_market")
     state = sc.act(state, 0, "raid.corn")
-    assert GAME.view(state, None)["buccaneer"]["raid_to_place"] == 1
+    part = GAME.view(state, None)["buccaneer"]
+    assert part is not None and part["raid_to_place"] == 1
     state = sc.act(state, 0, "raid.indigo")
     p = state.players[0]
     assert p.san_juan == 0 and p.workers[GOOD_INDEX["corn"]] == 1
@@ -198,7 +199,8 @@ def test_capture_takes_the_doubloons_and_3_more_when_an_opponent_chooses_it() ->
     assert "bu.capture.buccaneer" not in sc.legal(state, 0)
     state = sc.act(state, 0, "bu.capture.prospector")
     assert state.players[0].doubloons == 2
-    assert GAME.view(state, None)["buccaneer"]["captured"] == "prospector"
+    part = GAME.view(state, None)["buccaneer"]
+    assert part is not None and part["captured"] == "prospector"
     state = sc.act(state, 1, "r.prospector")
     assert state.players[1].doubloons == 1  # the Prospector's privilege, no doubloons left on it
     assert state.players[0].doubloons == 5
@@ -230,7 +232,8 @@ def test_capture_unchosen_role_is_played_by_the_buccaneer_at_round_end() -> None
     assert sc.prompt(state) == Prompt((2,), "build", False)
     state = sc.finish_phase(state)
     assert state.round == 2 and state.governor == 1
-    assert GAME.view(state, None)["buccaneer"]["captured"] is None
+    part = GAME.view(state, None)["buccaneer"]
+    assert part is not None and part["captured"] is None
     assert sc.invariant_failures(state) == []
 
 

@@ -228,7 +228,8 @@ def test_random_selection_fills_every_space_at_setup() -> None:
         for b in state.drafted:
             assert state.market[b] == (1 if players == 2 else CATALOG[b].copies)
             seen[CATALOG[b].name] += 1
-        assert GAME.view(state, None)["draft"]["selection"] == "random"
+        part = GAME.view(state, None)["draft"]
+        assert part is not None and part["selection"] == "random"
         names = {CATALOG[b].name for b in state.drafted}
         both += {"hacienda", "forest_house"} <= names
         assert GAME.invariants(state) == []
@@ -251,13 +252,16 @@ def test_festival_construction_goal_is_drawn_after_the_draft_among_its_buildings
     for seed in range(30):
         before, after = _festival_goal_after(seed)
         assert before.festival[FEST_BUILDING] == -1
-        assert GAME.view(before, None)["festival"]["construction"]["building"] is None
+        festival = GAME.view(before, None)["festival"]
+        assert festival is not None and festival["construction"]["building"] is None
         assert GAME.invariants(before) == []
         goal = after.festival[FEST_BUILDING]
         assert goal in construction_candidates(after, after.festival[FEST_GOODS])
         assert goal in in_play(after) and CATALOG[goal].column == 3
         goals[CATALOG[goal].name] += 1
-        assert GAME.view(after, None)["festival"]["construction"]["building"] == CATALOG[goal].name
+        festival = GAME.view(after, None)["festival"]
+        assert festival is not None
+        assert festival["construction"]["building"] == CATALOG[goal].name
     assert set(goals) <= {
         "tobacco_storage",
         "coffee_roaster",

@@ -71,7 +71,8 @@ def test_raid_counts_a_noble_as_a_piece_and_keeps_it_first_a34() -> None:
     assert (state.colonist_ship, state.nobles[NOB_SHIP]) == (4, 0)
     assert state.colonist_supply == supply
     assert sc.events_of("ColonistShipRaided")[-1].data == {"removed": 3, "kept": 3, "nobles": 1}
-    assert GAME.view(state, None)["nobles"]["raid_to_place"] == 1
+    part = GAME.view(state, None)["nobles"]
+    assert part is not None and part["raid_to_place"] == 1
     state = sc.act(state, 0, "raid.chapel")  # the noble goes first
     assert noble_count(state, 0, "chapel") == 1
     [gained] = sc.events_of("NobleGained")

@@ -956,7 +956,7 @@ def test_D_1_the_word_table_leaves_expansion_vi_words_as_they_are() -> None:
             assert names.code(code) == code == names.classic_code(code)
             assert GAME.encode_action(GAME.decode_action(code)) == code
     state = GAME.setup({"players": 4, "expansions": [6], "achievement_deal": "draft"}, 3)
-    kernel = PUERTO_RICO.view(state, 0)["achievements"]
+    kernel = PUERTO_RICO.view(state, 0).get("achievements")  # an edition's part
     assert names.data(kernel) == GAME.view(state, 0)["achievements"]
     text = json.dumps(kernel).replace('"indigo"', '"fruit"')
     assert json.loads(text) == GAME.view(state, 0)["achievements"]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from engine.puerto_rico.view import CityBuilding
 from render import layout_table
 from render import theme as T
 from render.puerto_rico.players import CITY_COLS, CITY_ROWS, city_grid
@@ -132,7 +133,9 @@ def test_large_buildings_cover_two_city_spaces() -> None:
 )
 def test_city_grid_places_every_building_once(sizes: list[int]) -> None:
     """Twelve spaces: every legal city fits, no space used twice."""
-    city = [{"size": s} for s in sizes]
+    city: list[CityBuilding] = [
+        {"building": f"b{i}", "colonists": 0, "circles": 1, "size": s, "kind": "x", "vp": 1}
+        for i, s in enumerate(sizes)]
     used: set[tuple[int, int]] = set()
     spots = city_grid(city)
     assert len(spots) == len(city)
