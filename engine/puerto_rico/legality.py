@@ -143,7 +143,14 @@ def legal(s: State, seat: int) -> list[Action]:
     """The legal actions of ``seat`` now (empty when it has nothing to decide): those of the
     decision the prompt asks of him, and the ones he may take at any moment (1897 Exp. VI:
     announcing an Achievement, prompted or not)."""
-    out = turn_legal(s, seat)
+    out = _legal(s, seat)
+    if s.rs.adds_actions:  # the hook points turn_extras and anytime (none in the base game)
+        out = _with_anytime(s, seat, _with_turn_extras(s, seat, out))
+    return out
+
+
+def _with_anytime(s: State, seat: int, out: list[Action]) -> list[Action]:
+    """``out`` and the seat's actions of the hook point ``anytime``, unless the game is over."""
     listed = s.anytime_listed
     if listed is None:  # (read here without a call: this runs before every decision)
         listed = _list_anytime(s)
@@ -177,23 +184,24 @@ def turn_legal(s: State, seat: int) -> list[Action]:
     """The legal actions of the decision the prompt asks of ``seat`` (empty when it asks him
     nothing)."""
     out = _legal(s, seat)
-    extras = s.rs.turn_extras
-    if extras and out:
-        bw = s.players[seat].bw
-        for b, _ in extras:
-            if bw[b] > 0:
-                return _with_turn_extras(s, seat, out)
+    if s.rs.turn_extras:
+        out = _with_turn_extras(s, seat, out)
     return out
 
 
 def _with_turn_extras(s: State, seat: int, out: list[Action]) -> list[Action]:
     """Exp. 1 Guest House (A30): the owner's moves before each of his own decisions, but not in
     the Mayor phase."""
-    if s.offers or s.phase in _NO_EXTRAS or s.step in (STEP_INTERLUDE, STEP_ARRANGE):
+    extras = s.rs.turn_extras
+    if not out or not extras:
         return out
     bw = s.players[seat].bw
+    if not any(bw[b] > 0 for b, _ in extras):
+        return out
+    if s.offers or s.phase in _NO_EXTRAS or s.step in (STEP_INTERLUDE, STEP_ARRANGE):
+        return out
     out = out[:]
-    for b, fn in s.rs.turn_extras:
+    for b, fn in extras:
         if bw[b] > 0:
             fn(s, seat, out)
     return out

@@ -172,6 +172,8 @@ class Ruleset:
         self.anytime_open = self.hooks["anytime_open"]
         self.action_done = self.hooks["action_done"]
         self.vp_gained = self.hooks["vp_gained"]
+        # a decision may hold actions of these hook points (``legality.legal``)
+        self.adds_actions = bool(self.turn_extras or self.anytime)
         # the ``phase_started`` handlers of each role's phase
         self.phase_started: list[list[tuple[int, Handler]]] = [
             [(b, fn) for b, fn in self.hooks["phase_started"] if role in STARTED_ROLES[fn]]
