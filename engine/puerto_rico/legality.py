@@ -9,8 +9,8 @@ classic Spanish rulebook (the seed), which wins where the two disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
-from operator import ge
+from itertools import combinations, compress
+from operator import ge, gt
 from typing import Final
 
 from ..core import GameOver, IllegalAction, NotYourTurn, Prompt
@@ -347,19 +347,21 @@ def arrange_options(s: State, seat: int) -> list[Action]:
     p = s.players[seat]
     tiles, workers, bw = p.tiles, p.workers, p.bw
     out = [A.AUTO_ACTION]
-    out.extend([_PLACE_TILE[k] for k in range(NTILES) if tiles[k] > workers[k]])
+    out.extend(compress(_PLACE_TILE, map(gt, tiles, workers)))  # the kinds with a free circle
     out.extend([_PLACE_BUILDING[b] for b in p.city if _CIRCLES[b] > bw[b]])
     return out
 
 
 def circles(p: Player) -> int:
-    return sum(p.tiles) + sum(_CIRCLES[b] for b in p.city)
+    return sum(p.tiles) + sum(map(_CIRCLES.__getitem__, p.city))
 
 
 def has_free_circle(p: Player) -> bool:
-    tiles, workers, bw = p.tiles, p.workers, p.bw
-    return any(tiles[k] > workers[k] for k in range(NTILES)) or any(
-        _CIRCLES[b] > bw[b] for b in p.city
+    """A place holds fewer colonists than it has circles (it never holds more: the island's
+    occupied tiles are at most its tiles, a building's colonists at most its circles)."""
+    city = p.city
+    return sum(p.tiles) > sum(p.workers) or sum(map(_CIRCLES.__getitem__, city)) > sum(
+        map(p.bw.__getitem__, city)
     )
 
 

@@ -135,7 +135,8 @@ class Player:
     def colonists(self) -> int:
         """Every colonist the player owns: on tiles, on buildings and in San Juan (with Exp. 2,
         his nobles too: they are used like colonists, A19)."""
-        return sum(self.workers) + sum(c for c in self.bw if c > 0) + self.san_juan
+        # (``bw`` counts the pieces of the city's buildings, -1 for a building not his)
+        return sum(self.workers) + sum(map(self.bw.__getitem__, self.city)) + self.san_juan
 
 
 # the type of ``State.activity_open``: 1897 Exp. V's open cards, by task and in card order
