@@ -163,7 +163,7 @@ def test_final_standings_and_story_name_everyone_at_their_time() -> None:
     messages = TableMessages(record, seat_names, "en")
     outcome = {"scores": [{"seat": s, "rank": s + 1, "total": 40 - s, "tiebreak": 3,
                            "breakdown": {"chips": 20, "buildings": 20 - s}} for s in range(3)],
-               "winners": [1]}
+               "winners": [1], "end_reasons": ["vp_chips"]}
     standings = messages.standings(outcome)
     assert "**bob → AI 2 (normal)**" in standings[1]
     log = game_with_a_hand_over()
@@ -192,7 +192,8 @@ def test_the_score_sheet_names_everyone_who_held_a_seat_legibly(players: int) ->
     assert names[1] == "bob → AI 2 (normal)" and names[0] == "Zoë Ñúñez → player0"
     outcome = {"scores": [{"seat": s, "rank": s + 1, "total": 40 - s, "tiebreak": 3,
                            "breakdown": {"chips": 20, "buildings": 20 - s}}
-                          for s in range(players)], "winners": [1]}
+                          for s in range(players)], "winners": [1],
+               "end_reasons": ["vp_chips"]}
     scene = layout_scoresheet(outcome, game="puerto-rico", names=names)
     assert problems(scene) == []
     for seat in range(players):
