@@ -143,9 +143,8 @@ class PuertoRico:
         end; a Puertoma's tie-breaker card drawn or skill turned up)."""
         return before.rng != after.rng or any(shows(before, after) for shows in REVEALERS)
 
-    def actor(self, state: State) -> int:
-        """Simulation path: the first prompted seat, -1 when the game is over."""
-        return legality.actor(state)
+    # Simulation path: the first prompted seat, -1 when the game is over.
+    actor = staticmethod(legality.actor)
 
     def invariants(self, state: State) -> list[str]:
         """Every broken invariant of ``state`` (empty for every reachable state)."""

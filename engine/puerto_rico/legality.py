@@ -56,6 +56,7 @@ from .state import (
 
 _CIRCLES: Final = [b.circles for b in CATALOG]
 _SIZE: Final = [b.size for b in CATALOG]
+_NEGATIVE: Final = (0).__gt__  # n -> n < 0
 
 # prompt kinds; an offer's prompt kind is its name ("hospice", "university")
 P_ROLE: Final = "role"
@@ -251,8 +252,8 @@ def _legal(s: State, seat: int) -> list[Action]:
         refused = 0
         for _, fn in s.rs.hooks["roles_refused"]:  # Exp. 3: the Buccaneer token
             refused |= fn(s, seat)
-        if not refused:
-            return [a for i, a in enumerate(s.rs.card_actions) if taken[i] < 0]
+        if not refused:  # the cards nobody took this round
+            return list(compress(s.rs.card_actions, map(_NEGATIVE, taken)))
         return [a for i, a in enumerate(s.rs.card_actions) if taken[i] < 0 and not refused >> i & 1]
     if phase == SETTLER_PHASE:
         return settler_options(s, seat)
@@ -366,7 +367,8 @@ def has_free_circle(p: Player) -> bool:
 
 
 def empty_building_circles(p: Player) -> int:
-    return sum(CATALOG[b].circles - p.bw[b] for b in p.city)
+    city = p.city
+    return sum(map(_CIRCLES.__getitem__, city)) - sum(map(p.bw.__getitem__, city))
 
 
 def lift_colonists(p: Player, total: int | None = None) -> None:
@@ -429,7 +431,7 @@ def suggest_arrangement(s: State, seat: int) -> None:
 
 
 def city_used(p: Player) -> int:
-    return sum(_SIZE[b] for b in p.city)
+    return sum(map(_SIZE.__getitem__, p.city))
 
 
 COLUMNS: Final = 5  # a building's column is 1-4 (index 0 unused)
@@ -500,11 +502,11 @@ def _plain_builds(
     per player (§4.3); ruling A15: a large building needs 2 empty spaces, since buildings may be
     moved in the city to make two of them adjacent ([C])."""
     size, cost, column = rs.size, rs.cost, rs.column
-    out = []
-    for b in rs.buildings_upto[min(budget + max(off), rs.max_cost)]:
-        if market[b] > 0 and bw[b] < 0 and size[b] <= free and cost[b] - off[column[b]] <= budget:
-            out.append(_BUILD[b])
-    return out
+    return [
+        _BUILD[b]
+        for b in rs.buildings_upto[min(budget + max(off), rs.max_cost)]
+        if market[b] > 0 and bw[b] < 0 and size[b] <= free and cost[b] - off[column[b]] <= budget
+    ]
 
 
 def _priced_builds(s: State, seat: int, free: int, budget: int, complete: bool) -> list[Action]:

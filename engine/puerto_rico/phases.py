@@ -182,25 +182,28 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> N
     """Apply a legal action in place and advance to the next decision.  An action of the
     ``anytime`` hook point (1897 Exp. VI: an announcement) is performed alone: the decision
     waiting stays the one it was."""
-    if action.kind in ANYTIME_REFUSALS:
-        PERFORMERS[action.kind](s, seat, action, ev)
+    kind = action.kind
+    hooked = s.rs.hooked_actions  # hook points anytime, interlude, action_done (modules)
+    if hooked and kind in ANYTIME_REFUSALS:
+        PERFORMERS[kind](s, seat, action, ev)
         return
     if s.offers:
         resolve_offer(s, action, ev)
-    elif s.step == STEP_INTERLUDE:
-        _interlude_act(s, seat, action, ev)
-    elif action.kind in EXTRA_KINDS:  # Exp. 1 Guest House: a move before his own decision
-        PERFORMERS[action.kind](s, seat, action, ev)
-    elif action.kind == A.ROLE:
+    elif kind == A.ROLE:
         choose_role(s, seat, action, ev)
+    elif hooked and s.step == STEP_INTERLUDE:
+        _interlude_act(s, seat, action, ev)
+    elif kind in EXTRA_KINDS:  # Exp. 1 Guest House, Exp. 2 Land Office: the turn goes on
+        PERFORMERS[kind](s, seat, action, ev)
     else:
         act = _ACT.get(s.phase)
         if act is None:
             act = MODULE_PHASES[s.phase].act
         act(s, seat, action, ev)
     advance(s, ev)
-    for _, fn in s.rs.action_done:  # 1897 Exp. VI: the objectives the positions now meet
-        fn(s, seat, ev)
+    if hooked:
+        for _, fn in s.rs.action_done:  # 1897 Exp. VI: the objectives the positions now meet
+            fn(s, seat, ev)
 
 
 def resolve_offer(s: State, action: Action, ev: Events) -> None:
@@ -895,10 +898,14 @@ def _end_captain(s: State, ev: Events) -> None:
 
 
 def advance(s: State, ev: Events) -> None:
+    """Run the automatic steps until a seat must decide (or the game is over).  The common
+    cases are tested first; an automated seat (1897's Puertomas, ``automata``: none in a
+    classic game) plays where a person would be asked."""
     n = s.n
+    automata = s.rs.automata  # (the options': the same in the ruleset of a drafted board)
     while True:
         if s.offers:
-            if s.rs.automata and s.offers[0][0] in s.rs.automata:  # 1897: a Puertoma's (§8.13)
+            if automata and s.offers[0][0] in automata:  # 1897: a Puertoma's (§8.13)
                 AUTOMATON["offer"](s, ev)
                 continue
             # an offer whose source ran dry in the meantime is dropped
@@ -908,8 +915,6 @@ def advance(s: State, ev: Events) -> None:
             s.offers.pop(0)
             continue
         phase = s.phase
-        if phase == GAME_OVER:
-            return
         if phase == ROLE_SELECTION:
             if s.picks >= s.rs.picks_per_round:
                 # Appendix C end of round: a module may first play a phase (Exp. 3 Capture)
@@ -917,21 +922,23 @@ def advance(s: State, ev: Events) -> None:
                     _end_round(s, ev)
                 continue
             s.turn = (s.governor + s.picks) % n
-            if s.rs.automata and s.turn in s.rs.automata:  # 1897: a Puertoma chooses (§8.6)
+            if automata and s.turn in automata:  # 1897: a Puertoma chooses (§8.6)
                 AUTOMATON["choose_role"](s, ev)
                 continue
             return
+        if phase == GAME_OVER:
+            return
         if phase in MODULE_PHASES:  # a module's phase stops only at decisions, ends itself
-            if (s.rs.automata and s.turn in s.rs.automata
+            if (automata and s.turn in automata
                     and MODULE_PHASES[phase].seats is None):  # 1897: a Puertoma's (§8.13)
                 AUTOMATON["module_turn"](s, ev)
                 continue
             return
         step = s.step
-        if step == STEP_INTERLUDE:
-            return
-        if step in (STEP_ARRANGE, STEP_KEEP, STEP_PRIVILEGE):
-            if step == STEP_PRIVILEGE and s.rs.automata and s.chooser in s.rs.automata:
+        if step != STEP_TURN:  # the privilege, the arrangement, the storage, an interlude
+            if step == STEP_INTERLUDE:
+                return
+            if step == STEP_PRIVILEGE and automata and s.chooser in automata:
                 if phase == CRAFTSMAN_PHASE:  # 1897: the Puertoma's extra crate (PTM-CRF-2)
                     AUTOMATON["craftsman_advantage"](s, ev)
                     _end_craftsman(s, ev)
@@ -942,24 +949,12 @@ def advance(s: State, ev: Events) -> None:
                 _end_craftsman(s, ev)
                 continue
             return
-        if phase == CRAFTSMAN_PHASE:  # STEP_TURN: 1897's production decisions (A-28)
-            if s.turns_taken >= n:
-                s.step = STEP_PRIVILEGE
-            elif s.rs.automata and s.turn in s.rs.automata:  # a Puertoma always produces
-                _produce(s, s.turn, ev)
-                _next_turn(s)
-            elif any(receivable(s, s.turn)):
-                return
-            else:  # nothing to receive: nothing to decide, but his buildings act (B-44)
-                _produce(s, s.turn, ev)
-                _next_turn(s)
-            continue
         if phase == CAPTAIN_PHASE:
             if s.no_load >= n:  # ruling A8: a full cycle of turns without a load
                 if not _interlude(s, True):  # Exp. 1 Guest House: before the storage
                     _start_storage(s, ev)
                 continue
-            if s.rs.automata and s.turn in s.rs.automata:  # 1897: a Puertoma loads (PTM-CAP)
+            if automata and s.turn in automata:  # 1897: a Puertoma loads (PTM-CAP)
                 if not AUTOMATON["load"](s, s.turn, ev):
                     s.no_load += 1
                     s.turn = (s.turn + 1) % n
@@ -978,6 +973,18 @@ def advance(s: State, ev: Events) -> None:
                 return
             s.no_load += 1
             s.turn = (s.turn + 1) % n
+            continue
+        if phase == CRAFTSMAN_PHASE:  # STEP_TURN: 1897's production decisions (A-28)
+            if s.turns_taken >= n:
+                s.step = STEP_PRIVILEGE
+            elif automata and s.turn in automata:  # a Puertoma always produces
+                _produce(s, s.turn, ev)
+                _next_turn(s)
+            elif any(receivable(s, s.turn)):
+                return
+            else:  # nothing to receive: nothing to decide, but his buildings act (B-44)
+                _produce(s, s.turn, ev)
+                _next_turn(s)
             continue
         if s.turns_taken >= n:
             if phase == SETTLER_PHASE:
@@ -999,7 +1006,7 @@ def advance(s: State, ev: Events) -> None:
         ):
             _end_trader(s, ev)  # §4.5: a full house ends the phase (Exp. 1: no Trading Post)
             continue
-        if s.rs.automata and s.turn in s.rs.automata:  # 1897: a Puertoma's turn (§8.8)
+        if automata and s.turn in automata:  # 1897: a Puertoma's turn (§8.8)
             AUTOMATON["turn"](s, ev)
             _next_turn(s)
             continue

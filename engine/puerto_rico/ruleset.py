@@ -174,6 +174,8 @@ class Ruleset:
         self.vp_gained = self.hooks["vp_gained"]
         # a decision may hold actions of these hook points (``legality.legal``)
         self.adds_actions = bool(self.turn_extras or self.anytime)
+        # ``phases.apply_unchecked`` has more to do than the base game's
+        self.hooked_actions = bool(self.anytime or self.hooks["interlude"] or self.action_done)
         # the ``phase_started`` handlers of each role's phase
         self.phase_started: list[list[tuple[int, Handler]]] = [
             [(b, fn) for b, fn in self.hooks["phase_started"] if role in STARTED_ROLES[fn]]
