@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..core import CorruptState, Event
 from ..fields import Names, int_list
@@ -742,7 +742,44 @@ def _final_scoring(s: State, seat: int) -> dict[str, int]:
 # --- what a viewer sees, what is hidden (views, determinize, reveals) -------------------------
 
 
-def _card_view(card: int, status: int) -> dict[str, Any]:
+class AchievementCard(TypedDict):
+    """One of a seat's own Achievement cards (its view): VP, objective, whether met, announced."""
+
+    achievement: str
+    vp: int
+    objective: str
+    goods: list[str]
+    count: int | None
+    met: bool
+    announced: bool
+
+
+class ScoredAchievement(TypedDict):
+    achievement: str
+    vp: int
+
+
+class AchievementHolder(TypedDict):
+    """A player's cards as everyone sees them: how many face down and to pick, those announced;
+    at the end those scored."""
+
+    face_down: int
+    to_pick: int
+    announced: list[str]
+    scored: NotRequired[list[ScoredAchievement]]
+
+
+class AchievementsPart(TypedDict):
+    """The view's ``achievements`` (Exp. VI); ``hand`` and ``to_pick`` only in a seat's view
+    (``None`` in the public one)."""
+
+    deck: int
+    players: list[AchievementHolder]
+    hand: list[AchievementCard] | None
+    to_pick: list[AchievementCard] | None
+
+
+def _card_view(card: int, status: int) -> AchievementCard:
     c = CARDS[card]
     return {
         "achievement": c.name,
@@ -755,7 +792,7 @@ def _card_view(card: int, status: int) -> dict[str, Any]:
     }
 
 
-def view_part(s: State, viewer: int | None) -> dict[str, Any] | None:
+def view_part(s: State, viewer: int | None) -> AchievementsPart | None:
     """X6-1, X6-3: for every player, how many cards he holds face down (and in a draft, in the
     hand he picks from) and the titles of those he announced (their VP hidden); the deck's
     size; for a seat's view, its own cards (``hand``: kept, with their VP, whether met and
@@ -764,10 +801,10 @@ def view_part(s: State, viewer: int | None) -> dict[str, Any] | None:
     if not s.achievement_owner:
         return None
     owner, status = s.achievement_owner, s.achievement_status
-    players = []
+    players: list[AchievementHolder] = []
     for seat in range(s.n):
         mine = [c for c in range(ACHIEVEMENT_CARDS) if owner[c] == seat]
-        entry: dict[str, Any] = {
+        entry: AchievementHolder = {
             "face_down": sum(1 for c in mine if status[c] in (ACH_HELD, ACH_MET)),
             "to_pick": sum(1 for c in mine if status[c] == ACH_PICK),
             "announced": [CARDS[c].name for c in mine if status[c] == ACH_ANNOUNCED],
@@ -777,7 +814,7 @@ def view_part(s: State, viewer: int | None) -> dict[str, Any] | None:
                 {"achievement": CARDS[c].name, "vp": CARDS[c].vp} for c in scored(s, seat)
             ]
         players.append(entry)
-    out: dict[str, Any] = {
+    out: AchievementsPart = {
         "deck": owner.count(-1),
         "players": players,
         "hand": None,

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import add
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 from ..core import CorruptState, Event
 from ..fields import Names, int_field
@@ -466,14 +466,43 @@ def wanted_buildings(s: State) -> set[int]:
     return {s.activities[i * ACT_SIZE + ACT_BUILDING] for i in open_cards(s, BUILD)}
 
 
-def view_part(s: State) -> list[dict[str, Any]] | None:
+class TileCount(TypedDict):
+    tile: str
+    count: int
+
+
+class GoodCount(TypedDict):
+    good: str
+    count: int
+
+
+class Reward(TypedDict):
+    colonists: int
+    doubloons: int
+    vp: int
+
+
+class ActivityCard(TypedDict):
+    """One Festival Activity card of the view (the kernel's words): see :func:`view_part`."""
+
+    activity: str
+    task: str
+    plantations: list[TileCount]
+    goods: list[GoodCount]
+    building: str | None
+    building_on_card: bool
+    reward: Reward
+    completed_by: int | None
+
+
+def view_part(s: State) -> list[ActivityCard] | None:
     """The three cards (public, X5-1): each activity, its task, its drawn components (with the
     number of each it asks for), its building (``None`` until an Expansion I draft ends) and
     whether its tile is on the card, its reward and who completed it (``None`` while open);
     ``None`` without the module."""
     if not s.activities:
         return None
-    out = []
+    out: list[ActivityCard] = []
     for i in range(ACTIVITY_CARDS):
         record = card(s, i)
         activity = ACTIVITIES[record[ACT_CARD]]

@@ -23,6 +23,7 @@ from ..puerto_rico.heuristic import make_heuristic
 from ..puerto_rico.state import State
 from . import names
 from .data import AVAILABLE_EXPANSIONS, EDITION, EXPANSION_MODULES, EXPANSION_NUMBERS, GAME
+from .view import PuertoRico1897View
 
 register_edition(EDITION)
 
@@ -118,8 +119,9 @@ class PuertoRico1897(PuertoRico):
         return new, [names.event(e) for e in events]
 
     # the kernel's view in 1897's words (``names``): another shape than the kernel's type
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:  # type: ignore[override]
-        out: dict[str, Any] = names.data(super().view(state, viewer))
+    def view(self, state: State, viewer: int | None  # type: ignore[override]
+             ) -> PuertoRico1897View:
+        out: PuertoRico1897View = names.data(super().view(state, viewer))
         out["options"] = _options_1897(state.options)
         return out
 

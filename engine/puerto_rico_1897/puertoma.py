@@ -26,7 +26,7 @@ own text (PTM-SCR).  Its board is ``State.puertoma`` (flat ints, dumped only wit
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 from ..core import CorruptState, Event, InvalidSetup
 from ..fields import Names, int_field, int_list
@@ -1155,21 +1155,63 @@ def module_turn(s: State, ev: Events) -> None:
 # --- what the views show ---------------------------------------------------------------------
 
 
-def view_part(s: State) -> dict[str, Any] | None:
+class PuertomaProperty(TypedDict):
+    good: str
+    workers: int
+    spaces: int
+
+
+class PuertomaSkill(TypedDict):
+    level: int
+    state: str
+    skill: str | None
+    """``None`` while face down."""
+
+
+class VpArea(TypedDict):
+    quarries: int
+    workers: int
+
+
+class PuertomaBoard(TypedDict):
+    """A Puertoma's board (§8): its property spaces (``None``: none there), VP area, skills,
+    Reserve token, buildings per level, building spaces and the VP area's third properties."""
+
+    properties: list[PuertomaProperty | None]
+    vp_area: VpArea
+    skills: list[PuertomaSkill]
+    reserve: str | None
+    levels: list[int]
+    spaces: list[str | None]
+    vp_area_properties: dict[str, int]
+
+
+class PuertomaPart(TypedDict):
+    """The view's ``puertoma`` (only with Puertomas): their seats, the difficulty, the action
+    board's marker, the tie-breakers left and each board by seat (a string key: JSON)."""
+
+    seats: list[int]
+    difficulty: str
+    marker: str
+    tie_breakers_left: int
+    boards: dict[str, PuertomaBoard]
+
+
+def view_part(s: State) -> PuertomaPart | None:
     """The public Puertoma boards (skills face down are shown as such) and the action board."""
     rs = s.rs
     if not rs.automata:
         return None
-    boards = {}
+    boards: dict[str, PuertomaBoard] = {}
     for seat in sorted(rs.automata):
         at = board_at(s, seat)
-        spaces = []
+        spaces: list[PuertomaProperty | None] = []
         for i in range(NGOODS * PROPERTIES_PER_GOOD):
             w = s.puertoma[at + PROPS + i]
             good = i // PROPERTIES_PER_GOOD
             spaces.append(None if w < 0 else {
                 "good": GOODS[good], "workers": w, "spaces": WORKER_SPACES[good]})
-        skills = []
+        skills: list[PuertomaSkill] = []
         for level in range(LEVELS):
             state = s.puertoma[at + SKILL_STATE + level]
             skills.append({

@@ -10,8 +10,13 @@ scored at the end}) for everyone, and ``hand`` / ``to_pick`` (each card's ``achi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.puerto_rico_1897.achievements import (
+    AchievementCard,
+    AchievementHolder,
+    AchievementsPart,
+    ScoredAchievement,
+)
+from engine.puerto_rico_1897.view import KernelView
 
 from .. import fonts
 from .. import theme as T
@@ -23,9 +28,8 @@ ROW = 34
 HEAD = 44
 
 
-def part(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    found = view.get("achievements")
-    return found if isinstance(found, Mapping) else None
+def part(view: KernelView) -> AchievementsPart | None:
+    return view.get("achievements")
 
 
 def layout_achievements(t: Table, x: int, y: int, w: int) -> int:
@@ -34,14 +38,14 @@ def layout_achievements(t: Table, x: int, y: int, w: int) -> int:
     if found is None:
         return y
     sk, lb = t.sk, t.labels
-    players = list(found.get("players") or ())
-    hand = list(found.get("hand") or ()) + list(found.get("to_pick") or ())
+    players = found["players"]
+    hand = (found["hand"] or []) + (found["to_pick"] or [])
     rows = [_row_lines(t, entry, w - 32) for entry in players]
     height = (HEAD + ROW * len(players) + LINE * sum(len(r) - 1 for r in rows if r)
               + (HEAD - 8 + ROW * len(hand) if hand else 0) + 8)
     box = sk.region("achievements", Box(x, y, w, height))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=10)
-    sk.text(x + 16, y + 30, lb("ui.achievements", n=int(found.get("deck") or 0)),
+    sk.text(x + 16, y + 30, lb("ui.achievements", n=found["deck"]),
             size=T.TEXT_BODY, bold=True, fill=T.INK, max_width=w - 32)
     ry = y + HEAD
     for seat, (entry, lines) in enumerate(zip(players, rows, strict=True)):
@@ -61,17 +65,17 @@ LINE = 22
 """A further line of a player's cards: a row holding more than one line grows by as many."""
 
 
-def _row_lines(t: Table, entry: Mapping[str, Any], w: int) -> tuple[str, ...]:
+def _row_lines(t: Table, entry: AchievementHolder, w: int) -> tuple[str, ...]:
     """The lines of a player's row's cards ("✓ Dock Tycoon, …"), whole: broken between the
     cards (between words where one card is wider than the line); none without cards."""
     lb = t.labels
-    titles = [lb(f"achievement.{a}") for a in entry.get("announced") or ()]
+    titles = [lb(f"achievement.{a}") for a in entry["announced"]]
     scored = entry.get("scored")
-    if isinstance(scored, list):  # the end: every scored card with its VP
+    if scored is not None:  # the end: every scored card with its VP
         titles = [_scored(t, c) for c in scored]
     if not titles:
         return ()
-    down = int(entry.get("face_down") or 0) + int(entry.get("to_pick") or 0)
+    down = entry["face_down"] + entry["to_pick"]
     count = fonts.bbox(lb("ui.face_down", n=down), T.TEXT_SMALL)[2]
     width = w - (w // 4 + 12 + count + 14)
     text = "✓ " + ", ".join(titles)
@@ -87,13 +91,13 @@ def _row_lines(t: Table, entry: Mapping[str, Any], w: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _player_row(t: Table, seat: int, entry: Mapping[str, Any], x: int, y: int, w: int,
+def _player_row(t: Table, seat: int, entry: AchievementHolder, x: int, y: int, w: int,
                 lines: tuple[str, ...]) -> None:
     sk, lb = t.sk, t.labels
     key = f"player:{seat}:achievements"
     sk.text(x, y + 24, t.names[seat], size=T.TEXT_SMALL, bold=True, fill=T.seat_color(seat),
             max_width=w // 4, elsewhere=True)
-    down = int(entry.get("face_down") or 0) + int(entry.get("to_pick") or 0)
+    down = entry["face_down"] + entry["to_pick"]
     cx = x + w // 4 + 12
     count = sk.text(cx, y + 24, lb("ui.face_down", n=down), size=T.TEXT_SMALL, fill=T.INK)
     for k, line in enumerate(lines):
@@ -102,18 +106,18 @@ def _player_row(t: Table, seat: int, entry: Mapping[str, Any], x: int, y: int, w
     sk.region(key, Box(x, y + 4, w, ROW - 6 + LINE * max(len(lines) - 1, 0)))
 
 
-def _scored(t: Table, card: Mapping[str, Any]) -> str:
-    name = card.get("achievement")
-    return f"{t.labels(f'achievement.{name}')} ({card.get('vp')})"
+def _scored(t: Table, card: ScoredAchievement) -> str:
+    name = card["achievement"]
+    return f"{t.labels(f'achievement.{name}')} ({card['vp']})"
 
 
-def _card_row(t: Table, card: Mapping[str, Any], x: int, y: int, w: int) -> None:
+def _card_row(t: Table, card: AchievementCard, x: int, y: int, w: int) -> None:
     sk, lb = t.sk, t.labels
-    title = lb(f"achievement.{card.get('achievement')}")
-    badge = W.vp_badge(sk, x, y + 17, int(card.get("vp") or 0))
-    if card.get("announced"):
+    title = lb(f"achievement.{card['achievement']}")
+    badge = W.vp_badge(sk, x, y + 17, card["vp"])
+    if card["announced"]:
         state, color = lb("ui.announced"), T.ACT
-    elif card.get("met"):
+    elif card["met"]:
         state, color = lb("ui.met"), T.HIGHLIGHT
     else:
         state, color = "", T.MUTED

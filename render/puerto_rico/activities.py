@@ -9,8 +9,8 @@ its ``plantations`` ({tile, count}), ``goods`` ({good, count}), ``building``, ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from engine.puerto_rico_1897.festival_activities import ActivityCard
+from engine.puerto_rico_1897.view import KernelView
 
 from .. import fonts
 from .. import theme as T
@@ -25,9 +25,8 @@ PIECE = 30  # a tile's or a barrel's width on a card
 REWARD_STEP = 44
 
 
-def cards(view: Mapping[str, Any]) -> Sequence[Mapping[str, Any]]:
-    part = view.get("festival_activities")
-    return part if isinstance(part, list) else ()
+def cards(view: KernelView) -> list[ActivityCard]:
+    return view.get("festival_activities") or []
 
 
 def layout_activities(t: Table, x: int, y: int, w: int) -> int:
@@ -50,11 +49,11 @@ def layout_activities(t: Table, x: int, y: int, w: int) -> int:
 LINE = 22  # a text line on a card
 
 
-def _pill_room(t: Table, card: Mapping[str, Any], width: int) -> int:
+def _pill_room(t: Table, card: ActivityCard, width: int) -> int:
     """The width the "✓ name" pill of a completed card takes from its first line (with its
     gap), as :func:`done_pill` draws it; 0 for a card not completed."""
-    done = card.get("completed_by")
-    if not isinstance(done, int):
+    done = card["completed_by"]
+    if done is None:
         return 0
     text, bold = fonts.fit_weight("✓ " + t.names[done], T.TEXT_SMALL,
                                   pill_width(t, done, width) - 16, elsewhere=True)
@@ -68,30 +67,30 @@ def pill_width(t: Table, seat: int, width: int) -> int:
     return width // 2 if whole else width * 2 // 5
 
 
-def _texts(t: Table, card: Mapping[str, Any], width: int
+def _texts(t: Table, card: ActivityCard, width: int
            ) -> tuple[tuple[tuple[str, ...], bool], tuple[str, ...]]:
     """((name lines, bold), task lines) of a card ``width`` pixels wide: each whole, on a
     line or two (the name on up to four beside a "✓ name")."""
     lb = t.labels
     room = max(width - 8 - _pill_room(t, card, width) - 10, 20)
-    name, _, bold = W.fit_lines(lb(f"activity.{card.get('activity')}"), T.TEXT_SMALL, room, 4)
-    task, _, _ = W.fit_lines(lb(f"task.{card.get('task')}"), T.TEXT_SMALL, width - 20,
+    name, _, bold = W.fit_lines(lb(f"activity.{card['activity']}"), T.TEXT_SMALL, room, 4)
+    task, _, _ = W.fit_lines(lb(f"task.{card['task']}"), T.TEXT_SMALL, width - 20,
                              bold=False)
     return (name, bold), task
 
 
-def _card(t: Table, card: Mapping[str, Any], cell: Box,
+def _card(t: Table, card: ActivityCard, cell: Box,
           text: tuple[tuple[tuple[str, ...], bool], tuple[str, ...]], extra: int) -> None:
     sk = t.sk
-    done = card.get("completed_by")
-    key = f"activity:{card.get('activity')}"
+    done = card["completed_by"]
+    key = f"activity:{card['activity']}"
     sk.region(key, cell)
     sk.rect(cell, T.PANEL_ALT, T.FAINT, 2, radius=8, static=True)
     if done is not None:
         sk.rect(cell, T.SOLD_OUT, T.FAINT, 2, radius=8)
     # first line: the card's name, and who completed it
     top = cell.y + 24
-    if isinstance(done, int):
+    if done is not None:
         done_pill(t, cell, top, done, f"{key}:done", pill_width(t, done, cell.w))
     (name, bold), task = text
     for k, line in enumerate(name):
@@ -106,13 +105,13 @@ def _card(t: Table, card: Mapping[str, Any], cell: Box,
     rewards = _rewards(card)
     reward_x = cell.right - 8 - len(rewards) * REWARD_STEP
     px = cell.x + 10
-    for entry in card.get("plantations") or ():
-        px = _counted(t, px, py, str(entry.get("tile")), int(entry.get("count") or 1), True)
-    for entry in card.get("goods") or ():
-        px = _counted(t, px, py, str(entry.get("good")), int(entry.get("count") or 1), False)
-    building = card.get("building")
-    if card.get("task") == "build":
-        _building(t, px, py, reward_x - 24 - px, str(building) if building else None)
+    for tile in card["plantations"]:
+        px = _counted(t, px, py, tile["tile"], tile["count"] or 1, True)
+    for good in card["goods"]:
+        px = _counted(t, px, py, good["good"], good["count"] or 1, False)
+    building = card["building"]
+    if card["task"] == "build":
+        _building(t, px, py, reward_x - 24 - px, building or None)
     sk.text(reward_x - 8, py + 31, "→", size=T.TEXT_KEY, bold=True, fill=T.MUTED, anchor="rs")
     mid = py + 23
     for k, (kind, amount) in enumerate(rewards):
@@ -134,13 +133,11 @@ def _card(t: Table, card: Mapping[str, Any], cell: Box,
             W.vp_badge(sk, rx + 2, mid, amount)
 
 
-def _rewards(card: Mapping[str, Any]) -> list[tuple[str, int]]:
-    reward = card.get("reward") or {}
-    return [
-        (kind, int(reward.get(kind) or 0))
-        for kind in ("colonists", "doubloons", "vp")
-        if int(reward.get(kind) or 0)
-    ]
+def _rewards(card: ActivityCard) -> list[tuple[str, int]]:
+    reward = card["reward"]
+    amounts = (("colonists", reward["colonists"]), ("doubloons", reward["doubloons"]),
+               ("vp", reward["vp"]))
+    return [(kind, amount) for kind, amount in amounts if amount]
 
 
 def _counted(t: Table, px: int, py: int, kind: str, count: int, tile: bool) -> int:

@@ -6,20 +6,21 @@ from dataclasses import dataclass
 from typing import cast
 
 from engine.puerto_rico.view import MarketEntry, PuertoRicoView
+from engine.puerto_rico_1897.view import KernelView
 
 from ..context import Drawing, View
 
 
-def puerto_rico_view(view: View) -> PuertoRicoView:
+def puerto_rico_view(view: View) -> KernelView:
     """``view`` as the kernel's: the renderer's entries take any game's view from the generic
     registry (``render.games``); a classic view is exactly what the engine's ``view`` returns
     (a test checks every key of it over random games), and 1897's renderer hands over its view
-    read back into the kernel's words, so this is the one cast."""
-    return cast(PuertoRicoView, view)
+    read back into the kernel's words (1897's parts with it), so this is the one cast."""
+    return cast(KernelView, view)
 
 
 @dataclass(frozen=True)
-class Table(Drawing[PuertoRicoView]):
+class Table(Drawing[KernelView]):
     """The generic drawing state plus this game's readings of the view."""
 
     def market_entry(self, building: str) -> MarketEntry | None:

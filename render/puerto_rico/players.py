@@ -11,10 +11,10 @@ A Puertoma (1897) has its own board in place of the island, and its buildings by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from engine.puerto_rico.view import CityBuilding, PlayerEntry
+from engine.puerto_rico_1897.puertoma import PuertomaBoard
 
 from .. import fonts
 from .. import theme as T
@@ -265,7 +265,7 @@ def layout_panel(t: Table, seat: int, y: int) -> int:
     return y + height
 
 
-def _puertoma_board(t: Table, seat: int, p: PlayerEntry, board: Mapping[str, Any],
+def _puertoma_board(t: Table, seat: int, p: PlayerEntry, board: PuertomaBoard,
                     y: int) -> None:
     """A Puertoma's panel under its first line: its property spaces and its crates, its skill
     tiles, then its buildings on their levels beside its Reserve token and its VP area."""
@@ -278,7 +278,7 @@ def _puertoma_board(t: Table, seat: int, p: PlayerEntry, board: Mapping[str, Any
     _levels(t, seat, p, board, row)
 
 
-def _levels(t: Table, seat: int, p: PlayerEntry, board: Mapping[str, Any],
+def _levels(t: Table, seat: int, p: PlayerEntry, board: PuertomaBoard,
             y: int) -> None:
     """A Puertoma's building area: four levels of two spaces (its buildings, each on its
     level), then its Reserve token's building over its VP area."""

@@ -35,10 +35,17 @@ reserve``.  :func:`event_keys` frames what the Puertomas' own events changed.  P
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from engine.core import Event
+from engine.puerto_rico.view import CityBuilding, MarketEntry
+from engine.puerto_rico_1897.puertoma import (
+    PuertomaBoard,
+    PuertomaPart,
+    PuertomaProperty,
+    PuertomaSkill,
+)
+from engine.puerto_rico_1897.view import KernelView
 
 from .. import fonts
 from .. import theme as T
@@ -87,24 +94,19 @@ BOARD_H = 56
 """The action board's strip under the role cards."""
 
 
-def part(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    found = view.get("puertoma")
-    return found if isinstance(found, Mapping) else None
+def part(view: KernelView) -> PuertomaPart | None:
+    return view.get("puertoma")
 
 
-def board(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
+def board(view: KernelView, seat: int) -> PuertomaBoard | None:
     """``seat``'s Puertoma board (``None``: a person's seat, or no Puertoma)."""
     found = part(view)
-    if found is None:
-        return None
-    boards = found.get("boards") or {}
-    entry = boards.get(str(seat))
-    return entry if isinstance(entry, Mapping) else None
+    return None if found is None else found["boards"].get(str(seat))
 
 
-def seats(view: Mapping[str, Any]) -> list[int]:
+def seats(view: KernelView) -> list[int]:
     found = part(view)
-    return [int(s) for s in (found.get("seats") or ())] if found is not None else []
+    return [] if found is None else list(found["seats"])
 
 
 def pill(t: Table, seat: int) -> tuple[str, T.Color, T.Color] | None:
@@ -132,8 +134,8 @@ def layout_action_board(t: Table, y: int, x: int = T.MARGIN, w: int = T.INNER) -
     box = sk.region("puertoma", Box(x, y, w, BOARD_H))
     sk.rect(box, T.PANEL, T.BORDER, 2, radius=10, static=True)
     base = y + 36
-    difficulty = lb(f"ui.puertoma.{found.get('difficulty') or 'standard'}")
-    role = lb.role(str(found.get("marker")))
+    difficulty = lb(f"ui.puertoma.{found['difficulty'] or 'standard'}")
+    role = lb.role(found["marker"])
     title = lb("ui.puertoma.board", difficulty=difficulty)
     words_needed = sum(fonts.length(lb(k), T.TEXT_SMALL) for k in
                        ("ui.puertoma.marker", "ui.puertoma.tie_breakers"))
@@ -145,7 +147,7 @@ def layout_action_board(t: Table, y: int, x: int = T.MARGIN, w: int = T.INNER) -
                       max_width=w // 4)
     # the tie-breaker cards, at the right
     right = box.right - 16
-    count = sk.text(right, base + 1, str(found.get("tie_breakers_left", 0)), size=T.TEXT_KEY,
+    count = sk.text(right, base + 1, str(found["tie_breakers_left"]), size=T.TEXT_KEY,
                     bold=True, fill=T.INK, anchor="rs", key=True)
     cards = _card_backs(t, count.x - 34, y + 12)
     words = sk.text(cards.x - 10, base, lb("ui.puertoma.tie_breakers"), size=T.TEXT_SMALL,
@@ -213,7 +215,7 @@ def _dots(t: Table, box: Box, spaces: int, filled: int, *, static: bool = False,
     return Box(x0, cy - DOT_R, width, 2 * DOT_R)
 
 
-def property_slot(t: Table, box: Box, good: str, entry: Mapping[str, Any] | None,
+def property_slot(t: Table, box: Box, good: str, entry: PuertomaProperty | None,
                   *, static_base: bool = True) -> bool:
     """One property space: an empty space (the good's colour along its top, its worker spaces
     faint), or its property tile with the workers on their spaces; an active property (every
@@ -226,8 +228,8 @@ def property_slot(t: Table, box: Box, good: str, entry: Mapping[str, Any] | None
     _dots(t, box, spaces, 0, static=static_base, faint=True)
     if entry is None:
         return False
-    spaces = int(entry.get("spaces") or spaces)
-    workers = int(entry.get("workers") or 0)
+    spaces = entry["spaces"] or spaces
+    workers = entry["workers"]
     active = workers >= spaces
     if active:
         sk.rect(box, T.WINNER, T.GOLD_DARK, 4, radius=6)
@@ -249,11 +251,11 @@ def star(t: Table, cx: int, cy: int, r: int = 11, *, static: bool = False) -> Bo
     return Box(cx - r, cy - r, 2 * r, 2 * r)
 
 
-def layout_properties(t: Table, seat: int, b: Mapping[str, Any], x: int, y: int) -> int:
+def layout_properties(t: Table, seat: int, b: PuertomaBoard, x: int, y: int) -> int:
     """The ten property spaces from ``(x, y)``; the ``x`` right of them."""
     sk = t.sk
     key = f"player:{seat}"
-    entries = list(b.get("properties") or ())
+    entries = list(b["properties"])
     entries += [None] * (len(GOODS) * PER_GOOD - len(entries))
     for index, entry in enumerate(entries[: len(GOODS) * PER_GOOD]):
         good = GOODS[index // PER_GOOD]
@@ -269,28 +271,29 @@ def layout_properties(t: Table, seat: int, b: Mapping[str, Any], x: int, y: int)
     return x + width
 
 
-def layout_skills(t: Table, seat: int, b: Mapping[str, Any], x: int, y: int, w: int) -> None:
+def layout_skills(t: Table, seat: int, b: PuertomaBoard, x: int, y: int, w: int) -> None:
     """The four skill tiles side by side, ``w`` wide from ``x``."""
     sk = t.sk
     gap = 8
     tile_w = (w - (LEVELS - 1) * gap) // LEVELS
-    skills = list(b.get("skills") or ())
+    skills = b["skills"]
     for k in range(LEVELS):
-        entry = skills[k] if k < len(skills) else {"level": k + 1, "state": "face_down"}
+        entry: PuertomaSkill = skills[k] if k < len(skills) else {
+            "level": k + 1, "state": "face_down", "skill": None}
         box = sk.region(f"player:{seat}:skill:{k + 1}", Box(x + k * (tile_w + gap), y, tile_w,
                                                              SKILL_H))
         skill_tile(t, box, entry)
     sk.region(f"player:{seat}:skills", Box(x, y, w, SKILL_H))
 
 
-def skill_tile(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+def skill_tile(t: Table, box: Box, entry: PuertomaSkill) -> None:
     """A skill tile: its level on a badge, then (face up, active) its role and its effect in a
     few words; face down, a dark back that names nothing; discarded, greyed."""
     sk, lb = t.sk, t.labels
-    state = str(entry.get("state") or "face_down")
-    level = int(entry.get("level") or 0)
-    skill = entry.get("skill")
-    if state == "active" and isinstance(skill, str):
+    state = entry["state"] or "face_down"
+    level = entry["level"]
+    skill = entry["skill"]
+    if state == "active" and skill is not None:
         fill, edge, ink, title = T.ACT_LIGHT, T.ACT, T.INK, lb.role(skill_role(skill))
         lines = fonts.wrap(lb(f"ui.puertoma.skill.{skill}"), T.TEXT_SMALL, False,
                            (box.w - 20, box.w - 20))
@@ -314,16 +317,16 @@ def skill_tile(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
                 max_width=box.w - 20)
 
 
-def reserve_cell(t: Table, seat: int, b: Mapping[str, Any], box: Box) -> None:
+def reserve_cell(t: Table, seat: int, b: PuertomaBoard, box: Box) -> None:
     """Where its Reserve token lies: a token in the seat's colour and the building's name."""
     sk, lb = t.sk, t.labels
     sk.region(f"player:{seat}:reserve", box)
     sk.rect(box, T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
     sk.text(box.x + 10, box.y + 21, lb("ui.puertoma.reserve"), size=T.TEXT_SMALL, fill=T.MUTED,
             max_width=box.w - 20, static=True)
-    building = b.get("reserve")
+    building = b["reserve"]
     token = reserve_token(t, seat, box.x + 20, box.y + 40)
-    if isinstance(building, str):
+    if building is not None:
         room = box.right - 8 - token.right - 6
         texts = (lb.building(building), lb.building_short(building))
         name = next((x for x in texts if fonts.fits(x, T.TEXT_SMALL, False, room)), None)
@@ -348,28 +351,28 @@ def reserve_token(t: Table, seat: int, cx: int, cy: int, *, static: bool = False
     return box
 
 
-def vp_area_cell(t: Table, seat: int, b: Mapping[str, Any], box: Box) -> None:
+def vp_area_cell(t: Table, seat: int, b: PuertomaBoard, box: Box) -> None:
     """The VP area: its quarries (a quarry tile, ×n) and its surplus workers (a figure, n)."""
     sk, lb = t.sk, t.labels
     key = f"player:{seat}:vp_area"
     sk.region(key, box)
     sk.rect(box, T.PANEL_ALT, T.FAINT, 2, radius=6, static=True)
-    area = b.get("vp_area") or {}
+    area = b["vp_area"]
     sk.text(box.x + 10, box.y + 21, lb("ui.puertoma.vp_area"), size=T.TEXT_SMALL,
             fill=T.MUTED, max_width=box.w - 20, static=True)
     row = box.y + 27
     quarry = P.tile(sk, Box(box.x + 10, row, 24, 25), "quarry", lb, key=False)
-    count = sk.text(quarry.right + 4, box.y + 49, f"×{int(area.get('quarries') or 0)}",
+    count = sk.text(quarry.right + 4, box.y + 49, f"×{area['quarries']}",
                     size=T.TEXT_KEY, bold=True, fill=T.INK, key=True)
     sk.region(f"player:{seat}:island:quarry", Box(quarry.x, row, count.right - quarry.x, 25))
     figure = W.pawn(sk, count.right + 14, row, 25)
-    workers = sk.text(figure.right + 4, box.y + 49, str(int(area.get("workers") or 0)),
+    workers = sk.text(figure.right + 4, box.y + 49, str(area["workers"]),
                       size=T.TEXT_KEY, bold=True, fill=T.INK, key=True)
     sk.region(f"{key}:workers", Box(figure.x, row, workers.right - figure.x, 25))
     x = workers.right + 14
-    thirds = b.get("vp_area_properties") or {}
+    thirds = b["vp_area_properties"]
     for good in GOODS:  # Expansions IV, V: a third property of a good scores as a quarry
-        n = int(thirds.get(good) or 0)
+        n = thirds.get(good, 0)
         if n <= 0 or x + 24 > box.right - 6:
             continue
         tile = P.tile(sk, Box(x, row, 24, 25), good, lb, key=False)
@@ -381,23 +384,23 @@ def vp_area_cell(t: Table, seat: int, b: Mapping[str, Any], box: Box) -> None:
         x = right + 10
 
 
-def level_places(t: Table, b: Mapping[str, Any], city: Sequence[Mapping[str, Any]]
+def level_places(t: Table, b: PuertomaBoard, city: Sequence[CityBuilding]
                  ) -> list[tuple[int, int]]:
     """(level 0-3, row 0-1) of each building of a Puertoma's ``city``: where the board's
     ``spaces`` (the building on each of its eight spaces, level by level) put it; without them,
     on the lowest level at least its own with a space the board's counts (``levels``) still
     hold (a Festival building may sit above its level, §8.13), the second of a level on the
     second row."""
-    spaces = b.get("spaces")
-    if isinstance(spaces, list) and len(spaces) == LEVELS * 2:
-        where = {str(name): (k // 2, k % 2) for k, name in enumerate(spaces) if name}
-        return [where.get(str(entry["building"]), (-1, -1)) for entry in city]
-    counts = [int(n) for n in (b.get("levels") or ())][:LEVELS]
+    spaces = b.get("spaces")  # a board without them: from its counts (tests draw both ways)
+    if spaces is not None and len(spaces) == LEVELS * 2:
+        where = {name: (k // 2, k % 2) for k, name in enumerate(spaces) if name}
+        return [where.get(entry["building"], (-1, -1)) for entry in city]
+    counts = list(b.get("levels") or ())[:LEVELS]
     counts += [0] * (LEVELS - len(counts))
     used = [0] * LEVELS
 
     def own(i: int) -> int:
-        entry = t.market_entry(str(city[i]["building"]))
+        entry = t.market_entry(city[i]["building"])
         return (entry["column"] if entry else 1) - 1
 
     places: dict[int, tuple[int, int]] = {}
@@ -422,13 +425,17 @@ def level_caption(t: Table, box: Box, level: int) -> None:
 # --- the market and the legend -----------------------------------------------------------------
 
 
-def reserve_marks(t: Table, box: Box, entry: Mapping[str, Any]) -> None:
+def reserve_marks(t: Table, box: Box, entry: MarketEntry) -> None:
     """The Reserve tokens on a building for sale (in its row, left of the copies left)."""
-    name = entry.get("building")
-    holders = [s for s in seats(t.view) if (board(t.view, s) or {}).get("reserve") == name]
+    name = entry["building"]
+    holders = [s for s in seats(t.view) if _reserve(board(t.view, s)) == name]
     for k, seat in enumerate(holders):
         token = reserve_token(t, seat, box.right - 56 - 26 * k, box.bottom - 19)
         t.sk.region(f"market:{name}:reserve", token)
+
+
+def _reserve(b: PuertomaBoard | None) -> str | None:
+    return None if b is None else b["reserve"]
 
 
 def legend_line(t: Table, x: int, cy: int, limit: int) -> None:

@@ -99,7 +99,7 @@ def _puertomas(sheet: Scene, view: Mapping[str, Any], lb: Labels,
                names: Sequence[str] | Mapping[int, str] | None) -> Scene:
     """The sheet with each Puertoma's panel under it, as the table draws it (a finished view
     only: an outcome alone has no boards)."""
-    seats = puertoma.seats(view)
+    seats = puertoma.seats(puerto_rico_view(view))  # an outcome alone has none
     players = view.get("players")
     if not seats or not isinstance(players, list):
         return sheet

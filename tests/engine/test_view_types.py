@@ -5,39 +5,20 @@ returns, for the public view and each seat's, over random playouts of every opti
 from __future__ import annotations
 
 import typing
-from typing import Any
 
 import pytest
 
 from engine import get_game
-from engine.policies import make_policy
+from engine.games import PACKAGES
 
-from .view_types import check_view, keys_of, mismatches, view_type
+from .view_types import check_view, keys_of, mismatches, played, view_type
 
-TYPED = ("san-juan", "puerto-rico")
-"""The games whose view has its type (each game's engine declares it)."""
-EVERY = 3
-"""Views are checked every few steps (and at the end): a step rarely changes their shape."""
-
-
-def played(name: str, options: dict[str, Any], seed: int) -> typing.Iterator[tuple[int, Any]]:
-    """(step, state) along a random game, every :data:`EVERY` steps and the last one."""
-    game = get_game(name)
-    state = game.setup(options, seed)
-    policy = make_policy("random", name, seed)
-    step = 0
-    while (prompt := game.prompt(state)) is not None:
-        if step % EVERY == 0:
-            yield step, state
-        seat = prompt.seats[0]
-        state, _ = game.apply(state, seat, policy.choose(game, state, seat,
-                                                         game.legal_actions(state, seat)))
-        step += 1
-    yield step, state
+GAMES = sorted(PACKAGES)
+"""Every game of the catalog: each declares its view's type."""
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", TYPED)
+@pytest.mark.parametrize("name", GAMES)
 def test_every_view_of_random_games_has_its_type(name: str) -> None:
     """The public view and every seat's, along a random game of each option set: every key its
     type requires, no other, each value of its type; a seat's view adds the same keys to the
@@ -59,7 +40,7 @@ def test_every_view_of_random_games_has_its_type(name: str) -> None:
                 assert extra == private, (options, step, seat)
 
 
-@pytest.mark.parametrize("name", TYPED)
+@pytest.mark.parametrize("name", GAMES)
 def test_the_check_sees_a_view_drift(name: str) -> None:
     """A key missing, a key the type does not declare, and a value of another type are each
     reported (an ``int`` given a ``bool``, which JSON tells apart)."""

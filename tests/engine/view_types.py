@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
+
+from engine import get_game
+from engine.policies import make_policy
 
 OPTIONAL = (NotRequired, Required)
 
@@ -23,7 +26,10 @@ OPTIONAL = (NotRequired, Required)
 @cache
 def keys_of(td: Any) -> tuple[dict[str, Any], frozenset[str]]:
     """A ``TypedDict``'s value type by key, and its required keys."""
-    hints = typing.get_type_hints(td, include_extras=True)
+    # an empty ``localns``: each inherited key is then read in the module that declared it (a
+    # ``TypedDict``'s bases are not in its MRO, and by default the subclass's module would win:
+    # 1897's ``RoleCard`` for the kernel's in ``KernelView``)
+    hints = typing.get_type_hints(td, localns={}, include_extras=True)
     types_by_key: dict[str, Any] = {}
     required: set[str] = set()
     for key, hint in hints.items():
@@ -132,3 +138,23 @@ def view_type(game: Any) -> Any:
 def check_view(view: Mapping[str, Any], hint: Any, where: str) -> None:
     problems = mismatches(view, hint)
     assert not problems, f"{where}: " + "; ".join(problems[:8])
+
+
+EVERY = 3
+"""Views are checked every few steps (and at the end): a step rarely changes their shape."""
+
+
+def played(name: str, options: dict[str, Any], seed: int) -> Iterator[tuple[int, Any]]:
+    """(step, state) along a random game, every :data:`EVERY` steps and the last one."""
+    game = get_game(name)
+    state = game.setup(options, seed)
+    policy = make_policy("random", name, seed)
+    step = 0
+    while (prompt := game.prompt(state)) is not None:
+        if step % EVERY == 0:
+            yield step, state
+        seat = prompt.seats[0]
+        state, _ = game.apply(state, seat, policy.choose(game, state, seat,
+                                                         game.legal_actions(state, seat)))
+        step += 1
+    yield step, state

@@ -158,6 +158,7 @@ def check_puertomas(scene: Scene, view: Mapping[str, Any], lb: Labels, *, table:
             inside = texts_in(scene, regions[f"{key}:skill:{skill['level']}"])
             assert inside[0] == str(skill["level"])
             if skill["state"] == "active":
+                assert skill["skill"] is not None
                 assert inside[1] == lb.role(puertoma.skill_role(skill["skill"]))
                 assert " ".join(inside[2:]) == effect(lb, skill["skill"])
             else:
@@ -418,10 +419,12 @@ def test_the_buildings_stand_on_their_levels() -> None:
         {"building": "fortress", "column": 4}]}
     t = Table(view=puerto_rico_view(view), labels=Labels(None, ENGLISH), names=["a"],
               sk=Sketch(100, T.PANEL), marks=frozenset())
-    city = [{"building": "fortress"}, {"building": "small_market"}, {"building": "hospice"}]
+    # only what level_places reads of a city and of a board (Any: the test's partial values)
+    city: Any = [{"building": "fortress"}, {"building": "small_market"}, {"building": "hospice"}]
     spaces = ["hospice", None, "small_market", None, None, None, "fortress", None]
-    assert puertoma.level_places(t, {"spaces": spaces}, city) == [(3, 0), (1, 0), (0, 0)]
-    counts = {"levels": [1, 1, 0, 1]}
+    board: Any = {"spaces": spaces}
+    assert puertoma.level_places(t, board, city) == [(3, 0), (1, 0), (0, 0)]
+    counts: Any = {"levels": [1, 1, 0, 1]}
     assert puertoma.level_places(t, counts, city) == [(3, 0), (0, 0), (1, 0)]
     counts = {"levels": [0, 2, 0, 1]}  # the Small market on a level-2 space
     assert puertoma.level_places(t, counts, city) == [(3, 0), (1, 0), (1, 1)]

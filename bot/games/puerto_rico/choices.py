@@ -13,8 +13,6 @@ given.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from engine.puerto_rico.view import Ship
 
 from ...limits import clip as _clip
@@ -74,9 +72,8 @@ class Chooser(PrWords):
     def achievement_vp(self, card: str) -> int | str:
         """The VP of one of the viewer's Achievement cards (his own view shows them)."""
         part = self.view.get("achievements")
-        mine = [*(part.get("hand") or ()), *(part.get("to_pick") or ())] if isinstance(
-            part, Mapping) else []
-        return next((int(c["vp"]) for c in mine if c.get("achievement") == card), "?")
+        mine = [] if part is None else [*(part["hand"] or ()), *(part["to_pick"] or ())]
+        return next((c["vp"] for c in mine if c["achievement"] == card), "?")
 
     def price(self, building: str) -> int:
         entry = self.market.get(building)
@@ -205,7 +202,7 @@ class Chooser(PrWords):
             return self.t("act.place", slot=self.slot(rest))
         if head in ("ach", "ad"):  # an Achievement card announced, or kept in the draft
             key = "act.announce" if head == "ach" else "act.keep_achievement"
-            if head == "ach" and self.view.get("puertoma") is not None:  # an edition's part
+            if head == "ach" and self.view.get("puertoma") is not None:
                 key = "act.announce_vs_puertomas"  # §8.13: people's cards deny Puertomas VP
             return self.t(key, achievement=self.word("achievement", rest),
                           vp=self.achievement_vp(rest))

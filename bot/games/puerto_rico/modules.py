@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.puerto_rico.view import PuertoRicoView
+from engine.puerto_rico_1897.view import KernelView
 
 from ...i18n import Catalog
 
@@ -146,25 +147,25 @@ def festival_text(
 
 
 def activities_text(
-    view: PuertoRicoView, names: Mapping[int, str], lang: str, catalog: Catalog
+    view: KernelView, names: Mapping[int, str], lang: str, catalog: Catalog
 ) -> str | None:
     """The Festival Activity cards (the kernel's ``festival_activities``: 1897's Expansion V):
     each card's name, the pieces drawn onto it, and who completed it; ``None`` without."""
     part = view.get("festival_activities")
-    if not isinstance(part, list) or not part:
+    if not part:
         return None
     t = catalog.t
     cards = []
     for card in part:
-        pieces = [f"{e.get('count', 1)} {t(lang, f'good.{e.get(kind)}')}"
-                  for key, kind in (("plantations", "tile"), ("goods", "good"))
-                  for e in card.get(key) or ()]
-        if card.get("building"):
+        drawn = [(e["count"], e["tile"]) for e in card["plantations"]]
+        drawn += [(e["count"], e["good"]) for e in card["goods"]]
+        pieces = [f"{n} {t(lang, f'good.{kind}')}" for n, kind in drawn]
+        if card["building"]:
             pieces.append(t(lang, f"building.{card['building']}"))
-        name = str(card.get("activity"))
+        name = card["activity"]
         title = t(lang, f"activity.{name}") if catalog.has(f"activity.{name}") else name
         what = f"{title} ({', '.join(pieces)})" if pieces else title
-        done = card.get("completed_by")
+        done = card["completed_by"]
         cards.append(t(lang, "table.goal_done", goal=what, name=_name(names, done))
                      if done is not None else t(lang, "table.goal_open", goal=what))
     return " · ".join(cards)

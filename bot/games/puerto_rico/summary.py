@@ -7,9 +7,10 @@ the table without its image and the image's description for screen readers.  Pur
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from engine.puerto_rico.view import PlayerEntry, PuertoRicoView
+from engine.puerto_rico.view import PlayerEntry
+from engine.puerto_rico_1897.puertoma import PuertomaBoard
+from engine.puerto_rico_1897.view import KernelView
 
 from ...i18n import Catalog
 from .modules import activities_text, buccaneer_text, festival_text, module_names
@@ -36,13 +37,13 @@ def _good(good: str, lang: str, catalog: Catalog) -> str:
     return catalog.t(lang, key)
 
 
-def ends_after(view: PuertoRicoView) -> str:
+def ends_after(view: KernelView) -> str:
     """``phase`` when the game ends as soon as the phase that triggers its end is done (the
     kernel's ``end_timing`` option: 1897's END-2), else ``round``."""
     return "phase" if view["options"].get("end_timing") == "phase" else "round"
 
 
-def header_lines(view: PuertoRicoView, names: Mapping[int, str], lang: str,
+def header_lines(view: KernelView, names: Mapping[int, str], lang: str,
                  catalog: Catalog) -> list[str]:
     """The phase (and who chose it), the last round when the end is coming, and the
     expansions the game plays with ("Expansions: Buccaneer and Festival")."""
@@ -64,7 +65,7 @@ def header_lines(view: PuertoRicoView, names: Mapping[int, str], lang: str,
     return lines
 
 
-def summary_fields(view: PuertoRicoView, names: Mapping[int, str], lang: str,
+def summary_fields(view: KernelView, names: Mapping[int, str], lang: str,
                    catalog: Catalog) -> list[tuple[str, str]]:
     """The public board as (name, value) fields."""
     t = catalog.t
@@ -114,16 +115,16 @@ def summary_fields(view: PuertoRicoView, names: Mapping[int, str], lang: str,
     capacity = view["trading_house_capacity"]
     fields.append((t(lang, "table.trading_house"),
                    f"{_join(house, t(lang, 'table.empty'))} ({len(house)}/{capacity})"))
-    action_board: Any = view.get("puertoma")  # an edition's part (1897's own type)
+    action_board = view.get("puertoma")
     if action_board:  # 1897's Puertomas' action board
         fields.append((t(lang, "table.puertoma_board"), t(
-            lang, "table.puertoma_marker", role=t(lang, f"role.{action_board.get('marker')}"),
-            n=int(action_board.get("tie_breakers_left") or 0))))
+            lang, "table.puertoma_marker", role=t(lang, f"role.{action_board['marker']}"),
+            n=action_board["tie_breakers_left"])))
     for player in view["players"]:
         seat = player["seat"]
         goods = [f"{_good(g, lang, catalog)} {n}" for g, n in player["goods"].items() if n]
         buildings = [t(lang, f"building.{b['building']}") for b in player["city"]]
-        board = ((action_board or {}).get("boards") or {}).get(str(seat))
+        board = None if action_board is None else action_board["boards"].get(str(seat))
         if board is not None:  # 1897's Puertoma: its own board instead of a field
             value = _puertoma_value(board, player, _join(goods, "—"), lang, catalog)
         else:
@@ -144,7 +145,7 @@ def summary_fields(view: PuertoRicoView, names: Mapping[int, str], lang: str,
     return fields
 
 
-def _puertoma_value(board: Mapping[str, Any], player: PlayerEntry, goods: str, lang: str,
+def _puertoma_value(board: PuertomaBoard, player: PlayerEntry, goods: str, lang: str,
                     catalog: Catalog) -> str:
     """A Puertoma in words: its coins and crates, its properties with their workers (active
     ones marked), its VP area, its skills (a face-down one only counted) and Reserve token."""
@@ -152,13 +153,13 @@ def _puertoma_value(board: Mapping[str, Any], player: PlayerEntry, goods: str, l
     props = [t(lang, "table.puertoma_property", good=_good(p["good"], lang, catalog),
                workers=p["workers"], spaces=p["spaces"])
              + (" ✓" if p["workers"] == p["spaces"] else "")
-             for p in board.get("properties", ()) if p]
-    area = board.get("vp_area") or {}
-    skills = [t(lang, f"ptm_skill.{k['skill']}") for k in board.get("skills", ())
-              if k.get("state") == "active" and k.get("skill")]
-    hidden = sum(1 for k in board.get("skills", ()) if k.get("state") == "face_down")
-    reserve = board.get("reserve")
+             for p in board["properties"] if p]
+    area = board["vp_area"]
+    skills = [t(lang, f"ptm_skill.{k['skill']}") for k in board["skills"]
+              if k["state"] == "active" and k["skill"]]
+    hidden = sum(1 for k in board["skills"] if k["state"] == "face_down")
+    reserve = board["reserve"]
     return t(lang, "table.puertoma_value", doubloons=player["doubloons"], goods=goods,
-             properties=_join(props, "—"), quarries=int(area.get("quarries") or 0),
-             workers=int(area.get("workers") or 0), skills=_join(skills, "—"), hidden=hidden,
+             properties=_join(props, "—"), quarries=area["quarries"],
+             workers=area["workers"], skills=_join(skills, "—"), hidden=hidden,
              reserve=t(lang, f"building.{reserve}") if reserve else "—")

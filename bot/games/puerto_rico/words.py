@@ -7,19 +7,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from engine.puerto_rico.view import MarketEntry, PlayerEntry, PuertoRicoView, RoleCard
+from engine.puerto_rico.view import MarketEntry, PlayerEntry, RoleCard
+from engine.puerto_rico_1897.view import KernelView
 
 from ...i18n import Catalog
 from ...words import Words
 from .catalog import CATALOG
 
 
-def puerto_rico_view(view: Mapping[str, Any]) -> PuertoRicoView:
+def puerto_rico_view(view: Mapping[str, Any]) -> KernelView:
     """``view`` as the kernel's: the generic bot hands the presenter a view through the
     contract's ``Mapping``; a classic view is exactly what the engine's ``view`` returns (a
     test checks every key of it over random games), and 1897's presenter hands over its view
-    read back into the kernel's words: the one cast."""
-    return cast(PuertoRicoView, view)
+    read back into the kernel's words (1897's parts with it): the one cast."""
+    return cast(KernelView, view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ class PrWords(Words):
     effects the service measured; the base of the choices' words (:class:`.choices.Chooser`),
     which the expansions' words (:mod:`.new_buildings`, :mod:`.nobles`) read."""
 
-    view: PuertoRicoView
+    view: KernelView
 
     def __init__(
         self,

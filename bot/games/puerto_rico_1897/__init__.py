@@ -163,7 +163,8 @@ class PuertoRico1897Presenter(GamePresenter):
     def score_notes(self, view: Mapping[str, Any], lang: str) -> list[str]:
         """§8.13 with Exp. VI: against the Puertomas people do not score their Achievement
         cards (their column shows none); the Puertomas score the ones left incomplete."""
-        if view.get("puertoma") is not None and view.get("achievements") is not None:
+        kernel = K.kernel_view(view)
+        if kernel.get("puertoma") is not None and kernel.get("achievements") is not None:
             return [self.catalog.t(lang, "score.achievements_vs_puertomas")]
         return []
 
@@ -276,7 +277,7 @@ class PuertoRico1897Presenter(GamePresenter):
 
     def view_at_phase_end(
         self, view: Mapping[str, Any], actions: Sequence[ActionRecord], end: int, part: int = 0
-    ) -> dict[str, Any]:
+    ) -> Mapping[str, Any]:
         kernel = INNER.view_at_phase_end(K.kernel_view(view), K.kernel_actions(actions), end, part)
         return K.edition_view(kernel)
 

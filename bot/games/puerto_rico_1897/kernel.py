@@ -25,6 +25,7 @@ from typing import Any
 import discord
 
 from engine.core import Event, Game
+from engine.puerto_rico_1897.view import KernelView
 from engine.puerto_rico_1897.vocabulary import edition_code as code
 from engine.puerto_rico_1897.vocabulary import (
     edition_view,
@@ -81,7 +82,7 @@ class KernelGame:
         new, events = self.game.apply(state, seat, action)
         return new, [kernel_event(e) for e in events]
 
-    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: Any, viewer: int | None) -> KernelView:
         return kernel_view(self.game.view(state, viewer))
 
 

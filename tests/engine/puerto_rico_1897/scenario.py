@@ -147,8 +147,7 @@ NO_GOODS = dict.fromkeys(GOODS, 0)
 
 def view(sc: Scenario1897, state: State, viewer: int | None = None) -> dict[str, Any]:
     """The view of ``state`` (the public one by default), in 1897's words."""
-    out: dict[str, Any] = sc.game.view(state, viewer)
-    return out
+    return dict(sc.game.view(state, viewer))
 
 
 def coins(sc: Scenario1897, state: State) -> list[int]:

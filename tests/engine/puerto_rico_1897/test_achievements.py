@@ -27,6 +27,7 @@ from engine.puerto_rico_1897.achievements import (
     CARD_INDEX,
     CARDS,
     STATE_CHECKS,
+    AchievementCard,
 )
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
 from engine.puerto_rico_1897.names import RENAMED
@@ -62,9 +63,10 @@ def load(sc: Scenario1897, state: State, seat: int, good: str) -> str:
     return next(c for c in sc.legal(state, seat) if c.startswith(f"ship.{good}."))
 
 
-def hand_view(state: State, viewer: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = GAME.view(state, viewer)["achievements"]["hand"]
-    return out
+def hand_view(state: State, viewer: int) -> list[AchievementCard]:
+    hand = GAME.view(state, viewer)["achievements"]["hand"]
+    assert hand is not None  # a seat's own view shows them
+    return hand
 
 
 Case = Callable[[Scenario1897], tuple[State, int, str]]
@@ -736,7 +738,7 @@ def test_X6_2_draft_keep_one_pass_the_rest_to_the_left() -> None:
     state = GAME.setup({"players": 3, "expansions": [6], "achievement_deal": "draft"}, 4)
     assert GAME.prompt(state) == Prompt((0, 1, 2), "achievement_draft", False)
     view = GAME.view(state, 1)["achievements"]
-    assert view["hand"] == [] and len(view["to_pick"]) == 4
+    assert view["hand"] == [] and view["to_pick"] is not None and len(view["to_pick"]) == 4
     assert view["players"][0] == {"face_down": 0, "to_pick": 4, "announced": []}
     hands = {
         seat: [c for c in range(30) if state.achievement_owner[c] == seat] for seat in range(3)

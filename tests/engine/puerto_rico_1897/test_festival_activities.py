@@ -35,6 +35,7 @@ from engine.puerto_rico_1897.festival_activities import (
 )
 from engine.puerto_rico_1897.game import PUERTO_RICO_1897
 from engine.puerto_rico_1897.names import RENAMED, REVERSE, word
+from engine.puerto_rico_1897.view import ActivityCard1897
 from engine.simulate import play_game, policy_seed
 from tests.engine.puerto_rico_1897.scenario import Scenario1897
 from tests.engine.puerto_rico_1897.scenario import role as role_pick
@@ -101,9 +102,8 @@ def cards(sc: Scenario1897, *wanted: tuple[str, Mapping[str, Any]]) -> None:
     s.activities = records
 
 
-def board_view(state: State) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = GAME.view(state, None)["festival_activities"]
-    return out
+def board_view(state: State) -> list[ActivityCard1897]:
+    return GAME.view(state, None)["festival_activities"]
 
 
 def completed_by(state: State) -> dict[str, int | None]:
@@ -252,13 +252,13 @@ def test_A_17_over_many_setups() -> None:
         view = GAME.view(state, None)
         market = {m["building"]: m for m in view["market"]}
         for c in view["festival_activities"]:
-            for part, key in (("properties", "tile"), ("goods", "good")):
-                types = [slot[key] for slot in c[part]]
+            for types in ([s["tile"] for s in c["properties"]], [s["good"] for s in c["goods"]]):
                 assert len(set(types)) == len(types)
             name, building = c["activity"], c["building"]
             if name not in kinds:
                 assert building is None and not c["building_on_card"]
                 continue
+            assert building is not None and view["festival"] is not None
             entry = market[building]
             assert building != view["festival"]["construction"]["building"]
             if name == "a_toast_to_the_pioneer":
@@ -294,6 +294,7 @@ def test_X5_2_with_the_draft_the_building_slot_waits_for_its_end() -> None:
         c for c in view["festival_activities"] if c["activity"] == "inauguration_ceremony"
     )
     drafted = {CATALOG[b].name for b in state.drafted}
+    assert inauguration["building"] is not None and view["festival"] is not None
     assert classic(inauguration["building"]) in drafted
     assert view["festival"]["construction"]["building"] is not None
 
@@ -698,8 +699,7 @@ def test_X5_4_solemn_shipping_ceremony_dispatch_the_largest_ship() -> None:
 
 
 def view_ship(state: State, index: int) -> dict[str, Any]:
-    out: dict[str, Any] = GAME.view(state, None)["ships"][index]
-    return out
+    return dict(GAME.view(state, None)["ships"][index])
 
 
 def test_X5_4_traditional_shipping_ceremony_the_smallest_ship_2_coins() -> None:

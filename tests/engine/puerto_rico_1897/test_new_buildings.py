@@ -249,7 +249,8 @@ def test_X1_1_X1_2_the_tray_holds_production_only_and_the_pool_is_base_and_I() -
     state = GAME.setup({"players": 3, "expansions": [1]}, 2)
     market = {m["building"]: m["left"] for m in GAME.view(state, None)["market"]}
     assert market == PRODUCTION
-    assert GAME.view(state, None)["draft"]["spaces_left"] == {str(c): n for c, n in TRAY.items()}
+    part = GAME.view(state, None)["draft"]
+    assert part is not None and part["spaces_left"] == {str(c): n for c, n in TRAY.items()}
     assert {c[2:] for c in draft_codes(state, 0)} == BASE_COMMERCIAL | EXPANSION_I
     both = GAME.setup({"players": 3, "expansions": [1, 2]}, 2)
     pool = {c[2:] for c in draft_codes(both, 0)}
@@ -273,8 +274,9 @@ def test_X1_3_X1_4_the_draft_fills_every_commercial_space_then_ends(
     assert seats == [i % players for i in range(17)]
     assert GAME.prompt(state) == Prompt((0,), "role", False)
     shown = GAME.view(state, None)
-    assert shown["draft"]["spaces_left"] == {}
-    drafted = shown["draft"]["drafted"]
+    part = shown["draft"]
+    assert part is not None and part["spaces_left"] == {}
+    drafted = part["drafted"]
     assert len(drafted) == len(set(drafted)) == 17
     market = {m["building"]: m for m in shown["market"]}
     assert set(market) == set(PRODUCTION) | set(drafted)  # nothing else on the tray
@@ -298,7 +300,8 @@ def test_T_X1_1_X1_3_no_empty_6_space_for_the_small_wharf() -> None:
     assert {"d.lighthouse", "d.depot", "d.monument"} <= set(offered)
     with pytest.raises(IllegalAction):
         GAME.apply(state, 1, GAME.decode_action("d.small_wharf"))
-    assert "6" not in GAME.view(state, None)["draft"]["spaces_left"]
+    part = GAME.view(state, None)["draft"]
+    assert part is not None and "6" not in part["spaces_left"]
 
 
 # --- B-26 Lumber Mill (T-X1-2), B-11 with the Lumber Mill ----------------------------------

@@ -493,7 +493,7 @@ def test_x6_with_puertomas_each_person_draws_six_and_keeps_four() -> None:
         s, _ = GAME.apply(s, 0, GAME.legal_actions(s, 0)[0])
         assert invariant_failures(s) == []
     view = GAME.view(s, 0)["achievements"]
-    assert len(view["hand"]) == 4 and not view.get("to_pick")
+    assert view["hand"] is not None and len(view["hand"]) == 4 and not view.get("to_pick")
     assert s.achievement_owner.count(-1) == 30 - 4
     assert s.achievement_owner.count(1) == s.achievement_owner.count(2) == 0
     prompt = GAME.prompt(s)

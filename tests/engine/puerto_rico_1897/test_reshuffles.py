@@ -156,9 +156,11 @@ def test_X4_1_X4_2_X4_3_X5_1_the_festival_draws_are_random() -> None:
     properties, goods, buildings, cards = set(), set(), set(), set()
     for seed in range(24):
         v = GAME.view(GAME.setup({"players": 4, "expansions": [4, 5]}, seed), None)
-        properties.add(v["festival"]["property"]["tile"])
-        goods.add(tuple(v["festival"]["production"]["goods"]))
-        buildings.add(v["festival"]["construction"]["building"])
+        festival = v["festival"]
+        assert festival is not None
+        properties.add(festival["property"]["tile"])
+        goods.add(tuple(festival["production"]["goods"]))
+        buildings.add(festival["construction"]["building"])
         cards.add(tuple(c["activity"] for c in v["festival_activities"]))
     assert len(properties) == 5 and len(buildings) == 4
     assert len(goods) >= 8 and len(cards) >= 12
