@@ -20,6 +20,7 @@ deterministic: the same scene always gives the same bytes.
 from __future__ import annotations
 
 import struct
+import threading
 import zlib
 from collections import OrderedDict
 from functools import lru_cache
@@ -230,8 +231,20 @@ def rasterize(scene: Scene) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=1)
+_PALETTES = threading.local()
+
+
 def palette_image() -> Image.Image:
+    """The fixed palette (:func:`_palette`), this thread's copy: quantizing against it fills
+    and frees a lookup cache on the palette itself, which threads must not share."""
+    image: Image.Image | None = getattr(_PALETTES, "image", None)
+    if image is None:
+        image = _PALETTES.image = _palette().copy()
+    return image
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
     """The fixed palette: every theme colour and every game's (its renderer's ``colors``)
     exactly, then shades between them for the anti-aliased edges (the blends reduced by an
     octree to the entries that are left)."""
@@ -264,7 +277,7 @@ def _chunk(tag: bytes, data: bytes) -> bytes:
 
 @lru_cache(maxsize=1)
 def _palette_chunk() -> bytes:
-    return _chunk(b"PLTE", bytes((palette_image().getpalette() or [])[: 3 * 256]))
+    return _chunk(b"PLTE", bytes((_palette().getpalette() or [])[: 3 * 256]))
 
 
 def to_png(image: Image.Image) -> bytes:

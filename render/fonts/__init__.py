@@ -9,6 +9,7 @@ otherwise print as empty boxes).
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,10 +29,20 @@ Font = ImageFont.FreeTypeFont
 BBox = tuple[int, int, int, int]
 
 
-@lru_cache(maxsize=64)
+_LOADED = threading.local()
+"""Each thread's fonts: a FreeType face may be used by one thread at a time (FreeType's
+documentation of ``FT_Face``), and the bot draws tables in several threads."""
+
+
 def font(size: int, bold: bool = False) -> Font:
-    """The bundled font at ``size`` pixels (cached: fonts load once)."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+    """The bundled font at ``size`` pixels (cached: each thread loads a font once)."""
+    loaded: dict[tuple[int, bool], Font] | None = getattr(_LOADED, "fonts", None)
+    if loaded is None:
+        loaded = _LOADED.fonts = {}
+    found = loaded.get((size, bold))
+    if found is None:
+        found = loaded[size, bold] = ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+    return found
 
 
 def _glyph_image(char: str, bold: bool) -> bytes:
