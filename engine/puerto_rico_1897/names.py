@@ -193,47 +193,70 @@ def data(obj: Any, key: str = "", reverse: bool = False) -> Any:
     """A JSON-like value (view, event data, options) in 1897's words (or, ``reverse``, back in
     the kernel's): dict keys and string values, recursively; ``key``: the key ``obj`` stands
     under, in the words of the input."""
-    if reverse:
-        return _data(obj, key, _backward, REVERSE_CONTEXT, _REVERSE_CONTEXT_KEYS)
-    return _data(obj, key, _forward, IN_CONTEXT, _CONTEXT_KEYS)
+    return (_backward_data if reverse else _forward_data)(obj, key)
 
 
 _CONTEXT_KEYS: Final = frozenset(k for k, _ in IN_CONTEXT)
 _REVERSE_CONTEXT_KEYS: Final = frozenset(k for k, _ in REVERSE_CONTEXT)
-_PLAIN: Final = (int, float, bool, type(None))
+_PLAIN: Final = frozenset({int, float, bool, type(None)})
 
 
-def _data(
-    obj: Any,
-    key: str,
-    say: Callable[[str], str],
-    context: Mapping[tuple[str, str], str],
-    keys: frozenset[str],
-) -> Any:
-    """:func:`data` on the views' own types first (exact type checks: a view is translated on
-    every call of the contract, so this is the edition's hot path)."""
-    kind = type(obj)
-    if kind is str:
-        return (key in keys and context.get((key, obj))) or say(obj)
-    if kind is dict:
-        if key in keys:
-            return {context.get((key, k)) or say(k): _data(v, k, say, context, keys)
+def _translator(
+    say: Callable[[str], str], context: Mapping[tuple[str, str], str], keys: frozenset[str]
+) -> Callable[[Any, str], Any]:
+    """:func:`data` in one direction.  A view is translated on every call of the contract, so
+    this is the edition's hot path: the views' own types are tested first, by exact type, and
+    a number (most of a view) is kept where it stands, without a call."""
+    plain = _PLAIN
+    say = _Memo(say).__getitem__  # a word met before: one lookup, no call of Python's
+
+    def data(obj: Any, key: str) -> Any:
+        kind = type(obj)
+        if kind is dict:
+            if key in keys:
+                return {context.get((key, k)) or say(k): v if type(v) in plain else data(v, k)
+                        for k, v in obj.items()}
+            return {say(k): v if type(v) in plain else data(v, k) for k, v in obj.items()}
+        if kind is list:
+            return [v if type(v) in plain else data(v, key) for v in obj]
+        if kind is str:
+            return (key in keys and context.get((key, obj))) or say(obj)
+        if kind in plain:
+            return obj
+        if isinstance(obj, str):
+            return (key in keys and context.get((key, obj))) or say(obj)
+        if isinstance(obj, Mapping):
+            return {(key in keys and context.get((key, k))) or say(k): data(v, k)
                     for k, v in obj.items()}
-        return {say(k): _data(v, k, say, context, keys) for k, v in obj.items()}
-    if kind is list:
-        return [_data(v, key, say, context, keys) for v in obj]
-    if kind in _PLAIN:
+        if isinstance(obj, tuple):
+            return tuple(data(v, key) for v in obj)
+        if isinstance(obj, list):
+            return [data(v, key) for v in obj]
         return obj
-    if isinstance(obj, str):
-        return (key in keys and context.get((key, obj))) or say(obj)
-    if isinstance(obj, Mapping):
-        return {(key in keys and context.get((key, k))) or say(k): _data(v, k, say, context, keys)
-                for k, v in obj.items()}
-    if isinstance(obj, tuple):
-        return tuple(_data(v, key, say, context, keys) for v in obj)
-    if isinstance(obj, list):
-        return [_data(v, key, say, context, keys) for v in obj]
-    return obj
+
+    return data
+
+
+MEMO_SIZE: Final = 4096
+
+
+class _Memo(dict[str, str]):
+    """Each word ``say`` gives, kept on first use (the words of views are few; at most
+    :data:`MEMO_SIZE`, then it starts again)."""
+
+    def __init__(self, say: Callable[[str], str]) -> None:
+        super().__init__()
+        self.say = say
+
+    def __missing__(self, text: str) -> str:
+        if len(self) >= MEMO_SIZE:
+            self.clear()
+        found = self[text] = self.say(text)
+        return found
+
+
+_forward_data: Final = _translator(_forward, IN_CONTEXT, _CONTEXT_KEYS)
+_backward_data: Final = _translator(_backward, REVERSE_CONTEXT, _REVERSE_CONTEXT_KEYS)
 
 
 def event(e: Event) -> Event:
