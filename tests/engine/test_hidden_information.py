@@ -19,13 +19,15 @@ from engine import game_names, get_game
 from engine.core import EngineError, Event
 from engine.policies import make_policy
 from tests.engine.puerto_rico.scenario import Scenario
+from tests.tiers import first_and_last
 
 GAME = get_game("puerto-rico")
-CASES = [
+CASES = first_and_last(
     pytest.param(name, options, id=f"{name}-{i}")
     for name in game_names()
     for i, options in enumerate(get_game(name).option_sets())
-]
+)
+"""Every option set of every game; the fast tier plays each game's first and last."""
 
 
 def _positions(name: str, options: dict[str, Any], seed: int, every: int) -> list[Any]:

@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # One pytest-xdist worker runs this file: the build below goes into pytest's cache once, not
 # twice at the same time into the same directory.
-pytestmark = pytest.mark.xdist_group("engine-native")
+# (Slow: a clean clone builds the engine here, and the fast tier is for quick runs.)
+pytestmark = [pytest.mark.xdist_group("engine-native"), pytest.mark.slow]
 
 # every game, every option set of its generic tests: two random games on the simulator's fast
 # path; the first and the last set (every module) also one on the checked path (apply, the

@@ -19,6 +19,7 @@ import pytest
 from engine import game_names, get_game, replay
 from engine.policies import make_policy
 from engine.simulate import MAX_ACTIONS, canonical_json, play_game, policy_seed, simulate
+from tests.tiers import first_and_last
 
 # scale with GOVERNOR_PROPERTY_GAMES for a longer soak; the default keeps CI within minutes.
 # It is a budget per game and policy, shared by the game's option sets (4 sets' worth each).
@@ -35,11 +36,12 @@ def option_label(options: dict[str, Any]) -> str:
     return "-".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
-CASES = [
+CASES = first_and_last(
     pytest.param(name, options, id=f"{name}-{option_label(options)}")
     for name in game_names()
     for options in get_game(name).option_sets()
-]
+)
+"""Every option set of every game; the fast tier plays each game's first and last."""
 
 
 def share(budget: int, name: str) -> int:

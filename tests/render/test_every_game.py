@@ -31,6 +31,7 @@ from render import theme as T
 from render.games import PACKAGES
 from render.scene import Scene
 from tests.render.helpers import problems
+from tests.tiers import first_and_last
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BUDGET = 400_000  # bytes, as tests/render/test_png.py
@@ -112,7 +113,7 @@ def check_png(scene: Scene, what: str) -> bytes:
     return png
 
 
-@pytest.mark.parametrize(("name", "index"), option_sets())
+@pytest.mark.parametrize(("name", "index"), first_and_last(option_sets()))
 def test_every_image_of_random_games_is_a_valid_png_within_budget(name: str, index: int) -> None:
     """The public table, every seat's panel (in its default focus; seat 0's in every focus
     once) and the final score sheet of a seeded random game of every option set."""

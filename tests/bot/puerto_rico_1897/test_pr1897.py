@@ -139,7 +139,7 @@ def test_the_kernel_reading_of_every_view_is_exact(players: int, seed: int) -> N
             assert K.edition_view(kernel) == view
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 5), (5, 7)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), pytest.param(5, 7, marks=pytest.mark.slow)])
 def test_every_panel_submits_exactly_the_legal_1897_codes(players: int, seed: int) -> None:
     """Buttons carry 1897's codes; the menus' values (the classic code's) become 1897's
     through ``select_code``; the Recruiter's draft submits 1897's placements."""

@@ -12,6 +12,7 @@ import pytest
 
 from engine.puerto_rico.ruleset import AVAILABLE_MODULES, MODULES
 from engine.simulate import simulate
+from tests.tiers import first_and_last
 
 BUILT = [m for m in MODULES if m in AVAILABLE_MODULES]
 MODULE_SETS = [list(c) for k in range(len(BUILT) + 1) for c in combinations(BUILT, k)]
@@ -22,7 +23,8 @@ def test_every_built_module_is_played() -> None:
     assert {"new_buildings", "buccaneer", "festival"} <= set(BUILT)
 
 
-@pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m) or "base")
+@pytest.mark.parametrize("modules", first_and_last(  # the fast tier: none, and all of them
+    [pytest.param(m, id="+".join(m) or "base") for m in MODULE_SETS], group=lambda p: None))
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_module_set_plays_to_the_end_with_every_invariant(modules: list[str], policy: str) -> None:
     for players in (2, 3, 4, 5):

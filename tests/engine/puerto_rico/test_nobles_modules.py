@@ -34,6 +34,7 @@ from tests.engine.puerto_rico.nobles_scenario import (
     nobles,
 )
 from tests.engine.puerto_rico.scenario import GAME
+from tests.tiers import first_and_last
 
 # the module sets with the Nobles played here (all 8 are also played once each by
 # tests/engine/puerto_rico/test_module_sets.py)
@@ -200,7 +201,8 @@ def test_heuristic_values_the_nobles_buildings() -> None:
 # --- random playouts --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options", NOBLES_OPTION_SETS, ids=str)
+@pytest.mark.parametrize("options", first_and_last(
+    [pytest.param(o, id=str(o)) for o in NOBLES_OPTION_SETS], group=lambda p: None))
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_nobles_playouts_hold_every_invariant(options: dict[str, Any], policy: str) -> None:
     """Issue #11 properties for the Nobles' module sets at 2-5 players: the validating path with
