@@ -23,6 +23,13 @@ settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True
 settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores this process may use.  The end-to-end tests
+    wait (discord.py's back-off on a 5xx, the shards' processes, the database): a third worker
+    on two cores keeps both busy meanwhile (docs/testing.md)."""
+    return len(os.sched_getaffinity(0)) + 1
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresForTests]:
     """A real PostgreSQL server for the whole session (tests/postgres.py).  Its files are not

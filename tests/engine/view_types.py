@@ -140,8 +140,9 @@ def check_view(view: Mapping[str, Any], hint: Any, where: str) -> None:
     assert not problems, f"{where}: " + "; ".join(problems[:8])
 
 
-EVERY = 3
-"""Views are checked every few steps (and at the end): a step rarely changes their shape."""
+EVERY = 5
+"""Views are checked every few steps and at the end (whose view adds the outcome): a step
+rarely changes their shape."""
 
 
 def played(name: str, options: dict[str, Any], seed: int) -> Iterator[tuple[int, Any]]:
