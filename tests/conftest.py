@@ -24,10 +24,12 @@ settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: one worker more than the cores this process may use.  The end-to-end tests
-    wait (discord.py's back-off on a 5xx, the shards' processes, the database): a third worker
-    on two cores keeps both busy meanwhile (docs/testing.md)."""
-    return len(os.sched_getaffinity(0)) + 1
+    """``-n auto``: a worker per core this process may use, and one more when the end-to-end
+    tests run: they wait (discord.py's back-off on a 5xx, the shards' processes, the database),
+    and a third worker on two cores keeps both busy meanwhile; without them a third worker
+    only competes (docs/testing.md)."""
+    cores = len(os.sched_getaffinity(0))
+    return cores if "not e2e" in str(config.getoption("markexpr", "")) else cores + 1
 
 
 @pytest.fixture(scope="session")
