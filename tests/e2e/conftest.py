@@ -27,13 +27,16 @@ HERE = Path(__file__).resolve().parent
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test of this folder is marked ``e2e``, new files too: ``-m "not e2e"`` is the fast
-    tier (README).  They run first: under pytest-xdist the long games start early and the many
-    short tests fill the workers in behind them, instead of one long game ending the run."""
+    tier (README).  They run first, then the other long tests (``slow``): under pytest-xdist
+    the long games start early and the many short tests fill the workers in behind them,
+    instead of one long test ending the run."""
     e2e = [item for item in items if item.path.is_relative_to(HERE)]
     for item in e2e:
         item.add_marker(pytest.mark.e2e)
     marked = set(e2e)
-    items[:] = [*e2e, *(item for item in items if item not in marked)]
+    slow = [item for item in items if item not in marked and item.get_closest_marker("slow")]
+    marked.update(slow)
+    items[:] = [*e2e, *slow, *(item for item in items if item not in marked)]
 
 
 @dataclass
