@@ -28,7 +28,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     tests run: they wait (discord.py's back-off on a 5xx, the shards' processes, the database),
     and a third worker on two cores keeps both busy meanwhile; without them a third worker
     only competes (docs/testing.md)."""
-    cores = len(os.sched_getaffinity(0))
+    affinity = getattr(os, "sched_getaffinity", None)  # Linux; elsewhere every core
+    cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
     return cores if "not e2e" in str(config.getoption("markexpr", "")) else cores + 1
 
 
