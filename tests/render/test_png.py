@@ -99,7 +99,7 @@ def test_the_static_layer_depends_only_on_the_player_count() -> None:
 def test_threads_render_identical_images() -> None:
     """The bot renders in worker threads: concurrent calls give the same bytes as one thread,
     both from empty caches.  (Against the caches the worker's earlier tests had left, one image
-    differed in two whole-suite runs of a dozen, never in this file alone: docs/render.md.)"""
+    differed in two runs of the suite of a dozen, never in this file alone: docs/render.md.)"""
     games = [p for _, p in positions(3)] + [p for _, p in positions(5)]
     clear_caches()
     expected = [render_table(g.view(), g.highlights()) for g in games]
