@@ -259,13 +259,14 @@ _forward_data: Final = _translator(_forward, IN_CONTEXT, _CONTEXT_KEYS)
 _backward_data: Final = _translator(_backward, REVERSE_CONTEXT, _REVERSE_CONTEXT_KEYS)
 
 
-def event(e: Event) -> Event:
+def event(e: Event, reverse: bool = False) -> Event:
+    """An event in 1897's words (or, ``reverse``, back in the kernel's)."""
     return Event(
-        word(e.type),
+        word(e.type, REVERSE if reverse else WORDS),
         e.seat,
-        data(e.data),
+        data(e.data, reverse=reverse),
         e.private_to,
-        None if e.public_data is None else data(e.public_data),
+        None if e.public_data is None else data(e.public_data, reverse=reverse),
     )
 
 

@@ -93,14 +93,8 @@ def edition_view(view: Mapping[str, Any]) -> PuertoRico1897View:
 
 def kernel_event(event: Event | Mapping[str, Any]) -> Event:
     """An 1897 event (or its JSON) in the kernel's words."""
-    e = event if isinstance(event, Event) else Event.from_json(event)
-    return Event(
-        kernel_word(e.type),
-        e.seat,
-        kernel_data(e.data),
-        e.private_to,
-        None if e.public_data is None else kernel_data(e.public_data),
-    )
+    return names.event(event if isinstance(event, Event) else Event.from_json(event),
+                       reverse=True)
 
 
 def kernel_outcome(outcome: Mapping[str, Any]) -> Mapping[str, Any]:
