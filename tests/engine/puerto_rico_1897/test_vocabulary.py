@@ -101,3 +101,17 @@ def test_kernel_options_names_the_modules_and_the_kernels_options() -> None:
     assert kernel["modules"] == ["new_buildings", "nobles", "festival", "festival_activities"]
     assert kernel["exclusive_forest_house"] is True and "pair_hacienda_lumber_mill" not in kernel
     assert kernel["mayor_placement"] == options["recruiter_placement"]
+
+
+def test_the_words_memo_starts_again_when_full_and_stays_exact() -> None:
+    """``names.data`` keeps each word it met (at most ``MEMO_SIZE``): past that many distinct
+    strings, renamed words still come out renamed and others unchanged, both ways."""
+    from engine.puerto_rico_1897 import names
+
+    strangers = [f"word{i}x" for i in range(names.MEMO_SIZE + 10)]
+    view = {"doubloons": 3, "players": [{"island": ["corn"]}], "notes": strangers}
+    for _ in range(2):
+        out = names.data(view)
+        assert out["coins"] == 3 and "field" in out["players"][0]
+        assert out["notes"] == strangers
+        assert names.data(out, reverse=True) == view
