@@ -223,8 +223,15 @@ def cuts(game: str, lang: str) -> list[str]:
     return [f"{where}: {text!r} -> {shown!r}" for (text, shown), where in found.items()]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", sorted(OPTIONS))
+def _one_language_each() -> list[Any]:
+    """Every (game, language); the fast tier keeps one language of each game, a different one
+    for each game (``tests/tiers.py``)."""
+    games = sorted(OPTIONS)
+    return [pytest.param(game, lang, marks=() if i == g % len(LANGUAGES) else pytest.mark.slow)
+            for g, game in enumerate(games) for i, lang in enumerate(LANGUAGES)]
+
+
+@pytest.mark.parametrize(("game", "lang"), _one_language_each())
 def test_no_word_is_cut(game: str, lang: str) -> None:
     """Every label of every image in every language, at its longest, shows whole: wrapped,
     shrunk or given room, never ellipsized or clipped."""

@@ -14,6 +14,7 @@ from engine.puerto_rico.heuristic import PuertoRicoHeuristic
 from engine.puerto_rico.state import BUC_TOKEN
 from engine.simulate import canonical_json, play_game, policy_seed, simulate
 from tests.engine.puerto_rico.scenario import GAME, Scenario
+from tests.tiers import first_and_last
 
 BUCCANEER = {"modules": ["buccaneer"]}
 
@@ -279,7 +280,8 @@ def test_heuristic_plunders_a_full_house() -> None:
 # --- random playouts (the generic properties, until the sets join ``option_sets``) -------------
 
 
-@pytest.mark.parametrize("options", BUCCANEER_OPTION_SETS, ids=str)
+@pytest.mark.parametrize("options", first_and_last(  # the fast tier: the first and last sets
+    [pytest.param(o, id=str(o)) for o in BUCCANEER_OPTION_SETS], group=lambda p: None))
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_buccaneer_playouts_hold_every_invariant(options: dict[str, object], policy: str) -> None:
     """Issue #11 properties for the Buccaneer's module sets: the validating path with every

@@ -19,6 +19,7 @@ from engine.puerto_rico.festival import construction_candidates
 from engine.puerto_rico.state import DRAFT_PHASE, FEST_BUILDING, FEST_GOODS, State
 from engine.simulate import simulate
 from tests.engine.puerto_rico.scenario import GAME, Scenario
+from tests.tiers import first_and_last
 
 DRAFT: dict[str, Any] = {"modules": ["new_buildings"]}
 RANDOM: dict[str, Any] = {"modules": ["new_buildings"], "building_selection": "random"}
@@ -339,7 +340,8 @@ EXP1_SETS = [
 ]
 
 
-@pytest.mark.parametrize("modules", EXP1_SETS, ids="+".join)
+@pytest.mark.parametrize("modules", first_and_last(  # the fast tier: the first and last sets
+    [pytest.param(m, id="+".join(m)) for m in EXP1_SETS], group=lambda p: None))
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_exp1_module_sets_play_to_the_end_with_every_invariant(
     modules: list[str], policy: str

@@ -209,7 +209,7 @@ def test_nobles_playouts_hold_every_invariant(options: dict[str, Any], policy: s
     every invariant after every action (conservation of nobles and colonists, no noble where
     none may be); fast games that end cleanly, with a winner, and replay to the same state."""
     players = int(options["players"])
-    checked = simulate("puerto-rico", players, 2, 91, [policy], check=True, options=options)
+    checked = simulate("puerto-rico", players, 1, 91, [policy], check=True, options=options)
     assert checked["failures"] == [] and checked["invariant_failures"] == 0
     opts = GAME.normalize_options(options)
     for i in range(4):
