@@ -1,11 +1,11 @@
-"""The per-game clock: when a player has kept one decision pending longer than the game's
-``clock_days``, the other players vote to let an AI take the seat or to abandon the game.
+"""The per-game clock: when a player's time bank runs out (:mod:`storage.timebank`, the
+game's pace), the other players vote to let an AI take the seat or to abandon the game.
 
-The rules (also in docs/bot.md):
+The rules (also in docs/bot.md and docs/time.md):
 
-* The clock is per decision: it runs from the seat's ``waiting_since`` (when the prompt named
-  it) and is checked by the reminder loop (:mod:`bot.reminders`).  A game without ``clock_days``
-  (the default; ``/game new clock_days:N`` sets it) has no clock.
+* A wait spends the seat's bank from its ``waiting_since`` (when the prompt named it); the
+  reminder loop (:mod:`bot.reminders`) sees when it ran out.  A game without a pace (the
+  default, *unlimited*; ``/game new pace:`` sets one) has no clock.
 * When it runs out, one vote is opened for that wait: a message in the game's channel that
   mentions the late player and the voters, with two persistent buttons (``cv:<vote>:ai``,
   ``cv:<vote>:abandon``).  Only the *other* people seated at the table vote; a table whose only
@@ -230,13 +230,13 @@ class ClockVotes:
 
     async def _open_text(self, vote: ClockVote, record: GameRecord, lang: str) -> str:
         eligible = voters(record, vote.user_id)
-        days = (await self.storage.reminders.timers(record.id)).clock_days or 0
+        waited = self.catalog.duration(lang, (vote.opened_at - vote.waiting_since).total_seconds())
         opening = self.catalog.t(
             lang,
             "notify.clock_vote",
             game=record.id,
             player=f"<@{vote.user_id}>",
-            days=days,
+            waited=waited,
             what=await self._what(record, lang),
             voters=" ".join(f"<@{u}>" for u in eligible),
             needed=needed(len(eligible)),

@@ -20,6 +20,7 @@ import discord
 
 from storage import GameRecord, GameStatus, NotInLobby, StaleVersion, Storage, WrongStatus
 
+from .banks import chosen_pace
 from .components import lobby_level, lobby_view
 from .errors import MissingPermissions, UserError, send_ephemeral, send_error
 from .games import presenter_for
@@ -126,7 +127,10 @@ class LobbyFlow:
         ai_seats: int,
         ai_level: str,
         language: str | None,
-        clock_days: int | None = None,
+        pace: str | None = None,
+        bank_days: int | None = None,
+        increment_hours: int | None = None,
+        cap_days: int | None = None,
         variants: Sequence[str] = (),
         hints: bool = False,
     ) -> None:
@@ -148,7 +152,7 @@ class LobbyFlow:
                 max_players=max_players,
                 ai_seats=ai_seats,
                 ai_level=ai_level,
-                clock_days=clock_days,
+                pace=chosen_pace(pace, bank_days, increment_hours, cap_days),
                 variants=variants,
                 hints=hints,
             )

@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 from storage import GameRecord, GameStatus, StaleVersion, Storage
+from storage.timebank import Pace
 
 from .ai_turns import AiTurns
 from .changes import TableUpdate
@@ -21,8 +22,6 @@ from .games import PACKAGES, presenter_for
 from .publishing import Publishing
 from .seatnames import escape_name
 from .seats import AI_LEVELS, Actor, capacity, check_level, check_manager, is_manager, offered_seats
-
-MAX_CLOCK_DAYS = 60
 
 
 class LobbyService:
@@ -44,14 +43,13 @@ class LobbyService:
         max_players: int | None = None,
         ai_seats: int = 0,
         ai_level: str = "heuristic",
-        clock_days: int | None = None,
+        pace: Pace | None = None,
         variants: Sequence[str] = (),
         hints: bool = False,
     ) -> GameRecord:
         """A new lobby of ``game`` (default: the first the bot offers) in ``channel_id`` with
         its creator seated and ``ai_seats`` AI seats; ``max_players`` defaults to the game's
-        largest table.  ``clock_days``: the game's clock (see :mod:`bot.clock`); ``None`` for
-        none."""
+        largest table.  ``pace``: its time control (:mod:`bot.banks`; ``None``: unlimited)."""
         if game is None:
             game = next(iter(PACKAGES))
         if game not in PACKAGES:
@@ -62,8 +60,6 @@ class LobbyService:
             max_players = high
         if not low <= max_players <= high:
             raise UserError("err.invalid_options", code="bad_player_count")
-        if clock_days is not None and not 1 <= clock_days <= MAX_CLOCK_DAYS:
-            raise UserError("err.invalid_options", code="bad_clock_days")
         unknown = [v for v in variants if v not in presenter.variants]
         if unknown:
             raise UserError("err.no_such_variant", variant=escape_name(unknown[0][:40]),
@@ -83,9 +79,8 @@ class LobbyService:
             language=language,
             ai_level=ai_level if ai_level in AI_LEVELS else None,
             hints=hints,
+            pace=pace,
         )
-        if clock_days is not None:
-            await self.storage.reminders.set_timers(record.id, clock_days=clock_days)
         for _ in range(ai_seats):
             record = await self.storage.games.add_ai(record.id, ai_level)
         return record

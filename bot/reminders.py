@@ -39,6 +39,7 @@ from datetime import datetime, timedelta
 
 from engine.core import get_game
 from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus, Storage, Wait
+from storage.timebank import left
 
 from .clock import ClockVotes
 from .games import presenter_for
@@ -168,11 +169,8 @@ class Reminders:
                     hours = wait.reminder_hours or self.default_hours
                     if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
                         due.setdefault(wait.user_id, []).append(wait)
-                    if (
-                        wait.clock_days
-                        and not wait.clocked
-                        and wait.waiting_since <= now - timedelta(days=wait.clock_days)
-                    ):
+                    if (wait.bank_ms is not None and not wait.clocked
+                            and left(wait.bank_ms, wait.waiting_since, now) <= 0):
                         late.append(wait)
                 if len(waits) < BATCH:
                     break

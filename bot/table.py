@@ -22,6 +22,7 @@ from discord import ui
 
 from storage import ActionRecord, GameRecord
 
+from .banks import banks_line
 from .changes import PhaseEnd, TableUpdate
 from .components import GameButton, TableButton
 from .gamelog import phase_actions
@@ -89,6 +90,9 @@ class TableMessages:
         if waiting:
             since = [s.waiting_since for s in record.seats if s.waiting_since is not None]
             lines.append(f"{waiting} {timestamp(min(since)) if since else ''}".rstrip())
+        banks = banks_line(record, self.names, self.lang, self.catalog)
+        if banks and not view.get("game_over"):
+            lines.append(banks)
         lines.extend(head[1:])
         if record.hints and not view.get("game_over"):
             lines.append(self.t("table.hints_on"))

@@ -23,6 +23,7 @@ from storage.records import (
 )
 from storage.rows import SELECT_GAME, SELECT_GAME_WITH_SNAPSHOT, game_record
 from storage.sql import Row, Tx
+from storage.timebank import Pace, settle
 
 MAX_PROBED_PLAYERS = 12
 """The lobby asks the engine which player counts it accepts up to this many seats."""
@@ -91,12 +92,15 @@ async def set_waiting(
 ) -> tuple[SeatRecord, ...]:
     """Set ``waiting_since`` for the seats the prompt names (kept for seats that were already
     waiting, unless the seat just acted) and clear it for the others.  A new wait also records
-    ``waiting_version``: the version this change gives the game (every caller bumps it once)."""
+    ``waiting_version``: the version this change gives the game (every caller bumps it once).
+    A wait that ends spends its time from the seat's bank, and ``actor``'s move adds the pace's
+    increment (:func:`storage.timebank.settle`)."""
     wanted = set(to_act)
     version = record.version + 1
     new_seats: list[SeatRecord] = []
-    updates: list[tuple[int | None, int | None, int, int]] = []
+    updates: list[tuple[int | None, int | None, int | None, int, int]] = []
     moment = from_ms_required(now)
+    pace = record.pace
     for seat in record.seats:
         if seat.seat in wanted:
             keep = seat.waiting_since is not None and seat.seat != actor
@@ -104,18 +108,49 @@ async def set_waiting(
             began = seat.waiting_version if keep else version
         else:
             since = began = None
-        if since == seat.waiting_since and began == seat.waiting_version:
+        bank = seat.bank_ms
+        if pace is not None and bank is not None and seat.waiting_since is not None and (
+                since != seat.waiting_since):  # the wait ended (or the seat moved and waits anew)
+            bank = settle(pace, bank, now - to_ms(seat.waiting_since), seat.seat == actor)
+        if since == seat.waiting_since and began == seat.waiting_version and bank == seat.bank_ms:
             new_seats.append(seat)
         else:
-            updates.append((None if since is None else to_ms(since), began, record.id, seat.seat))
-            new_seats.append(dataclasses.replace(seat, waiting_since=since, waiting_version=began))
+            updates.append(
+                (None if since is None else to_ms(since), began, bank, record.id, seat.seat))
+            new_seats.append(dataclasses.replace(
+                seat, waiting_since=since, waiting_version=began, bank_ms=bank))
     if updates:
         await tx.executemany(
-            "UPDATE seats SET waiting_since = ?, waiting_version = ?"
+            "UPDATE seats SET waiting_since = ?, waiting_version = ?, bank_ms = ?"
             " WHERE game_id = ? AND seat = ?",
             updates,
         )
     return tuple(new_seats)
+
+
+def handed_bank(pace: Pace | None, seat: SeatRecord, user_id: int | None, now: int
+                ) -> int | None:
+    """The bank of ``seat`` once handed to ``user_id`` (``None``: an AI) at ``now``: a person
+    new to it starts with the pace's first bank, counted from now even in a wait already begun
+    (what the wait spent before is added back, so that :func:`storage.timebank.left` gives the
+    whole first bank at the hand-over)."""
+    if pace is None or user_id is None:
+        return None
+    spent = 0 if seat.waiting_since is None else max(0, now - to_ms(seat.waiting_since))
+    return pace.start_ms + spent
+
+
+async def open_banks(tx: Tx, record: GameRecord) -> GameRecord:
+    """At the start: every person's seat gets the pace's first bank (none without a pace)."""
+    pace = record.pace
+    if pace is None:
+        return record
+    await tx.execute(
+        "UPDATE seats SET bank_ms = ? WHERE game_id = ? AND user_id IS NOT NULL",
+        (pace.start_ms, record.id))
+    return dataclasses.replace(record, seats=tuple(
+        dataclasses.replace(s, bank_ms=None if s.user_id is None else pace.start_ms)
+        for s in record.seats))
 
 
 async def store_results(

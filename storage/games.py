@@ -25,7 +25,9 @@ from storage.changes import (
     check_version,
     fetch,
     fetch_row,
+    handed_bank,
     lobby_capacity,
+    open_banks,
     set_waiting,
     store_results,
 )
@@ -57,6 +59,7 @@ from storage.records import (
 from storage.rows import NOT_UNDONE, game_record
 from storage.seating import reseat
 from storage.sql import Tx
+from storage.timebank import Pace
 from storage.undo import UndoResult, undo_last
 from storage.verify import replay_log
 
@@ -81,8 +84,10 @@ class GameRepository(GameQueries):
         seat_creator: bool = True,
         ai_level: str | None = None,
         hints: bool = False,
+        pace: Pace | None = None,
     ) -> GameRecord:
         """A new game in the lobby; the creator takes seat 0 unless ``seat_creator`` is false.
+        ``pace``: its time control (:mod:`storage.timebank`; ``None``: unlimited).
 
         The engine must know ``game`` (engine ``UnknownGame`` otherwise).  When ``options`` names
         ``"players"`` (the table size) they are validated now (engine ``InvalidSetup``); otherwise
@@ -109,6 +114,11 @@ class GameRepository(GameQueries):
                     "INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (?, 0, ?, ?)",
                     (game_id, creator_id, now),
                 )
+            if pace is not None:
+                await tx.execute(
+                    "INSERT INTO game_timers (game_id, pace, bank_start_ms, bank_increment_ms,"
+                    " bank_cap_ms) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, pace.name, pace.start_ms, pace.increment_ms, pace.cap_ms))
             return game_id
 
         game_id = await self._write_mapping_integrity(body, channel_id)
@@ -267,6 +277,7 @@ class GameRepository(GameQueries):
                 (dumps(options_now), chosen_seed, snap.text, now, game_id),
             )
             await bump(tx, record, now)
+            record = await open_banks(tx, record)
             seats = await set_waiting(tx, record, snap.to_act, None, now)
             return changed(
                 record,
@@ -311,10 +322,12 @@ class GameRepository(GameQueries):
                 if mine is not None:
                     raise SeatTaken(game_id, user_id, mine.seat)
             now = self.db.now_ms()
+            bank = current.bank_ms if current.user_id == user_id else handed_bank(
+                record.pace, current, user_id, now)
             await tx.execute(
-                "UPDATE seats SET user_id = ?, ai_policy = ?, joined_at = ?"
+                "UPDATE seats SET user_id = ?, ai_policy = ?, joined_at = ?, bank_ms = ?"
                 " WHERE game_id = ? AND seat = ?",
-                (user_id, ai_policy, now, game_id, seat),
+                (user_id, ai_policy, now, bank, game_id, seat),
             )
             if record.status is GameStatus.ACTIVE and (current.user_id, current.ai_policy) != (
                 user_id, ai_policy
@@ -324,8 +337,8 @@ class GameRepository(GameQueries):
                                       now=now)
             await bump(tx, record, now)
             new = dataclasses.replace(
-                current, user_id=user_id, ai_policy=ai_policy, joined_at=from_ms_required(now)
-            )
+                current, user_id=user_id, ai_policy=ai_policy, joined_at=from_ms_required(now),
+                bank_ms=bank)
             return changed(
                 record, now, seats=tuple(new if s.seat == seat else s for s in record.seats)
             )

@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from storage.timebank import Pace
+
 JSON = dict[str, Any]
 Clock = Callable[[], datetime]
 """Returns "now" as an aware UTC datetime; passed in so tests control time."""
@@ -77,6 +79,9 @@ class SeatRecord:
     waiting_version: int | None = None
     """The game version at which this wait began (the version after the change that started
     it); ``None`` while not waiting.  A wait ends when the seat acts or is no longer named."""
+    bank_ms: int | None = None
+    """The seat's time bank at the start of its present wait (else now): ``None`` for an AI
+    seat and in a game without a pace (:mod:`storage.timebank`)."""
 
     @property
     def is_ai(self) -> bool:
@@ -117,6 +122,8 @@ class GameRecord:
     """The table's AI level (``/game new ai_level``): a seat taken over plays it."""
     hints: bool = False
     """Whether the players may ask the strong AI for advice (``/game hint``)."""
+    pace: Pace | None = None
+    """The game's time control (``None``: unlimited, no banks)."""
 
     @property
     def to_act(self) -> tuple[int, ...]:

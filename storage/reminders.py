@@ -26,6 +26,7 @@ from storage.database import Database
 from storage.records import from_ms, from_ms_required, storable_id, to_ms
 from storage.settings import UNSET, Unset
 from storage.sql import Row, Tx
+from storage.timebank import Pace
 
 AlertKind = Literal["turn", "nudge", "clock"]
 Choice = Literal["ai", "abandon"]
@@ -35,11 +36,12 @@ VoteStatus = Literal["open", "takeover", "abandon", "cancelled"]
 
 @dataclass(frozen=True, slots=True)
 class GameTimers:
-    """A game's own timing; ``None`` means the guild's reminder interval, and no clock."""
+    """A game's own timing; ``None`` means the guild's reminder interval, and no pace (no time
+    banks, no clock)."""
 
     game_id: int
     reminder_hours: int | None = None
-    clock_days: int | None = None
+    pace: Pace | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,9 @@ class Wait:
     language: str | None
     reminder_hours: int | None
     """The game's own interval, else the guild's (``None``: the default)."""
-    clock_days: int | None
+    bank_ms: int | None
+    """The seat's time bank when this wait began (``None``: the game has no pace); the wait
+    ran out the bank once it has lasted as long (:func:`storage.timebank.left`)."""
     nudged: bool
     """This wait was already reminded."""
     clocked: bool
@@ -89,7 +93,7 @@ class ClockVote:
 
 _WAIT_SQL = """
 SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, g.language,
-       coalesce(t.reminder_hours, gs.reminder_hours) AS reminder_hours, t.clock_days,
+       coalesce(t.reminder_hours, gs.reminder_hours) AS reminder_hours, w.bank_ms,
        (n.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS nudged,
        (c.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS clocked,
        u.last_nudge_at
@@ -103,7 +107,7 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
  WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ? AND w.waiting_since > ?
    AND w.user_id IS NOT NULL AND g.status = 'active'
    AND (n.waiting_since IS DISTINCT FROM w.waiting_since
-        OR (t.clock_days IS NOT NULL AND c.waiting_since IS DISTINCT FROM w.waiting_since))
+        OR (w.bank_ms IS NOT NULL AND c.waiting_since IS DISTINCT FROM w.waiting_since))
  ORDER BY w.waiting_since, w.game_id, w.seat
  LIMIT ?
 """
@@ -119,7 +123,7 @@ def _wait(row: Row) -> Wait:
         channel_id=row["channel_id"],
         language=row["language"],
         reminder_hours=row["reminder_hours"],
-        clock_days=row["clock_days"],
+        bank_ms=row["bank_ms"],
         nudged=bool(row["nudged"]),
         clocked=bool(row["clocked"]),
         last_nudge_at=from_ms(row["last_nudge_at"]),
@@ -165,6 +169,21 @@ async def _claim(tx: Tx, game_id: int, seat: int, kind: AlertKind, since: int, n
     return changed == 1
 
 
+async def _fill_banks(tx: Tx, game_id: int, pace: Pace, now: int) -> None:
+    """The first bank, from ``now``, for each person seated in ``game_id`` (if running) who
+    has none."""
+    rows = await tx.fetchall(
+        "SELECT s.seat, s.waiting_since FROM seats AS s JOIN games AS g ON g.id = s.game_id"
+        " WHERE s.game_id = ? AND g.status = 'active' AND s.user_id IS NOT NULL"
+        " AND s.bank_ms IS NULL", (game_id,))
+    if not rows:
+        return
+    await tx.executemany(
+        "UPDATE seats SET bank_ms = ? WHERE game_id = ? AND seat = ?",
+        [(pace.start_ms + (0 if r["waiting_since"] is None else max(0, now - r["waiting_since"])),
+          game_id, r["seat"]) for r in rows])
+
+
 class ReminderRepository:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -173,27 +192,38 @@ class ReminderRepository:
 
     async def timers(self, game_id: int) -> GameTimers:
         row = await self.db.fetchone(
-            "SELECT reminder_hours, clock_days FROM game_timers WHERE game_id = ?", (game_id,)
+            "SELECT reminder_hours, pace, bank_start_ms, bank_increment_ms, bank_cap_ms"
+            " FROM game_timers WHERE game_id = ?", (game_id,)
         )
         if row is None:
             return GameTimers(game_id)
-        return GameTimers(game_id, row["reminder_hours"], row["clock_days"])
+        pace = None if row["pace"] is None else Pace(
+            row["pace"], row["bank_start_ms"], row["bank_increment_ms"], row["bank_cap_ms"])
+        return GameTimers(game_id, row["reminder_hours"], pace)
 
     async def set_timers(
         self,
         game_id: int,
         *,
         reminder_hours: int | Unset | None = UNSET,
-        clock_days: int | Unset | None = UNSET,
+        pace: Pace | Unset | None = UNSET,
     ) -> GameTimers:
-        """Partial update (a field left out keeps its value; ``None`` clears it)."""
+        """Partial update (a field left out keeps its value; ``None`` clears it).  A pace set
+        on a running game gives each person's seat without a bank the first bank, counted
+        from now (:func:`storage.changes.handed_bank`); none clears the banks.  (A lobby's
+        banks are given at the start: :func:`storage.changes.open_banks`.)"""
         changes: dict[str, Any] = {}
-        for name, value in (("reminder_hours", reminder_hours), ("clock_days", clock_days)):
-            if value is UNSET:
-                continue
-            if value is not None and (not isinstance(value, int) or value <= 0):
-                raise ValueError(f"{name} must be a positive number")
-            changes[name] = value
+        if reminder_hours is not UNSET:
+            if reminder_hours is not None and (
+                    not isinstance(reminder_hours, int) or reminder_hours <= 0):
+                raise ValueError("reminder_hours must be a positive number")
+            changes["reminder_hours"] = reminder_hours
+        if pace is not UNSET:
+            changes.update(
+                pace=None if pace is None else pace.name,
+                bank_start_ms=None if pace is None else pace.start_ms,
+                bank_increment_ms=None if pace is None else pace.increment_ms,
+                bank_cap_ms=None if pace is None else pace.cap_ms)
 
         async def body(tx: Tx) -> None:
             await tx.execute(
@@ -206,6 +236,10 @@ class ReminderRepository:
                     f"UPDATE game_timers SET {assignments} WHERE game_id = ?",
                     (*changes.values(), game_id),
                 )
+            if pace is None:
+                await tx.execute("UPDATE seats SET bank_ms = NULL WHERE game_id = ?", (game_id,))
+            elif not isinstance(pace, Unset):
+                await _fill_banks(tx, game_id, pace, self.db.now_ms())
 
         await self.db.write(body)
         return await self.timers(game_id)

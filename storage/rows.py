@@ -17,17 +17,30 @@ from storage.records import (
     from_ms_required,
 )
 from storage.sql import Row
+from storage.timebank import Pace
 
 # One statement reads a game with its seats and messages: consistent without a transaction, and
 # one round trip to the database.  (PostgreSQL reads SQLite's JSON functions as its own:
 # storage.postgres.to_postgresql; over no rows they give NULL there.)
-SEATS_AND_MESSAGES = """
-    (SELECT json_group_array(
-                json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since,
-                           s.waiting_version))
-       FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
+_MESSAGES = """
     (SELECT json_group_object(m.kind, m.message_id)
        FROM game_messages AS m WHERE m.game_id = g.id) AS messages_json
+"""
+SEATS_AND_MESSAGES = f"""
+    (SELECT json_group_array(
+                json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since,
+                           s.waiting_version, s.bank_ms))
+       FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
+    (SELECT json_array(t.pace, t.bank_start_ms, t.bank_increment_ms, t.bank_cap_ms)
+       FROM game_timers AS t WHERE t.game_id = g.id AND t.pace IS NOT NULL) AS pace_json,
+    {_MESSAGES}
+"""
+# The seats as every schema has them (``verify`` reads games before a migration too).
+_ANY_SEATS_AND_MESSAGES = f"""
+    (SELECT json_group_array(
+                json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since))
+       FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
+    {_MESSAGES}
 """
 GAME_COLUMNS = f"""
     g.id, g.game, g.options, g.seed, g.status, g.version, g.seq, g.guild_id, g.channel_id,
@@ -40,7 +53,8 @@ SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games AS g WHERE g.id = ?"
 SELECT_GAME_WITH_SNAPSHOT = f"SELECT {GAME_COLUMNS}, g.snapshot FROM games AS g WHERE g.id = ?"
 # Every column the games table has at whatever schema the database is (``verify`` reads games
 # before a migration too): the columns a later schema added read as their defaults.
-SELECT_ANY_GAME_WITH_SNAPSHOT = f"SELECT g.*, {SEATS_AND_MESSAGES} FROM games AS g WHERE g.id = ?"
+SELECT_ANY_GAME_WITH_SNAPSHOT = (
+    f"SELECT g.*, {_ANY_SEATS_AND_MESSAGES} FROM games AS g WHERE g.id = ?")
 
 ACTION_COLUMNS = "game_id, seq, seat, code, user_id, at, events"
 
@@ -57,6 +71,7 @@ def game_record(row: Row) -> GameRecord:
 
     :class:`CorruptGame` when a JSON column cannot be read."""
     game_id = int(row["id"])
+    columns = row.keys()  # (a Row's ``in`` looks at its values) the schema's, for verify
     try:
         status = GameStatus(row["status"])
         seats_raw: list[list[Any]] = json.loads(row["seats_json"] or "[]")
@@ -70,6 +85,7 @@ def game_record(row: Row) -> GameRecord:
                         joined_at=from_ms_required(s[3]),
                         waiting_since=from_ms(s[4]),
                         waiting_version=s[5] if len(s) > 5 else None,
+                        bank_ms=s[6] if len(s) > 6 else None,
                     )
                     for s in seats_raw
                 ),
@@ -77,10 +93,11 @@ def game_record(row: Row) -> GameRecord:
             )
         )
         messages = {str(k): int(v) for k, v in json.loads(row["messages_json"] or "{}").items()}
+        pace_raw = json.loads(row["pace_json"] or "null") if "pace_json" in columns else None
+        pace = None if pace_raw is None else Pace(str(pace_raw[0]), *map(int, pace_raw[1:4]))
     except (ValueError, TypeError, IndexError) as exc:
         raise CorruptGame(game_id, f"unreadable row: {exc}") from exc
     outcome_text = row["outcome"]
-    columns = row.keys()  # (a Row's ``in`` looks at its values) the schema's, for verify
     return GameRecord(
         id=game_id,
         game=row["game"],
@@ -105,6 +122,7 @@ def game_record(row: Row) -> GameRecord:
         else parse_json_object(game_id, outcome_text, "outcome"),
         ai_level=row["ai_level"] if "ai_level" in columns else None,
         hints="hints" in columns and bool(row["hints"]),
+        pace=pace,
     )
 
 

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.banks import MAX_BANK_DAYS, MAX_CAP_DAYS, MAX_INCREMENT_HOURS
 from bot.commands import CommandFlow
 from bot.games import PACKAGES, GamePresenter, presenter_for
 from bot.games.contract import Decision
@@ -31,6 +32,7 @@ from bot.lobby import LobbyFlow
 from bot.moving import MoveFlow
 from bot.play import PlayFlow
 from bot.service import GameService
+from storage.timebank import PACE_NAMES
 
 Choices = list[app_commands.Choice[str]]
 
@@ -57,6 +59,8 @@ AI_LEVEL_CHOICES = [
     app_commands.Choice(name=ls("choice.ai_level.strong"), value="strong"),
     app_commands.Choice(name=ls("choice.ai_level.random"), value="random"),
 ]
+PACE_CHOICES = [app_commands.Choice(name=ls(f"choice.pace.{name}"), value=name)
+                for name in PACE_NAMES]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=ls("choice.language.en"), value="en"),
     app_commands.Choice(name=ls("choice.language.es"), value="es"),
@@ -88,7 +92,10 @@ class GameCog(
         ai_seats=ls("opt.ai_seats.name"),
         ai_level=ls("opt.ai_level.name"),
         language=ls("opt.language.name"),
-        clock_days=ls("opt.clock_days.name"),
+        pace=ls("opt.pace.name"),
+        bank_days=ls("opt.bank_days.name"),
+        increment_hours=ls("opt.increment_hours.name"),
+        cap_days=ls("opt.cap_days.name"),
         variant=ls("opt.variant.name"),
         hints=ls("opt.hints.name"),
     )
@@ -98,12 +105,15 @@ class GameCog(
         ai_seats=ls("opt.ai_seats.description"),
         ai_level=ls("opt.ai_level.description"),
         language=ls("opt.language.description"),
-        clock_days=ls("opt.clock_days.description"),
+        pace=ls("opt.pace.description"),
+        bank_days=ls("opt.bank_days.description"),
+        increment_hours=ls("opt.increment_hours.description"),
+        cap_days=ls("opt.cap_days.description"),
         variant=ls("opt.variant.description"),
         hints=ls("opt.hints.description"),
     )
     @app_commands.choices(game=game_choices(), ai_level=AI_LEVEL_CHOICES,
-                          language=LANGUAGE_CHOICES)
+                          language=LANGUAGE_CHOICES, pace=PACE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -112,7 +122,10 @@ class GameCog(
         ai_seats: app_commands.Range[int, 0, 4] = 0,
         ai_level: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
-        clock_days: app_commands.Range[int, 1, 60] | None = None,
+        pace: app_commands.Choice[str] | None = None,
+        bank_days: app_commands.Range[int, 1, MAX_BANK_DAYS] | None = None,
+        increment_hours: app_commands.Range[int, 0, MAX_INCREMENT_HOURS] | None = None,
+        cap_days: app_commands.Range[int, 1, MAX_CAP_DAYS] | None = None,
         variant: str | None = None,
         hints: bool = False,
     ) -> None:
@@ -123,7 +136,10 @@ class GameCog(
             ai_seats=ai_seats,
             ai_level=ai_level.value if ai_level else "heuristic",
             language=language.value if language else None,
-            clock_days=clock_days,
+            pace=pace.value if pace else None,
+            bank_days=bank_days,
+            increment_hours=increment_hours,
+            cap_days=cap_days,
             variants=[variant] if variant else [],
             hints=hints,
         )

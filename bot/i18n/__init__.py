@@ -206,10 +206,11 @@ class Catalog:
         pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
         return str(format_decimal(value, format=pattern, locale=self._babel(lang)))
 
-    def duration(self, lang: str | None, seconds: float) -> str:
+    def duration(self, lang: str | None, seconds: float, *, short: bool = False) -> str:
         """A length of time in ``lang``'s words, to the minute under an hour ("7 minutes"),
         then hours and minutes ("3 hours and 12 minutes"), then days and hours ("2 días y 5
-        horas"); at least a minute.  Each part is CLDR's unit (Babel), the parts a list."""
+        horas"); at least a minute.  Each part is CLDR's unit (Babel), the parts a list.
+        ``short``: CLDR's narrow units side by side, for a line of figures ("2d 5h")."""
         minutes = max(1, round(seconds / 60))
         if minutes < 60:
             parts = [("minute", minutes)]
@@ -221,9 +222,10 @@ class Catalog:
         locale = self._babel(lang)
         # threshold 1: "23 hours" stays hours (Babel's default would round it up to a day)
         words = [str(format_timedelta(timedelta(**{f"{unit}s": n}), threshold=1,
-                                      granularity=unit, locale=locale))  # type: ignore[arg-type]
+                                      granularity=unit,  # type: ignore[arg-type]
+                                      format="narrow" if short else "long", locale=locale))
                  for unit, n in parts if n]
-        return self.join(lang, words)
+        return " ".join(words) if short else self.join(lang, words)
 
     def _babel(self, lang: str | None) -> Locale:
         return _locale(lang if lang in self.tables else self.default)

@@ -29,6 +29,7 @@ from bot.settings import Settings
 from engine import get_game
 from storage import ClockVote, GameRecord, GameStatus, Storage
 from storage.sql import Tx
+from storage.timebank import Pace, per_move
 from tests.manual_time import ManualTime
 
 GAME = get_game("puerto-rico")
@@ -115,12 +116,12 @@ def service(storage: Storage, publisher: Publisher) -> GameService:
 
 async def started(
     service: GameService, users: Sequence[int], *, channel: int = 10, ai: int = 0,
-    guild: int = 5, language: str = "en", clock_days: int | None = None,
+    guild: int = 5, language: str = "en", pace: Pace | None = None,
 ) -> GameRecord:
     """A game of ``users`` (seated in this order) plus ``ai`` AI seats, started."""
     record = await service.create_lobby(
         creator_id=users[0], guild_id=guild, channel_id=channel, language=language,
-        max_players=len(users) + ai, ai_seats=ai, clock_days=clock_days,
+        max_players=len(users) + ai, ai_seats=ai, pace=pace,
     )
     for user in users[1:]:
         record = await service.join(record.id, user)
@@ -370,8 +371,8 @@ async def test_who_votes_and_when_a_vote_still_makes_sense(
 async def test_an_ai_takes_the_seat_over_and_plays_at_once(
     storage: Storage, service: GameService, publisher: Publisher, clock: Clock
 ) -> None:
-    game = await started(service, [1, 2, 3], clock_days=2)
-    assert (await storage.reminders.timers(game.id)).clock_days == 2
+    game = await started(service, [1, 2, 3], pace=per_move(2))
+    assert (await storage.reminders.timers(game.id)).pace == per_move(2)
     since = game.seats[0].waiting_since
     assert since is not None
     with pytest.raises(UserError) as moved:
@@ -394,11 +395,6 @@ async def test_an_ai_takes_the_seat_over_and_plays_at_once(
     assert record.status is GameStatus.ACTIVE
 
 
-async def test_the_clock_days_are_checked(service: GameService) -> None:
-    with pytest.raises(UserError) as bad:
-        await service.create_lobby(creator_id=1, guild_id=5, channel_id=10, language="en",
-                                   clock_days=0)
-    assert bad.value.fields == {"code": "bad_clock_days"}
 
 
 # --- stalled games --------------------------------------------------------------------------------

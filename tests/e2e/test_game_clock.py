@@ -1,5 +1,6 @@
-"""The game clock end to end: ``/game new clock_days``, the vote posted when a player's decision
-has been pending too long, who may vote, majority and ties, the AI taking the seat over (and
+"""The game clock end to end: a custom pace of N days a move (``/game new bank_days:N
+increment_hours:24N cap_days:N``, the clock a game had before the time banks), the vote posted
+when a player's bank ran out, who may vote, majority and ties, the AI taking the seat over (and
 playing at once), abandoning, the late player's move cancelling the vote, and a restart in the
 middle of a vote."""
 
@@ -8,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from storage import GameStatus
+from storage.timebank import per_move
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.test_game_notify import FakeClock, click_code, prompted_people, seated_game
 from tests.offline_discord import ScriptedUser, StoredMessage, running_client
 
+DAY_A_MOVE = "bank_days:1 increment_hours:24 cap_days:1"
+TWO_DAYS_A_MOVE = "bank_days:2 increment_hours:48 cap_days:2"
 AI = "Let an AI take over"
 ABANDON = "Abandon the game"
 
@@ -40,8 +44,8 @@ async def test_the_clock_runs_out_and_an_ai_takes_the_seat(
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
         game, _ = await seated_game(world, bot, [world.alice, carol, dave],
-                                    "max_players:3 clock_days:2")
-        assert (await bot.storage.reminders.timers(game.id)).clock_days == 2
+                                    f"max_players:3 {TWO_DAYS_A_MOVE}")
+        assert (await bot.storage.reminders.timers(game.id)).pace == per_move(2)
         assert await prompted_people(bot, game.id) == (world.alice.id,)
 
         clock.advance(days=1, hours=23)
@@ -52,8 +56,8 @@ async def test_the_clock_runs_out_and_an_ai_takes_the_seat(
         vote = await server.wait_for_message(world.general, is_vote, since=mark)
         text = vote.text()
         assert text.startswith(
-            f"⏰ Game #{game.id}: <@{world.alice.id}> has had more than 2 days for one decision "
-            "(choose a role) and the clock has run out."
+            f"⏰ Game #{game.id}: <@{world.alice.id}>'s time bank has run out, waiting for 2 days "
+            "on one decision (choose a role)."
         )
         assert f"<@{carol.id}> <@{dave.id}>: you may vote" in text
         assert "A choice needs 2 of 2 votes" in text and "Votes: AI 0 · abandon 0" in text
@@ -110,7 +114,7 @@ async def test_a_tie_keeps_waiting_a_changed_vote_decides_and_a_restart_loses_no
     async with running_client(server, first):
         await server.wait_for_command_sync(world.guild)
         game, _ = await seated_game(world, first, [world.alice, carol, dave],
-                                    "max_players:3 clock_days:1")
+                                    f"max_players:3 {DAY_A_MOVE}")
         clock.advance(days=1, minutes=1)
         mark = server.mark()
         assert (await first.reminders.tick()).votes == [game.id]
@@ -150,7 +154,7 @@ async def test_the_late_player_playing_cancels_the_vote(
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
         game, _ = await seated_game(world, bot, [world.alice, carol],
-                                    "max_players:3 ai_seats:1 clock_days:1")
+                                    f"max_players:3 ai_seats:1 {DAY_A_MOVE}")
         clock.advance(days=1, minutes=1)
         mark = server.mark()
         await bot.reminders.tick()
@@ -188,9 +192,9 @@ async def test_no_vote_without_anyone_else_and_votes_close_with_the_game(
     bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)
-        await seated_game(world, bot, [world.alice], "max_players:2 ai_seats:1 clock_days:1")
+        await seated_game(world, bot, [world.alice], f"max_players:2 ai_seats:1 {DAY_A_MOVE}")
         other, _ = await seated_game(world, bot, [world.manager, world.alice],
-                                     "max_players:2 clock_days:1", channel=second)
+                                     f"max_players:2 {DAY_A_MOVE}", channel=second)
         clock.advance(days=2)
         mark = server.mark()
         assert (await bot.reminders.tick()).votes == [other.id]

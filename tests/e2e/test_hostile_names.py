@@ -152,7 +152,8 @@ async def open_game(world: World, bot: OfflineGovernor, game: str, people: list[
                     ) -> int:
     """``people[0]`` opens a lobby for four with a clock of one day, the others join in order,
     the creator starts (seats keep the lobby's order)."""
-    lobby = await open_lobby(world, people[0], f"game:{game} max_players:4 clock_days:1")
+    lobby = await open_lobby(world, people[0], (f"game:{game} max_players:4"
+                             " bank_days:1 increment_hours:24 cap_days:1"))
     for person in people[1:]:
         def seated(m: StoredMessage, mention: str = f"<@{person.id}>") -> bool:
             return mention in m.text()

@@ -13,6 +13,7 @@ from storage import Storage
 from storage.__main__ import main
 from storage.copy import TABLES, CopyFailed, copy_database, digests
 from storage.database import Database
+from storage.timebank import per_move
 from tests.postgres import PostgresForTests
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import USER, active_game, play_some, play_to_end
@@ -34,7 +35,7 @@ async def fill(storage: Storage) -> None:
     await storage.settings.update_guild(1, language="pt", reminder_hours=12)
     game = await storage.games.find_by_channel(501)
     assert game is not None
-    await storage.reminders.set_timers(game.id, reminder_hours=6, clock_days=2)
+    await storage.reminders.set_timers(game.id, reminder_hours=6, pace=per_move(2))
 
 
 def test_the_table_list_is_the_whole_schema(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from storage.database import LockPurpose
 from storage.migrate import POSTGRESQL_BASELINE, postgresql_migrations
 from storage.postgres import MIGRATION_LOCK, PostgresDatabase, to_postgresql
 from storage.sql import Tx
+from storage.timebank import per_move
 from tests.postgres import PostgresForTests
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import USER, active_game, choose
@@ -396,7 +397,7 @@ async def test_alerts_and_votes_are_claimed_once_between_storages(
     assert sorted(claims) == [False] * 5 + [True]
 
     clock.advance(days=3)
-    await first.reminders.set_timers(record.id, clock_days=1)
+    await first.reminders.set_timers(record.id, pace=per_move(1))
     [wait] = await second.reminders.waits(before=clock.now)
     nudges = await asyncio.gather(
         *(s.reminders.claim_nudge(wait.user_id, [wait], not_after=clock.now) for s in racers))

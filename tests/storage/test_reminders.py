@@ -12,6 +12,7 @@ import pytest
 
 from storage import GameStatus, Storage
 from storage.records import to_ms
+from storage.timebank import DAY_MS, per_move
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import USER, active_game, choose, query_plan
 
@@ -19,15 +20,15 @@ from tests.storage.helpers import USER, active_game, choose, query_plan
 async def test_timers_default_partial_update_and_validation(storage: Storage) -> None:
     record = await active_game(storage)
     timers = await storage.reminders.timers(record.id)
-    assert (timers.reminder_hours, timers.clock_days) == (None, None)
-    timers = await storage.reminders.set_timers(record.id, clock_days=3)
-    assert (timers.reminder_hours, timers.clock_days) == (None, 3)
+    assert (timers.reminder_hours, timers.pace) == (None, None)
+    timers = await storage.reminders.set_timers(record.id, pace=per_move(3))
+    assert (timers.reminder_hours, timers.pace) == (None, per_move(3))
     timers = await storage.reminders.set_timers(record.id, reminder_hours=12)
-    assert (timers.reminder_hours, timers.clock_days) == (12, 3)
-    timers = await storage.reminders.set_timers(record.id, clock_days=None)
-    assert timers.clock_days is None and timers.reminder_hours == 12
+    assert (timers.reminder_hours, timers.pace) == (12, per_move(3))
+    timers = await storage.reminders.set_timers(record.id, pace=None)
+    assert timers.pace is None and timers.reminder_hours == 12
     with pytest.raises(ValueError, match="positive"):
-        await storage.reminders.set_timers(record.id, clock_days=0)
+        await storage.reminders.set_timers(record.id, reminder_hours=0)
 
 
 async def test_an_alert_is_claimed_once_per_wait(storage: Storage, clock: FakeClock) -> None:
@@ -74,14 +75,14 @@ async def test_waits_carry_the_timing_and_what_was_told(
     clock.advance(hours=1)
     second = await active_game(storage, channel_id=2, user_base=2000, ai_seats=0)
     await storage.settings.update_guild(1, reminder_hours=6)
-    await storage.reminders.set_timers(second.id, reminder_hours=2, clock_days=1)
+    await storage.reminders.set_timers(second.id, reminder_hours=2, pace=per_move(1))
     lobby = await storage.games.create_lobby("puerto-rico", creator_id=5, channel_id=3)
     assert lobby.status is GameStatus.LOBBY
     clock.advance(hours=30)
     waits = await storage.reminders.waits(before=clock.now)
     assert [(w.game_id, w.user_id) for w in waits] == [(first.id, USER), (second.id, 2000)]
     a, b = waits
-    assert (a.reminder_hours, a.clock_days, b.reminder_hours, b.clock_days) == (6, None, 2, 1)
+    assert (a.reminder_hours, a.bank_ms, b.reminder_hours, b.bank_ms) == (6, None, 2, DAY_MS)
     assert a.channel_id == 1 and a.guild_id == 1 and not a.nudged and not a.clocked
     assert await storage.reminders.waits(before=clock.now - timedelta(hours=30, minutes=30)) == [
         a
@@ -92,7 +93,7 @@ async def test_waits_carry_the_timing_and_what_was_told(
     # The first wait has nothing left to do (reminded, no clock); the second may be reminded.
     [b2] = await storage.reminders.waits(before=clock.now)
     assert b2.clocked and not b2.nudged and b2.last_nudge_at is None
-    await storage.reminders.set_timers(first.id, clock_days=2)
+    await storage.reminders.set_timers(first.id, pace=per_move(2))
     a2, b2 = await storage.reminders.waits(before=clock.now)
     assert a2.nudged and not a2.clocked and a2.last_nudge_at == clock.now
     await storage.games.abandon(first.id)

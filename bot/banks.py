@@ -1,0 +1,112 @@
+"""Paces and time banks as people choose and read them (issue #35; docs/time.md).
+
+``/game new pace:`` picks a preset or ``custom`` (with ``bank_days``, ``increment_hours`` and
+``cap_days``); the lobby says what it means, the table and ``/game status`` show each person's
+bank, the private panel one's own.  The arithmetic is :mod:`storage.timebank`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+
+from storage import GameRecord
+from storage.timebank import DAY_MS, HOUR_MS, PACE_NAMES, PRESETS, Pace, left
+
+from .errors import UserError
+from .i18n import CATALOG, Catalog
+
+MAX_BANK_DAYS = 60
+MAX_INCREMENT_HOURS = 30 * 24
+MAX_CAP_DAYS = 90
+LOW_MS = 12 * HOUR_MS
+"""A bank under this is marked (🔴) on the table."""
+
+
+def chosen_pace(pace: str | None, bank_days: int | None = None,
+                increment_hours: int | None = None, cap_days: int | None = None) -> Pace | None:
+    """The pace ``/game new`` asks for (``None``: unlimited).  A custom figure without a pace
+    means ``custom``; a custom pace's missing figures are the normal pace's, the cap at least
+    the first bank.  :class:`UserError` for a figure out of range or a pace that does not hold."""
+    custom = (bank_days, increment_hours, cap_days) != (None, None, None)
+    name = pace or ("custom" if custom else "unlimited")
+    if name not in PACE_NAMES:
+        raise UserError("err.bad_pace", pace=name[:40])
+    if custom and name != "custom":
+        raise UserError("err.pace_figures_custom", pace=name)
+    if name == "unlimited":
+        return None
+    if name != "custom":
+        return PRESETS[name]
+    normal = PRESETS["normal"]
+    start = normal.start_ms if bank_days is None else bank_days * DAY_MS
+    increment = normal.increment_ms if increment_hours is None else increment_hours * HOUR_MS
+    if not (bank_days is None or 1 <= bank_days <= MAX_BANK_DAYS) or not (
+            increment_hours is None or 0 <= increment_hours <= MAX_INCREMENT_HOURS) or not (
+            cap_days is None or 1 <= cap_days <= MAX_CAP_DAYS):
+        raise UserError("err.pace_range", days=MAX_BANK_DAYS, hours=MAX_INCREMENT_HOURS,
+                        cap=MAX_CAP_DAYS)
+    cap = max(start, normal.cap_ms, increment) if cap_days is None else cap_days * DAY_MS
+    if cap < start or cap < increment:
+        raise UserError("err.pace_cap", cap=_days(cap), start=_days(start))
+    return Pace("custom", start, increment, cap)
+
+
+def _days(ms: int) -> int:
+    return ms // DAY_MS
+
+
+def span(catalog: Catalog, lang: str, ms: int) -> str:
+    """A bank's figure as a line of figures shows it: "2d 4h", "5h 10min"."""
+    return catalog.duration(lang, ms / 1000, short=True)
+
+
+def describe(pace: Pace | None, lang: str, catalog: Catalog = CATALOG) -> str:
+    """"normal: 3d to start, +1d a move, at most 5d"; "unlimited (no clock)"."""
+    if pace is None:
+        return catalog.t(lang, "pace.unlimited")
+    return catalog.t(lang, "pace.description", name=catalog.t(lang, f"pace.{pace.name}"),
+                     start=span(catalog, lang, pace.start_ms),
+                     increment=span(catalog, lang, pace.increment_ms)
+                     if pace.increment_ms else "0",
+                     cap=span(catalog, lang, pace.cap_ms))
+
+
+def runs_out(bank_ms: int, since: datetime) -> datetime:
+    """When a bank of ``bank_ms`` at the start of the wait begun ``since`` runs out."""
+    return since + timedelta(milliseconds=bank_ms)
+
+
+def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str,
+              catalog: Catalog, now: datetime) -> str | None:
+    """One seat's bank as the table shows it ("ana 2d 4h", "bob 🔴 5h, runs out <t:…:R>"),
+    ``None`` for a seat without one."""
+    held = record.seat(seat)
+    if held is None or held.bank_ms is None or record.pace is None:
+        return None
+    name = names.get(seat, f"#{seat + 1}")
+    rest = left(held.bank_ms, held.waiting_since, now)
+    if rest <= 0:
+        return catalog.t(lang, "pace.seat_out", name=name)
+    mark = "🔴 " if rest < LOW_MS else ""
+    text = catalog.t(lang, "pace.seat", name=name, left=mark + span(catalog, lang, rest))
+    if held.waiting_since is not None:
+        moment = int(runs_out(held.bank_ms, held.waiting_since).timestamp())
+        text = catalog.t(lang, "pace.seat_waiting", seat=text, when=f"<t:{moment}:R>")
+    return text
+
+
+def banks_line(record: GameRecord, names: Mapping[int, str], lang: str,
+               catalog: Catalog = CATALOG, now: datetime | None = None) -> str | None:
+    """"⏳ Time banks (normal): ana 2d 4h · bob 🔴 5h, runs out in 5 hours"; ``None`` in a game
+    without a pace.  ``now``: the moment the line speaks of (default: the record's last
+    change, when the message showing it is drawn)."""
+    if record.pace is None:
+        return None
+    moment = now or record.updated_at
+    seats = [seat_bank(record, s.seat, names, lang, catalog, moment) for s in record.seats]
+    shown = [s for s in seats if s is not None]
+    if not shown:
+        return None
+    return catalog.t(lang, "pace.banks", pace=catalog.t(lang, f"pace.{record.pace.name}"),
+                     seats=" · ".join(shown))
