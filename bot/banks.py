@@ -77,10 +77,17 @@ def runs_out(bank_ms: int, since: datetime) -> datetime:
     return since + timedelta(milliseconds=bank_ms)
 
 
+def deadline(bank_ms: int, since: datetime) -> str:
+    """When a waiting seat's bank runs out, as Discord shows a moment: "in 5 hours", in the
+    reader's own language and kept up to date by the client."""
+    return f"<t:{int(runs_out(bank_ms, since).timestamp())}:R>"
+
+
 def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str,
               catalog: Catalog, now: datetime) -> str | None:
-    """One seat's bank as the table shows it ("ana 2d 4h", "bob 🔴 5h, runs out <t:…:R>"),
-    ``None`` for a seat without one."""
+    """One seat's bank as the table shows it ("ana 2d 4h"; a waiting seat's by when it runs
+    out: "bob 🔴: runs out <t:…:R>", red under 12 hours at ``now``), ``None`` for a seat
+    without one."""
     held = record.seat(seat)
     if held is None or held.bank_ms is None or record.pace is None:
         return None
@@ -88,17 +95,29 @@ def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str
     rest = left(held.bank_ms, held.waiting_since, now)
     if rest <= 0:
         return catalog.t(lang, "pace.seat_out", name=name)
-    mark = "🔴 " if rest < LOW_MS else ""
-    text = catalog.t(lang, "pace.seat", name=name, left=mark + span(catalog, lang, rest))
+    mark = " 🔴" if rest < LOW_MS else ""
     if held.waiting_since is not None:
-        moment = int(runs_out(held.bank_ms, held.waiting_since).timestamp())
-        text = catalog.t(lang, "pace.seat_waiting", seat=text, when=f"<t:{moment}:R>")
-    return text
+        return catalog.t(lang, "pace.seat_waiting", name=name, mark=mark,
+                         when=deadline(held.bank_ms, held.waiting_since))
+    return catalog.t(lang, "pace.seat", name=name + mark, left=span(catalog, lang, rest))
+
+
+def own_bank(record: GameRecord, seat: int, lang: str, catalog: Catalog = CATALOG
+             ) -> str | None:
+    """The private panel's line: "⏳ Your time bank: 2d 4h", or when it runs out while the
+    game waits on the seat; ``None`` without a bank."""
+    held = record.seat(seat)
+    if held is None or held.bank_ms is None or record.pace is None:
+        return None
+    if held.waiting_since is not None:
+        return catalog.t(lang, "pace.your_bank_waiting",
+                         when=deadline(held.bank_ms, held.waiting_since))
+    return catalog.t(lang, "pace.your_bank", left=span(catalog, lang, max(0, held.bank_ms)))
 
 
 def banks_line(record: GameRecord, names: Mapping[int, str], lang: str,
                catalog: Catalog = CATALOG, now: datetime | None = None) -> str | None:
-    """"⏳ Time banks (normal): ana 2d 4h · bob 🔴 5h, runs out in 5 hours"; ``None`` in a game
+    """"⏳ Time banks (normal): ana 2d 4h · bob 🔴: runs out in 5 hours"; ``None`` in a game
     without a pace.  ``now``: the moment the line speaks of (default: the record's last
     change, when the message showing it is drawn)."""
     if record.pace is None:

@@ -230,7 +230,7 @@ class CommandFlow:
             if record.status is not GameStatus.ACTIVE:
                 raise UserError("err.not_active", game=record.id, status=record.status)
             update = await self.service.table(record.id)
-            draw = TableMessages(record, update.names, lang)
+            draw = TableMessages(record, update.names, lang, now=self.service.storage.db.clock())
             lines = [draw.header(update.view)]
             for seat in record.seats:
                 if seat.waiting_since is not None:

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from .banks import own_bank
 from .components import GameButton, GameSelect, TableButton
 from .games import presenter_for
 from .games.contract import GamePresenter, Panel
@@ -87,6 +88,8 @@ class PanelView:
             waiting = waiting_line(view, panel.names, self.lang, self.catalog)
             lines.append(waiting or "")
         lines.append(self.presenter.panel_status(panel, self.chooser, self.lang) or "")
+        if not view.get("game_over"):
+            lines.append(own_bank(panel.record, panel.seat, self.lang, self.catalog) or "")
         return "\n".join(line for line in lines if line)
 
     def prompt_words(self, kind: str) -> str:

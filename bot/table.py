@@ -67,8 +67,10 @@ class TableMessages:
     """The channel messages of one game, in the game's language."""
 
     def __init__(self, record: GameRecord, names: Mapping[int, str], lang: str,
-                 catalog: Catalog | None = None) -> None:
+                 catalog: Catalog | None = None, *, now: datetime | None = None) -> None:
         self.record = record
+        self.now = now
+        """The moment the banks are shown at (default: the record's last change)."""
         self.names = names
         self.lang = lang
         self.presenter = presenter_for(record.game)
@@ -90,7 +92,7 @@ class TableMessages:
         if waiting:
             since = [s.waiting_since for s in record.seats if s.waiting_since is not None]
             lines.append(f"{waiting} {timestamp(min(since)) if since else ''}".rstrip())
-        banks = banks_line(record, self.names, self.lang, self.catalog)
+        banks = banks_line(record, self.names, self.lang, self.catalog, self.now)
         if banks and not view.get("game_over"):
             lines.append(banks)
         lines.extend(head[1:])

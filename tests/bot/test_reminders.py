@@ -27,9 +27,9 @@ from bot.seats import Actor, takeover_level
 from bot.service import GameService
 from bot.settings import Settings
 from engine import get_game
-from storage import ClockVote, GameRecord, GameStatus, Storage
+from storage import ClockVote, GameRecord, GameStatus, Storage, Wait
 from storage.sql import Tx
-from storage.timebank import Pace, per_move
+from storage.timebank import HOUR_MS, PRESETS, Pace, per_move
 from tests.manual_time import ManualTime
 
 GAME = get_game("puerto-rico")
@@ -395,6 +395,62 @@ async def test_an_ai_takes_the_seat_over_and_plays_at_once(
     assert record.status is GameStatus.ACTIVE
 
 
+
+
+class RecordingVotes:
+    """The clock votes' side of a pass: which waits it was asked to open a vote on."""
+
+    def __init__(self) -> None:
+        self.opened: list[tuple[int, int]] = []
+
+    async def sweep(self) -> int:
+        return 0
+
+    async def open(self, wait: Wait) -> int:
+        self.opened.append((wait.game_id, wait.seat))
+        return len(self.opened)
+
+
+async def test_the_vote_opens_when_the_bank_runs_out_and_moves_carry_the_bank(
+    storage: Storage, service: GameService, clock: Clock
+) -> None:
+    """The fast pace (1 day, +8 hours a move, at most 2 days): the first seat spends 20 hours
+    and moves, keeping 12 hours; at its next decision the vote opens once those 12 hours
+    are spent, not a minute before, and never for a seat that is not waiting."""
+    votes = RecordingVotes()
+    loop = Reminders(storage, RecordingNotifier(storage), cast(Any, votes), clock=clock,
+                     period=None)
+    game = await started(service, [1, 2], pace=PRESETS["fast"])
+    first = game.to_act[0]
+    user = game.seats[first].user_id
+    assert user is not None
+    clock.advance(hours=20)
+    assert (await loop.tick()).votes == []
+    loaded = await storage.games.load(game.id)
+    engine = get_game(game.game)
+    await service.submit(game.id, user, loaded.record.version, "r.builder")
+    mover = (await storage.games.get(game.id)).seat(first)
+    assert mover is not None and mover.bank_ms == 12 * HOUR_MS
+    rng = random.Random(4)
+    while True:  # the others play on until the first seat is asked again
+        loaded = await storage.games.load(game.id)
+        prompt = engine.prompt(loaded.state)
+        assert prompt is not None
+        if first in prompt.seats:
+            break
+        seat = prompt.seats[0]
+        who = loaded.record.seats[seat].user_id
+        assert who is not None
+        action = rng.choice(engine.legal_actions(loaded.state, seat))
+        await service.submit(game.id, who, loaded.record.version, engine.encode_action(action))
+    held = loaded.record.seat(first)
+    assert held is not None and held.bank_ms is not None and held.waiting_since is not None
+    assert held.bank_ms <= 12 * HOUR_MS + 8 * HOUR_MS  # what it kept, and the moves it made
+    clock.advance(milliseconds=held.bank_ms - 60_000)
+    assert (await loop.tick()).votes == [] and votes.opened == []
+    clock.advance(minutes=1)
+    assert (await loop.tick()).votes == [game.id]
+    assert votes.opened == [(game.id, first)]
 
 
 # --- stalled games --------------------------------------------------------------------------------

@@ -1,0 +1,257 @@
+"""Time banks in storage (issue #35; storage/timebank.py): the arithmetic, the banks a start
+gives, what each wait spends and each move adds, simultaneous waits charged each alone, a seat
+handed over, a pace set on a running game, and a stored clock of N days migrated into the same
+deadline.  On SQLite and PostgreSQL (the ``storage`` fixture)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from engine import get_game
+from storage import GameRecord, GameStatus, Storage
+from storage.changes import set_waiting
+from storage.database import Database
+from storage.records import to_ms
+from storage.sql import Tx
+from storage.timebank import DAY_MS, HOUR_MS, PRESETS, Pace, left, per_move, settle
+from tests.postgres import PostgresForTests
+from tests.storage.conftest import FakeClock
+from tests.storage.helpers import USER, table_options
+
+NORMAL = PRESETS["normal"]  # 3 days, +1 a move, at most 5
+
+
+# --- the arithmetic -----------------------------------------------------------------------------
+
+
+def test_a_move_adds_the_increment_up_to_the_cap() -> None:
+    assert settle(NORMAL, 3 * DAY_MS, 2 * HOUR_MS, moved=True) == 4 * DAY_MS - 2 * HOUR_MS
+    assert settle(NORMAL, 5 * DAY_MS, HOUR_MS, moved=True) == 5 * DAY_MS  # capped
+    assert settle(NORMAL, 3 * DAY_MS, 2 * HOUR_MS, moved=False) == 3 * DAY_MS - 2 * HOUR_MS
+
+
+def test_a_bank_that_ran_out_counts_as_empty_at_the_next_move() -> None:
+    assert settle(NORMAL, DAY_MS, 3 * DAY_MS, moved=False) == -2 * DAY_MS
+    assert settle(NORMAL, DAY_MS, 3 * DAY_MS, moved=True) == DAY_MS  # the increment alone
+
+
+def test_left_counts_from_the_start_of_the_wait(clock: FakeClock) -> None:
+    since = clock.now
+    assert left(DAY_MS, None, since + timedelta(days=9)) == DAY_MS  # not waiting: nothing spent
+    assert left(DAY_MS, since, since + timedelta(hours=23)) == HOUR_MS
+    assert left(DAY_MS, since, since + timedelta(days=1)) == 0
+    assert left(DAY_MS, since, since - timedelta(hours=1)) == DAY_MS  # a clock set back
+
+
+def test_a_stored_clock_of_n_days_is_n_days_for_every_decision() -> None:
+    pace = per_move(2)
+    bank = pace.start_ms
+    for used in (HOUR_MS, DAY_MS, 2 * DAY_MS - 1):
+        bank = settle(pace, bank, used, moved=True)
+        assert bank == 2 * DAY_MS
+
+
+@pytest.mark.parametrize(("start", "increment", "cap"), [
+    (0, 0, DAY_MS), (DAY_MS, -1, DAY_MS), (2 * DAY_MS, 0, DAY_MS), (DAY_MS, 2 * DAY_MS, DAY_MS)])
+def test_a_pace_that_does_not_hold_is_refused(start: int, increment: int, cap: int) -> None:
+    with pytest.raises(ValueError, match="does not hold"):
+        Pace("custom", start, increment, cap)
+    with pytest.raises(ValueError, match="no pace named"):
+        Pace("unlimited", DAY_MS, 0, DAY_MS)
+
+
+# --- in storage ---------------------------------------------------------------------------------
+
+
+async def lobby(storage: Storage, pace: Pace | None, players: int = 3) -> GameRecord:
+    record = await storage.games.create_lobby(
+        "puerto-rico", creator_id=USER, guild_id=1, channel_id=1,
+        options=table_options("puerto-rico", players), pace=pace)
+    for n in range(1, players - 1):
+        record = await storage.games.join(record.id, USER + n)
+    return await storage.games.add_ai(record.id, "random")
+
+
+async def first_move(storage: Storage, record: GameRecord) -> tuple[int, str]:
+    """The seat asked first and its first legal action's code."""
+    loaded = await storage.games.load(record.id)
+    game = get_game(record.game)
+    prompt = game.prompt(loaded.state)
+    assert prompt is not None
+    seat = prompt.seats[0]
+    return seat, game.encode_action(game.legal_actions(loaded.state, seat)[0])
+
+
+async def test_the_start_gives_each_person_the_first_bank(storage: Storage) -> None:
+    record = await storage.games.start((await lobby(storage, NORMAL)).id, seed=3)
+    assert record.pace == NORMAL
+    assert [(s.user_id is None, s.bank_ms) for s in record.seats] == [
+        (False, 3 * DAY_MS), (False, 3 * DAY_MS), (True, None)]
+    assert (await storage.games.get(record.id)).seats == record.seats
+    assert (await storage.reminders.timers(record.id)).pace == NORMAL
+
+
+async def test_without_a_pace_nobody_has_a_bank(storage: Storage, clock: FakeClock) -> None:
+    record = await storage.games.start((await lobby(storage, None)).id, seed=3)
+    assert record.pace is None and all(s.bank_ms is None for s in record.seats)
+    clock.advance(days=30)
+    seat, code = await first_move(storage, record)
+    played = await storage.games.play(record.id, seat, code, expected_version=record.version)
+    assert all(s.bank_ms is None for s in played.record.seats)
+
+
+async def test_a_move_spends_its_wait_and_adds_the_increment(
+    storage: Storage, clock: FakeClock
+) -> None:
+    record = await storage.games.start((await lobby(storage, NORMAL)).id, seed=3)
+    seat, code = await first_move(storage, record)
+    clock.advance(hours=10)
+    played = (await storage.games.play(record.id, seat, code,
+                                       expected_version=record.version)).record
+    mover = played.seat(seat)
+    assert mover is not None and mover.bank_ms == 4 * DAY_MS - 10 * HOUR_MS
+    stored = (await storage.games.get(record.id)).seat(seat)
+    assert stored is not None and stored.bank_ms == mover.bank_ms
+    # the others kept theirs (they were not waiting) or wait from now on
+    for other in played.seats:
+        if other.seat != seat and other.user_id is not None:
+            assert other.bank_ms == 3 * DAY_MS
+
+
+async def test_simultaneous_waits_are_charged_each_alone(
+    storage: Storage, clock: FakeClock
+) -> None:
+    """Two seats asked at once (set as waiting together), each acting at its own moment: each
+    bank pays its own wait, not the other's."""
+    record = await storage.games.start((await lobby(storage, NORMAL, players=3)).id, seed=3)
+    people = [s.seat for s in record.seats if s.user_id is not None]
+    since = to_ms(clock.now)
+
+    async def both_waiting(tx: Tx) -> None:
+        await tx.execute("UPDATE seats SET waiting_since = ? WHERE game_id = ?",
+                         (since, record.id))
+
+    await storage.db.write(both_waiting)
+    record = await storage.games.get(record.id)
+    clock.advance(hours=5)
+
+    async def first_acts(tx: Tx) -> GameRecord:  # (set_waiting: the step every change runs)
+        seats = await set_waiting(tx, record, people[1:], people[0], storage.db.now_ms())
+        return dataclasses.replace(record, seats=seats)
+
+    record = await storage.db.write(first_acts)
+    clock.advance(hours=7)
+
+    async def second_acts(tx: Tx) -> None:
+        await set_waiting(tx, record, (), people[1], storage.db.now_ms())
+
+    await storage.db.write(second_acts)
+    banks = {s.seat: s.bank_ms for s in (await storage.games.get(record.id)).seats}
+    assert banks[people[0]] == 4 * DAY_MS - 5 * HOUR_MS
+    assert banks[people[1]] == 4 * DAY_MS - 12 * HOUR_MS
+
+
+async def test_a_seat_handed_over_starts_its_new_holder_from_now(
+    storage: Storage, clock: FakeClock
+) -> None:
+    record = await storage.games.start((await lobby(storage, NORMAL)).id, seed=3)
+    seat, _ = await first_move(storage, record)
+    clock.advance(days=2)
+    to_ai = await storage.games.replace_seat(record.id, seat, ai_policy="random")
+    assert to_ai.seat(seat).bank_ms is None  # type: ignore[union-attr]
+    clock.advance(hours=5)
+    back = await storage.games.replace_seat(record.id, seat, user_id=USER + 50)
+    held = back.seat(seat)
+    assert held is not None and held.user_id == USER + 50
+    assert left(held.bank_ms or 0, held.waiting_since, clock.now) == NORMAL.start_ms
+
+
+async def test_a_pace_set_on_a_running_game_gives_banks_from_now(
+    storage: Storage, clock: FakeClock
+) -> None:
+    record = await storage.games.start((await lobby(storage, None)).id, seed=3)
+    clock.advance(hours=30)
+    await storage.reminders.set_timers(record.id, pace=per_move(1))
+    record = await storage.games.get(record.id)
+    for seat in record.seats:
+        if seat.user_id is None:
+            assert seat.bank_ms is None
+        else:
+            assert left(seat.bank_ms or 0, seat.waiting_since, clock.now) == DAY_MS
+    await storage.reminders.set_timers(record.id, pace=None)
+    record = await storage.games.get(record.id)
+    assert record.pace is None and all(s.bank_ms is None for s in record.seats)
+
+
+# --- a clock stored before the banks ------------------------------------------------------------
+
+
+@pytest.fixture
+async def unmigrated_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest
+                         ) -> AsyncIterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'old.db'}"
+        return
+    postgres: PostgresForTests = request.getfixturevalue("postgres")
+    async with postgres.database(migrated=False) as url:
+        yield url
+
+
+async def test_a_stored_clock_keeps_its_deadline_as_a_pace(
+    unmigrated_url: str, clock: FakeClock
+) -> None:
+    """Schema 14 held ``clock_days``: a vote once one decision had waited N days.  After the
+    migration the game's pace is N days a move, each person seated in the running game has N
+    days from the start of the present wait (the same deadline), the lobby's seats get theirs
+    at the start, and the AI seat none."""
+    db = await Database.open(unmigrated_url, clock=clock, target_version=14)
+    now = to_ms(clock.now)
+    waited = now - 20 * HOUR_MS
+
+    async def seed(tx: Tx) -> dict[str, int]:
+        ids: dict[str, int] = {}
+        for key, status in (("active", "active"), ("lobby", "lobby"), ("plain", "active")):
+            ids[key] = await tx.insert(
+                "INSERT INTO games (game, options, status, version, seq, channel_id,"
+                " created_at, updated_at) VALUES ('puerto-rico', '{}', ?, 1, 0, ?, ?, ?)",
+                (status, len(ids) + 1, now, now))
+        for key, game_id in ids.items():
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, user_id, joined_at, waiting_since)"
+                " VALUES (?, 0, ?, ?, ?)",
+                (game_id, USER + game_id, now, waited if key != "lobby" else None))
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, ai_policy, joined_at)"
+                " VALUES (?, 1, 'random', ?)", (game_id, now))
+        for key in ("active", "lobby"):
+            await tx.execute("INSERT INTO game_timers (game_id, clock_days) VALUES (?, 2)",
+                             (ids[key],))
+        return ids
+
+    ids = await db.write(seed)
+    await db.close()
+    storage = await Storage.open(unmigrated_url, clock=clock)
+    try:
+        active = await storage.games.get(ids["active"])
+        assert active.pace == per_move(2) and active.status is GameStatus.ACTIVE
+        person, ai = active.seats
+        assert (person.bank_ms, ai.bank_ms) == (2 * DAY_MS, None)
+        assert person.waiting_since is not None and person.bank_ms is not None
+        deadline = person.waiting_since + timedelta(milliseconds=person.bank_ms)
+        assert to_ms(deadline) == waited + 2 * DAY_MS  # the old clock's moment
+        [wait] = [w for w in await storage.reminders.waits(before=clock.now)
+                  if w.game_id == active.id]
+        assert wait.bank_ms == 2 * DAY_MS
+        assert left(wait.bank_ms, wait.waiting_since, clock.now) == 28 * HOUR_MS
+        lobby_record = await storage.games.get(ids["lobby"])
+        assert lobby_record.pace == per_move(2)
+        assert all(s.bank_ms is None for s in lobby_record.seats)
+        plain = await storage.games.get(ids["plain"])
+        assert plain.pace is None and all(s.bank_ms is None for s in plain.seats)
+    finally:
+        await storage.close()
