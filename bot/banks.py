@@ -7,11 +7,14 @@ bank, the private panel one's own.  The arithmetic is :mod:`storage.timebank`'s.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import datetime
+from functools import cache
+from zoneinfo import available_timezones
 
 from storage import GameRecord
-from storage.timebank import DAY_MS, HOUR_MS, PACE_NAMES, PRESETS, Pace, left
+from storage.timebank import DAY_MS, HOUR_MS, PACE_NAMES, PRESETS, Pace, Quiet, left, runs_out
 
 from .errors import UserError
 from .i18n import CATALOG, Catalog
@@ -72,15 +75,10 @@ def describe(pace: Pace | None, lang: str, catalog: Catalog = CATALOG) -> str:
                      cap=span(catalog, lang, pace.cap_ms))
 
 
-def runs_out(bank_ms: int, since: datetime) -> datetime:
-    """When a bank of ``bank_ms`` at the start of the wait begun ``since`` runs out."""
-    return since + timedelta(milliseconds=bank_ms)
-
-
-def deadline(bank_ms: int, since: datetime) -> str:
-    """When a waiting seat's bank runs out, as Discord shows a moment: "in 5 hours", in the
-    reader's own language and kept up to date by the client."""
-    return f"<t:{int(runs_out(bank_ms, since).timestamp())}:R>"
+def deadline(bank_ms: int, since: datetime, quiet: Quiet | None) -> str:
+    """When a waiting seat's bank runs out (past the quiet time), as Discord shows a moment:
+    "in 5 hours", in the reader's own language and kept up to date by the client."""
+    return f"<t:{int(runs_out(bank_ms, since, quiet).timestamp())}:R>"
 
 
 def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str,
@@ -92,13 +90,13 @@ def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str
     if held is None or held.bank_ms is None or record.pace is None:
         return None
     name = names.get(seat, f"#{seat + 1}")
-    rest = left(held.bank_ms, held.waiting_since, now)
+    rest = left(held.bank_ms, held.waiting_since, now, record.quiet)
     if rest <= 0:
         return catalog.t(lang, "pace.seat_out", name=name)
     mark = " 🔴" if rest < LOW_MS else ""
     if held.waiting_since is not None:
         return catalog.t(lang, "pace.seat_waiting", name=name, mark=mark,
-                         when=deadline(held.bank_ms, held.waiting_since))
+                         when=deadline(held.bank_ms, held.waiting_since, record.quiet))
     return catalog.t(lang, "pace.seat", name=name + mark, left=span(catalog, lang, rest))
 
 
@@ -111,7 +109,7 @@ def own_bank(record: GameRecord, seat: int, lang: str, catalog: Catalog = CATALO
         return None
     if held.waiting_since is not None:
         return catalog.t(lang, "pace.your_bank_waiting",
-                         when=deadline(held.bank_ms, held.waiting_since))
+                         when=deadline(held.bank_ms, held.waiting_since, record.quiet))
     return catalog.t(lang, "pace.your_bank", left=span(catalog, lang, max(0, held.bank_ms)))
 
 
@@ -129,3 +127,85 @@ def banks_line(record: GameRecord, names: Mapping[int, str], lang: str,
         return None
     return catalog.t(lang, "pace.banks", pace=catalog.t(lang, f"pace.{record.pace.name}"),
                      seats=" · ".join(shown))
+
+
+# --- quiet time ---------------------------------------------------------------------------------
+
+_HOURS = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*$")
+NO_WINDOW = frozenset({"", "-", "none", "no", "off", "ninguna", "nenhuma", "nada"})
+ZONE_CHOICES = 25
+
+
+def quiet_window(text: str) -> tuple[int, int] | None:
+    """"22-08" or "22:30-07:00" as minutes after midnight; "none" (or "-", "off") as no
+    window.  :class:`UserError` otherwise."""
+    if text.strip().casefold() in NO_WINDOW:
+        return None
+    match = _HOURS.match(text)
+    if match is None:
+        raise UserError("err.quiet_hours", hours=text[:40])
+    start_h, start_m, end_h, end_m = (int(g or 0) for g in match.groups())
+    if start_h > 23 or end_h > 23 or start_m > 59 or end_m > 59 or (
+            (start_h, start_m) == (end_h, end_m)):
+        raise UserError("err.quiet_hours", hours=text[:40])
+    return start_h * 60 + start_m, end_h * 60 + end_m
+
+
+def known_zone(name: str) -> str:
+    """``name`` as an IANA time zone this machine knows; :class:`UserError` otherwise."""
+    wanted = name.strip()
+    for zone in zones():
+        if zone.casefold() == wanted.casefold():
+            return zone
+    raise UserError("err.time_zone", zone=wanted[:60])
+
+
+@cache
+def zones() -> tuple[str, ...]:
+    return tuple(sorted(available_timezones()))
+
+
+def zone_choices(current: str) -> list[str]:
+    """The time zones whose name holds ``current`` (the autocomplete): those that start
+    with it first, at most :data:`ZONE_CHOICES`."""
+    wanted = current.strip().casefold().replace(" ", "_")
+    starts = [z for z in zones() if z.casefold().startswith(wanted)]
+    inside = [z for z in zones() if wanted in z.casefold() and z not in starts]
+    return [*starts, *inside][:ZONE_CHOICES]
+
+
+def chosen_quiet(zone: str | None, weekends: bool | None, hours: str | None,
+                 fallback_zone: str | None) -> Quiet | None:
+    """The quiet time ``/game new`` or ``/game server`` asks for (``None`` when it asks for
+    none: the server's then applies to a game).  A rule without a zone takes
+    ``fallback_zone`` (the server's), else UTC; weekends and hours left out are off."""
+    if (zone, weekends, hours) == (None, None, None):
+        return None
+    return Quiet(known_zone(zone) if zone is not None else fallback_zone or "UTC",
+                 bool(weekends), None if hours is None else quiet_window(hours))
+
+
+def _clock(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def describe_quiet(quiet: Quiet | None, lang: str, catalog: Catalog = CATALOG) -> str:
+    """"weekends and 22:00–08:00 (Europe/Madrid)"; "none" (every hour counts)."""
+    if quiet is None or quiet.empty:
+        return catalog.t(lang, "quiet.none")
+    parts = []
+    if quiet.weekends:
+        parts.append(catalog.t(lang, "quiet.weekends"))
+    if quiet.window is not None:
+        parts.append(f"{_clock(quiet.window[0])}–{_clock(quiet.window[1])}")
+    return catalog.t(lang, "quiet.rule", parts=catalog.join(lang, parts), zone=quiet.zone)
+
+
+def server_quiet(was: Quiet | None, zone: str | None, weekends: bool | None,
+                 hours: str | None) -> Quiet:
+    """A server's quiet time after ``/game server`` changed some of it (``was``: before); a
+    part left out keeps its value, ``quiet_hours:none`` drops the window."""
+    return Quiet(
+        known_zone(zone) if zone is not None else was.zone if was else "UTC",
+        bool(weekends) if weekends is not None else bool(was and was.weekends),
+        quiet_window(hours) if hours is not None else was.window if was else None)

@@ -31,6 +31,7 @@ from storage import Clock, Storage, StorageError
 from storage.database import redacted
 from storage.records import utc_now
 
+from .banks import describe_quiet, server_quiet
 from .clock import ClockVoteButton, ClockVotes
 from .cogs.game import GameCog, decision_group
 from .components import DYNAMIC_ITEMS, answer_unclaimed, claims
@@ -286,17 +287,19 @@ class GovernorBot(commands.Bot):
             await send_error(interaction, exc, where="/game notify")
 
     async def server_settings(
-        self, interaction: discord.Interaction[Any], language: str | None, hours: int | None
+        self, interaction: discord.Interaction[Any], language: str | None, hours: int | None,
+        quiet: tuple[str | None, bool | None, str | None] = (None, None, None),
     ) -> None:
         """``/game server``: this server's defaults for new games (the language of ``/game new``
-        without one, the hours before a reminder); changing them needs Manage Server, reading
-        them does not.  The reply is in the user's language."""
+        without one, the hours before a reminder) and its quiet time (``quiet``: a time zone,
+        the weekends, a daily window; each left out keeps its value); changing them needs
+        Manage Server, reading them does not.  The reply is in the user's language."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if interaction.guild_id is None:
                 raise UserError("err.guild_only")
             settings = self.storage.settings
-            if language is not None or hours is not None:
+            if language is not None or hours is not None or quiet != (None, None, None):
                 if not interaction.permissions.manage_guild:
                     raise UserError("err.server_settings")
                 changes: dict[str, Any] = {}
@@ -304,6 +307,9 @@ class GovernorBot(commands.Bot):
                     changes["language"] = language
                 if hours is not None:
                     changes["reminder_hours"] = hours
+                if quiet != (None, None, None):
+                    was = (await settings.guild(interaction.guild_id)).quiet
+                    changes["quiet"] = server_quiet(was, *quiet)
                 guild = await settings.update_guild(interaction.guild_id, **changes)
             else:
                 guild = await settings.guild(interaction.guild_id)
@@ -316,7 +322,8 @@ class GovernorBot(commands.Bot):
                     "reply.server_settings",
                     language=CATALOG.t(lang, f"choice.language.{default}"),
                     hours=guild.reminder_hours or self.reminders.default_hours,
-                ),
+                ) + "\n" + CATALOG.t(lang, "reply.server_quiet",
+                                     quiet=describe_quiet(guild.quiet, lang)),
             )
         except Exception as exc:
             await send_error(interaction, exc, where="/game server")

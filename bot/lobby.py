@@ -20,7 +20,7 @@ import discord
 
 from storage import GameRecord, GameStatus, NotInLobby, StaleVersion, Storage, WrongStatus
 
-from .banks import chosen_pace
+from .banks import chosen_pace, chosen_quiet
 from .components import lobby_level, lobby_view
 from .errors import MissingPermissions, UserError, send_ephemeral, send_error
 from .games import presenter_for
@@ -131,6 +131,9 @@ class LobbyFlow:
         bank_days: int | None = None,
         increment_hours: int | None = None,
         cap_days: int | None = None,
+        timezone: str | None = None,
+        quiet_weekends: bool | None = None,
+        quiet_hours: str | None = None,
         variants: Sequence[str] = (),
         hints: bool = False,
     ) -> None:
@@ -140,9 +143,11 @@ class LobbyFlow:
             if interaction.guild_id is None or not isinstance(channel, discord.abc.Messageable):
                 raise UserError("err.guild_only")
             self.check_channel(interaction)
+            guild = await self.storage.settings.guild(interaction.guild_id)
             if language is None:
-                guild = await self.storage.settings.guild(interaction.guild_id)
                 language = guild.language or self.default_language
+            quiet = chosen_quiet(timezone, quiet_weekends, quiet_hours,
+                                 guild.quiet.zone if guild.quiet else None)
             record = await self.service.create_lobby(
                 creator_id=interaction.user.id,
                 guild_id=interaction.guild_id,
@@ -153,6 +158,7 @@ class LobbyFlow:
                 ai_seats=ai_seats,
                 ai_level=ai_level,
                 pace=chosen_pace(pace, bank_days, increment_hours, cap_days),
+                quiet=quiet,
                 variants=variants,
                 hints=hints,
             )

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from storage import GameRecord, GameStatus, StaleVersion, Storage
-from storage.timebank import Pace
+from storage.timebank import Pace, Quiet
 
 from .ai_turns import AiTurns
 from .changes import TableUpdate
@@ -44,12 +44,14 @@ class LobbyService:
         ai_seats: int = 0,
         ai_level: str = "heuristic",
         pace: Pace | None = None,
+        quiet: Quiet | None = None,
         variants: Sequence[str] = (),
         hints: bool = False,
     ) -> GameRecord:
         """A new lobby of ``game`` (default: the first the bot offers) in ``channel_id`` with
         its creator seated and ``ai_seats`` AI seats; ``max_players`` defaults to the game's
-        largest table.  ``pace``: its time control (:mod:`bot.banks`; ``None``: unlimited)."""
+        largest table.  ``pace``: its time control (:mod:`bot.banks`; ``None``: unlimited);
+        ``quiet``: its own quiet time (``None``: its server's)."""
         if game is None:
             game = next(iter(PACKAGES))
         if game not in PACKAGES:
@@ -80,6 +82,7 @@ class LobbyService:
             ai_level=ai_level if ai_level in AI_LEVELS else None,
             hints=hints,
             pace=pace,
+            quiet=quiet,
         )
         for _ in range(ai_seats):
             record = await self.storage.games.add_ai(record.id, ai_level)

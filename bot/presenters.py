@@ -17,7 +17,7 @@ import discord
 
 from storage import GameRecord
 
-from .banks import describe
+from .banks import describe, describe_quiet
 from .games import presenter_for
 from .games.contract import GamePresenter
 from .i18n import CATALOG, Catalog
@@ -83,7 +83,9 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
             language=t(lang, f"language.{record.language or catalog.default}"),
         ) + variants_line(record, lang, catalog) + (
             "\n" + t(lang, "lobby.hints_on") if record.hints else "") + "\n" + t(
-            lang, "lobby.pace", pace=describe(record.pace, lang, catalog)) + "\n" + t(
+            lang, "lobby.pace", pace=describe(record.pace, lang, catalog)) + (
+            "\n" + t(lang, "lobby.quiet", quiet=describe_quiet(record.quiet, lang, catalog))
+            if record.pace is not None else "") + "\n" + t(
             lang, "lobby.takeover", level=ai_level_name(takeover_level(record), lang, catalog)),
         inline=True,
     )

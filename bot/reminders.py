@@ -170,7 +170,7 @@ class Reminders:
                     if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
                         due.setdefault(wait.user_id, []).append(wait)
                     if (wait.bank_ms is not None and not wait.clocked
-                            and left(wait.bank_ms, wait.waiting_since, now) <= 0):
+                            and left(wait.bank_ms, wait.waiting_since, now, wait.quiet) <= 0):
                         late.append(wait)
                 if len(waits) < BATCH:
                     break

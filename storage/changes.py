@@ -23,7 +23,7 @@ from storage.records import (
 )
 from storage.rows import SELECT_GAME, SELECT_GAME_WITH_SNAPSHOT, game_record
 from storage.sql import Row, Tx
-from storage.timebank import Pace, settle
+from storage.timebank import charged, settle
 
 MAX_PROBED_PLAYERS = 12
 """The lobby asks the engine which player counts it accepts up to this many seats."""
@@ -111,7 +111,8 @@ async def set_waiting(
         bank = seat.bank_ms
         if pace is not None and bank is not None and seat.waiting_since is not None and (
                 since != seat.waiting_since):  # the wait ended (or the seat moved and waits anew)
-            bank = settle(pace, bank, now - to_ms(seat.waiting_since), seat.seat == actor)
+            used = charged(seat.waiting_since, moment, record.quiet)
+            bank = settle(pace, bank, used, seat.seat == actor)
         if since == seat.waiting_since and began == seat.waiting_version and bank == seat.bank_ms:
             new_seats.append(seat)
         else:
@@ -128,16 +129,17 @@ async def set_waiting(
     return tuple(new_seats)
 
 
-def handed_bank(pace: Pace | None, seat: SeatRecord, user_id: int | None, now: int
+def handed_bank(record: GameRecord, seat: SeatRecord, user_id: int | None, now: int
                 ) -> int | None:
     """The bank of ``seat`` once handed to ``user_id`` (``None``: an AI) at ``now``: a person
     new to it starts with the pace's first bank, counted from now even in a wait already begun
     (what the wait spent before is added back, so that :func:`storage.timebank.left` gives the
     whole first bank at the hand-over)."""
-    if pace is None or user_id is None:
+    if record.pace is None or user_id is None:
         return None
-    spent = 0 if seat.waiting_since is None else max(0, now - to_ms(seat.waiting_since))
-    return pace.start_ms + spent
+    spent = 0 if seat.waiting_since is None else charged(
+        seat.waiting_since, from_ms_required(now), record.quiet)
+    return record.pace.start_ms + spent
 
 
 async def open_banks(tx: Tx, record: GameRecord) -> GameRecord:

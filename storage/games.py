@@ -59,7 +59,7 @@ from storage.records import (
 from storage.rows import NOT_UNDONE, game_record
 from storage.seating import reseat
 from storage.sql import Tx
-from storage.timebank import Pace
+from storage.timebank import Pace, Quiet, quiet_columns
 from storage.undo import UndoResult, undo_last
 from storage.verify import replay_log
 
@@ -85,9 +85,11 @@ class GameRepository(GameQueries):
         ai_level: str | None = None,
         hints: bool = False,
         pace: Pace | None = None,
+        quiet: Quiet | None = None,
     ) -> GameRecord:
         """A new game in the lobby; the creator takes seat 0 unless ``seat_creator`` is false.
-        ``pace``: its time control (:mod:`storage.timebank`; ``None``: unlimited).
+        ``pace``: its time control (:mod:`storage.timebank`; ``None``: unlimited); ``quiet``:
+        its own quiet time (``None``: its server's).
 
         The engine must know ``game`` (engine ``UnknownGame`` otherwise).  When ``options`` names
         ``"players"`` (the table size) they are validated now (engine ``InvalidSetup``); otherwise
@@ -114,11 +116,14 @@ class GameRepository(GameQueries):
                     "INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (?, 0, ?, ?)",
                     (game_id, creator_id, now),
                 )
-            if pace is not None:
+            if pace is not None or quiet is not None:
+                timers = {"game_id": game_id, **quiet_columns(quiet)}
+                if pace is not None:
+                    timers.update(pace=pace.name, bank_start_ms=pace.start_ms,
+                                  bank_increment_ms=pace.increment_ms, bank_cap_ms=pace.cap_ms)
                 await tx.execute(
-                    "INSERT INTO game_timers (game_id, pace, bank_start_ms, bank_increment_ms,"
-                    " bank_cap_ms) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, pace.name, pace.start_ms, pace.increment_ms, pace.cap_ms))
+                    f"INSERT INTO game_timers ({', '.join(timers)})"
+                    f" VALUES ({', '.join('?' for _ in timers)})", tuple(timers.values()))
             return game_id
 
         game_id = await self._write_mapping_integrity(body, channel_id)
@@ -323,7 +328,7 @@ class GameRepository(GameQueries):
                     raise SeatTaken(game_id, user_id, mine.seat)
             now = self.db.now_ms()
             bank = current.bank_ms if current.user_id == user_id else handed_bank(
-                record.pace, current, user_id, now)
+                record, current, user_id, now)
             await tx.execute(
                 "UPDATE seats SET user_id = ?, ai_policy = ?, joined_at = ?, bank_ms = ?"
                 " WHERE game_id = ? AND seat = ?",

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from storage.timebank import Pace
+from storage.timebank import Pace, Quiet
 
 JSON = dict[str, Any]
 Clock = Callable[[], datetime]
@@ -124,6 +124,8 @@ class GameRecord:
     """Whether the players may ask the strong AI for advice (``/game hint``)."""
     pace: Pace | None = None
     """The game's time control (``None``: unlimited, no banks)."""
+    quiet: Quiet | None = None
+    """The time no bank pays for: the game's own rule, else its server's (``None``: none)."""
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -250,3 +252,5 @@ class GuildSettings:
     reminder_hours: int | None = None
     defaults: JSON = field(default_factory=dict)
     """Other defaults for new games (for example game options)."""
+    quiet: Quiet | None = None
+    """The time no bank of this server's games pays for (a game may have its own)."""

@@ -17,16 +17,19 @@ compare-and-set on ``status = 'open'``, so of two concurrent closers exactly one
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from storage.changes import fetch, handed_bank
 from storage.database import Database
-from storage.records import from_ms, from_ms_required, storable_id, to_ms
+from storage.records import GameStatus, from_ms, from_ms_required, storable_id, to_ms
+from storage.rows import QUIET_OF_G
 from storage.settings import UNSET, Unset
 from storage.sql import Row, Tx
-from storage.timebank import Pace
+from storage.timebank import Pace, Quiet, quiet_columns, quiet_rule
 
 AlertKind = Literal["turn", "nudge", "clock"]
 Choice = Literal["ai", "abandon"]
@@ -60,6 +63,8 @@ class Wait:
     bank_ms: int | None
     """The seat's time bank when this wait began (``None``: the game has no pace); the wait
     ran out the bank once it has lasted as long (:func:`storage.timebank.left`)."""
+    quiet: Quiet | None
+    """The time the bank does not pay for (the game's rule, else its server's)."""
     nudged: bool
     """This wait was already reminded."""
     clocked: bool
@@ -91,9 +96,10 @@ class ClockVote:
         return sum(1 for c in self.ballots.values() if c == choice)
 
 
-_WAIT_SQL = """
+_WAIT_SQL = f"""
 SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, g.language,
        coalesce(t.reminder_hours, gs.reminder_hours) AS reminder_hours, w.bank_ms,
+       {QUIET_OF_G} AS quiet_json,
        (n.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS nudged,
        (c.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS clocked,
        u.last_nudge_at
@@ -124,6 +130,7 @@ def _wait(row: Row) -> Wait:
         language=row["language"],
         reminder_hours=row["reminder_hours"],
         bank_ms=row["bank_ms"],
+        quiet=quiet_rule(json.loads(row["quiet_json"] or "null")),
         nudged=bool(row["nudged"]),
         clocked=bool(row["clocked"]),
         last_nudge_at=from_ms(row["last_nudge_at"]),
@@ -169,19 +176,17 @@ async def _claim(tx: Tx, game_id: int, seat: int, kind: AlertKind, since: int, n
     return changed == 1
 
 
-async def _fill_banks(tx: Tx, game_id: int, pace: Pace, now: int) -> None:
+async def _fill_banks(tx: Tx, game_id: int, now: int) -> None:
     """The first bank, from ``now``, for each person seated in ``game_id`` (if running) who
-    has none."""
-    rows = await tx.fetchall(
-        "SELECT s.seat, s.waiting_since FROM seats AS s JOIN games AS g ON g.id = s.game_id"
-        " WHERE s.game_id = ? AND g.status = 'active' AND s.user_id IS NOT NULL"
-        " AND s.bank_ms IS NULL", (game_id,))
-    if not rows:
+    has none (:func:`storage.changes.handed_bank`, the game's pace just set)."""
+    record = await fetch(tx, game_id, None)
+    if record.status is not GameStatus.ACTIVE:
         return
-    await tx.executemany(
-        "UPDATE seats SET bank_ms = ? WHERE game_id = ? AND seat = ?",
-        [(pace.start_ms + (0 if r["waiting_since"] is None else max(0, now - r["waiting_since"])),
-          game_id, r["seat"]) for r in rows])
+    banks = [(handed_bank(record, seat, seat.user_id, now), game_id, seat.seat)
+             for seat in record.seats if seat.user_id is not None and seat.bank_ms is None]
+    if banks:
+        await tx.executemany("UPDATE seats SET bank_ms = ? WHERE game_id = ? AND seat = ?",
+                             banks)
 
 
 class ReminderRepository:
@@ -207,6 +212,7 @@ class ReminderRepository:
         *,
         reminder_hours: int | Unset | None = UNSET,
         pace: Pace | Unset | None = UNSET,
+        quiet: Quiet | Unset | None = UNSET,
     ) -> GameTimers:
         """Partial update (a field left out keeps its value; ``None`` clears it).  A pace set
         on a running game gives each person's seat without a bank the first bank, counted
@@ -218,6 +224,8 @@ class ReminderRepository:
                     not isinstance(reminder_hours, int) or reminder_hours <= 0):
                 raise ValueError("reminder_hours must be a positive number")
             changes["reminder_hours"] = reminder_hours
+        if quiet is not UNSET:  # (None: the server's quiet time)
+            changes.update(quiet_columns(quiet))
         if pace is not UNSET:
             changes.update(
                 pace=None if pace is None else pace.name,
@@ -239,7 +247,7 @@ class ReminderRepository:
             if pace is None:
                 await tx.execute("UPDATE seats SET bank_ms = NULL WHERE game_id = ?", (game_id,))
             elif not isinstance(pace, Unset):
-                await _fill_banks(tx, game_id, pace, self.db.now_ms())
+                await _fill_banks(tx, game_id, self.db.now_ms())
 
         await self.db.write(body)
         return await self.timers(game_id)

@@ -17,11 +17,19 @@ from storage.records import (
     from_ms_required,
 )
 from storage.sql import Row
-from storage.timebank import Pace
+from storage.timebank import Pace, quiet_rule
 
 # One statement reads a game with its seats and messages: consistent without a transaction, and
 # one round trip to the database.  (PostgreSQL reads SQLite's JSON functions as its own:
 # storage.postgres.to_postgresql; over no rows they give NULL there.)
+QUIET_OF_G = """
+    coalesce(
+      (SELECT json_array(qt.quiet_zone, qt.quiet_weekends, qt.quiet_start, qt.quiet_end)
+         FROM game_timers AS qt WHERE qt.game_id = g.id AND qt.quiet_zone IS NOT NULL),
+      (SELECT json_array(qs.quiet_zone, qs.quiet_weekends, qs.quiet_start, qs.quiet_end)
+         FROM guild_settings AS qs
+        WHERE qs.guild_id = g.guild_id AND qs.quiet_zone IS NOT NULL))"""
+"""The quiet time of the game ``g`` (storage.timebank.quiet_rule): its own, else its server's."""
 _MESSAGES = """
     (SELECT json_group_object(m.kind, m.message_id)
        FROM game_messages AS m WHERE m.game_id = g.id) AS messages_json
@@ -33,6 +41,7 @@ SEATS_AND_MESSAGES = f"""
        FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
     (SELECT json_array(t.pace, t.bank_start_ms, t.bank_increment_ms, t.bank_cap_ms)
        FROM game_timers AS t WHERE t.game_id = g.id AND t.pace IS NOT NULL) AS pace_json,
+    {QUIET_OF_G} AS quiet_json,
     {_MESSAGES}
 """
 # The seats as every schema has them (``verify`` reads games before a migration too).
@@ -95,6 +104,8 @@ def game_record(row: Row) -> GameRecord:
         messages = {str(k): int(v) for k, v in json.loads(row["messages_json"] or "{}").items()}
         pace_raw = json.loads(row["pace_json"] or "null") if "pace_json" in columns else None
         pace = None if pace_raw is None else Pace(str(pace_raw[0]), *map(int, pace_raw[1:4]))
+        quiet = quiet_rule(json.loads(row["quiet_json"] or "null")
+                           if "quiet_json" in columns else None)
     except (ValueError, TypeError, IndexError) as exc:
         raise CorruptGame(game_id, f"unreadable row: {exc}") from exc
     outcome_text = row["outcome"]
@@ -123,6 +134,7 @@ def game_record(row: Row) -> GameRecord:
         ai_level=row["ai_level"] if "ai_level" in columns else None,
         hints="hints" in columns and bool(row["hints"]),
         pace=pace,
+        quiet=quiet,
     )
 
 

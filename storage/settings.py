@@ -11,6 +11,7 @@ from typing import Any, Final
 from storage.database import Database
 from storage.records import JSON, GuildSettings, UserSettings, dumps, from_ms, to_ms
 from storage.sql import Row, Tx
+from storage.timebank import Quiet, quiet_columns, quiet_rule
 
 
 class Unset(Enum):
@@ -47,6 +48,8 @@ def _guild(guild_id: int, row: Row | None) -> GuildSettings:
         language=row["language"],
         reminder_hours=row["reminder_hours"],
         defaults=defaults if isinstance(defaults, dict) else {},
+        quiet=quiet_rule([row["quiet_zone"], row["quiet_weekends"], row["quiet_start"],
+                          row["quiet_end"]]),
     )
 
 
@@ -110,8 +113,11 @@ class SettingsRepository:
         language: str | Unset | None = UNSET,
         reminder_hours: int | Unset | None = UNSET,
         defaults: JSON | Unset = UNSET,
+        quiet: Quiet | Unset | None = UNSET,
     ) -> GuildSettings:
         changes: dict[str, Any] = {}
+        if quiet is not UNSET:
+            changes.update(quiet_columns(quiet))
         if language is not UNSET:
             changes["language"] = language
         if reminder_hours is not UNSET:

@@ -12,9 +12,11 @@ The arithmetic is here, pure, so that every storage change that ends a wait
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Final
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, Final
+from zoneinfo import ZoneInfo
 
 HOUR_MS: Final = 3_600_000
 DAY_MS: Final = 24 * HOUR_MS
@@ -56,12 +58,14 @@ def per_move(days: int) -> Pace:
     return Pace("custom", span, span, span)
 
 
-def left(bank_ms: int, since: datetime | None, now: datetime) -> int:
+def left(bank_ms: int, since: datetime | None, now: datetime, quiet: Quiet | None = None
+         ) -> int:
     """What a bank of ``bank_ms`` at the start of the wait begun at ``since`` (``None``: not
-    waiting) holds at ``now``; at or under 0 when it ran out."""
+    waiting) holds at ``now``, the ``quiet`` time not counted; at or under 0 when it ran
+    out."""
     if since is None:
         return bank_ms
-    return bank_ms - max(0, int((now - since).total_seconds() * 1000))
+    return bank_ms - charged(since, now, quiet)
 
 
 def settle(pace: Pace, bank_ms: int, used_ms: int, moved: bool) -> int:
@@ -70,3 +74,122 @@ def settle(pace: Pace, bank_ms: int, used_ms: int, moved: bool) -> int:
     if not moved:
         return rest
     return min(pace.cap_ms, max(0, rest) + pace.increment_ms)
+
+
+# --- quiet time -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Quiet:
+    """Time no bank pays for: the weekends and a daily window, in the time zone ``zone`` (an
+    IANA name).  A window may run past midnight (22:00 to 08:00); ``None``: no window."""
+
+    zone: str
+    weekends: bool = False
+    window: tuple[int, int] | None = None
+    """(start, end) in minutes after local midnight; end before start runs past midnight."""
+
+    def __post_init__(self) -> None:
+        ZoneInfo(self.zone)  # ZoneInfoNotFoundError (a KeyError) for an unknown zone
+        if self.window is not None:
+            start, end = self.window
+            if not (0 <= start < DAY_MINUTES and 0 <= end < DAY_MINUTES) or start == end:
+                raise ValueError(f"a quiet window of minutes {start} to {end} does not hold")
+
+    @property
+    def empty(self) -> bool:
+        return not self.weekends and self.window is None
+
+    def quiet_parts(self, day: date) -> list[tuple[datetime, datetime]]:
+        """The quiet stretches of the local ``day``, as aware moments (DST included)."""
+        zone = ZoneInfo(self.zone)
+        midnight = datetime.combine(day, time(), zone)
+        following = datetime.combine(day + timedelta(days=1), time(), zone)
+        if self.weekends and day.weekday() >= SATURDAY:
+            return [(midnight, following)]
+        if self.window is None:
+            return []
+        start, end = self.window
+
+        def at(minutes: int) -> datetime:
+            return datetime.combine(day, time(minutes // 60, minutes % 60), zone)
+
+        if start < end:
+            return [(at(start), at(end))]
+        return [(midnight, at(end)), (at(start), following)]
+
+
+DAY_MINUTES: Final = 24 * 60
+SATURDAY: Final = 5
+
+
+def quiet_columns(quiet: Quiet | None) -> dict[str, Any]:
+    """The stored columns of ``quiet`` (``quiet_zone`` NULL: no quiet time)."""
+    if quiet is None:
+        return {"quiet_zone": None, "quiet_weekends": 0, "quiet_start": None, "quiet_end": None}
+    start, end = quiet.window or (None, None)
+    return {"quiet_zone": quiet.zone, "quiet_weekends": int(quiet.weekends),
+            "quiet_start": start, "quiet_end": end}
+
+
+def quiet_rule(stored: list[Any] | None) -> Quiet | None:
+    """The :class:`Quiet` of a stored ``[zone, weekends, start, end]`` (``None``: no zone)."""
+    if not stored or stored[0] is None:
+        return None
+    zone, weekends, start, end = stored
+    window = None if start is None or end is None else (int(start), int(end))
+    return Quiet(str(zone), bool(weekends), window)
+
+
+def _quiet_between(quiet: Quiet, since: datetime, until: datetime) -> Iterator[
+        tuple[datetime, datetime]]:
+    """The quiet stretches that overlap [since, until), clipped to it, in order."""
+    zone = ZoneInfo(quiet.zone)
+    day = since.astimezone(zone).date() - timedelta(days=1)  # a window begun the day before
+    last = until.astimezone(zone).date()
+    while day <= last:
+        for start, end in quiet.quiet_parts(day):
+            start_utc, end_utc = start.astimezone(UTC), end.astimezone(UTC)
+            if end_utc > since and start_utc < until:
+                yield max(start_utc, since), min(end_utc, until)
+        day += timedelta(days=1)
+
+
+def charged(since: datetime, now: datetime, quiet: Quiet | None = None) -> int:
+    """The milliseconds a wait from ``since`` to ``now`` spends of a bank: all of it but the
+    quiet time."""
+    if now <= since:
+        return 0
+    spent = now - since
+    if quiet is not None and not quiet.empty:
+        for start, end in _quiet_between(quiet, since, now):
+            spent -= end - start
+    return max(0, int(spent.total_seconds() * 1000))
+
+
+def runs_out(bank_ms: int, since: datetime, quiet: Quiet | None = None) -> datetime:
+    """The moment a bank of ``bank_ms`` at the start of the wait begun ``since`` is spent:
+    walking from ``since``, the bank pays for the time between the quiet stretches."""
+    rest = timedelta(milliseconds=max(0, bank_ms))
+    if quiet is None or quiet.empty:
+        return since + rest
+    cursor = since
+    for start, end in _quiet_from(quiet, since):
+        if cursor + rest <= start:
+            break
+        if start > cursor:
+            rest -= start - cursor
+        cursor = max(cursor, end)
+    return cursor + rest
+
+
+def _quiet_from(quiet: Quiet, since: datetime) -> Iterator[tuple[datetime, datetime]]:
+    """The quiet stretches from ``since`` on, in order (without end: the caller stops)."""
+    zone = ZoneInfo(quiet.zone)
+    day = since.astimezone(zone).date()
+    while True:
+        for start, end in quiet.quiet_parts(day):
+            start_utc, end_utc = start.astimezone(UTC), end.astimezone(UTC)
+            if end_utc > since:
+                yield max(start_utc, since), end_utc
+        day += timedelta(days=1)

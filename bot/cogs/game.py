@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.banks import MAX_BANK_DAYS, MAX_CAP_DAYS, MAX_INCREMENT_HOURS
+from bot.banks import MAX_BANK_DAYS, MAX_CAP_DAYS, MAX_INCREMENT_HOURS, zone_choices
 from bot.commands import CommandFlow
 from bot.games import PACKAGES, GamePresenter, presenter_for
 from bot.games.contract import Decision
@@ -52,13 +52,20 @@ class Flows(Protocol):
                              ) -> None: ...
 
     async def server_settings(self, interaction: discord.Interaction[Any], language: str | None,
-                              hours: int | None) -> None: ...
+                              hours: int | None,
+                              quiet: tuple[str | None, bool | None, str | None] = (
+                                  None, None, None)) -> None: ...
 
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=ls("choice.ai_level.heuristic"), value="heuristic"),
     app_commands.Choice(name=ls("choice.ai_level.strong"), value="strong"),
     app_commands.Choice(name=ls("choice.ai_level.random"), value="random"),
 ]
+def zones_typed(current: str) -> Choices:
+    """The IANA time zones whose name holds what was typed (the autocomplete)."""
+    return [app_commands.Choice(name=zone, value=zone) for zone in zone_choices(current)]
+
+
 PACE_CHOICES = [app_commands.Choice(name=ls(f"choice.pace.{name}"), value=name)
                 for name in PACE_NAMES]
 LANGUAGE_CHOICES = [
@@ -96,6 +103,9 @@ class GameCog(
         bank_days=ls("opt.bank_days.name"),
         increment_hours=ls("opt.increment_hours.name"),
         cap_days=ls("opt.cap_days.name"),
+        timezone=ls("opt.timezone.name"),
+        quiet_weekends=ls("opt.quiet_weekends.name"),
+        quiet_hours=ls("opt.quiet_hours.name"),
         variant=ls("opt.variant.name"),
         hints=ls("opt.hints.name"),
     )
@@ -109,6 +119,9 @@ class GameCog(
         bank_days=ls("opt.bank_days.description"),
         increment_hours=ls("opt.increment_hours.description"),
         cap_days=ls("opt.cap_days.description"),
+        timezone=ls("opt.timezone.description"),
+        quiet_weekends=ls("opt.quiet_weekends.description"),
+        quiet_hours=ls("opt.quiet_hours.description"),
         variant=ls("opt.variant.description"),
         hints=ls("opt.hints.description"),
     )
@@ -126,6 +139,9 @@ class GameCog(
         bank_days: app_commands.Range[int, 1, MAX_BANK_DAYS] | None = None,
         increment_hours: app_commands.Range[int, 0, MAX_INCREMENT_HOURS] | None = None,
         cap_days: app_commands.Range[int, 1, MAX_CAP_DAYS] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+        quiet_weekends: bool | None = None,
+        quiet_hours: app_commands.Range[str, 1, 40] | None = None,
         variant: str | None = None,
         hints: bool = False,
     ) -> None:
@@ -140,9 +156,18 @@ class GameCog(
             bank_days=bank_days,
             increment_hours=increment_hours,
             cap_days=cap_days,
+            timezone=timezone,
+            quiet_weekends=quiet_weekends,
+            quiet_hours=quiet_hours,
             variants=[variant] if variant else [],
             hints=hints,
         )
+
+    @new.autocomplete("timezone")
+    async def timezone_choices(self, interaction: discord.Interaction[Any], current: str
+                               ) -> Choices:
+        """The IANA time zones whose name holds what was typed."""
+        return zones_typed(current)
 
     @new.autocomplete("variant")
     async def variant_choices(self, interaction: discord.Interaction[Any], current: str
@@ -193,11 +218,16 @@ class GameCog(
 
     @app_commands.command(name=ls("cmd.server.name"), description=ls("cmd.server.description"))
     @app_commands.rename(
-        language=ls("opt.default_language.name"), reminder_hours=ls("opt.reminder_hours.name")
+        language=ls("opt.default_language.name"), reminder_hours=ls("opt.reminder_hours.name"),
+        timezone=ls("opt.timezone.name"), quiet_weekends=ls("opt.quiet_weekends.name"),
+        quiet_hours=ls("opt.quiet_hours.name"),
     )
     @app_commands.describe(
         language=ls("opt.default_language.description"),
         reminder_hours=ls("opt.reminder_hours.description"),
+        timezone=ls("opt.server_timezone.description"),
+        quiet_weekends=ls("opt.server_quiet_weekends.description"),
+        quiet_hours=ls("opt.server_quiet_hours.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def server(
@@ -205,10 +235,19 @@ class GameCog(
         interaction: discord.Interaction[Any],
         language: app_commands.Choice[str] | None = None,
         reminder_hours: app_commands.Range[int, 1, 168] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+        quiet_weekends: bool | None = None,
+        quiet_hours: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self.bot.server_settings(
-            interaction, language.value if language else None, reminder_hours
+            interaction, language.value if language else None, reminder_hours,
+            quiet=(timezone, quiet_weekends, quiet_hours),
         )
+
+    @server.autocomplete("timezone")
+    async def server_timezone_choices(self, interaction: discord.Interaction[Any], current: str
+                                      ) -> Choices:
+        return zones_typed(current)
 
     # --- questions and the seat -------------------------------------------------------------
 

@@ -3,16 +3,28 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.banks import LOW_MS, banks_line, chosen_pace, describe, own_bank
+from bot.banks import (
+    LOW_MS,
+    banks_line,
+    chosen_pace,
+    chosen_quiet,
+    describe,
+    describe_quiet,
+    own_bank,
+    quiet_window,
+    server_quiet,
+    zone_choices,
+)
 from bot.errors import UserError
 from bot.i18n import CATALOG
 from bot.presenters import lobby_embed
 from storage import GameRecord, GameStatus, SeatRecord
-from storage.timebank import DAY_MS, HOUR_MS, PRESETS, Pace
+from storage.timebank import DAY_MS, HOUR_MS, PRESETS, Pace, Quiet
 
 T0 = datetime(2026, 12, 1, 12, tzinfo=UTC)
 NAMES = {0: "ana", 1: "bob", 2: "AI 3 (normal)"}
@@ -106,3 +118,54 @@ def test_the_table_shows_each_persons_bank_and_when_the_waiting_one_runs_out() -
     assert own_bank(calm, 1, "pt") == "⏳ O seu banco de tempo: 11 h"
     assert own_bank(calm, 2, "en") is None  # the AI seat
     assert banks_line(record(None, (None, None)), NAMES, "en") is None  # no pace, no line
+
+
+# --- quiet time ---------------------------------------------------------------------------------
+
+
+def test_quiet_hours_are_read_as_people_write_them() -> None:
+    assert quiet_window("22-08") == (22 * 60, 8 * 60)
+    assert quiet_window(" 23:30 – 7:05 ") == (23 * 60 + 30, 7 * 60 + 5)
+    assert quiet_window("none") is None and quiet_window("ninguna") is None
+    for bad in ("22", "25-08", "22:61-08", "8-8", "tonight"):
+        with pytest.raises(UserError) as refused:
+            quiet_window(bad)
+        assert refused.value.key == "err.quiet_hours"
+
+
+def test_a_games_quiet_time_and_the_servers() -> None:
+    assert chosen_quiet(None, None, None, "Europe/Madrid") is None  # the server's applies
+    assert chosen_quiet(None, True, None, "Europe/Madrid") == Quiet("Europe/Madrid", True)
+    assert chosen_quiet("america/sao_paulo", None, "22-7", None) == Quiet(
+        "America/Sao_Paulo", False, (22 * 60, 7 * 60))
+    assert chosen_quiet(None, False, None, None) == Quiet("UTC")  # this game: none at all
+    with pytest.raises(UserError) as refused:
+        chosen_quiet("Mars/Base", None, None, None)
+    assert refused.value.key == "err.time_zone"
+    was = Quiet("Europe/Madrid", True, (60, 120))
+    assert server_quiet(was, None, None, "none") == Quiet("Europe/Madrid", True)
+    assert server_quiet(was, "Asia/Tokyo", False, None) == Quiet("Asia/Tokyo", False, (60, 120))
+    assert server_quiet(None, None, True, None) == Quiet("UTC", True)
+    assert "America/Sao_Paulo" in zone_choices("sao") and len(zone_choices("")) == 25
+    assert zone_choices("europe/mad") == ["Europe/Madrid"]
+
+
+def test_the_lobby_says_the_quiet_time() -> None:
+    lobby = dataclasses.replace(
+        record(PRESETS["normal"], (None,), status=GameStatus.LOBBY),
+        quiet=Quiet("Europe/Madrid", True, (22 * 60, 8 * 60)))
+    text = "\n".join(str(f.value) for f in lobby_embed(lobby, "es", "heuristic").fields)
+    assert "Descanso: fines de semana y 22:00–08:00 (Europe/Madrid)" in text
+    assert describe_quiet(None, "pt") == "nenhum (conta cada hora)"
+    assert describe_quiet(Quiet("UTC"), "en") == "none (every hour counts)"
+
+
+def test_a_waiting_seats_deadline_skips_the_quiet_time() -> None:
+    friday = datetime(2026, 12, 4, 20, tzinfo=UTC)
+    game = dataclasses.replace(
+        record(PRESETS["fast"], (DAY_MS, None), waiting=0), quiet=Quiet("UTC", weekends=True))
+    game = dataclasses.replace(game, seats=tuple(
+        dataclasses.replace(s, waiting_since=friday if s.seat == 0 else None)
+        for s in game.seats))
+    monday = int(datetime(2026, 12, 7, 20, tzinfo=UTC).timestamp())
+    assert own_bank(game, 0, "en") == f"⏳ Your time bank runs out <t:{monday}:R> unless you play"

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import get_game
 from storage import GameRecord, GameStatus, Storage
@@ -18,7 +21,20 @@ from storage.changes import set_waiting
 from storage.database import Database
 from storage.records import to_ms
 from storage.sql import Tx
-from storage.timebank import DAY_MS, HOUR_MS, PRESETS, Pace, left, per_move, settle
+from storage.timebank import (
+    DAY_MS,
+    HOUR_MS,
+    PRESETS,
+    Pace,
+    Quiet,
+    charged,
+    left,
+    per_move,
+    quiet_columns,
+    quiet_rule,
+    runs_out,
+    settle,
+)
 from tests.postgres import PostgresForTests
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import USER, table_options
@@ -255,3 +271,96 @@ async def test_a_stored_clock_keeps_its_deadline_as_a_pace(
         assert plain.pace is None and all(s.bank_ms is None for s in plain.seats)
     finally:
         await storage.close()
+
+
+# --- quiet time ---------------------------------------------------------------------------------
+
+MADRID = "Europe/Madrid"
+
+
+def local(zone: str, year: int, month: int, day: int, hour: int) -> datetime:
+    return datetime(year, month, day, hour, tzinfo=ZoneInfo(zone)).astimezone(UTC)
+
+
+def test_the_weekend_costs_nothing() -> None:
+    quiet = Quiet(MADRID, weekends=True)
+    friday = local(MADRID, 2026, 12, 4, 20)
+    monday = local(MADRID, 2026, 12, 7, 8)
+    assert charged(friday, monday, quiet) == 12 * HOUR_MS  # Friday 4 h, Monday 8 h
+    assert charged(friday, monday) == 60 * HOUR_MS
+    saturday = local(MADRID, 2026, 12, 5, 10)
+    assert charged(saturday, local(MADRID, 2026, 12, 6, 23), quiet) == 0
+    assert runs_out(HOUR_MS, saturday, quiet) == local(MADRID, 2026, 12, 7, 1)
+
+
+def test_a_window_past_midnight_costs_nothing_each_night() -> None:
+    quiet = Quiet(MADRID, window=(22 * 60, 8 * 60))
+    since = local(MADRID, 2026, 12, 1, 20)
+    assert charged(since, local(MADRID, 2026, 12, 2, 10), quiet) == 4 * HOUR_MS
+    assert charged(since, local(MADRID, 2026, 12, 3, 10), quiet) == 18 * HOUR_MS
+    assert runs_out(3 * HOUR_MS, since, quiet) == local(MADRID, 2026, 12, 2, 9)
+    inside = local(MADRID, 2026, 12, 2, 3)  # a wait that begins in the quiet window
+    assert charged(inside, local(MADRID, 2026, 12, 2, 9), quiet) == HOUR_MS
+
+
+def test_the_night_the_clocks_go_forward_is_two_real_hours_of_quiet() -> None:
+    """Europe/Madrid, 29 March 2026: 02:00 becomes 03:00.  A quiet window of 01:00-04:00 local
+    lasts two real hours that night; the wait from Saturday 20:00 to Sunday 12:00 lasts 15."""
+    quiet = Quiet(MADRID, window=(60, 4 * 60))
+    since, until = local(MADRID, 2026, 3, 28, 20), local(MADRID, 2026, 3, 29, 12)
+    assert charged(since, until) == 15 * HOUR_MS
+    assert charged(since, until, quiet) == 13 * HOUR_MS
+    back = Quiet(MADRID, window=(60, 4 * 60))  # 25 October 2026: 03:00 becomes 02:00
+    since, until = local(MADRID, 2026, 10, 24, 20), local(MADRID, 2026, 10, 25, 12)
+    assert charged(since, until) == 17 * HOUR_MS
+    assert charged(since, until, back) == 13 * HOUR_MS
+
+
+@settings(max_examples=300)
+@given(start=st.integers(0, 365 * 24 * 60), bank_minutes=st.integers(1, 12 * 24 * 60),
+       zone=st.sampled_from([MADRID, "America/Sao_Paulo", "Asia/Tokyo", "UTC"]),
+       weekends=st.booleans(),
+       window=st.none() | st.tuples(st.integers(0, 1439), st.integers(0, 1439)).filter(
+           lambda w: w[0] != w[1]))
+def test_a_bank_runs_out_when_its_waiting_time_is_spent(
+        start: int, bank_minutes: int, zone: str, weekends: bool,
+        window: tuple[int, int] | None) -> None:
+    quiet = Quiet(zone, weekends, window)
+    since = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=start)
+    bank = bank_minutes * 60_000
+    out = runs_out(bank, since, quiet)
+    assert charged(since, out, quiet) == bank
+    assert charged(since, out - timedelta(minutes=1), quiet) == bank - 60_000
+    assert left(bank, since, out, quiet) == 0
+
+
+def test_a_quiet_rule_that_cannot_be_is_refused() -> None:
+    with pytest.raises(KeyError):
+        Quiet("Mars/Olympus_Mons")
+    with pytest.raises(ValueError, match="does not hold"):
+        Quiet(MADRID, window=(60, 60))
+    rule = Quiet(MADRID, True, (1, 2))
+    assert quiet_rule(list(quiet_columns(rule).values())) == rule
+    assert quiet_rule([None, 0, None, None]) is None
+
+
+async def test_a_move_pays_for_its_wait_but_the_quiet_time(
+    storage: Storage, clock: FakeClock
+) -> None:
+    """The server keeps weekends quiet; a game of its own keeps nights quiet instead."""
+    await storage.settings.update_guild(1, quiet=Quiet(MADRID, weekends=True))
+    clock.now = local(MADRID, 2026, 12, 4, 20)  # a Friday evening
+    record = await storage.games.start((await lobby(storage, NORMAL)).id, seed=3)
+    assert record.quiet == Quiet(MADRID, weekends=True)
+    seat, code = await first_move(storage, record)
+    clock.now = local(MADRID, 2026, 12, 7, 8)  # Monday morning: 12 hours spent, not 60
+    played = (await storage.games.play(record.id, seat, code,
+                                       expected_version=record.version)).record
+    assert played.seat(seat).bank_ms == 4 * DAY_MS - 12 * HOUR_MS  # type: ignore[union-attr]
+    await storage.reminders.set_timers(record.id, quiet=Quiet(MADRID, window=(22 * 60, 8 * 60)))
+    assert (await storage.games.get(record.id)).quiet == Quiet(MADRID, window=(1320, 480))
+    await storage.reminders.set_timers(record.id, quiet=None)  # back to the server's
+    assert (await storage.games.get(record.id)).quiet == Quiet(MADRID, weekends=True)
+    waits = [w for w in await storage.reminders.waits(before=clock.now + timedelta(days=1))
+             if w.game_id == record.id]
+    assert waits and all(w.quiet == Quiet(MADRID, weekends=True) for w in waits)
