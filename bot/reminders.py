@@ -39,7 +39,8 @@ from datetime import datetime, timedelta
 
 from engine.core import get_game
 from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus, Storage, Wait
-from storage.timebank import left
+from storage.reminders import AlertKind
+from storage.timebank import left, runs_out
 
 from .clock import ClockVotes
 from .games import presenter_for
@@ -67,6 +68,8 @@ class TickReport:
     """Users with an overdue game who were reminded less than 24 h ago."""
     votes: list[int] = field(default_factory=list)
     """Clock votes opened."""
+    warned: list[tuple[int, int, str]] = field(default_factory=list)
+    """(user, game, ``bank_half`` or ``bank_tenth``): the bank warnings sent."""
     closed: int = 0
     """Clock votes closed because they no longer made sense."""
     republished: int = 0
@@ -158,6 +161,7 @@ class Reminders:
                 report.closed = await self.votes.sweep()
             due: dict[int, list[Wait]] = {}
             late: list[Wait] = []
+            warn: list[tuple[Wait, AlertKind]] = []
             after: datetime | None = None
             while True:
                 waits = await self.storage.reminders.waits(
@@ -169,9 +173,12 @@ class Reminders:
                     hours = wait.reminder_hours or self.default_hours
                     if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
                         due.setdefault(wait.user_id, []).append(wait)
-                    if (wait.bank_ms is not None and not wait.clocked
-                            and left(wait.bank_ms, wait.waiting_since, now, wait.quiet) <= 0):
-                        late.append(wait)
+                    if wait.bank_ms is not None and not wait.clocked:
+                        rest = left(wait.bank_ms, wait.waiting_since, now, wait.quiet)
+                        if rest <= 0:
+                            late.append(wait)
+                        elif (kind := bank_warning(wait, rest)) is not None:
+                            warn.append((wait, kind))
                 if len(waits) < BATCH:
                     break
                 # Waits that began at the same moment straddle pages only in pathological
@@ -180,6 +187,11 @@ class Reminders:
             for wait in late:
                 if self.votes is not None and await self.votes.open(wait) is not None:
                     report.votes.append(wait.game_id)
+            for wait, kind in warn:
+                if await self.storage.reminders.claim_alert(
+                        wait.game_id, wait.seat, kind, wait.waiting_since):
+                    await self._warn(wait, kind)
+                    report.warned.append((wait.user_id, wait.game_id, kind))
             for user_id, waits in due.items():
                 last = waits[0].last_nudge_at
                 if last is not None and last > now - NUDGE_CAP:
@@ -239,6 +251,28 @@ class Reminders:
             await self.notifier.mention(record.channel_id, [user_id], text)
         return False
 
+    async def _warn(self, wait: Wait, kind: AlertKind) -> None:
+        """Tell the person of ``wait`` that half of its bank is spent, or that a tenth is
+        left (``kind``): by DM in their language, else a mention in the game's channel."""
+        prefs = await self.storage.settings.user(wait.user_id)
+        lang = prefs.language or wait.language or self.catalog.default
+        record, what = await self._describe(wait, lang)
+        if record is None or wait.bank_ms is None:
+            return
+        when = f"<t:{int(runs_out(wait.bank_ms, wait.waiting_since, wait.quiet).timestamp())}:R>"
+        text = self.catalog.t(lang, f"notify.{kind}", game=record.id,
+                              where=self.notifier.where(record), what=what, when=when,
+                              link=_link(record)).strip()
+        if prefs.dm_notifications and not prefs.dm_blocked and await self.notifier.dm(
+                wait.user_id, text):
+            return
+        if record.channel_id is not None:
+            game_lang = record.language or self.catalog.default
+            _, what = await self._describe(wait, game_lang)
+            await self.notifier.mention(record.channel_id, [wait.user_id], self.catalog.t(
+                game_lang, f"notify.{kind}_channel", mention=f"<@{wait.user_id}>",
+                game=record.id, what=what, when=when))
+
     async def _describe(self, wait: Wait, lang: str) -> tuple[GameRecord | None, str]:
         """The game of ``wait`` and, in words, what it asks of the seat."""
         loaded = await self.storage.games.load(wait.game_id)
@@ -249,6 +283,17 @@ class Reminders:
         what = (presenter_for(loaded.record.game).prompt_text(prompt.kind, lang)
                 if prompt is not None else "?")
         return loaded.record, what
+
+
+def bank_warning(wait: Wait, rest: int) -> AlertKind | None:
+    """The warning a wait is due with ``rest`` of its bank left (the bank it began with:
+    ``wait.bank_ms``): a tenth left, else half spent, each once; ``None`` when none is due."""
+    bank = wait.bank_ms or 0
+    if rest * 10 <= bank and not wait.warned_tenth:
+        return "bank_tenth"
+    if rest * 2 <= bank and not (wait.warned_half or wait.warned_tenth):
+        return "bank_half"
+    return None
 
 
 def _hours(delta: timedelta) -> int:

@@ -31,7 +31,7 @@ from storage.settings import UNSET, Unset
 from storage.sql import Row, Tx
 from storage.timebank import Pace, Quiet, quiet_columns, quiet_rule
 
-AlertKind = Literal["turn", "nudge", "clock"]
+AlertKind = Literal["turn", "nudge", "clock", "bank_half", "bank_tenth"]
 Choice = Literal["ai", "abandon"]
 CHOICES: tuple[Choice, ...] = ("ai", "abandon")
 VoteStatus = Literal["open", "takeover", "abandon", "cancelled"]
@@ -69,6 +69,10 @@ class Wait:
     """This wait was already reminded."""
     clocked: bool
     """A vote was already opened for this wait."""
+    warned_half: bool
+    """The person was told this wait spent half of the bank it began with."""
+    warned_tenth: bool
+    """The person was told a tenth of that bank is left."""
     last_nudge_at: datetime | None
     """When the user was last reminded (any game)."""
 
@@ -102,6 +106,8 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
        {QUIET_OF_G} AS quiet_json,
        (n.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS nudged,
        (c.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS clocked,
+       (h.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS warned_half,
+       (x.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS warned_tenth,
        u.last_nudge_at
   FROM seats AS w
   JOIN games AS g ON g.id = w.game_id
@@ -109,6 +115,10 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
   LEFT JOIN guild_settings AS gs ON gs.guild_id = g.guild_id
   LEFT JOIN seat_alerts AS n ON n.game_id = w.game_id AND n.seat = w.seat AND n.kind = 'nudge'
   LEFT JOIN seat_alerts AS c ON c.game_id = w.game_id AND c.seat = w.seat AND c.kind = 'clock'
+  LEFT JOIN seat_alerts AS h
+         ON h.game_id = w.game_id AND h.seat = w.seat AND h.kind = 'bank_half'
+  LEFT JOIN seat_alerts AS x
+         ON x.game_id = w.game_id AND x.seat = w.seat AND x.kind = 'bank_tenth'
   LEFT JOIN user_settings AS u ON u.user_id = w.user_id
  WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ? AND w.waiting_since > ?
    AND w.user_id IS NOT NULL AND g.status = 'active'
@@ -133,6 +143,8 @@ def _wait(row: Row) -> Wait:
         quiet=quiet_rule(json.loads(row["quiet_json"] or "null")),
         nudged=bool(row["nudged"]),
         clocked=bool(row["clocked"]),
+        warned_half=bool(row["warned_half"]),
+        warned_tenth=bool(row["warned_tenth"]),
         last_nudge_at=from_ms(row["last_nudge_at"]),
     )
 

@@ -6,6 +6,7 @@ and the AI taking a seat over through the service."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import random
 import time
@@ -21,7 +22,7 @@ from bot.changes import TableUpdate
 from bot.clock import decision, needed, still_current, voters
 from bot.errors import UserError
 from bot.notify import Notifier, TurnNotice
-from bot.reminders import Reminders
+from bot.reminders import Reminders, bank_warning
 from bot.resume import STALLED_AFTER
 from bot.seats import Actor, takeover_level
 from bot.service import GameService
@@ -451,6 +452,58 @@ async def test_the_vote_opens_when_the_bank_runs_out_and_moves_carry_the_bank(
     clock.advance(minutes=1)
     assert (await loop.tick()).votes == [game.id]
     assert votes.opened == [(game.id, first)]
+
+
+async def test_half_and_a_tenth_of_a_bank_are_told_once_each(
+    storage: Storage, service: GameService, clock: Clock
+) -> None:
+    """The normal pace's 3 days: at 36 hours of one wait the person hears that half is spent,
+    at 64.8 hours that a tenth is left, each once; someone without DMs is mentioned in the
+    game's channel (in the game's language) instead."""
+    notifier = RecordingNotifier(storage, refuse=[3])
+    loop = reminders(storage, notifier, clock)
+    one = await started(service, [1, 2], channel=10, pace=PRESETS["normal"])
+    other = await started(service, [3, 4], channel=12, language="es", pace=PRESETS["normal"])
+    start = clock.now
+    out = int((start + timedelta(days=3)).timestamp())
+
+    def told() -> list[str]:
+        return [t for _, t in notifier.dms if "time bank" in t] + [
+            t for _, _, t in notifier.mentions if "reserva" in t]
+
+    clock.advance(hours=35, minutes=59)
+    assert (await loop.tick()).warned == [] and told() == []
+    clock.advance(minutes=1)
+    assert sorted((await loop.tick()).warned) == [(1, one.id, "bank_half"),
+                                                    (3, other.id, "bank_half")]
+    assert told() == [
+        f"⏳ Game #{one.id} (#table-10): half of your time bank is spent on this decision "
+        f"(choose a role); it runs out <t:{out}:R>. https://discord.com/channels/5/10",
+        f"<@3>: ⏳ partida n.º {other.id}, has gastado la mitad de tu tiempo de reserva "
+        f"(elegir un personaje); se agota <t:{out}:R>."]
+    assert (await loop.tick()).warned == []
+    clock.advance(hours=28, minutes=47, seconds=59)  # 64.8 hours from the start, less 1 s
+    assert (await loop.tick()).warned == []
+    clock.advance(seconds=1)
+    assert sorted((await loop.tick()).warned) == [(1, one.id, "bank_tenth"),
+                                                    (3, other.id, "bank_tenth")]
+    assert told()[1].startswith(f"⚠️ Game #{one.id} (#table-10): a tenth of your time bank is "
+                                "left (choose a role)")
+    clock.advance(hours=8)
+    assert (await loop.tick()).warned == [] and len(told()) == 4
+
+
+def test_a_pass_that_comes_late_tells_only_the_tenth() -> None:
+    since = datetime(2026, 12, 1, tzinfo=UTC)
+    wait = Wait(1, 0, 1, since, 5, 10, "en", None, 10 * HOUR_MS, None, False, False, False,
+                False, None)
+    assert bank_warning(wait, 6 * HOUR_MS) is None
+    assert bank_warning(wait, 5 * HOUR_MS) == "bank_half"
+    assert bank_warning(wait, HOUR_MS) == "bank_tenth"
+    told_half = dataclasses.replace(wait, warned_half=True)
+    assert bank_warning(told_half, 2 * HOUR_MS) is None
+    assert bank_warning(told_half, HOUR_MS) == "bank_tenth"
+    assert bank_warning(dataclasses.replace(wait, warned_tenth=True), HOUR_MS) is None
 
 
 # --- stalled games --------------------------------------------------------------------------------

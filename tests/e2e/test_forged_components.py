@@ -89,7 +89,7 @@ async def test_forged_components_on_the_table_are_refused(
     assert since is not None
     vote = await governor.storage.reminders.open_vote(Wait(
         record.id, 0, world.alice.id, since, world.guild.id, world.general.id, "en",
-        None, 1, None, False, False, None))
+        None, 1, None, False, False, False, False, None))
     assert vote is not None
     await governor.storage.reminders.set_vote_message(vote.id, lobby.id)
     g, v = record.id, record.version
