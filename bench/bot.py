@@ -9,6 +9,7 @@ interaction is acknowledged and how fast the table follows a click.
     python -m bench.bot --processes N [--backend postgresql|sqlite] [--shard-count S]
                         [--logs DIR] [the options above but --no-render and --profile]
     python -m bench.bot --compare [--processes 2] [...]   # 1 process, then N: side by side
+    python -m bench.bot --scenario reminders [--games 10000] [--json]  # bench/reminders.py
 
 The scenarios, what each option does and what each figure of the output means (``ack_ms``,
 ``update_ms``, ``loop_lag_ms``, ``work``; with ``--processes``, ``cpu`` and ``by_shard``):
@@ -39,6 +40,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
+from bench import reminders
 from bench.processes import (
     Cpu,
     MachineCpu,
@@ -85,6 +87,9 @@ SCENARIOS: dict[str, dict[str, Any]] = {
                 "advance": 0},
     "ai-heavy": {"games": 110, "moves": 6, "think": 10.0, "players": 4, "ai_seats": 3,
                  "advance": 30},
+    # the reminder pass over games that all wait (bench/reminders.py): only --games, --json
+    "reminders": {"games": 10_000, "moves": 0, "think": 0.0, "players": 3, "ai_seats": 0,
+                  "advance": 0},
 }
 
 
@@ -962,6 +967,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     chosen = {key: value if (value := getattr(args, key)) is not None else default
               for key, default in SCENARIOS[args.scenario].items()}
+    if args.scenario == "reminders":  # no Discord: the pass over the stored waits
+        return reminders.main([f"--games={chosen['games']}", *(["--json"] if args.json else [])])
     if args.compare or args.processes is not None:
         counts = [1, args.processes or 2] if args.compare else [args.processes]
         backend = args.backend or "postgresql"
