@@ -50,7 +50,8 @@ from storage import GameRecord, Storage, UserSettings
 
 from .games import presenter_for
 from .i18n import CATALOG, Catalog
-from .limits import CONTENT, fit
+from .limits import CONTENT, clip, fit
+from .recap import recap_text
 from .seatnames import escape_name, everyone
 
 log = logging.getLogger(__name__)
@@ -118,6 +119,9 @@ class TurnNotice:
     """Where the game is played, for people: "#general, Offline Table"."""
     title: Mapping[str, str] = field(default_factory=dict)
     """The game's name, by language ("Puerto Rico")."""
+    recap: Mapping[int, Mapping[str, Sequence[str]]] = field(default_factory=dict)
+    """By user, by language: what the others did since the user's last move
+    (:mod:`bot.recap`)."""
 
     def text(self, lang: str) -> str:
         return self.what.get(lang) or next(iter(self.what.values()), "")
@@ -240,10 +244,13 @@ class Notifier:
     def _turn_line(self, prefs: UserSettings, notice: TurnNotice) -> str:
         lang = prefs.language or notice.language or self.catalog.default
         where = notice.where or (f"<#{notice.channel_id}>" if notice.channel_id else "")
-        return self.catalog.t(
+        line = self.catalog.t(
             lang, "notify.dm", game=notice.game_id, where=where, what=notice.text(lang),
             link=notice.link or "", title=notice.title.get(lang, ""),
         ).strip()
+        lines = notice.recap.get(prefs.user_id, {}).get(lang, ())
+        return clip("\n".join(filter(None, [line, recap_text(lines, lang, self.catalog)])),
+                    CONTENT)
 
     async def _claim(self, notice: TurnNotice, user_id: int) -> bool:
         wait = notice.waits.get(user_id)

@@ -25,6 +25,7 @@ from .games.contract import GamePresenter, Panel
 from .i18n import Catalog
 from .limits import clip, fit_view
 from .presenters import GAME_COLOUR, waiting_line
+from .recap import recap, recap_text
 
 MAX_BUTTONS = 10  # more choices than this become select menus
 ROW = 5
@@ -90,6 +91,10 @@ class PanelView:
         lines.append(self.presenter.panel_status(panel, self.chooser, self.lang) or "")
         if not view.get("game_over"):
             lines.append(own_bank(panel.record, panel.seat, self.lang, self.catalog) or "")
+            if panel.kind is not None:  # the decision is this seat's: what happened since
+                lines.append(recap_text(recap(panel.record, panel.names, panel.recent,
+                                              panel.seat, self.lang, self.catalog),
+                                        self.lang, self.catalog))
         return "\n".join(line for line in lines if line)
 
     def prompt_words(self, kind: str) -> str:

@@ -10,6 +10,7 @@ game's lock.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from .notify import Notifier
 from .permissions import bot_permissions, can_post, missing, needed, permission_names
 from .posting import UNKNOWN_CHANNEL, TablePoster
 from .presenters import seat_names
+from .recap import recap
 from .seatnames import escape_name, with_history
 
 log = logging.getLogger(__name__)
@@ -292,6 +294,12 @@ class DiscordPublisher:
         kind = str(update.view["prompt"]["kind"])
         message_id = (await self.storage.games.get(record.id)).messages.get(TABLE)
         notice = self.notifier.notice(record, kind, update.newly_waiting, message_id)
+        seats = {s.user_id: s.seat for s in record.seats if s.user_id is not None}
+        notice = dataclasses.replace(notice, recap={
+            user: {lang: recap(record, update.names, update.recent, seats[user], lang,
+                               self.notifier.catalog)
+                   for lang in self.notifier.catalog.languages}
+            for user in update.newly_waiting if user in seats})
         self.spawn(self.notifier.turn(notice, update.newly_waiting), f"notify-{record.id}")
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:

@@ -94,6 +94,7 @@ class TurnService:
             extras=presenter.panel_extras(game, state, seat, view, codes, kind),
             highlights=highlights,
             can_undo=record.status is GameStatus.ACTIVE and may_undo(recent, user_id),
+            recent=recent,
         )
         if render:
             image = await self.drawing.board(presenter.panel_view(panel, None), highlights,

@@ -79,6 +79,8 @@ class Panel:
     highlights: tuple[Event, ...] = ()
     """What changed in the current role phase (framed on the image)."""
     can_undo: bool = False
+    recent: tuple[ActionRecord, ...] = ()
+    """The end of the log (the recap of what the others did since this seat's last move)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,12 +161,13 @@ def dm_text(game: GameRecord, world: World, table_id: int, what: str, lang: str 
 
 
 def new_dms(people: Sequence[ScriptedUser], seen: dict[int, int]) -> dict[int, list[str]]:
-    """DMs each person received since ``seen`` (updated)."""
+    """The turn line (the first: a recap of the others' moves may follow) of the DMs each
+    person received since ``seen`` (updated)."""
     out: dict[int, list[str]] = {}
     for person in people:
         dms = person.dms
         if len(dms) > seen.get(person.id, 0):
-            out[person.id] = [m.content for m in dms[seen.get(person.id, 0):]]
+            out[person.id] = [m.content.split("\n")[0] for m in dms[seen.get(person.id, 0):]]
         seen[person.id] = len(dms)
     return out
 
@@ -233,6 +234,14 @@ async def test_the_dm_sequence_of_a_full_round(
     ]
     totals = {p.username: len(p.dms) for p in people}
     assert totals == {"alice": 3, "carol": 2, "dave": 2}
+    # Since your last turn (issue #35): the others' moves, public lines, in the reader's
+    # language; the first DM of the game has none (nothing happened yet).
+    assert "\n" not in world.alice.dms[0].content
+    assert carol.dms[0].content.split("\n")[1:3] == [
+        "Since your last turn:", "- alice chose the Mayor."]
+    assert dave.dms[0].content.split("\n")[1] == "Desde tu último turno:"
+    since = world.alice.dms[2].content.split("\n")[2:]  # after her build: dave's moves
+    assert since and all(line.startswith("- dave") for line in since), since
     server.assert_no_failed_interactions()
 
 
