@@ -522,6 +522,12 @@ class CommandFlow:
                                fastest=stats.fastest[0],
                                fast=span(lang, stats.fastest[1] / 1000)))
             lines += self.favourite_lines(stats.favourites, lang)
+        pace = stats.pace
+        if pace is not None:  # every game of theirs, finished or not
+            median = "—" if pace.median_ms is None else self.catalog.duration(
+                lang, pace.median_ms / 1000)
+            lines.append(t(lang, "reply.stats_pace", median=median, moves=pace.moves,
+                           timeouts=pace.timeouts))
         for name in [game] if game else list(PACKAGES):
             rating = await self.storage.ratings.rating(guild_id, name, user_id)
             if rating is None:
@@ -602,7 +608,7 @@ class CommandFlow:
         try:
             message = await channel.fetch_message(message_id)
             level = lobby_level(message, DEFAULT_LEVEL)
-            await message.edit(**lobby.lobby_message(record, level))
+            await message.edit(**await lobby.lobby_message(record, level))
         except discord.HTTPException:
             log.info("game %s: the lobby message could not be redrawn", record.id)
 

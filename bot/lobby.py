@@ -28,7 +28,13 @@ from .games.contract import GamePresenter
 from .i18n import CATALOG, Catalog
 from .limits import fit_message
 from .permissions import missing, needed
-from .presenters import ai_level_name, closed_lobby_embed, lobby_embed, seat_line
+from .presenters import (
+    ai_level_name,
+    closed_lobby_embed,
+    lobby_embed,
+    move_paces,
+    seat_line,
+)
 from .seats import AI_LEVELS, Actor, offered_seats
 from .service import GameService
 
@@ -87,8 +93,9 @@ class LobbyFlow:
             value=str(s.seat)) for s in record.seats if s.ai_policy is not None]
         return add, remove
 
-    def lobby_message(self, record: GameRecord, level: str) -> dict[str, Any]:
-        """``embed`` and ``view`` of the lobby message for ``record`` (open or closed)."""
+    async def lobby_message(self, record: GameRecord, level: str) -> dict[str, Any]:
+        """``embed`` and ``view`` of the lobby message for ``record`` (open or closed); an open
+        lobby names each seated person's median time to move in this server."""
         lang = record.language or self.default_language
         if record.status is GameStatus.LOBBY:
             presenter = presenter_for(record.game)
@@ -98,7 +105,8 @@ class LobbyFlow:
                 default=ident in on) for ident in presenter.variants]
             add, remove = self.seat_options(record, lang, presenter)
             return fit_message(
-                embed=lobby_embed(record, lang, level, presenter.catalog),
+                embed=lobby_embed(record, lang, level, presenter.catalog,
+                                  await move_paces(self.storage, record)),
                 view=lobby_view(record.id, record.version, self.labels(lang), level,
                                 rules[:25] or None, add, remove),
             )
@@ -167,7 +175,7 @@ class LobbyFlow:
             posted = self._posting[record.id] = asyncio.Event()
             try:
                 try:
-                    message = await channel.send(**self.lobby_message(record, ai_level))
+                    message = await channel.send(**await self.lobby_message(record, ai_level))
                 except discord.HTTPException:
                     # No lobby message: free the channel again rather than leave a ghost game.
                     await self.storage.games.abandon(record.id)
@@ -253,7 +261,8 @@ class LobbyFlow:
         try:
             async with self._draw_lock(game_id):
                 record = await self.storage.games.get(game_id)
-                await interaction.edit_original_response(**self.lobby_message(record, level))
+                await interaction.edit_original_response(
+                    **await self.lobby_message(record, level))
         except Exception as exc:
             await send_error(interaction, exc, where=f"redraw lobby {game_id}")
 

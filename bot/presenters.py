@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from storage import GameRecord
+from storage import GameRecord, Storage
 
 from .banks import describe, describe_quiet
 from .games import presenter_for
@@ -48,10 +48,22 @@ def seat_names(record: GameRecord, lang: str, catalog: Catalog = CATALOG,
 # --- the lobby -----------------------------------------------------------------------------------
 
 
-def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CATALOG
-                ) -> discord.Embed:
-    """The lobby: its seats (each AI seat with its level), the table's settings (``level``:
-    Add AI's) and the level of the AI that takes over a seat whose player leaves."""
+async def move_paces(storage: Storage, record: GameRecord) -> dict[int, int]:
+    """By seated person, their median time to move in the lobby's server (issue #35), for
+    those with timed moves."""
+    out = {}
+    for user in record.user_ids:
+        pace = await storage.games.move_pace(user, guild_id=record.guild_id)
+        if pace is not None and pace.median_ms is not None:
+            out[user] = pace.median_ms
+    return out
+
+
+def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CATALOG,
+                paces: Mapping[int, int] | None = None) -> discord.Embed:
+    """The lobby: its seats (each AI seat with its level; a person's median time to move from
+    ``paces``, user -> ms), the table's settings (``level``: Add AI's) and the level of the AI
+    that takes over a seat whose player leaves."""
     capacity = int(record.options.get("players", 5))
     t = catalog.t
     creator = f"<@{record.creator_id}>" if record.creator_id else "?"
@@ -71,7 +83,12 @@ def lobby_embed(record: GameRecord, lang: str, level: str, catalog: Catalog = CA
         if seat is None:
             lines.append(t(lang, "lobby.free_seat", n=number + 1))
         else:
-            lines.append(seat_line(seat.user_id, seat.ai_policy, number, lang, catalog))
+            line = seat_line(seat.user_id, seat.ai_policy, number, lang, catalog)
+            median = (paces or {}).get(seat.user_id or 0)
+            if median is not None:
+                line = t(lang, "lobby.seat_pace", seat=line,
+                         median=catalog.duration(lang, median / 1000, short=True))
+            lines.append(line)
     embed.add_field(name=t(lang, "lobby.players"), value="\n".join(lines), inline=True)
     embed.add_field(
         name=t(lang, "lobby.settings"),

@@ -55,6 +55,7 @@ from storage.records import (
     dumps,
     from_ms,
     from_ms_required,
+    to_ms,
 )
 from storage.rows import NOT_UNDONE, game_record
 from storage.seating import reseat
@@ -377,15 +378,19 @@ class GameRepository(GameQueries):
             record = await fetch(tx, game_id, expected_version)
             if record.status is not GameStatus.ACTIVE:
                 raise NotActive(game_id, record.status)
-            if record.seat(seat) is None:
+            acting = record.seat(seat)
+            if acting is None:
                 raise NotSeated(game_id, seat=seat)
             snap = snapshot_of(engine_game(game_id, record.game), state)
             now = self.db.now_ms()
             seq = record.seq + 1
+            # how long the move waited for its person (schema 18: /game stats, the lobby)
+            waited = None if user_id is None or acting.waiting_since is None else max(
+                0, now - to_ms(acting.waiting_since))
             await tx.execute(
-                "INSERT INTO actions (game_id, seq, seat, code, user_id, at, events)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, code, user_id, now, events_text),
+                "INSERT INTO actions (game_id, seq, seat, code, user_id, at, events, waited_ms)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, code, user_id, now, events_text, waited),
             )
             finished = not snap.to_act
             status = GameStatus.FINISHED if finished else GameStatus.ACTIVE

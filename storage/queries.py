@@ -20,6 +20,7 @@ from storage.records import (
     GameRecord,
     GameStatus,
     LoadedGame,
+    MovePace,
     ResultRecord,
     SeatRecord,
     UserStats,
@@ -255,7 +256,37 @@ class GameQueries:
             )
             favourites += [Favourite(str(r[0]), kind, str(r[1]), int(r[2])) for r in rows]
         return UserStats(user_id, int(row[0]), int(row[1]), row[2], row[3], row[4],
-                         spans[0], spans[1], tuple(favourites))
+                         spans[0], spans[1], tuple(favourites),
+                         await self.move_pace(user_id, game=game, guild_id=guild_id))
+
+    async def move_pace(self, user_id: int, *, game: str | None = None,
+                        guild_id: int | None = None) -> MovePace | None:
+        """The median time ``user_id``'s moves waited for them and their time-outs, in every
+        game (or ``game``), every server (or ``guild_id``), finished or not; ``None`` with
+        neither a timed move nor a time-out.  The median is read by position (an index on the
+        user's waits), never by loading every move."""
+        where = (
+            " FROM actions AS a JOIN games AS g ON g.id = a.game_id"
+            " WHERE a.user_id = ? AND a.waited_ms IS NOT NULL"
+            " AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
+            " AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)"
+        )
+        params = (user_id, game, game, guild_id, guild_id)
+        moves = int(await self.db.scalar("SELECT count(*)" + where, params) or 0)
+        timeouts = int(await self.db.scalar(
+            "SELECT count(*) FROM clock_votes AS v JOIN games AS g ON g.id = v.game_id"
+            " WHERE v.user_id = ?"
+            " AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
+            " AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)", params) or 0)
+        if not moves and not timeouts:
+            return None
+        median = None
+        if moves:
+            middle = await self.db.fetchall(
+                "SELECT a.waited_ms" + where + " ORDER BY a.waited_ms LIMIT ? OFFSET ?",
+                (*params, 2 - moves % 2, (moves - 1) // 2))
+            median = sum(int(r[0]) for r in middle) // len(middle)
+        return MovePace(moves, median, timeouts)
 
 
 def _records(rows: Iterable[Row]) -> list[GameRecord]:

@@ -218,6 +218,20 @@ class UserStats:
     favourites: tuple[Favourite, ...] = ()
     """The roles the user chose and the buildings they built most, most first (at most
     :data:`FAVOURITES` of each kind)."""
+    pace: MovePace | None = None
+    """How fast the user moves (``None``: no move of theirs was timed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MovePace:
+    """How fast a person moves: the median wait of their moves, and their time-outs."""
+
+    moves: int
+    """Their moves timed (from schema 18 on: how long each had waited for them)."""
+    median_ms: int | None
+    """The median of those waits (``None`` without a timed move)."""
+    timeouts: int
+    """Their banks that ran out (a clock vote was opened on their wait)."""
 
 
 FAVOURITES = 3

@@ -65,5 +65,16 @@ async def test_a_pace_is_chosen_shown_and_spent(
         moment = alice.waiting_since + timedelta(milliseconds=alice.bank_ms)
         table = await table_at(world, bot, game.id)
         assert f"alice: runs out {deadline(moment.timestamp() * 1000)} · bob 1d" in table.text()
+
+        # her time to move (issue #35): in /game stats, and in a new lobby beside her name
+        stats = await world.bob.run(f"/game stats player:{world.alice.id}", channel=world.general)
+        assert ("Time to move: 5 hours, the median of 1 move · time banks run out: 0"
+                in (await stats.wait_for_followup()).content)
+        other = server.add_channel(world.guild, "other")
+        handle = await world.alice.run("/game new", channel=other)
+        await handle.wait_for_followup()
+        lobby = await server.wait_for_message(
+            other, lambda m: m.find_component(custom_id_prefix="l:") is not None)
+        assert f"1. <@{world.alice.id}> · 5h a move" in str(lobby.embeds[0])
         await bot.wait_idle()
     server.assert_no_failed_interactions()

@@ -103,7 +103,8 @@ async def test_the_creator_turns_them_on_and_the_game_starts_with_the_draft(
                               "building_selection": "draft"}
     embed = str(lobby_embed(record, "en", "heuristic", PR.catalog).to_dict())
     assert "Rules: The New Buildings (Exp. 1)" in embed
-    menu = LobbyFlow(svc, storage).lobby_message(record, "heuristic")["view"].children[-1].item
+    drawn = await LobbyFlow(svc, storage).lobby_message(record, "heuristic")
+    menu = drawn["view"].children[-1].item
     assert [(o.value, o.default) for o in menu.options] == [
         ("new_buildings", True), ("random_buildings", False), ("exclusive_forest_house", False),
         ("nobles", False), ("buccaneer", False), ("festival", False)]
