@@ -3,15 +3,15 @@
     python -m bench.reminders [--games 10000] [--seed 0] [--json]
     python -m bench.bot --scenario reminders [--games N] [--json]     (the same bench)
 
-``--games`` games of Puerto Rico are in progress in one SQLite file, each waiting on one
-person (copies of seeded random games, ``bench.storage``'s ``fill_games``), with the normal
-pace (3 days to start), their server's quiet weekends in Europe/Madrid, and waits begun from
-a minute to eight days ago.  Then the bot's reminder pass (``bot.reminders.Reminders.tick``,
-the real one, with a notifier and clock votes that record instead of reaching Discord) runs
-twice at the same moment: the first sends everything due (reminders, bank warnings, clock
-votes: each one loads its game), the second finds all of it claimed: the pass every five
-minutes of a bot whose games are all waiting.  Printed: each pass's CPU (the process's, in
-seconds), the waits it read and what it sent.
+``--games`` games (of the first game the bot offers) are in progress in one SQLite file,
+each waiting on one person (copies of seeded random games, ``bench.storage``'s
+``fill_games``), with the normal pace (3 days to start), their server's quiet weekends in
+Europe/Madrid, and waits begun from a minute to eight days ago.  Then the bot's reminder pass
+(``bot.reminders.Reminders.tick``, the real one, with a notifier and clock votes that record
+instead of reaching Discord) runs twice at the same moment: the first sends everything due
+(reminders, bank warnings, clock votes: each one loads its game), the second finds all of it
+claimed: the pass every five minutes of a bot whose games are all waiting.  Printed: each
+pass's CPU (the process's, in seconds), the waits it read and what it sent.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any, cast
 
 import discord
 
-from bench.storage import fill_games, play_template
+from bench.storage import GAME, fill_games, play_template
 from bot.notify import Notifier
 from bot.reminders import Reminders
 from storage import GameRecord, Storage, Wait
@@ -84,7 +84,7 @@ class Votes:
 def seed(path: Path, games: int, rng_seed: int) -> None:
     """``games`` waiting games with the normal pace and their server's quiet weekends."""
     asyncio.run(_create(path))
-    templates = [play_template("puerto-rico", {"players": 3}, s, moves=25 + s)
+    templates = [play_template(GAME, {"players": 3}, s, moves=25 + s)
                  for s in range(rng_seed, rng_seed + 6)]
     ids = fill_games(path, templates, games, seed=rng_seed)
     rng = random.Random(rng_seed)
