@@ -119,9 +119,9 @@ class TurnNotice:
     """Where the game is played, for people: "#general, Offline Table"."""
     title: Mapping[str, str] = field(default_factory=dict)
     """The game's name, by language ("Puerto Rico")."""
-    recap: Mapping[int, Mapping[str, Sequence[str]]] = field(default_factory=dict)
-    """By user, by language: what the others did since the user's last move
-    (:mod:`bot.recap`)."""
+    recap: Callable[[int, str], Sequence[str]] | None = None
+    """(user, language) -> what the others did since the user's last move (:mod:`bot.recap`),
+    written only for the language each DM is sent in."""
 
     def text(self, lang: str) -> str:
         return self.what.get(lang) or next(iter(self.what.values()), "")
@@ -248,7 +248,7 @@ class Notifier:
             lang, "notify.dm", game=notice.game_id, where=where, what=notice.text(lang),
             link=notice.link or "", title=notice.title.get(lang, ""),
         ).strip()
-        lines = notice.recap.get(prefs.user_id, {}).get(lang, ())
+        lines = notice.recap(prefs.user_id, lang) if notice.recap is not None else ()
         return clip("\n".join(filter(None, [line, recap_text(lines, lang, self.catalog)])),
                     CONTENT)
 

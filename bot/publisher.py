@@ -295,11 +295,13 @@ class DiscordPublisher:
         message_id = (await self.storage.games.get(record.id)).messages.get(TABLE)
         notice = self.notifier.notice(record, kind, update.newly_waiting, message_id)
         seats = {s.user_id: s.seat for s in record.seats if s.user_id is not None}
-        notice = dataclasses.replace(notice, recap={
-            user: {lang: recap(record, update.names, update.recent, seats[user], lang,
-                               self.notifier.catalog)
-                   for lang in self.notifier.catalog.languages}
-            for user in update.newly_waiting if user in seats})
+
+        def since(user: int, lang: str) -> list[str]:
+            seat = seats.get(user)
+            return [] if seat is None else recap(record, update.names, update.recent, seat,
+                                                 lang, self.notifier.catalog)
+
+        notice = dataclasses.replace(notice, recap=since)
         self.spawn(self.notifier.turn(notice, update.newly_waiting), f"notify-{record.id}")
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:

@@ -141,20 +141,6 @@ def quiet_rule(stored: list[Any] | None) -> Quiet | None:
     return Quiet(str(zone), bool(weekends), window)
 
 
-def _quiet_between(quiet: Quiet, since: datetime, until: datetime) -> Iterator[
-        tuple[datetime, datetime]]:
-    """The quiet stretches that overlap [since, until), clipped to it, in order."""
-    zone = ZoneInfo(quiet.zone)
-    day = since.astimezone(zone).date() - timedelta(days=1)  # a window begun the day before
-    last = until.astimezone(zone).date()
-    while day <= last:
-        for start, end in quiet.quiet_parts(day):
-            start_utc, end_utc = start.astimezone(UTC), end.astimezone(UTC)
-            if end_utc > since and start_utc < until:
-                yield max(start_utc, since), min(end_utc, until)
-        day += timedelta(days=1)
-
-
 def charged(since: datetime, now: datetime, quiet: Quiet | None = None) -> int:
     """The milliseconds a wait from ``since`` to ``now`` spends of a bank: all of it but the
     quiet time."""
@@ -162,8 +148,10 @@ def charged(since: datetime, now: datetime, quiet: Quiet | None = None) -> int:
         return 0
     spent = now - since
     if quiet is not None and not quiet.empty:
-        for start, end in _quiet_between(quiet, since, now):
-            spent -= end - start
+        for start, end in _quiet_from(quiet, since):
+            if start >= now:
+                break
+            spent -= min(end, now) - start
     return max(0, int(spent.total_seconds() * 1000))
 
 

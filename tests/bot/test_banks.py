@@ -92,7 +92,8 @@ def test_the_lobby_says_the_pace_in_each_language() -> None:
     assert "Ritmo: normal: 3d al empezar, +1d por jugada, máximo 5d" in texts["es"]
     assert "Ritmo: normal: 3 dias no início, +1 dia por jogada, no máximo 5 dias" in texts["pt"]
     unlimited = lobby_embed(record(None, (None,), status=GameStatus.LOBBY), "en", "heuristic")
-    assert "Pace: unlimited (no clock)" in "\n".join(str(f.value) for f in unlimited.fields)
+    shown = "\n".join(str(f.value) for f in unlimited.fields)
+    assert "Pace: unlimited (no clock)" in shown and "Quiet time" not in shown  # no bank: moot
     assert describe(Pace("custom", DAY_MS, 0, DAY_MS), "en") == (
         "custom: 1d to start, +0 a move, at most 1d")
 

@@ -428,25 +428,11 @@ async def test_the_vote_opens_when_the_bank_runs_out_and_moves_carry_the_bank(
     clock.advance(hours=20)
     assert (await loop.tick()).votes == []
     loaded = await storage.games.load(game.id)
-    engine = get_game(game.game)
     await service.submit(game.id, user, loaded.record.version, "r.builder")
-    mover = (await storage.games.get(game.id)).seat(first)
-    assert mover is not None and mover.bank_ms == 12 * HOUR_MS
-    rng = random.Random(4)
-    while True:  # the others play on until the first seat is asked again
-        loaded = await storage.games.load(game.id)
-        prompt = engine.prompt(loaded.state)
-        assert prompt is not None
-        if first in prompt.seats:
-            break
-        seat = prompt.seats[0]
-        who = loaded.record.seats[seat].user_id
-        assert who is not None
-        action = rng.choice(engine.legal_actions(loaded.state, seat))
-        await service.submit(game.id, who, loaded.record.version, engine.encode_action(action))
-    held = loaded.record.seat(first)
-    assert held is not None and held.bank_ms is not None and held.waiting_since is not None
-    assert held.bank_ms <= 12 * HOUR_MS + 8 * HOUR_MS  # what it kept, and the moves it made
+    # 1 day - 20 hours + 8; the Builder's chooser builds first: a new wait at once
+    held = (await storage.games.get(game.id)).seat(first)
+    assert held is not None and held.waiting_since == clock.now
+    assert held.bank_ms == 12 * HOUR_MS
     clock.advance(milliseconds=held.bank_ms - 60_000)
     assert (await loop.tick()).votes == [] and votes.opened == []
     clock.advance(minutes=1)
@@ -491,6 +477,8 @@ async def test_half_and_a_tenth_of_a_bank_are_told_once_each(
                                 "left (choose a role)")
     clock.advance(hours=8)
     assert (await loop.tick()).warned == [] and len(told()) == 4
+    # in the channel, only the person warned is mentioned, in the game's channel
+    assert {(c, u) for c, u, t in notifier.mentions if "reserva" in t} == {(12, (3,))}
 
 
 def test_a_pass_that_comes_late_tells_only_the_tenth() -> None:

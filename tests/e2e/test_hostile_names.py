@@ -181,10 +181,13 @@ async def ask(world: World, user: ScriptedUser, command: str, **options: Any) ->
 
 async def clock_vote(world: World, bot: OfflineGovernor, clock: FakeClock, late: ScriptedUser,
                      voters: list[ScriptedUser]) -> StoredMessage:
-    """A day and a minute later the reminder pass opens the vote on ``late``'s seat (and
-    reminds them); the voters give the seat to an AI."""
+    """Twenty hours on, the pass warns ``late`` (DMs closed: a mention in the channel) that a
+    tenth of their bank is left; a day and a minute later it opens the vote on their seat
+    (and reminds them); the voters give the seat to an AI."""
     server = world.server
-    clock.advance(days=1, minutes=1)
+    clock.advance(hours=22)
+    assert [w[0] for w in (await bot.reminders.tick()).warned] == [late.id]
+    clock.advance(hours=2, minutes=1)
     mark = server.mark()
     report = await bot.reminders.tick()
     assert late.id in report.nudged and report.votes
@@ -343,6 +346,11 @@ async def test_hostile_names_show_escaped_and_ping_nobody(
     dms = [m.text() for p in (heading, stars, leaver) for m in server.dms(p)]
     assert any(escape_name(GUILD) in text for text in dms)  # a turn DM says where
     assert any(escape_name(names["stars"]) in text and "final" in text.lower() for text in dms)
+    # a turn DM's recap names the others as the table does: escaped, never a ping
+    assert any("Since your last turn:" in text and escape_name(names["heading"]) in text
+               for text in dms)
+    warned = [m for m in in_channel if "a tenth of your time bank is left" in m.content]
+    assert warned and all({u.id for u in m.mentions} == {late.id} for m in warned)
     if drawn is not None:  # the images draw the names as they are
         assert {names["heading"], names["stars"], names["here"], names["long"]} <= set(
             drawn.names)

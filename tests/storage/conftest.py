@@ -56,11 +56,26 @@ def backend(request: pytest.FixtureRequest) -> str:
 async def database_url(backend: str, db_path: Path, request: pytest.FixtureRequest
                        ) -> AsyncIterator[str]:
     """A new, empty database of ``backend`` at the latest schema."""
-    if backend == "sqlite":
+    async for url in _new_database(backend, db_path, request, migrated=True):
+        yield url
+
+
+@pytest.fixture
+async def unmigrated_url(backend: str, db_path: Path, request: pytest.FixtureRequest
+                         ) -> AsyncIterator[str]:
+    """A new database of ``backend`` without even a schema (a test migrates it to the schema
+    it wants, then stores rows as an older bot would have)."""
+    async for url in _new_database(backend, db_path, request, migrated=False):
+        yield url
+
+
+async def _new_database(backend: str, db_path: Path, request: pytest.FixtureRequest, *,
+                        migrated: bool) -> AsyncIterator[str]:
+    if backend == "sqlite":  # (a file not there yet: Storage.open migrates it)
         yield f"sqlite:///{db_path}"
         return
     postgres: PostgresForTests = request.getfixturevalue("postgres")
-    async with postgres.database() as url:
+    async with postgres.database(migrated=migrated) as url:
         yield url
 
 

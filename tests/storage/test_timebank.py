@@ -6,9 +6,7 @@ deadline.  On SQLite and PostgreSQL (the ``storage`` fixture)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -35,7 +33,6 @@ from storage.timebank import (
     runs_out,
     settle,
 )
-from tests.postgres import PostgresForTests
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import USER, table_options
 
@@ -103,6 +100,13 @@ async def first_move(storage: Storage, record: GameRecord) -> tuple[int, str]:
     return seat, game.encode_action(game.legal_actions(loaded.state, seat)[0])
 
 
+async def play_first_move(storage: Storage, record: GameRecord) -> tuple[int, GameRecord]:
+    """The seat asked first plays its first legal action now: the seat and the record after."""
+    seat, code = await first_move(storage, record)
+    played = await storage.games.play(record.id, seat, code, expected_version=record.version)
+    return seat, played.record
+
+
 async def test_the_start_gives_each_person_the_first_bank(storage: Storage) -> None:
     record = await storage.games.start((await lobby(storage, NORMAL)).id, seed=3)
     assert record.pace == NORMAL
@@ -116,19 +120,16 @@ async def test_without_a_pace_nobody_has_a_bank(storage: Storage, clock: FakeClo
     record = await storage.games.start((await lobby(storage, None)).id, seed=3)
     assert record.pace is None and all(s.bank_ms is None for s in record.seats)
     clock.advance(days=30)
-    seat, code = await first_move(storage, record)
-    played = await storage.games.play(record.id, seat, code, expected_version=record.version)
-    assert all(s.bank_ms is None for s in played.record.seats)
+    _, played = await play_first_move(storage, record)
+    assert all(s.bank_ms is None for s in played.seats)
 
 
 async def test_a_move_spends_its_wait_and_adds_the_increment(
     storage: Storage, clock: FakeClock
 ) -> None:
     record = await storage.games.start((await lobby(storage, NORMAL)).id, seed=3)
-    seat, code = await first_move(storage, record)
     clock.advance(hours=10)
-    played = (await storage.games.play(record.id, seat, code,
-                                       expected_version=record.version)).record
+    seat, played = await play_first_move(storage, record)
     mover = played.seat(seat)
     assert mover is not None and mover.bank_ms == 4 * DAY_MS - 10 * HOUR_MS
     stored = (await storage.games.get(record.id)).seat(seat)
@@ -205,17 +206,6 @@ async def test_a_pace_set_on_a_running_game_gives_banks_from_now(
 
 
 # --- a clock stored before the banks ------------------------------------------------------------
-
-
-@pytest.fixture
-async def unmigrated_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest
-                         ) -> AsyncIterator[str]:
-    if backend == "sqlite":
-        yield f"sqlite:///{tmp_path / 'old.db'}"
-        return
-    postgres: PostgresForTests = request.getfixturevalue("postgres")
-    async with postgres.database(migrated=False) as url:
-        yield url
 
 
 async def test_a_stored_clock_keeps_its_deadline_as_a_pace(
@@ -352,10 +342,8 @@ async def test_a_move_pays_for_its_wait_but_the_quiet_time(
     clock.now = local(MADRID, 2026, 12, 4, 20)  # a Friday evening
     record = await storage.games.start((await lobby(storage, NORMAL)).id, seed=3)
     assert record.quiet == Quiet(MADRID, weekends=True)
-    seat, code = await first_move(storage, record)
     clock.now = local(MADRID, 2026, 12, 7, 8)  # Monday morning: 12 hours spent, not 60
-    played = (await storage.games.play(record.id, seat, code,
-                                       expected_version=record.version)).record
+    seat, played = await play_first_move(storage, record)
     assert played.seat(seat).bank_ms == 4 * DAY_MS - 12 * HOUR_MS  # type: ignore[union-attr]
     await storage.reminders.set_timers(record.id, quiet=Quiet(MADRID, window=(22 * 60, 8 * 60)))
     assert (await storage.games.get(record.id)).quiet == Quiet(MADRID, window=(1320, 480))
