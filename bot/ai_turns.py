@@ -105,6 +105,8 @@ class AiTurns:
                 continue
             if forced and len(seats) == 1 and len(legal) == 1:
                 return number, legal[0]
+            if seat is not None and seat.stand_in_for is not None and not record.present:
+                continue  # stand-ins only: the table waits for a person to come back
             if seat is not None and seat.ai_policy is not None:
                 # Seeded from (game seed, log position, seat): the same game replays the same
                 # AI moves, and a restart changes nothing.

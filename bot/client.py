@@ -29,8 +29,9 @@ from discord.ext import commands
 
 from storage import Clock, Storage, StorageError
 from storage.database import redacted
-from storage.records import utc_now
+from storage.records import ABANDON_DAYS, utc_now
 
+from .absence import AbsenceFlow
 from .banks import describe_quiet, server_quiet
 from .clock import ClockVoteButton, ClockVotes
 from .cogs.game import GameCog, decision_group
@@ -160,6 +161,7 @@ class GovernorBot(commands.Bot):
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.moves = MoveFlow(self.service, self.storage, self.notifier, CATALOG)
+        self.absence = AbsenceFlow(self.service, self.storage, self.clock_votes, CATALOG)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
         games = presenters()
         self.dynamic_items = (*DYNAMIC_ITEMS, ClockVoteButton,
@@ -289,6 +291,7 @@ class GovernorBot(commands.Bot):
     async def server_settings(
         self, interaction: discord.Interaction[Any], language: str | None, hours: int | None,
         quiet: tuple[str | None, bool | None, str | None] = (None, None, None),
+        abandon_days: int | None = None,
     ) -> None:
         """``/game server``: this server's defaults for new games (the language of ``/game new``
         without one, the hours before a reminder) and its quiet time (``quiet``: a time zone,
@@ -299,7 +302,8 @@ class GovernorBot(commands.Bot):
             if interaction.guild_id is None:
                 raise UserError("err.guild_only")
             settings = self.storage.settings
-            if language is not None or hours is not None or quiet != (None, None, None):
+            if (language is not None or hours is not None or quiet != (None, None, None)
+                    or abandon_days is not None):
                 if not interaction.permissions.manage_guild:
                     raise UserError("err.server_settings")
                 changes: dict[str, Any] = {}
@@ -307,6 +311,8 @@ class GovernorBot(commands.Bot):
                     changes["language"] = language
                 if hours is not None:
                     changes["reminder_hours"] = hours
+                if abandon_days is not None:
+                    changes["abandon_days"] = abandon_days
                 if quiet != (None, None, None):
                     was = (await settings.guild(interaction.guild_id)).quiet
                     changes["quiet"] = server_quiet(was, *quiet)
@@ -323,7 +329,9 @@ class GovernorBot(commands.Bot):
                     language=CATALOG.t(lang, f"choice.language.{default}"),
                     hours=guild.reminder_hours or self.reminders.default_hours,
                 ) + "\n" + CATALOG.t(lang, "reply.server_quiet",
-                                     quiet=describe_quiet(guild.quiet, lang)),
+                                     quiet=describe_quiet(guild.quiet, lang))
+                + "\n" + CATALOG.t(lang, "reply.server_abandon",
+                                   days=guild.abandon_days or ABANDON_DAYS),
             )
         except Exception as exc:
             await send_error(interaction, exc, where="/game server")

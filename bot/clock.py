@@ -1,24 +1,29 @@
-"""The per-game clock: when a player's time bank runs out (:mod:`storage.timebank`, the
-game's pace), the other players vote to let an AI take the seat or to abandon the game.
+"""The clock: what happens when a person keeps a game waiting.
 
-The rules (also in docs/bot.md and docs/time.md):
+The rules (also in docs/time.md):
 
-* A wait spends the seat's bank from its ``waiting_since`` (when the prompt named it); the
-  reminder loop (:mod:`bot.reminders`) sees when it ran out.  A game without a pace (the
-  default, *unlimited*; ``/game new pace:`` sets one) has no clock.
-* When it runs out, one vote is opened for that wait: a message in the game's channel that
-  mentions the late player and the voters, with two persistent buttons (``cv:<vote>:ai``,
-  ``cv:<vote>:abandon``).  Only the *other* people seated at the table vote; a table whose only
-  person is the late player (the rest are AI seats) gets no vote.
-* Majority: a choice wins as soon as **more than half of the voters** chose it (one voter: one
-  vote; two: both; three: two; four: three).  A tie decides nothing and the game keeps waiting;
-  a voter may change their vote until the vote is decided.
-* The late player playing before that cancels the vote (the message says so); so do a finished
-  or abandoned game and a seat handed over by other means.
-* "Let an AI take over": the seat becomes an AI seat (the level of the table's other AI seats,
-  else normal) and, if the game waits on it, the AI plays at once through
-  :meth:`bot.service.GameService.hand_to_ai`, which re-checks under the game's lock that the
-  player has not acted meanwhile.  "Abandon the game": the game ends without a result.
+* A wait spends the seat's time bank from its ``waiting_since`` (when the prompt named it;
+  :mod:`storage.timebank`, the game's pace); the reminder loop (:mod:`bot.reminders`) sees when
+  it ran out.  A game without a pace (the default, *unlimited*) has no banks.
+* **Out of time** (:meth:`ClockVotes.ran_out`): nobody has to act.  An AI (the table's level,
+  else normal) stands in for the person from that decision on, until they come back: their
+  next click on the game or ``/game rejoin`` gives them the seat back from its next decision,
+  with a bank of what the pace gives one move.  They are told by DM (else mentioned in the
+  game's channel); the log says who played what.  While no person is left at the table (all
+  timed out, or the rest are AI seats) the stand-ins wait; such a game is abandoned
+  (:meth:`ClockVotes.stalls`) once the last person has been out of time for the server's
+  ``abandon_days`` (default 14): no result, nobody rated.
+* **Kick** (``/game kick``): a table that wants to act before the bank runs out (or that plays
+  without a pace) opens a vote on a seat that has kept the game waiting for at least its
+  reminder interval: a message in the game's channel mentioning the late player and the
+  voters, with two persistent buttons (``cv:<vote>:ai``, ``cv:<vote>:abandon``).  Only the
+  *other* people seated vote.  Majority: a choice wins as soon as **more than half of the
+  voters** chose it (one voter: one vote; two: both; three: two; four: three).  A tie decides
+  nothing; a voter may change their vote until the vote is decided.  The late player playing
+  first cancels the vote, as do a finished game and a seat handed over meanwhile.  "Let an AI
+  take over": the seat becomes an AI seat for good (:meth:`bot.service.GameService.hand_to_ai`
+  re-checks under the game's lock that the player has not acted).  "Abandon the game": the
+  game ends without a result.
 """
 
 from __future__ import annotations
@@ -27,12 +32,13 @@ import logging
 import re
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 import discord
 
 from engine.core import get_game
-from storage import ClockVote, GameRecord, GameStatus, NotActive, Storage, Wait
+from storage import ClockVote, GameRecord, GameStatus, NotActive, NotSeated, Storage, Wait
 
 from .components import button_look, checked_id
 from .errors import UserError, send_ephemeral, send_error
@@ -156,8 +162,11 @@ class ClockVotes:
         catalog: Catalog = CATALOG,
         *,
         owns: Callable[[int | None], bool] = lambda _guild_id: True,
+        reminder_hours: int = 24,
     ) -> None:
         self.client = client
+        self.reminder_hours = reminder_hours
+        """The reminder interval of a game and server that set none: a kick waits as long."""
         self.owns = owns
         """Whether this process serves a server's games (:class:`bot.reminders.Reminders`)."""
         self.service = service
@@ -173,32 +182,108 @@ class ClockVotes:
     def _lang(self, record: GameRecord) -> str:
         return record.language or self.catalog.default
 
-    # --- opening ----------------------------------------------------------------------------
+    # --- out of time ------------------------------------------------------------------------
 
-    async def open(self, wait: Wait) -> ClockVote | None:
-        """The clock of ``wait`` ran out: open its vote and post it.  ``None`` when there is
-        nobody to vote or the vote was already opened (or the wait is over)."""
-        async with self._lock(wait.game_id):
-            record = await self.storage.games.get(wait.game_id)
-            if not voters(record, wait.user_id):
-                # Only AI seats are kept waiting: nothing to vote on; remember it was seen.
-                await self.storage.reminders.claim_alert(
-                    wait.game_id, wait.seat, "clock", wait.waiting_since
-                )
-                log.info("game %s: clock ran out for seat %s, nobody to vote", record.id, wait.seat)
-                return None
-            vote = await self.storage.reminders.open_vote(wait)
+    async def ran_out(self, wait: Wait) -> bool:
+        """The bank of ``wait`` ran out: an AI stands in for its person until they come back
+        (:meth:`bot.service.GameService.stand_in`), and they are told how to come back.  False
+        when the wait was over meanwhile (they played, the game ended)."""
+        try:
+            await self.service.stand_in(wait.game_id, wait.seat, user_id=wait.user_id,
+                                        waiting_since=wait.waiting_since)
+        except (UserError, NotActive):
+            return False
+        record = await self.storage.games.get(wait.game_id)
+        prefs = await self.storage.settings.user(wait.user_id)
+        lang = prefs.language or self._lang(record)
+        text = self.catalog.t(lang, "notify.stood_in", game=record.id,
+                              where=self.notifier.where(record))
+        if prefs.dm_notifications and not prefs.dm_blocked and await self.notifier.dm(
+                wait.user_id, text):
+            return True
+        if record.channel_id is not None:
+            await self.notifier.mention(record.channel_id, [wait.user_id], self.catalog.t(
+                self._lang(record), "notify.stood_in_channel", mention=f"<@{wait.user_id}>",
+                game=record.id))
+        return True
+
+    async def stalls(self, now: datetime) -> list[int]:
+        """Abandon the games in which every person has been out of time (an AI stands in for
+        each) for their server's ``abandon_days``, counted from the last of them; the ids of
+        those abandoned.  Each is checked again under the game's lock: a person who came back
+        meanwhile keeps it going."""
+        done: list[int] = []
+        for stall in await self.storage.reminders.stalls(before=now):
+            if not self.owns(stall.guild_id):
+                continue
+            async with self.service.lock(stall.game_id):
+                record = await self.storage.games.get(stall.game_id)
+                last = max((s.stood_in_at for s in record.seats if s.stood_in_at), default=None)
+                if (record.status is not GameStatus.ACTIVE or record.present or last is None
+                        or last > now - timedelta(days=stall.days)):
+                    continue
+                record = await self.storage.games.abandon(record.id,
+                                                          expected_version=record.version)
+            log.info("game %s: every person out of time for %s days; abandoned",
+                     record.id, stall.days)
+            done.append(record.id)
+            await self._close_table(record)
+            if record.channel_id is not None:
+                kept = [s.stand_in_for for s in record.seats if s.stand_in_for is not None]
+                await self.notifier.mention(record.channel_id, kept, self.catalog.t(
+                    self._lang(record), "notify.stall_abandoned", game=record.id,
+                    days=stall.days, mentions=" ".join(f"<@{u}>" for u in kept)))
+        return done
+
+    async def _close_table(self, record: GameRecord) -> None:
+        """The abandoned game's table loses its buttons (where the bot publishes tables)."""
+        publisher = getattr(self.client, "publisher", None)
+        if publisher is None:
+            return
+        try:
+            await publisher.tables.close(record, await self.service.publishing.names(record))
+        except Exception:
+            log.warning("game %s: the abandoned table could not be closed", record.id,
+                        exc_info=True)
+
+    # --- kick -------------------------------------------------------------------------------
+
+    async def kick(self, record: GameRecord, by: int, target: int) -> ClockVote:
+        """``/game kick``: ``by`` asks the table to replace ``target``, whose seat keeps the
+        game waiting; the vote opened and posted.  Refused (``UserError``) unless ``by`` and
+        ``target`` are two people seated in the running game, the game waits on ``target``,
+        and it has waited at least the game's reminder interval; or when a vote on that wait
+        is already open."""
+        if record.status is not GameStatus.ACTIVE:
+            raise UserError("err.not_active", game=record.id, status=record.status)
+        if record.seat_of(by) is None:
+            raise NotSeated(record.id, user_id=by)
+        if by == target:
+            raise UserError("err.kick_self", game=record.id)
+        seat = record.seat_of(target)
+        if seat is None:
+            raise UserError("err.kick_not_seated", game=record.id, player=f"<@{target}>")
+        async with self._lock(record.id):
+            wait = await self.storage.reminders.wait_of(record.id, seat.seat)
+            if wait is None:
+                raise UserError("err.kick_not_waiting", game=record.id, player=f"<@{target}>")
+            hours = wait.reminder_hours or self.reminder_hours
+            ready = wait.waiting_since + timedelta(hours=hours)
+            now = self.storage.db.clock()
+            if now < ready:
+                raise UserError("err.kick_too_soon", game=record.id, player=f"<@{target}>",
+                                hours=hours, when=f"<t:{int(ready.timestamp())}:R>")
+            vote = await self.storage.reminders.open_vote(wait, by)
             if vote is None:
-                return None
-            if vote.channel_id is None or not await self._post(vote, record):
+                raise UserError("err.kick_open", game=record.id, player=f"<@{target}>")
+            if vote.channel_id is None or not await self._post(vote, record, by):
                 await self.storage.reminders.close_vote(vote.id, "cancelled")
-                return None
-            log.info(
-                "game %s: clock ran out for seat %s; vote %s opened", record.id, vote.seat, vote.id
-            )
+                raise UserError("err.kick_unposted", game=record.id)
+            log.info("game %s: user %s opened vote %s on seat %s", record.id, by, vote.id,
+                     vote.seat)
             return await self.storage.reminders.vote(vote.id)
 
-    async def _post(self, vote: ClockVote, record: GameRecord) -> bool:
+    async def _post(self, vote: ClockVote, record: GameRecord, by: int) -> bool:
         assert vote.channel_id is not None
         lang = self._lang(record)
         eligible = voters(record, vote.user_id)
@@ -209,7 +294,7 @@ class ClockVotes:
             if not isinstance(channel, discord.abc.Messageable):
                 return False
             message = await channel.send(
-                await self._open_text(vote, record, lang),
+                await self._open_text(vote, record, lang, by),
                 view=vote_view(vote.id, lang, self.catalog),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False,
@@ -228,13 +313,15 @@ class ClockVotes:
         prompt = get_game(record.game).prompt(loaded.state) if loaded.state is not None else None
         return presenter_for(record.game).prompt_text(prompt.kind, lang) if prompt else "?"
 
-    async def _open_text(self, vote: ClockVote, record: GameRecord, lang: str) -> str:
+    async def _open_text(self, vote: ClockVote, record: GameRecord, lang: str,
+                         by: int | None = None) -> str:
         eligible = voters(record, vote.user_id)
         waited = self.catalog.duration(lang, (vote.opened_at - vote.waiting_since).total_seconds())
         opening = self.catalog.t(
             lang,
-            "notify.clock_vote",
+            "notify.kick_vote",
             game=record.id,
+            by=f"<@{by}>" if by is not None else "?",
             player=f"<@{vote.user_id}>",
             waited=waited,
             what=await self._what(record, lang),
@@ -295,7 +382,7 @@ class ClockVotes:
         outcome = decision(vote, eligible)
         if outcome is None:
             await interaction.edit_original_response(
-                content=await self._open_text(vote, record, lang),
+                content=await self._open_text(vote, record, lang, vote.opened_by),
                 view=vote_view(vote.id, lang, self.catalog),
             )
             await send_ephemeral(

@@ -351,6 +351,8 @@ class CommandFlow:
                 channel = f"<#{record.channel_id}>"
                 if CHANNEL_GONE_KIND in record.messages:  # paused until moved (bot/moving.py)
                     state, channel, link = t(lang, "reply.games_channel_gone"), "—", ""
+                elif record.stand_in_of(interaction.user.id) is not None:
+                    state = t(lang, "reply.games_stood_in")
                 elif record.id in waiting and mine is not None:
                     state = t(lang, "reply.games_waiting_you",
                               since=timestamp(mine.waiting_since))

@@ -28,7 +28,8 @@ from .seatnames import Former, SeatNames
 LINE_LIMIT = 300
 OPENERS: tuple[str, ...] = ("RoleChosen",)
 """The events that open a role phase unless a presenter names more."""
-HANDOVER_KEYS = {"left": "log.handover_left", "clock": "log.handover_clock"}
+HANDOVER_KEYS = {"left": "log.handover_left", "clock": "log.handover_clock",
+                 "timeout": "log.handover_timeout", "returned": "log.handover_returned"}
 """The line of a seat that changed hands, by reason (else ``log.handover_replaced``)."""
 
 

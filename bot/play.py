@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from storage import DatabaseUnavailable, GameStatus, StaleVersion, Storage
+from storage import DatabaseUnavailable, GameStatus, NotActive, NotSeated, StaleVersion, Storage
 
 from .changes import TableUpdate
 from .components import TableButton, lobby_level
@@ -181,10 +181,36 @@ class PlayFlow:
             log.info("game %s: outdated click %s (v%s)", game_id, code, version)
             await self.outdated(interaction, game_id, private)
             return
+        except NotSeated as refused:  # perhaps someone an AI stands in for, coming back
+            error: Exception = refused
+            try:
+                if await self.returned(interaction, game_id):
+                    return
+            except Exception as again:
+                error = again
+            await send_error(interaction, error, where=f"game {game_id} {code}")
+            return
         except Exception as exc:
             await send_error(interaction, exc, where=f"game {game_id} {code}")
             return
         await self.after_move(interaction, game_id, private, late=result.update.late)
+
+    async def returned(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
+        """A click of someone an AI keeps a seat for in ``game_id`` (an acknowledged
+        interaction): they take the seat back from its next decision and are told so (the
+        click itself decided nothing: the AI has played what it was for).  False for anyone
+        else (the click goes on as usual)."""
+        record = await self.storage.games.get(game_id)
+        if record.status is not GameStatus.ACTIVE or record.stand_in_of(
+                interaction.user.id) is None:
+            return False
+        try:
+            await self.service.come_back(game_id, interaction.user.id)
+        except (UserError, NotActive):
+            return False  # came back meanwhile, or the game ended: the click goes on
+        await send_ephemeral(interaction, self.catalog.t(self.lang(interaction), "reply.came_back",
+                                                         game=game_id))
+        return True
 
     def late_line(self, interaction: discord.Interaction[Any], game_id: int) -> str:
         """The player's move is stored but the table does not show it yet."""
@@ -281,6 +307,12 @@ class PlayFlow:
             await interaction.response.defer(ephemeral=True, thinking=True)
         if not await self.placed(interaction, game_id, None if action == "leave" else "channel"):
             return  # the confirmation of /game leave is private; the others sit in the channel
+        try:
+            if action != "log" and await self.returned(interaction, game_id):
+                return
+        except Exception as exc:
+            await send_error(interaction, exc, where=f"table button {action}")
+            return
         if action == "panel":
             if private:
                 await self.panel_here(interaction, game_id)

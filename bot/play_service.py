@@ -44,7 +44,7 @@ from .games.contract import Situation
 from .history import History
 from .publishing import Publishing
 from .refusals import situate
-from .seats import AI_LEVELS, Actor, check_manager
+from .seats import AI_LEVELS, Actor, check_manager, takeover_level
 
 log = logging.getLogger(__name__)
 
@@ -220,6 +220,55 @@ class PlayService:
             )
             state, handed, events = await self.ai.play(handed, loaded.state)
             return await self.publishing.publish(handed, state, events,
+                                                 before=record_waiting(record))
+
+    async def stand_in(self, game_id: int, seat: int, *, user_id: int,
+                       waiting_since: datetime) -> TableUpdate:
+        """``user_id``'s bank ran out in the wait begun at ``waiting_since``: an AI (the
+        table's level) plays their seat from this decision on, until they come back
+        (:meth:`come_back`); the hand-over's reason is ``timeout``.  While no person is left
+        at the table the stand-ins wait for one (:meth:`bot.ai_turns.AiTurns.choice`).
+
+        ``UserError("err.seat_moved_on")`` when the seat is no longer in that wait."""
+        async with self.storage.db.lock(game_id):
+            loaded = await self.storage.games.load(game_id)
+            record = loaded.record
+            if record.status is not GameStatus.ACTIVE:
+                raise NotActive(game_id, record.status)
+            current = record.seat(seat)
+            if current is None or current.user_id != user_id or (
+                    current.waiting_since != waiting_since):
+                raise UserError("err.seat_moved_on", game=game_id)
+            handed = await self.storage.games.replace_seat(
+                game_id, seat, ai_policy=takeover_level(record), expected_version=record.version,
+                reason="timeout", stand_in_for=user_id)
+            log.info("game %s: seat %s out of time; an AI stands in for user %s", game_id, seat,
+                     user_id)
+            state, handed, events = await self.ai.play(handed, loaded.state)
+            return await self.publishing.publish(handed, state, events,
+                                                 before=record_waiting(record))
+
+    async def come_back(self, game_id: int, user_id: int) -> TableUpdate:
+        """``user_id`` takes back the seat an AI kept for them (``/game rejoin``, or any click
+        of theirs on the game) from its next decision, with a bank of what the pace gives one
+        move (:attr:`storage.timebank.Pace.comeback_ms`).  The stand-ins of a table that waited
+        for a person play on.  ``UserError("err.not_stood_in")`` when no AI keeps a seat of
+        this game for them."""
+        async with self.storage.db.lock(game_id):
+            loaded = await self.storage.games.load(game_id)
+            record = loaded.record
+            if record.status is not GameStatus.ACTIVE:
+                raise NotActive(game_id, record.status)
+            seat = record.stand_in_of(user_id)
+            if seat is None:
+                raise UserError("err.not_stood_in", game=game_id)
+            back = await self.storage.games.replace_seat(
+                game_id, seat.seat, user_id=user_id, expected_version=record.version,
+                reason="returned",
+                bank_ms=None if record.pace is None else record.pace.comeback_ms)
+            log.info("game %s: user %s took seat %s back", game_id, user_id, seat.seat)
+            state, back, events = await self.ai.play(back, loaded.state)
+            return await self.publishing.publish(back, state, events,
                                                  before=record_waiting(record))
 
     async def move(self, game_id: int, actor: Actor, channel_id: int, guild_id: int | None

@@ -39,9 +39,14 @@ def ai_level_name(level: str, lang: str, catalog: Catalog = CATALOG) -> str:
 def seat_names(record: GameRecord, lang: str, catalog: Catalog = CATALOG,
                people: Mapping[int, str] | None = None) -> dict[int, str]:
     """Display names by seat: ``people`` (user id -> name) for humans, "AI 2 (normal)" for AI
-    seats, a mention when a person's name is unknown."""
-    return {seat.seat: occupant_name(seat.user_id, seat.ai_policy, seat.seat, lang, catalog,
-                                     people or {})
+    seats, "AI for bob" for an AI standing in for a person out of time, a mention when a
+    person's name is unknown."""
+    known = people or {}
+    return {seat.seat: (occupant_name(seat.user_id, seat.ai_policy, seat.seat, lang, catalog,
+                                      known)
+                        if seat.stand_in_for is None else
+                        catalog.t(lang, "table.stand_in_name",
+                                  name=known.get(seat.stand_in_for) or f"<@{seat.stand_in_for}>"))
             for seat in record.seats}
 
 

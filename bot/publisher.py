@@ -111,7 +111,8 @@ class DiscordPublisher:
                 del self._handovers[next(iter(self._handovers))]
         former = [u for h in handovers for u in (h.from_user_id, h.to_user_id) if u is not None]
         people: dict[int, str] = {}
-        for user_id in dict.fromkeys([*record.user_ids, *former]):
+        kept = [s.stand_in_for for s in record.seats if s.stand_in_for is not None]
+        for user_id in dict.fromkeys([*record.user_ids, *former, *kept]):
             name = await self.person_name(user_id, record.guild_id)
             if name:
                 people[user_id] = name

@@ -1,5 +1,5 @@
-"""Reminders: a background loop that nudges players who keep a decision pending, and starts the
-clock votes (:mod:`bot.clock`).
+"""Reminders: a background loop that nudges players who keep a decision pending, warns them as
+their time bank runs low, and lets an AI stand in once it ran out (:mod:`bot.clock`).
 
 The rules (also in docs/bot.md):
 
@@ -66,8 +66,10 @@ class TickReport:
     """Users reminded in the game channel instead of a DM."""
     capped: list[int] = field(default_factory=list)
     """Users with an overdue game who were reminded less than 24 h ago."""
-    votes: list[int] = field(default_factory=list)
-    """Clock votes opened."""
+    stood_in: list[int] = field(default_factory=list)
+    """Games in which an AI began standing in for a person out of time."""
+    abandoned: list[int] = field(default_factory=list)
+    """Games abandoned because every person had been out of time for the server's days."""
     warned: list[tuple[int, int, str]] = field(default_factory=list)
     """(user, game, ``bank_half`` or ``bank_tenth``): the bank warnings sent."""
     closed: int = 0
@@ -127,8 +129,8 @@ class Reminders:
             except Exception:
                 log.exception("the reminder pass failed; trying again in %s s", period)
             else:
-                if (report.nudged or report.votes or report.closed or report.republished
-                        or report.resumed):
+                if (report.nudged or report.stood_in or report.abandoned or report.closed
+                        or report.republished or report.resumed):
                     log.info("reminders: %s", report)
 
     async def stop(self) -> None:
@@ -173,7 +175,7 @@ class Reminders:
                     hours = wait.reminder_hours or self.default_hours
                     if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
                         due.setdefault(wait.user_id, []).append(wait)
-                    if wait.bank_ms is not None and not wait.clocked:
+                    if wait.bank_ms is not None:
                         rest = left(wait.bank_ms, wait.waiting_since, now, wait.quiet)
                         if rest <= 0:
                             late.append(wait)
@@ -185,8 +187,10 @@ class Reminders:
                 # cases (a batch of 500 simultaneous waits); they are seen at the next pass.
                 after = waits[-1].waiting_since
             for wait in late:
-                if self.votes is not None and await self.votes.open(wait) is not None:
-                    report.votes.append(wait.game_id)
+                if self.votes is not None and await self.votes.ran_out(wait):
+                    report.stood_in.append(wait.game_id)
+            if self.votes is not None:
+                report.abandoned = await self.votes.stalls(now)
             for wait, kind in warn:
                 if await self.storage.reminders.claim_alert(
                         wait.game_id, wait.seat, kind, wait.waiting_since):

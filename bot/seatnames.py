@@ -69,7 +69,7 @@ class Former:
     successor: str
     """The name of whoever took the seat over then."""
     reason: str
-    """``left``, ``clock`` or ``replaced``."""
+    """Why the seat changed hands (:data:`storage.handovers.REASONS`)."""
     user_id: int | None = None
     """The person (``None``: an AI)."""
 
@@ -136,14 +136,24 @@ def with_history(current: Mapping[int, str], handovers: Iterable[SeatHandover], 
     known = people or {}
     steps = sorted(handovers, key=lambda h: h.after_seq)
     formers = []
+    def stand_in(user_id: int | None) -> str:
+        return catalog.t(lang, "table.stand_in_name",
+                         name=known.get(user_id or 0) or f"<@{user_id}>")
+
     for index, handover in enumerate(steps):
         seat = handover.seat
-        name = occupant_name(handover.from_user_id, handover.from_ai_policy, seat, lang, catalog,
-                             known)
+        # an AI that stood in for a person out of time is named for them ("AI for bob")
+        name = (stand_in(handover.to_user_id) if handover.reason == "returned" else
+                occupant_name(handover.from_user_id, handover.from_ai_policy, seat, lang,
+                              catalog, known))
         later = [h for h in steps[index + 1 :] if h.seat == seat]
-        successor = (occupant_name(handover.to_user_id, handover.to_ai_policy, seat, lang,
-                                   catalog, known)
-                     if later or seat not in current else current[seat])
+        if not later and seat in current:
+            successor = current[seat]
+        elif handover.reason == "timeout":
+            successor = stand_in(handover.from_user_id)
+        else:
+            successor = occupant_name(handover.to_user_id, handover.to_ai_policy, seat, lang,
+                                      catalog, known)
         formers.append(Former(seat, handover.after_seq, name, handover.from_human, successor,
                               handover.reason, handover.from_user_id))
     return SeatNames(current, formers)

@@ -81,6 +81,8 @@ class GameService:
         self.start = self.lobby.start
         self.submit = self.play.submit
         self.hand_to_ai = self.play.hand_to_ai
+        self.stand_in = self.play.stand_in
+        self.come_back = self.play.come_back
         self.move = self.play.move
         self.resume = self.resumer.resume
         self.resume_all = self.resumer.resume_all

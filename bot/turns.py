@@ -50,9 +50,10 @@ def hint_seed(game_id: int, seq: int, seat: int) -> int:
 
 
 def last_person(record: GameRecord, user_id: int) -> bool:
-    """Whether ``user_id`` is the only person seated: their leaving abandons the game (no
-    result, nobody rated) instead of handing their seat to an AI."""
-    return all(s.user_id in (None, user_id) for s in record.seats)
+    """Whether ``user_id`` is the only person seated (an AI standing in for someone out of
+    time keeps a person's seat): their leaving abandons the game (no result, nobody rated)
+    instead of handing their seat to an AI."""
+    return all(s.user_id in (None, user_id) and s.stand_in_for is None for s in record.seats)
 
 
 class TurnService:
@@ -208,8 +209,10 @@ class TurnService:
         return await self.publishing.names(record)
 
     async def my_games(self, user_id: int) -> tuple[list[GameRecord], set[int]]:
-        """``user_id``'s open games (latest first) and the ids of those waiting on them."""
-        games = await self.storage.games.list_for_user(user_id)
+        """``user_id``'s open games (latest first; then those where an AI keeps their seat
+        while they are out of time) and the ids of those waiting on them."""
+        games = [*await self.storage.games.list_for_user(user_id),
+                 *await self.storage.games.list_stood_in(user_id)]
         waiting = {g.id for g in await self.storage.games.list_waiting_on(user_id)}
         return games, waiting
 

@@ -129,17 +129,18 @@ async def set_waiting(
     return tuple(new_seats)
 
 
-def handed_bank(record: GameRecord, seat: SeatRecord, user_id: int | None, now: int
-                ) -> int | None:
+def handed_bank(record: GameRecord, seat: SeatRecord, user_id: int | None, now: int,
+                bank_ms: int | None = None) -> int | None:
     """The bank of ``seat`` once handed to ``user_id`` (``None``: an AI) at ``now``: a person
-    new to it starts with the pace's first bank, counted from now even in a wait already begun
-    (what the wait spent before is added back, so that :func:`storage.timebank.left` gives the
-    whole first bank at the hand-over)."""
+    new to it starts with ``bank_ms``, else the pace's first bank, counted from now even in a
+    wait already begun (what the wait spent before is added back, so that
+    :func:`storage.timebank.left` gives the whole bank at the hand-over)."""
     if record.pace is None or user_id is None:
         return None
     spent = 0 if seat.waiting_since is None else charged(
         seat.waiting_since, from_ms_required(now), record.quiet)
-    return record.pace.start_ms + spent
+    return (record.pace.start_ms if bank_ms is None else bank_ms) + spent
+
 
 
 async def open_banks(tx: Tx, record: GameRecord) -> GameRecord:

@@ -306,13 +306,22 @@ class GameRepository(GameQueries):
         ai_policy: str | None = None,
         expected_version: int | None = None,
         reason: Reason = "replaced",
+        stand_in_for: int | None = None,
+        bank_ms: int | None = None,
     ) -> GameRecord:
         """Hand a seat of an open game to another user or to an AI (a player who leaves a
         running game, a friend who takes over an AI seat).  In a running game the hand-over is
         recorded with ``reason`` (:mod:`storage.handovers`): the history keeps naming whoever
-        held the seat for each action."""
+        held the seat for each action.
+
+        ``stand_in_for``: the AI keeps the seat for that person (their bank ran out) until they
+        come back; any hand-over ends a stand-in.  ``bank_ms``: the bank a person gets (a
+        person coming back gets what one move gives), else the pace's first bank for a person
+        new to the seat."""
         if (user_id is None) == (ai_policy is None):
             raise ValueError("give exactly one of user_id and ai_policy")
+        if stand_in_for is not None and ai_policy is None:
+            raise ValueError("only an AI stands in for a person")
         if reason not in REASONS:
             raise ValueError(f"unknown hand-over reason {reason!r}")
 
@@ -329,11 +338,12 @@ class GameRepository(GameQueries):
                     raise SeatTaken(game_id, user_id, mine.seat)
             now = self.db.now_ms()
             bank = current.bank_ms if current.user_id == user_id else handed_bank(
-                record, current, user_id, now)
+                record, current, user_id, now, bank_ms)
+            stood = None if stand_in_for is None else now
             await tx.execute(
-                "UPDATE seats SET user_id = ?, ai_policy = ?, joined_at = ?, bank_ms = ?"
-                " WHERE game_id = ? AND seat = ?",
-                (user_id, ai_policy, now, bank, game_id, seat),
+                "UPDATE seats SET user_id = ?, ai_policy = ?, joined_at = ?, bank_ms = ?,"
+                " stand_in_for = ?, stood_in_at = ? WHERE game_id = ? AND seat = ?",
+                (user_id, ai_policy, now, bank, stand_in_for, stood, game_id, seat),
             )
             if record.status is GameStatus.ACTIVE and (current.user_id, current.ai_policy) != (
                 user_id, ai_policy
@@ -344,7 +354,7 @@ class GameRepository(GameQueries):
             await bump(tx, record, now)
             new = dataclasses.replace(
                 current, user_id=user_id, ai_policy=ai_policy, joined_at=from_ms_required(now),
-                bank_ms=bank)
+                bank_ms=bank, stand_in_for=stand_in_for, stood_in_at=from_ms(stood))
             return changed(
                 record, now, seats=tuple(new if s.seat == seat else s for s in record.seats)
             )

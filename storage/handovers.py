@@ -31,10 +31,12 @@ from storage.sql import Row, Tx
 
 log = logging.getLogger(__name__)
 
-Reason = Literal["left", "clock", "replaced"]
-REASONS: tuple[Reason, ...] = ("left", "clock", "replaced")
-"""``left``: the player gave up the seat (``/pr leave``); ``clock``: the clock vote let an AI
-take it; ``replaced``: any other hand-over."""
+Reason = Literal["left", "clock", "replaced", "timeout", "returned"]
+REASONS: tuple[Reason, ...] = ("left", "clock", "replaced", "timeout", "returned")
+"""``left``: the player gave up the seat (``/game leave``); ``clock``: the table's vote let an
+AI take it (``/game kick``); ``timeout``: the player's time bank ran out and an AI stands in
+for them; ``returned``: they took the seat back from that AI (schema 19); ``replaced``: any
+other hand-over."""
 
 HANDOVER_COLUMNS = (
     "id, game_id, seat, after_seq, from_user_id, from_ai_policy, to_user_id, to_ai_policy,"

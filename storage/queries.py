@@ -127,6 +127,17 @@ class GameQueries:
         )
         return _records(rows)
 
+    async def list_stood_in(self, user_id: int, *, limit: int = 100) -> list[GameRecord]:
+        """Running games where an AI keeps a seat for ``user_id`` (their bank ran out), latest
+        activity first."""
+        rows = await self.db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM seats AS me JOIN games AS g ON g.id = me.game_id"
+            " WHERE me.stand_in_for = ? AND g.status = 'active'"
+            " ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
+            (user_id, limit),
+        )
+        return _records(rows)
+
     async def list_waiting_on(self, user_id: int, *, limit: int = 100) -> list[GameRecord]:
         """Active games whose current prompt names a seat of ``user_id``, longest wait first."""
         rows = await self.db.fetchall(

@@ -152,7 +152,7 @@ async def rate_game(tx: Tx, game_id: int) -> str | None:
     )
     leaving = await tx.fetchall(
         "SELECT DISTINCT from_user_id FROM seat_handovers WHERE game_id = ?"
-        " AND from_user_id IS NOT NULL AND reason IN ('left', 'clock')",
+        " AND from_user_id IS NOT NULL AND reason IN ('left', 'clock', 'timeout')",
         (game_id,),
     )
     rated, status = placements(

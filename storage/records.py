@@ -11,9 +11,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from storage.timebank import Pace, Quiet
+
+ABANDON_DAYS: Final = 14
+"""A game in which every person timed out (an AI stands in for each) is abandoned this many
+days after the last of them, unless its server says otherwise (``guild_settings``)."""
 
 JSON = dict[str, Any]
 Clock = Callable[[], datetime]
@@ -82,6 +86,11 @@ class SeatRecord:
     bank_ms: int | None = None
     """The seat's time bank at the start of its present wait (else now): ``None`` for an AI
     seat and in a game without a pace (:mod:`storage.timebank`)."""
+    stand_in_for: int | None = None
+    """The person an AI seat is kept for: their bank ran out, and the AI plays until they come
+    back (``/game rejoin``, their next click); ``None`` for a person's seat or an AI's own."""
+    stood_in_at: datetime | None = None
+    """When the AI began standing in (``None`` unless ``stand_in_for``)."""
 
     @property
     def is_ai(self) -> bool:
@@ -137,6 +146,18 @@ class GameRecord:
             if seat.user_id == user_id:
                 return seat
         return None
+
+    def stand_in_of(self, user_id: int) -> SeatRecord | None:
+        """The seat an AI keeps for ``user_id`` while they are out of time (else ``None``)."""
+        for seat in self.seats:
+            if seat.stand_in_for == user_id:
+                return seat
+        return None
+
+    @property
+    def present(self) -> bool:
+        """Whether a person holds a seat (a table of stand-ins only waits for one to return)."""
+        return any(s.user_id is not None for s in self.seats)
 
     def seat(self, number: int) -> SeatRecord | None:
         for seat in self.seats:
@@ -268,3 +289,6 @@ class GuildSettings:
     """Other defaults for new games (for example game options)."""
     quiet: Quiet | None = None
     """The time no bank of this server's games pays for (a game may have its own)."""
+    abandon_days: int | None = None
+    """After how many days a game where every person timed out is abandoned (``None``: the
+    default, :data:`ABANDON_DAYS`)."""

@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from storage.changes import fetch, handed_bank
 from storage.database import Database
-from storage.records import GameStatus, from_ms, from_ms_required, storable_id, to_ms
+from storage.records import ABANDON_DAYS, GameStatus, from_ms, from_ms_required, storable_id, to_ms
 from storage.rows import QUIET_OF_G
 from storage.settings import UNSET, Unset
 from storage.sql import Row, Tx
@@ -78,6 +78,18 @@ class Wait:
 
 
 @dataclass(frozen=True, slots=True)
+class Stall:
+    """A running game in which an AI stands in for every person (all out of time)."""
+
+    game_id: int
+    guild_id: int | None
+    last: datetime
+    """When the last of them ran out of time."""
+    days: int
+    """After how many days from ``last`` it is abandoned (its server's setting)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ClockVote:
     id: int
     game_id: int
@@ -91,6 +103,9 @@ class ClockVote:
     closed_at: datetime | None
     ballots: Mapping[int, Choice] = field(default_factory=dict)
     """Choice by voter."""
+    opened_by: int | None = None
+    """Who opened it (``/game kick``; ``None`` for the votes opened by a clock before schema
+    19)."""
 
     @property
     def is_open(self) -> bool:
@@ -120,12 +135,17 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
   LEFT JOIN seat_alerts AS x
          ON x.game_id = w.game_id AND x.seat = w.seat AND x.kind = 'bank_tenth'
   LEFT JOIN user_settings AS u ON u.user_id = w.user_id
+"""
+_WAITS_SQL = f"""{_WAIT_SQL}
  WHERE w.waiting_since IS NOT NULL AND w.waiting_since <= ? AND w.waiting_since > ?
    AND w.user_id IS NOT NULL AND g.status = 'active'
-   AND (n.waiting_since IS DISTINCT FROM w.waiting_since
-        OR (w.bank_ms IS NOT NULL AND c.waiting_since IS DISTINCT FROM w.waiting_since))
+   AND (n.waiting_since IS DISTINCT FROM w.waiting_since OR w.bank_ms IS NOT NULL)
  ORDER BY w.waiting_since, w.game_id, w.seat
  LIMIT ?
+"""
+_WAIT_OF_SQL = f"""{_WAIT_SQL}
+ WHERE w.game_id = ? AND w.seat = ? AND w.waiting_since IS NOT NULL
+   AND w.user_id IS NOT NULL AND g.status = 'active'
 """
 
 
@@ -162,6 +182,7 @@ def _vote(row: Row, ballots: Sequence[Row] = ()) -> ClockVote:
         opened_at=from_ms_required(row["opened_at"]),
         closed_at=from_ms(row["closed_at"]),
         ballots={int(b["user_id"]): b["choice"] for b in ballots},
+        opened_by=row["opened_by"],
     )
 
 
@@ -286,8 +307,34 @@ class ReminderRepository:
         Waits with nothing left to do (reminded, and clocked or without a clock) are left out,
         so old waits nobody acts on never crowd out the new ones."""
         lower = -1 if after is None else to_ms(after)
-        rows = await self.db.fetchall(_WAIT_SQL, (to_ms(before), lower, limit))
+        rows = await self.db.fetchall(_WAITS_SQL, (to_ms(before), lower, limit))
         return [_wait(r) for r in rows]
+
+    async def wait_of(self, game_id: int, seat: int) -> Wait | None:
+        """The present wait of a person's ``seat`` (``None``: the game does not wait on it)."""
+        row = await self.db.fetchone(_WAIT_OF_SQL, (game_id, seat))
+        return None if row is None else _wait(row)
+
+    async def stalls(self, *, before: datetime) -> list[Stall]:
+        """The running games where an AI stands in for every person seated (each one's bank
+        ran out) and the last of them since at most ``before`` (the days of the server's
+        ``abandon_days`` are the caller's to count); read from the stand-ins' index."""
+        rows = await self.db.fetchall(
+            "SELECT s.game_id, g.guild_id, max(s.stood_in_at) AS last, gs.abandon_days"
+            "  FROM seats AS s JOIN games AS g ON g.id = s.game_id"
+            "  LEFT JOIN guild_settings AS gs ON gs.guild_id = g.guild_id"
+            " WHERE s.stand_in_for IS NOT NULL AND g.status = 'active'"
+            "   AND NOT EXISTS (SELECT 1 FROM seats AS p"
+            "                    WHERE p.game_id = s.game_id AND p.user_id IS NOT NULL)"
+            " GROUP BY s.game_id, g.guild_id, gs.abandon_days"
+            " ORDER BY s.game_id")
+        out = []
+        for row in rows:
+            days = int(row["abandon_days"] or ABANDON_DAYS)
+            last = from_ms_required(row["last"])
+            if last <= before - timedelta(days=days):
+                out.append(Stall(int(row["game_id"]), row["guild_id"], last, days))
+        return out
 
     async def stalled_ai(
         self, *, before: datetime, after_id: int = 0, limit: int = 500
@@ -301,6 +348,9 @@ class ReminderRepository:
             "SELECT DISTINCT s.game_id FROM seats AS s JOIN games AS g ON g.id = s.game_id"
             " WHERE s.waiting_since IS NOT NULL AND s.waiting_since <= ?"
             " AND s.ai_policy IS NOT NULL AND g.status = 'active' AND s.game_id > ?"
+            # (stand-ins without a person at the table wait for one: nothing to resume)
+            " AND (s.stand_in_for IS NULL OR EXISTS (SELECT 1 FROM seats AS p"
+            "      WHERE p.game_id = s.game_id AND p.user_id IS NOT NULL))"
             " ORDER BY s.game_id LIMIT ?",
             (to_ms(before), after_id, limit),
         )
@@ -338,9 +388,9 @@ class ReminderRepository:
 
     # --- clock votes ------------------------------------------------------------------------
 
-    async def open_vote(self, wait: Wait) -> ClockVote | None:
-        """Open the vote on ``wait`` (its clock ran out); ``None`` when one was already opened
-        for this wait or the seat is no longer in it."""
+    async def open_vote(self, wait: Wait, by: int | None = None) -> ClockVote | None:
+        """Open the vote on ``wait``, asked by ``by`` (``/game kick``); ``None`` when one was
+        already opened for this wait or the seat is no longer in it."""
         since = to_ms(wait.waiting_since)
 
         async def body(tx: Tx) -> int | None:
@@ -349,9 +399,9 @@ class ReminderRepository:
                 return None
             await tx.execute(
                 "INSERT INTO clock_votes (game_id, seat, user_id, waiting_since, channel_id,"
-                " opened_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " opened_at, opened_by) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id, seat, waiting_since) DO NOTHING",
-                (wait.game_id, wait.seat, wait.user_id, since, wait.channel_id, now),
+                (wait.game_id, wait.seat, wait.user_id, since, wait.channel_id, now, by),
             )
             found = await tx.scalar(
                 "SELECT id FROM clock_votes WHERE game_id = ? AND seat = ? AND waiting_since = ?"

@@ -37,7 +37,7 @@ _MESSAGES = """
 SEATS_AND_MESSAGES = f"""
     (SELECT json_group_array(
                 json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since,
-                           s.waiting_version, s.bank_ms))
+                           s.waiting_version, s.bank_ms, s.stand_in_for, s.stood_in_at))
        FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
     (SELECT json_array(t.pace, t.bank_start_ms, t.bank_increment_ms, t.bank_cap_ms)
        FROM game_timers AS t WHERE t.game_id = g.id AND t.pace IS NOT NULL) AS pace_json,
@@ -95,6 +95,8 @@ def game_record(row: Row) -> GameRecord:
                         waiting_since=from_ms(s[4]),
                         waiting_version=s[5] if len(s) > 5 else None,
                         bank_ms=s[6] if len(s) > 6 else None,
+                        stand_in_for=s[7] if len(s) > 7 else None,
+                        stood_in_at=from_ms(s[8]) if len(s) > 8 else None,
                     )
                     for s in seats_raw
                 ),

@@ -23,6 +23,8 @@ class Unset(Enum):
 UNSET: Final = Unset.UNSET
 """Marks a field an update leaves unchanged."""
 
+MAX_ABANDON_DAYS: Final = 365
+
 
 def _user(user_id: int, row: Row | None) -> UserSettings:
     if row is None:
@@ -50,6 +52,7 @@ def _guild(guild_id: int, row: Row | None) -> GuildSettings:
         defaults=defaults if isinstance(defaults, dict) else {},
         quiet=quiet_rule([row["quiet_zone"], row["quiet_weekends"], row["quiet_start"],
                           row["quiet_end"]]),
+        abandon_days=row["abandon_days"],
     )
 
 
@@ -114,8 +117,13 @@ class SettingsRepository:
         reminder_hours: int | Unset | None = UNSET,
         defaults: JSON | Unset = UNSET,
         quiet: Quiet | Unset | None = UNSET,
+        abandon_days: int | Unset | None = UNSET,
     ) -> GuildSettings:
         changes: dict[str, Any] = {}
+        if abandon_days is not UNSET:
+            if abandon_days is not None and not 1 <= abandon_days <= MAX_ABANDON_DAYS:
+                raise ValueError(f"abandon_days must be 1 to {MAX_ABANDON_DAYS}")
+            changes["abandon_days"] = abandon_days
         if quiet is not UNSET:
             changes.update(quiet_columns(quiet))
         if language is not UNSET:

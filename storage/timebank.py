@@ -42,6 +42,13 @@ class Pace:
             raise ValueError(f"a bank of {self.start_ms} ms, +{self.increment_ms} ms a move, "
                              f"at most {self.cap_ms} ms does not hold")
 
+    @property
+    def comeback_ms(self) -> int:
+        """The bank of a person taking their seat back from the AI that stood in for them
+        while they were out of time: what one move gives (the first bank when a move gives
+        nothing)."""
+        return self.increment_ms or self.start_ms
+
 
 PRESETS: Final = {
     "relaxed": Pace("relaxed", 7 * DAY_MS, 2 * DAY_MS, 10 * DAY_MS),

@@ -2,7 +2,7 @@
 
 * ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
   to play), ``show``, ``board``, ``status``, ``log`` (``show``, ``replay``, ``export``),
-  ``games``, ``rules``, ``undo``, ``leave``,
+  ``games``, ``rules``, ``undo``, ``leave``, ``rejoin``, ``kick``,
   ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``;
   ``move`` (and ``abandon game:``) for a game whose channel was deleted (:mod:`bot.moving`).
 * ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
@@ -10,7 +10,7 @@
   the caller's legal choices now (:func:`decision_group`).
 
 Discord allows 100 global commands and 25 subcommands per group: this tree uses one global
-command per game plus ``/game`` (16 of its 25), and each game's decisions fit its own group of
+command per game plus ``/game`` (18 of its 25), and each game's decisions fit its own group of
 25 with room for its expansions.  Names, descriptions and choices are localized through the
 tree's translator (:mod:`bot.i18n.translator`; a game's words come from its own catalog); each
 callback is one line into a flow."""
@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.absence import AbsenceFlow
 from bot.banks import MAX_BANK_DAYS, MAX_CAP_DAYS, MAX_INCREMENT_HOURS, zone_choices
 from bot.commands import CommandFlow
 from bot.games import PACKAGES, GamePresenter, presenter_for
@@ -32,6 +33,7 @@ from bot.lobby import LobbyFlow
 from bot.moving import MoveFlow
 from bot.play import PlayFlow
 from bot.service import GameService
+from storage.settings import MAX_ABANDON_DAYS
 from storage.timebank import PACE_NAMES
 
 Choices = list[app_commands.Choice[str]]
@@ -47,6 +49,7 @@ class Flows(Protocol):
     lobby: LobbyFlow
     play: PlayFlow
     moves: MoveFlow
+    absence: AbsenceFlow
 
     async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool
                              ) -> None: ...
@@ -54,7 +57,8 @@ class Flows(Protocol):
     async def server_settings(self, interaction: discord.Interaction[Any], language: str | None,
                               hours: int | None,
                               quiet: tuple[str | None, bool | None, str | None] = (
-                                  None, None, None)) -> None: ...
+                                  None, None, None),
+                              abandon_days: int | None = None) -> None: ...
 
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=ls("choice.ai_level.heuristic"), value="heuristic"),
@@ -220,7 +224,7 @@ class GameCog(
     @app_commands.rename(
         language=ls("opt.default_language.name"), reminder_hours=ls("opt.reminder_hours.name"),
         timezone=ls("opt.timezone.name"), quiet_weekends=ls("opt.quiet_weekends.name"),
-        quiet_hours=ls("opt.quiet_hours.name"),
+        quiet_hours=ls("opt.quiet_hours.name"), abandon_days=ls("opt.abandon_days.name"),
     )
     @app_commands.describe(
         language=ls("opt.default_language.description"),
@@ -228,6 +232,7 @@ class GameCog(
         timezone=ls("opt.server_timezone.description"),
         quiet_weekends=ls("opt.server_quiet_weekends.description"),
         quiet_hours=ls("opt.server_quiet_hours.description"),
+        abandon_days=ls("opt.abandon_days.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def server(
@@ -238,10 +243,11 @@ class GameCog(
         timezone: app_commands.Range[str, 1, 60] | None = None,
         quiet_weekends: bool | None = None,
         quiet_hours: app_commands.Range[str, 1, 40] | None = None,
+        abandon_days: app_commands.Range[int, 1, MAX_ABANDON_DAYS] | None = None,
     ) -> None:
         await self.bot.server_settings(
             interaction, language.value if language else None, reminder_hours,
-            quiet=(timezone, quiet_weekends, quiet_hours),
+            quiet=(timezone, quiet_weekends, quiet_hours), abandon_days=abandon_days,
         )
 
     @server.autocomplete("timezone")
@@ -339,6 +345,22 @@ class GameCog(
     @app_commands.command(name=ls("cmd.leave.name"), description=ls("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self.flow.leave(interaction)
+
+    # --- time away ----------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.rejoin.name"), description=ls("cmd.rejoin.description"))
+    @app_commands.rename(game=ls("opt.game_id.name"))
+    @app_commands.describe(game=ls("opt.rejoin_game.description"))
+    async def rejoin(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        await self.bot.absence.rejoin(interaction, game)
+
+    @app_commands.command(name=ls("cmd.kick.name"), description=ls("cmd.kick.description"))
+    @app_commands.rename(player=ls("opt.player.name"))
+    @app_commands.describe(player=ls("opt.kick_player.description"))
+    async def kick(self, interaction: discord.Interaction[Any],
+                   player: discord.User | discord.Member) -> None:
+        await self.bot.absence.kick(interaction, player)
 
 
 def decision_group(presenter: GamePresenter, flow: CommandFlow) -> app_commands.Group:
