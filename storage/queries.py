@@ -284,11 +284,18 @@ class GameQueries:
         )
         params = (user_id, game, game, guild_id, guild_id)
         moves = int(await self.db.scalar("SELECT count(*)" + where, params) or 0)
+        # a time-out: a bank that ran out (an AI stood in, schema 19), or before schema 19 a
+        # clock vote opened by the clock itself (a kick's vote has who opened it)
         timeouts = int(await self.db.scalar(
-            "SELECT count(*) FROM clock_votes AS v JOIN games AS g ON g.id = v.game_id"
-            " WHERE v.user_id = ?"
-            " AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
-            " AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)", params) or 0)
+            "SELECT (SELECT count(*) FROM seat_handovers AS h JOIN games AS g ON g.id = h.game_id"
+            "         WHERE h.from_user_id = ? AND h.reason = 'timeout'"
+            "           AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
+            "           AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?))"
+            "     + (SELECT count(*) FROM clock_votes AS v JOIN games AS g ON g.id = v.game_id"
+            "         WHERE v.user_id = ? AND v.opened_by IS NULL"
+            "           AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
+            "           AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?))",
+            (*params, *params)) or 0)
         if not moves and not timeouts:
             return None
         median = None

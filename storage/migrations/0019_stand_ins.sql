@@ -39,3 +39,5 @@ END;
 
 -- A vote on a seat is now opened by a person (/game kick), no longer by the bank running out.
 ALTER TABLE clock_votes ADD COLUMN opened_by INTEGER;
+-- A person's time-outs (/game stats) are read by this index.
+CREATE INDEX seat_handovers_timeout ON seat_handovers (from_user_id) WHERE reason = 'timeout';

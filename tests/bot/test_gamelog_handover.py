@@ -27,9 +27,11 @@ BOB = 101
 LEFT_AFTER = 30  # bob's seat (1) changes hands after the 30th action
 
 
-def game_with_a_hand_over(players: int = 3, seed: int = 10) -> list[ActionRecord]:
+def game_with_a_hand_over(players: int = 3, seed: int = 10, back_after: int | None = None
+                          ) -> list[ActionRecord]:
     """A whole game as the bot logs it: seat 0 and 2 are people, seat 1 is bob up to action
-    ``LEFT_AFTER`` and an AI afterwards; a person's forced moves have no user."""
+    ``LEFT_AFTER`` and an AI afterwards (bob again after ``back_after``); a person's forced
+    moves have no user."""
     state = GAME.setup({"players": players}, seed)
     policy = make_policy("heuristic", "puerto-rico", seed)
     out: list[ActionRecord] = []
@@ -39,7 +41,7 @@ def game_with_a_hand_over(players: int = 3, seed: int = 10) -> list[ActionRecord
         action = policy.choose(GAME, state, seat, legal)
         state, events = GAME.apply(state, seat, action)
         seq = len(out) + 1
-        person = seat != 1 or seq <= LEFT_AFTER
+        person = seat != 1 or seq <= LEFT_AFTER or (back_after is not None and seq > back_after)
         user = (100 + seat) if person and not (prompt.forced and len(legal) == 1) else None
         out.append(ActionRecord(1, seq, seat, GAME.encode_action(action), user, AT,
                                 tuple(e.to_json() for e in events)))
@@ -117,7 +119,7 @@ def test_the_hand_over_is_a_line_at_its_place_in_the_history(lang: str) -> None:
 def test_the_clock_takeover_says_it_was_a_vote() -> None:
     writer = LogWriter(names("en", "clock"), "en", humans=(0, 2))
     lines = writer.lines(game_with_a_hand_over()[LEFT_AFTER - 1 : LEFT_AFTER + 1])
-    assert "By vote, AI 2 (normal) now plays the seat of bob, whose time ran out." in lines
+    assert "By vote, AI 2 (normal) now plays the seat of bob." in lines
     spanish = LogWriter(names("es", "clock"), "es", humans=(0, 2))
     assert any(line.startswith("Por votación, IA 2 (normal)") and "bob" in line
                for line in spanish.lines(game_with_a_hand_over()[LEFT_AFTER - 1:LEFT_AFTER]))
@@ -207,3 +209,38 @@ def test_the_score_sheet_names_everyone_who_held_a_seat_legibly(players: int) ->
     words = " ".join(t.text for t in scene.texts)
     assert "bob → AI 2 (normal)" in words  # the winner's line
     assert len(name_lines("Maximilian von Habsburg-Lothringen → AI 4 (normal)", 115)) <= 3
+
+
+BACK_AFTER = 60  # in the stand-in story, bob takes his seat back after the 60th action
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_stand_in_is_named_for_the_person_it_plays_for(lang: str) -> None:
+    """bob ran out of time after action 30 (an AI stood in) and came back after action 60: the
+    moves between are the stand-in's ("AI for bob"), the ones after are bob's again, and the
+    log says both hand-overs where they happened."""
+    log = game_with_a_hand_over(back_after=BACK_AFTER)
+    out = SeatHandover(1, 1, LEFT_AFTER, BOB, None, None, "heuristic", "timeout", AT)
+    back = SeatHandover(1, 1, BACK_AFTER, None, "heuristic", BOB, None, "returned", AT)
+    seat_names = with_history({0: "alice", 1: "bob", 2: "carol"}, [out, back], lang,
+                              people={100: "alice", BOB: "bob", 102: "carol"})
+    stand_in = {"en": "AI for bob", "es": "IA por bob", "pt": "IA por bob"}[lang]
+    assert seat_names.everyone()[1] == f"bob → {stand_in} → bob"
+    writer = LogWriter(seat_names, lang, humans=(0, 1, 2))
+    whole = writer.lines(log)
+    timeout = writer.t("log.handover_timeout", name="bob", next=stand_in)
+    returned = writer.t("log.handover_returned", name=stand_in, next="bob")
+    assert whole.count(timeout) == 1 and whole.count(returned) == 1
+    assert whole.index(timeout) < whole.index(returned)
+    if lang == "en":
+        assert timeout == ("bob's time bank ran out: AI for bob plays that seat until they come "
+                           "back.")
+        assert returned == "bob is back and plays their seat again."
+    mine = own_lines(writer, log, 1)
+    between = [line for seq, ls in mine.items() if LEFT_AFTER < seq <= BACK_AFTER for line in ls]
+    after = [line for seq, ls in mine.items() if seq > BACK_AFTER for line in ls]
+    assert between and after
+    assert all(line.startswith(stand_in) for line in between if line.startswith(("AI", "IA")))
+    assert any(line.startswith(stand_in) for line in between)
+    assert not any(stand_in in line for line in after)
+

@@ -399,24 +399,28 @@ async def test_an_ai_takes_the_seat_over_and_plays_at_once(
 
 
 class RecordingVotes:
-    """The clock votes' side of a pass: which waits it was asked to open a vote on."""
+    """The clock's side of a pass: which waits ran out, which stalls it was asked about."""
 
     def __init__(self) -> None:
-        self.opened: list[tuple[int, int]] = []
+        self.ran: list[tuple[int, int]] = []
 
     async def sweep(self) -> int:
         return 0
 
-    async def open(self, wait: Wait) -> int:
-        self.opened.append((wait.game_id, wait.seat))
-        return len(self.opened)
+    async def ran_out(self, wait: Wait) -> bool:
+        self.ran.append((wait.game_id, wait.seat))
+        return True
+
+    async def stalls(self, now: datetime) -> list[int]:
+        del now
+        return []
 
 
-async def test_the_vote_opens_when_the_bank_runs_out_and_moves_carry_the_bank(
+async def test_a_stand_in_comes_when_the_bank_runs_out_and_moves_carry_the_bank(
     storage: Storage, service: GameService, clock: Clock
 ) -> None:
     """The fast pace (1 day, +8 hours a move, at most 2 days): the first seat spends 20 hours
-    and moves, keeping 12 hours; at its next decision the vote opens once those 12 hours
+    and moves, keeping 12 hours; at its next decision the bank runs out once those 12 hours
     are spent, not a minute before, and never for a seat that is not waiting."""
     votes = RecordingVotes()
     loop = Reminders(storage, RecordingNotifier(storage), cast(Any, votes), clock=clock,
@@ -426,7 +430,7 @@ async def test_the_vote_opens_when_the_bank_runs_out_and_moves_carry_the_bank(
     user = game.seats[first].user_id
     assert user is not None
     clock.advance(hours=20)
-    assert (await loop.tick()).votes == []
+    assert (await loop.tick()).stood_in == []
     loaded = await storage.games.load(game.id)
     await service.submit(game.id, user, loaded.record.version, "r.builder")
     # 1 day - 20 hours + 8; the Builder's chooser builds first: a new wait at once
@@ -434,10 +438,10 @@ async def test_the_vote_opens_when_the_bank_runs_out_and_moves_carry_the_bank(
     assert held is not None and held.waiting_since == clock.now
     assert held.bank_ms == 12 * HOUR_MS
     clock.advance(milliseconds=held.bank_ms - 60_000)
-    assert (await loop.tick()).votes == [] and votes.opened == []
+    assert (await loop.tick()).stood_in == [] and votes.ran == []
     clock.advance(minutes=1)
-    assert (await loop.tick()).votes == [game.id]
-    assert votes.opened == [(game.id, first)]
+    assert (await loop.tick()).stood_in == [game.id]
+    assert votes.ran == [(game.id, first)]
 
 
 async def test_half_and_a_tenth_of_a_bank_are_told_once_each(

@@ -150,10 +150,10 @@ def unescaped(text: str, parts: Sequence[str]) -> list[str]:
 
 async def open_game(world: World, bot: OfflineGovernor, game: str, people: list[ScriptedUser]
                     ) -> int:
-    """``people[0]`` opens a lobby for four with a clock of one day, the others join in order,
+    """``people[0]`` opens a lobby for four with a bank of two days, the others join in order,
     the creator starts (seats keep the lobby's order)."""
     lobby = await open_lobby(world, people[0], (f"game:{game} max_players:4"
-                             " bank_days:1 increment_hours:24 cap_days:1"))
+                             " bank_days:2 increment_hours:24 cap_days:2"))
     for person in people[1:]:
         def seated(m: StoredMessage, mention: str = f"<@{person.id}>") -> bool:
             return mention in m.text()
@@ -181,16 +181,16 @@ async def ask(world: World, user: ScriptedUser, command: str, **options: Any) ->
 
 async def clock_vote(world: World, bot: OfflineGovernor, clock: FakeClock, late: ScriptedUser,
                      voters: list[ScriptedUser]) -> StoredMessage:
-    """Twenty hours on, the pass warns ``late`` (DMs closed: a mention in the channel) that a
-    tenth of their bank is left; a day and a minute later it opens the vote on their seat
-    (and reminds them); the voters give the seat to an AI."""
+    """A day and a minute on, the pass reminds ``late`` (DMs closed: a mention in the channel)
+    and warns them that half of their bank of two days is spent; the first voter opens the
+    vote on their seat (``/game kick``); the voters give the seat to an AI."""
     server = world.server
-    clock.advance(hours=22)
-    assert [w[0] for w in (await bot.reminders.tick()).warned] == [late.id]
-    clock.advance(hours=2, minutes=1)
-    mark = server.mark()
+    clock.advance(days=1, minutes=1)
     report = await bot.reminders.tick()
-    assert late.id in report.nudged and report.votes
+    assert [w[0] for w in report.warned] == [late.id] and late.id in report.nudged
+    mark = server.mark()
+    opened = await ask(world, voters[0], "game kick", player=late.user)
+    assert opened.content.startswith("The vote is open") and not opened.mentions
     vote = await server.wait_for_message(world.general, is_vote, since=mark)
     for voter in voters[: needed(len(voters)) - 1]:
         assert (await vote_click(world, voter, vote, AI)).startswith("Your vote is counted")
@@ -349,7 +349,7 @@ async def test_hostile_names_show_escaped_and_ping_nobody(
     # a turn DM's recap names the others as the table does: escaped, never a ping
     assert any("Since your last turn:" in text and escape_name(names["heading"]) in text
                for text in dms)
-    warned = [m for m in in_channel if "a tenth of your time bank is left" in m.content]
+    warned = [m for m in in_channel if "half of your time bank is spent" in m.content]
     assert warned and all({u.id for u in m.mentions} == {late.id} for m in warned)
     if drawn is not None:  # the images draw the names as they are
         assert {names["heading"], names["stars"], names["here"], names["long"]} <= set(

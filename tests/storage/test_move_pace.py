@@ -56,7 +56,25 @@ async def test_an_ais_move_is_not_timed_and_a_time_out_counts(
     [wait] = [w for w in await storage.reminders.waits(before=clock.now)
               if w.game_id == record.id] or [None]  # type: ignore[list-item]
     assert wait is not None
-    assert await storage.reminders.open_vote(wait) is not None
+    # a vote the table opened (/game kick) is no time-out ...
+    assert await storage.reminders.open_vote(wait, by=wait.user_id + 1) is not None
+    pace = await storage.games.move_pace(wait.user_id)
+    assert pace is None or pace.timeouts == 0
+    # ... a bank that ran out (an AI stands in) is one
+    await storage.games.replace_seat(record.id, wait.seat, ai_policy="heuristic",
+                                     reason="timeout", stand_in_for=wait.user_id)
     await storage.games.abandon(record.id)
+    pace = await storage.games.move_pace(wait.user_id)
+    assert pace is not None and pace.timeouts == 1
+
+
+async def test_a_vote_the_clock_opened_before_schema_19_is_a_time_out(
+    storage: Storage, clock: FakeClock
+) -> None:
+    record = await active_game(storage, players=2)
+    record, _ = await move(storage, record, clock, 6, person=False)
+    [wait] = [w for w in await storage.reminders.waits(before=clock.now)
+              if w.game_id == record.id]
+    assert await storage.reminders.open_vote(wait) is not None  # no one opened it
     pace = await storage.games.move_pace(wait.user_id)
     assert pace is not None and pace.timeouts == 1

@@ -9,3 +9,5 @@ ALTER TABLE seat_handovers DROP CONSTRAINT seat_handovers_reason_check;
 ALTER TABLE seat_handovers ADD CONSTRAINT seat_handovers_reason_check
     CHECK (reason IN ('left', 'clock', 'replaced', 'timeout', 'returned'));
 ALTER TABLE clock_votes ADD COLUMN opened_by BIGINT;
+-- A person's time-outs (/game stats) are read by this index.
+CREATE INDEX seat_handovers_timeout ON seat_handovers (from_user_id) WHERE reason = 'timeout';
