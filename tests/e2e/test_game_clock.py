@@ -9,6 +9,7 @@ cancelling the vote, and a restart in the middle of a vote."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from storage import GameStatus
 from storage.timebank import DAY_MS, per_move
@@ -35,7 +36,7 @@ async def vote_click(world: World, user: ScriptedUser, vote: StoredMessage, labe
     return reply.content
 
 
-async def kick(world: World, by: ScriptedUser, player: ScriptedUser, channel: object = None
+async def kick(world: World, by: ScriptedUser, player: ScriptedUser, channel: Any = None
                ) -> str:
     """``by`` types ``/game kick player`` in the game's channel; the private reply."""
     handle = await by.run(f"/game kick player:{player.id}", channel=channel or world.general)
