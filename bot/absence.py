@@ -1,7 +1,8 @@
-"""A person away from a game: coming back after running out of time (``/game rejoin``; any
-click of theirs on the game does it too, :meth:`bot.play.PlayFlow.returned`) and the table's
-vote to replace someone who keeps it waiting (``/game kick``).  The rules are
-:mod:`bot.clock`'s (docs/time.md)."""
+"""Time away from a game: coming back after running out of time (``/game rejoin``; any click
+of theirs on the game does it too, :meth:`bot.play.PlayFlow.returned`), the table's vote to
+replace someone who keeps it waiting (``/game kick``; the rules are :mod:`bot.clock`'s), and a
+pause the table agrees on (``/game pause``: more than half of the people seated ask; no time
+bank runs until one of them types ``/game unpause``).  docs/time.md says it all."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import discord
 
 from storage import GameRecord, NotActive, Storage
 
+from .changes import record_waiting
 from .clock import ClockVotes
 from .errors import UserError, send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
+from .notify import Notifier
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -22,8 +25,9 @@ log = logging.getLogger(__name__)
 
 class AbsenceFlow:
     def __init__(self, service: GameService, storage: Storage, votes: ClockVotes,
-                 catalog: Catalog = CATALOG) -> None:
+                 notifier: Notifier, catalog: Catalog = CATALOG) -> None:
         self.service = service
+        self.notifier = notifier
         self.storage = storage
         self.votes = votes
         self.catalog = catalog
@@ -95,3 +99,65 @@ class AbsenceFlow:
                                                              game=vote.game_id))
         except Exception as exc:
             await send_error(interaction, exc, where="/game kick")
+
+    # --- pause ----------------------------------------------------------------------------------
+
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        """``/game pause``: the caller's ask to pause the channel's game; the pause begins once
+        more than half of the people seated asked (the table shows it), else the channel hears
+        who asked and how many more it takes."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            record = await self._here(interaction)
+            async with self.service.lock(record.id):
+                before = await self.storage.games.get(record.id)
+                ask = await self.storage.reminders.ask_pause(record.id, interaction.user.id)
+                if ask.paused and ask.asked:  # paused by this ask
+                    await self._publish(before, "log.paused")
+            game_lang = ask.record.language or self.catalog.default
+            if ask.paused and not ask.asked:
+                text = self.catalog.t(lang, "reply.already_paused", game=record.id)
+            elif ask.paused:
+                text = self.catalog.t(lang, "reply.paused", game=record.id)
+            else:
+                text = self.catalog.t(lang, "reply.pause_counted", game=record.id,
+                                      asked=len(ask.asked), needed=ask.needed)
+                if record.channel_id is not None:
+                    await self.notifier.mention(record.channel_id, [], self.catalog.t(
+                        game_lang, "notify.pause_asked", game=record.id,
+                        who=" ".join(f"<@{u}>" for u in ask.asked), asked=len(ask.asked),
+                        needed=ask.needed))
+            await send_ephemeral(interaction, text)
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game pause")
+
+    async def unpause(self, interaction: discord.Interaction[Any]) -> None:
+        """``/game unpause``: any person seated ends the pause; the banks run again."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        try:
+            record = await self._here(interaction)
+            async with self.service.lock(record.id):
+                before = await self.storage.games.get(record.id)
+                after = await self.storage.reminders.unpause(record.id, interaction.user.id)
+                if after is not None:
+                    await self._publish(before, "log.unpaused")
+            key = "reply.unpaused" if after is not None else "reply.not_paused"
+            await send_ephemeral(interaction, self.catalog.t(lang, key, game=record.id))
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game unpause")
+
+    async def _here(self, interaction: discord.Interaction[Any]) -> GameRecord:
+        record = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+        if record is None:
+            raise UserError("err.no_game_here")
+        return record
+
+    async def _publish(self, before: GameRecord, note: str) -> None:
+        """The table again after a pause began or ended (under the game's lock), with a line
+        saying so in the game's language."""
+        loaded = await self.storage.games.load(before.id)
+        line = self.catalog.t(loaded.record.language or self.catalog.default, note)
+        await self.service.publishing.publish(loaded.record, loaded.state, [],
+                                              before=record_waiting(before), notes=(line,))

@@ -8,13 +8,23 @@ bank, the private panel one's own.  The arithmetic is :mod:`storage.timebank`'s.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cache
 from zoneinfo import available_timezones
 
 from storage import GameRecord
-from storage.timebank import DAY_MS, HOUR_MS, PACE_NAMES, PRESETS, Pace, Quiet, left, runs_out
+from storage.timebank import (
+    DAY_MS,
+    HOUR_MS,
+    PACE_NAMES,
+    PRESETS,
+    Pace,
+    Quiet,
+    Stop,
+    left,
+    runs_out,
+)
 
 from .errors import UserError
 from .i18n import CATALOG, Catalog
@@ -75,10 +85,13 @@ def describe(pace: Pace | None, lang: str, catalog: Catalog = CATALOG) -> str:
                      cap=span(catalog, lang, pace.cap_ms))
 
 
-def deadline(bank_ms: int, since: datetime, quiet: Quiet | None) -> str:
-    """When a waiting seat's bank runs out (past the quiet time), as Discord shows a moment:
-    "in 5 hours", in the reader's own language and kept up to date by the client."""
-    return f"<t:{int(runs_out(bank_ms, since, quiet).timestamp())}:R>"
+def deadline(bank_ms: int, since: datetime, quiet: Quiet | None, stops: Sequence[Stop] = ()
+             ) -> str | None:
+    """When a waiting seat's bank runs out (past the quiet time and the pauses), as Discord
+    shows a moment: "in 5 hours", in the reader's own language and kept up to date by the
+    client; ``None`` while a pause holds it."""
+    out = runs_out(bank_ms, since, quiet, stops)
+    return None if out is None else f"<t:{int(out.timestamp())}:R>"
 
 
 def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str,
@@ -90,13 +103,14 @@ def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str
     if held is None or held.bank_ms is None or record.pace is None:
         return None
     name = names.get(seat, f"#{seat + 1}")
-    rest = left(held.bank_ms, held.waiting_since, now, record.quiet)
+    rest = left(held.bank_ms, held.waiting_since, now, record.quiet, record.pauses)
     if rest <= 0:
         return catalog.t(lang, "pace.seat_out", name=name)
     mark = " 🔴" if rest < LOW_MS else ""
-    if held.waiting_since is not None:
-        return catalog.t(lang, "pace.seat_waiting", name=name, mark=mark,
-                         when=deadline(held.bank_ms, held.waiting_since, record.quiet))
+    when = None if held.waiting_since is None else deadline(
+        held.bank_ms, held.waiting_since, record.quiet, record.pauses)
+    if when is not None:
+        return catalog.t(lang, "pace.seat_waiting", name=name, mark=mark, when=when)
     return catalog.t(lang, "pace.seat", name=name + mark, left=span(catalog, lang, rest))
 
 
@@ -107,10 +121,13 @@ def own_bank(record: GameRecord, seat: int, lang: str, catalog: Catalog = CATALO
     held = record.seat(seat)
     if held is None or held.bank_ms is None or record.pace is None:
         return None
-    if held.waiting_since is not None:
-        return catalog.t(lang, "pace.your_bank_waiting",
-                         when=deadline(held.bank_ms, held.waiting_since, record.quiet))
-    return catalog.t(lang, "pace.your_bank", left=span(catalog, lang, max(0, held.bank_ms)))
+    when = None if held.waiting_since is None else deadline(
+        held.bank_ms, held.waiting_since, record.quiet, record.pauses)
+    if when is not None:
+        return catalog.t(lang, "pace.your_bank_waiting", when=when)
+    rest = left(held.bank_ms, held.waiting_since, record.updated_at, record.quiet, record.pauses)
+    key = "pace.your_bank_paused" if record.paused else "pace.your_bank"
+    return catalog.t(lang, key, left=span(catalog, lang, max(0, rest)))
 
 
 def banks_line(record: GameRecord, names: Mapping[int, str], lang: str,
@@ -125,8 +142,8 @@ def banks_line(record: GameRecord, names: Mapping[int, str], lang: str,
     shown = [s for s in seats if s is not None]
     if not shown:
         return None
-    return catalog.t(lang, "pace.banks", pace=catalog.t(lang, f"pace.{record.pace.name}"),
-                     seats=" · ".join(shown))
+    return catalog.t(lang, "pace.banks_paused" if record.paused else "pace.banks",
+                     pace=catalog.t(lang, f"pace.{record.pace.name}"), seats=" · ".join(shown))
 
 
 # --- quiet time ---------------------------------------------------------------------------------

@@ -161,7 +161,8 @@ class GovernorBot(commands.Bot):
         self.lobby = LobbyFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.play = PlayFlow(self.service, self.storage, CATALOG, default_language=lang)
         self.moves = MoveFlow(self.service, self.storage, self.notifier, CATALOG)
-        self.absence = AbsenceFlow(self.service, self.storage, self.clock_votes, CATALOG)
+        self.absence = AbsenceFlow(self.service, self.storage, self.clock_votes, self.notifier,
+                                   CATALOG)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
         games = presenters()
         self.dynamic_items = (*DYNAMIC_ITEMS, ClockVoteButton,

@@ -40,7 +40,7 @@ from datetime import datetime, timedelta
 from engine.core import get_game
 from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus, Storage, Wait
 from storage.reminders import AlertKind
-from storage.timebank import left, runs_out
+from storage.timebank import left, runs_out, stopped
 
 from .clock import ClockVotes
 from .games import presenter_for
@@ -170,13 +170,13 @@ class Reminders:
                     before=now - MIN_REMINDER, after=after, limit=BATCH
                 )
                 for wait in waits:
-                    if not self.owns(wait.guild_id):
-                        continue
+                    if not self.owns(wait.guild_id) or stopped(wait.stops, now):
+                        continue  # another process's; or paused: nobody is asked anything
                     hours = wait.reminder_hours or self.default_hours
                     if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
                         due.setdefault(wait.user_id, []).append(wait)
                     if wait.bank_ms is not None:
-                        rest = left(wait.bank_ms, wait.waiting_since, now, wait.quiet)
+                        rest = left(wait.bank_ms, wait.waiting_since, now, wait.quiet, wait.stops)
                         if rest <= 0:
                             late.append(wait)
                         elif (kind := bank_warning(wait, rest)) is not None:
@@ -263,7 +263,10 @@ class Reminders:
         record, what = await self._describe(wait, lang)
         if record is None or wait.bank_ms is None:
             return
-        when = f"<t:{int(runs_out(wait.bank_ms, wait.waiting_since, wait.quiet).timestamp())}:R>"
+        out = runs_out(wait.bank_ms, wait.waiting_since, wait.quiet, wait.stops)
+        if out is None:  # paused meanwhile
+            return
+        when = f"<t:{int(out.timestamp())}:R>"
         text = self.catalog.t(lang, f"notify.{kind}", game=record.id,
                               where=self.notifier.where(record), what=what, when=when,
                               link=_link(record)).strip()

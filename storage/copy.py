@@ -39,6 +39,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("ratings", "guild_id, game, user_id"),
     ("rating_changes", "game_id, user_id"),
     ("choices", "game_id, user_id, kind, name"),
+    ("game_pauses", "game_id, since_at"),
+    ("pause_asks", "game_id, user_id"),
 )
 """Every table of the schema with its key, parents before children."""
 

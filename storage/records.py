@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Final
 
-from storage.timebank import Pace, Quiet
+from storage.timebank import Pace, Quiet, Stop
 
 ABANDON_DAYS: Final = 14
 """A game in which every person timed out (an AI stands in for each) is abandoned this many
@@ -135,6 +135,14 @@ class GameRecord:
     """The game's time control (``None``: unlimited, no banks)."""
     quiet: Quiet | None = None
     """The time no bank pays for: the game's own rule, else its server's (``None``: none)."""
+    pauses: tuple[Stop, ...] = ()
+    """The game's pauses, oldest first (the last one without an end while under way): no
+    bank runs then (``/game pause``)."""
+
+    @property
+    def paused(self) -> bool:
+        """Whether a pause is under way."""
+        return bool(self.pauses) and self.pauses[-1][1] is None
 
     @property
     def to_act(self) -> tuple[int, ...]:

@@ -23,13 +23,22 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from storage.changes import fetch, handed_bank
+from storage.changes import bump, fetch, handed_bank
 from storage.database import Database
-from storage.records import ABANDON_DAYS, GameStatus, from_ms, from_ms_required, storable_id, to_ms
-from storage.rows import QUIET_OF_G
+from storage.errors import NotSeated, WrongStatus
+from storage.records import (
+    ABANDON_DAYS,
+    GameRecord,
+    GameStatus,
+    from_ms,
+    from_ms_required,
+    storable_id,
+    to_ms,
+)
+from storage.rows import QUIET_OF_G, stops
 from storage.settings import UNSET, Unset
 from storage.sql import Row, Tx
-from storage.timebank import Pace, Quiet, quiet_columns, quiet_rule
+from storage.timebank import Pace, Quiet, Stop, quiet_columns, quiet_rule
 
 AlertKind = Literal["turn", "nudge", "clock", "bank_half", "bank_tenth"]
 Choice = Literal["ai", "abandon"]
@@ -75,6 +84,20 @@ class Wait:
     """The person was told a tenth of that bank is left."""
     last_nudge_at: datetime | None
     """When the user was last reminded (any game)."""
+    stops: tuple[Stop, ...] = ()
+    """The game's pauses during the wait: no bank runs, nobody is reminded then."""
+
+
+@dataclass(frozen=True, slots=True)
+class PauseAsk:
+    """Where a game stands after a person asked to pause it."""
+
+    record: GameRecord
+    asked: tuple[int, ...]
+    """The people seated who asked so far (empty once paused)."""
+    needed: int
+    """How many asks pause it: more than half of the people seated."""
+    paused: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +142,9 @@ _WAIT_SQL = f"""
 SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, g.language,
        coalesce(t.reminder_hours, gs.reminder_hours) AS reminder_hours, w.bank_ms,
        {QUIET_OF_G} AS quiet_json,
+       (SELECT json_group_array(json_array(p.since_at, p.until_at)) FROM game_pauses AS p
+         WHERE p.game_id = w.game_id
+           AND (p.until_at IS NULL OR p.until_at > w.waiting_since)) AS pauses_json,
        (n.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS nudged,
        (c.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS clocked,
        (h.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS warned_half,
@@ -161,6 +187,7 @@ def _wait(row: Row) -> Wait:
         reminder_hours=row["reminder_hours"],
         bank_ms=row["bank_ms"],
         quiet=quiet_rule(json.loads(row["quiet_json"] or "null")),
+        stops=stops(json.loads(row["pauses_json"] or "[]")),
         nudged=bool(row["nudged"]),
         clocked=bool(row["clocked"]),
         warned_half=bool(row["warned_half"]),
@@ -184,6 +211,16 @@ def _vote(row: Row, ballots: Sequence[Row] = ()) -> ClockVote:
         ballots={int(b["user_id"]): b["choice"] for b in ballots},
         opened_by=row["opened_by"],
     )
+
+
+async def _running_seat(tx: Tx, game_id: int, user_id: int) -> GameRecord:
+    """The running game ``game_id``, where ``user_id`` holds a seat."""
+    record = await fetch(tx, game_id, None)
+    if record.status is not GameStatus.ACTIVE:
+        raise WrongStatus(game_id, record.status)
+    if record.seat_of(user_id) is None:
+        raise NotSeated(game_id, user_id=user_id)
+    return record
 
 
 async def _still_waiting(tx: Tx, game_id: int, seat: int, since: int) -> bool:
@@ -284,6 +321,57 @@ class ReminderRepository:
 
         await self.db.write(body)
         return await self.timers(game_id)
+
+    # --- pauses -----------------------------------------------------------------------------
+
+    async def ask_pause(self, game_id: int, user_id: int) -> PauseAsk:
+        """``user_id`` (seated in the running game) asks to pause it: once more than half of
+        the people seated asked, the pause begins (the asks are cleared and the game gets a new
+        version: its table shows the pause).  ``WrongStatus``, ``NotSeated``; a game already
+        paused is returned as it is."""
+
+        async def body(tx: Tx) -> PauseAsk:
+            record = await _running_seat(tx, game_id, user_id)
+            people = record.user_ids
+            need = len(people) // 2 + 1
+            if record.paused:
+                return PauseAsk(record, (), need, True)
+            now = self.db.now_ms()
+            await tx.execute(
+                "INSERT INTO pause_asks (game_id, user_id, at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, user_id, now))
+            rows = await tx.fetchall(
+                "SELECT user_id FROM pause_asks WHERE game_id = ? ORDER BY at, user_id",
+                (game_id,))
+            asked = tuple(u for u in (int(r["user_id"]) for r in rows) if u in people)
+            if len(asked) < need:
+                return PauseAsk(record, asked, need, False)
+            await tx.execute("INSERT INTO game_pauses (game_id, since_at) VALUES (?, ?)",
+                             (game_id, now))
+            await tx.execute("DELETE FROM pause_asks WHERE game_id = ?", (game_id,))
+            await bump(tx, record, now)
+            return PauseAsk(await fetch(tx, game_id, None), asked, need, True)
+
+        return await self.db.write(body)
+
+    async def unpause(self, game_id: int, user_id: int) -> GameRecord | None:
+        """``user_id`` (seated in the running game) ends its pause: the banks run again from
+        now.  ``None`` when the game is not paused (nothing changes); ``WrongStatus``,
+        ``NotSeated``."""
+
+        async def body(tx: Tx) -> GameRecord | None:
+            record = await _running_seat(tx, game_id, user_id)
+            if not record.paused:
+                return None
+            now = self.db.now_ms()
+            await tx.execute(
+                "UPDATE game_pauses SET until_at = ? WHERE game_id = ? AND until_at IS NULL",
+                (now, game_id))
+            await tx.execute("DELETE FROM pause_asks WHERE game_id = ?", (game_id,))
+            await bump(tx, record, now)
+            return await fetch(tx, game_id, None)
+
+        return await self.db.write(body)
 
     # --- alerts -----------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from storage.records import (
     from_ms_required,
 )
 from storage.sql import Row
-from storage.timebank import Pace, quiet_rule
+from storage.timebank import Pace, Stop, quiet_rule
 
 # One statement reads a game with its seats and messages: consistent without a transaction, and
 # one round trip to the database.  (PostgreSQL reads SQLite's JSON functions as its own:
@@ -42,6 +42,8 @@ SEATS_AND_MESSAGES = f"""
     (SELECT json_array(t.pace, t.bank_start_ms, t.bank_increment_ms, t.bank_cap_ms)
        FROM game_timers AS t WHERE t.game_id = g.id AND t.pace IS NOT NULL) AS pace_json,
     {QUIET_OF_G} AS quiet_json,
+    (SELECT json_group_array(json_array(p.since_at, p.until_at))
+       FROM game_pauses AS p WHERE p.game_id = g.id) AS pauses_json,
     {_MESSAGES}
 """
 # The seats as every schema has them (``verify`` reads games before a migration too).
@@ -73,6 +75,11 @@ NOT_UNDONE = (
     "NOT EXISTS (SELECT 1 FROM undone_actions AS u"
     " WHERE u.game_id = actions.game_id AND u.seq = actions.seq)"
 )
+
+
+def stops(stored: list[Any]) -> tuple[Stop, ...]:
+    """Stored ``[[since, until], ...]`` (ms; ``until`` NULL while under way) in order."""
+    return tuple(sorted((from_ms_required(a), from_ms(b)) for a, b in stored))
 
 
 def game_record(row: Row) -> GameRecord:
@@ -108,6 +115,8 @@ def game_record(row: Row) -> GameRecord:
         pace = None if pace_raw is None else Pace(str(pace_raw[0]), *map(int, pace_raw[1:4]))
         quiet = quiet_rule(json.loads(row["quiet_json"] or "null")
                            if "quiet_json" in columns else None)
+        pauses = stops(json.loads(row["pauses_json"] or "[]")
+                       if "pauses_json" in columns else [])
     except (ValueError, TypeError, IndexError) as exc:
         raise CorruptGame(game_id, f"unreadable row: {exc}") from exc
     outcome_text = row["outcome"]
@@ -137,6 +146,7 @@ def game_record(row: Row) -> GameRecord:
         hints="hints" in columns and bool(row["hints"]),
         pace=pace,
         quiet=quiet,
+        pauses=pauses,
     )
 
 

@@ -12,7 +12,8 @@ The arithmetic is here, pure, so that every storage change that ends a wait
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import heapq
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
@@ -65,14 +66,24 @@ def per_move(days: int) -> Pace:
     return Pace("custom", span, span, span)
 
 
-def left(bank_ms: int, since: datetime | None, now: datetime, quiet: Quiet | None = None
-         ) -> int:
+Stop = tuple[datetime, datetime | None]
+"""A stretch no bank pays for besides the quiet time: a pause of the game, a person's absence;
+from its start to its end (``None``: not ended yet)."""
+
+
+def left(bank_ms: int, since: datetime | None, now: datetime, quiet: Quiet | None = None,
+         stops: Sequence[Stop] = ()) -> int:
     """What a bank of ``bank_ms`` at the start of the wait begun at ``since`` (``None``: not
-    waiting) holds at ``now``, the ``quiet`` time not counted; at or under 0 when it ran
-    out."""
+    waiting) holds at ``now``, the ``quiet`` time and the ``stops`` not counted; at or under 0
+    when it ran out."""
     if since is None:
         return bank_ms
-    return bank_ms - charged(since, now, quiet)
+    return bank_ms - charged(since, now, quiet, stops)
+
+
+def stopped(stops: Sequence[Stop], now: datetime) -> bool:
+    """Whether one of ``stops`` holds every bank at ``now`` (a pause, an absence under way)."""
+    return any(start <= now and (end is None or now < end) for start, end in stops)
 
 
 def settle(pace: Pace, bank_ms: int, used_ms: int, moved: bool) -> int:
@@ -148,34 +159,63 @@ def quiet_rule(stored: list[Any] | None) -> Quiet | None:
     return Quiet(str(zone), bool(weekends), window)
 
 
-def charged(since: datetime, now: datetime, quiet: Quiet | None = None) -> int:
+def charged(since: datetime, now: datetime, quiet: Quiet | None = None,
+            stops: Sequence[Stop] = ()) -> int:
     """The milliseconds a wait from ``since`` to ``now`` spends of a bank: all of it but the
-    quiet time."""
+    quiet time and the ``stops``."""
     if now <= since:
         return 0
     spent = now - since
-    if quiet is not None and not quiet.empty:
-        for start, end in _quiet_from(quiet, since):
-            if start >= now:
-                break
-            spent -= min(end, now) - start
+    for start, end in _off_from(quiet, stops, since):
+        if start >= now:
+            break
+        spent -= min(end, now) - start
     return max(0, int(spent.total_seconds() * 1000))
 
 
-def runs_out(bank_ms: int, since: datetime, quiet: Quiet | None = None) -> datetime:
+def runs_out(bank_ms: int, since: datetime, quiet: Quiet | None = None,
+             stops: Sequence[Stop] = ()) -> datetime | None:
     """The moment a bank of ``bank_ms`` at the start of the wait begun ``since`` is spent:
-    walking from ``since``, the bank pays for the time between the quiet stretches."""
+    walking from ``since``, the bank pays for the time between the quiet stretches and the
+    ``stops``; ``None`` while a stop without an end holds it first (a pause under way)."""
     rest = timedelta(milliseconds=max(0, bank_ms))
-    if quiet is None or quiet.empty:
-        return since + rest
     cursor = since
-    for start, end in _quiet_from(quiet, since):
+    for start, end in _off_from(quiet, stops, since):
         if cursor + rest <= start:
             break
         if start > cursor:
             rest -= start - cursor
+        if end == FOREVER:
+            return None
         cursor = max(cursor, end)
     return cursor + rest
+
+
+FOREVER: Final = datetime.max.replace(tzinfo=UTC)
+"""The end of a stop that has none yet."""
+
+
+def _off_from(quiet: Quiet | None, stops: Sequence[Stop], since: datetime
+              ) -> Iterator[tuple[datetime, datetime]]:
+    """The stretches no bank pays for from ``since`` on: the quiet time and the ``stops``,
+    merged, in order and without overlaps (without end when there is quiet time: the caller
+    stops)."""
+    ends = sorted((max(start, since), FOREVER if end is None else end) for start, end in stops
+                  if end is None or end > since)
+    parts: Iterator[tuple[datetime, datetime]] = heapq.merge(
+        ends, _quiet_from(quiet, since) if quiet is not None and not quiet.empty else iter(()))
+    current: tuple[datetime, datetime] | None = None
+    for start, end in parts:
+        if current is not None and start <= current[1]:
+            current = (current[0], max(current[1], end))
+        else:
+            if current is not None:
+                yield current
+            current = (start, end)
+        if current[1] == FOREVER:  # nothing after a stop without end counts
+            break
+    if current is not None:
+        yield current
 
 
 def _quiet_from(quiet: Quiet, since: datetime) -> Iterator[tuple[datetime, datetime]]:

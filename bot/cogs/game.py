@@ -2,7 +2,7 @@
 
 * ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
   to play), ``show``, ``board``, ``status``, ``log`` (``show``, ``replay``, ``export``),
-  ``games``, ``rules``, ``undo``, ``leave``, ``rejoin``, ``kick``,
+  ``games``, ``rules``, ``undo``, ``leave``, ``rejoin``, ``kick``, ``pause``, ``unpause``,
   ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``;
   ``move`` (and ``abandon game:``) for a game whose channel was deleted (:mod:`bot.moving`).
 * ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
@@ -10,7 +10,7 @@
   the caller's legal choices now (:func:`decision_group`).
 
 Discord allows 100 global commands and 25 subcommands per group: this tree uses one global
-command per game plus ``/game`` (18 of its 25), and each game's decisions fit its own group of
+command per game plus ``/game`` (20 of its 25), and each game's decisions fit its own group of
 25 with room for its expansions.  Names, descriptions and choices are localized through the
 tree's translator (:mod:`bot.i18n.translator`; a game's words come from its own catalog); each
 callback is one line into a flow."""
@@ -354,6 +354,15 @@ class GameCog(
     async def rejoin(self, interaction: discord.Interaction[Any],
                      game: app_commands.Range[int, 1] | None = None) -> None:
         await self.bot.absence.rejoin(interaction, game)
+
+    @app_commands.command(name=ls("cmd.pause.name"), description=ls("cmd.pause.description"))
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.absence.pause(interaction)
+
+    @app_commands.command(name=ls("cmd.unpause.name"),
+                          description=ls("cmd.unpause.description"))
+    async def unpause(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.absence.unpause(interaction)
 
     @app_commands.command(name=ls("cmd.kick.name"), description=ls("cmd.kick.description"))
     @app_commands.rename(player=ls("opt.player.name"))

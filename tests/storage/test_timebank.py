@@ -32,6 +32,7 @@ from storage.timebank import (
     quiet_rule,
     runs_out,
     settle,
+    stopped,
 )
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import USER, table_options
@@ -319,9 +320,55 @@ def test_a_bank_runs_out_when_its_waiting_time_is_spent(
     since = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=start)
     bank = bank_minutes * 60_000
     out = runs_out(bank, since, quiet)
+    assert out is not None
     assert charged(since, out, quiet) == bank
     assert charged(since, out - timedelta(minutes=1), quiet) == bank - 60_000
     assert left(bank, since, out, quiet) == 0
+
+
+STOPS = st.lists(st.tuples(st.integers(-3 * 24 * 60, 20 * 24 * 60), st.integers(1, 5 * 24 * 60)),
+                 max_size=4)
+
+
+@settings(max_examples=300)
+@given(start=st.integers(0, 365 * 24 * 60), bank_minutes=st.integers(1, 12 * 24 * 60),
+       weekends=st.booleans(), stops=STOPS)
+def test_pauses_and_absences_cost_nothing_with_the_quiet_time_or_without(
+        start: int, bank_minutes: int, weekends: bool, stops: list[tuple[int, int]]) -> None:
+    """Stops (a game's pauses, a person's absences; overlapping each other and the quiet
+    time at random) cost no bank: a bank runs out exactly when the time it paid for reaches
+    it, and a wait costs what it lasted minus the union of what was free."""
+    quiet = Quiet(MADRID, weekends, (22 * 60, 8 * 60)) if weekends else None
+    since = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=start)
+    held = [(since + timedelta(minutes=a), since + timedelta(minutes=a + n)) for a, n in stops]
+    bank = bank_minutes * 60_000
+    out = runs_out(bank, since, quiet, held)
+    assert out is not None
+    assert charged(since, out, quiet, held) == bank
+    assert left(bank, since, out, quiet, held) == 0
+    # minute by minute over the first hours, against counting each minute one by one
+    if quiet is None:
+        for minutes in (0, 1, 59, 61, 600):
+            moment = since + timedelta(minutes=minutes)
+            free = sum(1 for m in range(minutes) if any(
+                a <= since + timedelta(minutes=m) < b for a, b in held))
+            assert charged(since, moment, None, held) == (minutes - free) * 60_000
+
+
+def test_a_pause_under_way_holds_the_bank() -> None:
+    since = datetime(2026, 3, 2, 9, tzinfo=UTC)
+    paused = since + timedelta(hours=2)
+    stops = [(paused, None)]
+    assert charged(since, since + timedelta(days=30), None, stops) == 2 * HOUR_MS
+    assert runs_out(HOUR_MS, since, None, stops) == since + timedelta(hours=1)
+    assert runs_out(3 * HOUR_MS, since, None, stops) is None
+    assert stopped(stops, paused) and not stopped(stops, since)
+    quiet = Quiet(MADRID, weekends=True)  # a quiet stream that never ends, and a stop that
+    assert runs_out(3 * HOUR_MS, since, quiet, stops) is None  # never ends either
+    assert charged(since, since + timedelta(days=30), quiet, stops) == 2 * HOUR_MS
+    ended = [(paused, paused + timedelta(hours=5))]
+    assert runs_out(3 * HOUR_MS, since, None, ended) == since + timedelta(hours=8)
+    assert not stopped(ended, paused + timedelta(hours=5))
 
 
 def test_a_quiet_rule_that_cannot_be_is_refused() -> None:
