@@ -1,23 +1,31 @@
 """Time away from a game: coming back after running out of time (``/game rejoin``; any click
 of theirs on the game does it too, :meth:`bot.play.PlayFlow.returned`), the table's vote to
-replace someone who keeps it waiting (``/game kick``; the rules are :mod:`bot.clock`'s), and a
+replace someone who keeps it waiting (``/game kick``; the rules are :mod:`bot.clock`'s), a
 pause the table agrees on (``/game pause``: more than half of the people seated ask; no time
-bank runs until one of them types ``/game unpause``).  docs/time.md says it all."""
+bank runs until one of them types ``/game unpause``), and a person away from all their games
+(``/game away``: their banks stop and nobody reminds them, within a yearly allowance;
+:mod:`storage.absences`).  docs/time.md says it all."""
 
 from __future__ import annotations
 
 import logging
+import re
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import discord
 
-from storage import GameRecord, NotActive, Storage
+from storage import Absence, AwayAllowance, GameRecord, NotActive, Storage
+from storage.records import AWAY_DAYS
+from storage.timebank import DAY_MS
 
 from .changes import record_waiting
 from .clock import ClockVotes
 from .errors import UserError, send_ephemeral, send_error
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
+from .seatnames import escape_name
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -161,3 +169,130 @@ class AbsenceFlow:
         line = self.catalog.t(loaded.record.language or self.catalog.default, note)
         await self.service.publishing.publish(loaded.record, loaded.state, [],
                                               before=record_waiting(before), notes=(line,))
+
+    # --- away -----------------------------------------------------------------------------------
+
+    async def away(self, interaction: discord.Interaction[Any], days: int | None,
+                   reason: str | None, start: str | None) -> None:
+        """``/game away``: with ``days``, away from all one's games for that many days (from
+        ``start``, a date in the server's time zone, else now), replacing an absence under way
+        or planned; ``days:0`` is back now; without, what is under way and what is left of
+        the allowance.  The tables of one's running games show it."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        user_id = interaction.user.id
+        try:
+            guild = (await self.storage.settings.guild(interaction.guild_id)
+                     if interaction.guild_id is not None else None)
+            allowance = AWAY_DAYS if guild is None or guild.away_days is None else guild.away_days
+            if days is None:
+                if reason is not None or start is not None:
+                    raise UserError("err.away_days_needed")
+                await send_ephemeral(interaction, await self._away_status(lang, user_id,
+                                                                          allowance))
+                return
+            if days == 0:
+                if reason is not None or start is not None:
+                    raise UserError("err.away_days_needed")
+                games = await self.storage.absences.end(user_id)
+                if games is None:
+                    raise UserError("err.not_away")
+                await self._republish(games, user_id, None)
+                await send_ephemeral(interaction, self.catalog.t(
+                    lang, "reply.away_back", games=self._games(lang, [g.id for g in games])
+                    or "—"))
+                return
+            zone = guild.quiet.zone if guild is not None and guild.quiet is not None else "UTC"
+            since = away_start(start, zone, self.storage.db.clock())
+            try:
+                absence, games = await self.storage.absences.set(
+                    user_id, since, since + timedelta(days=days),
+                    escape_name(reason)[:REASON_LIMIT] if reason else None,
+                    allowance_days=allowance)
+            except AwayAllowance as exc:
+                raise UserError("err.away_allowance", allowance=exc.allowance_days,
+                                left=exc.left_ms // DAY_MS) from exc
+            await self._republish(games, user_id, absence)
+            await send_ephemeral(interaction, self.catalog.t(
+                lang, "reply.away_set", since=moment(absence.since, "F"),
+                until=moment(absence.until, "F"),
+                games=self._games(lang, [g.id for g in games]) or "—"))
+        except Exception as exc:
+            await send_error(interaction, exc, where="/game away")
+
+    async def _away_status(self, lang: str, user_id: int, allowance: int) -> str:
+        absence = await self.storage.absences.current(user_id)
+        used = await self.storage.absences.used_ms(user_id)
+        left = max(0, allowance * DAY_MS - used) // DAY_MS  # whole days
+        allowance_line = self.catalog.t(lang, "reply.away_allowance", left=left,
+                                        allowance=allowance)
+        if absence is None:
+            return self.catalog.t(lang, "reply.away_none") + "\n" + allowance_line
+        key = ("reply.away_now" if absence.under_way(self.storage.db.clock())
+               else "reply.away_planned")
+        return self.catalog.t(lang, key, since=moment(absence.since, "F"),
+                              until=moment(absence.until, "F"),
+                              reason=absence.reason or "—") + "\n" + allowance_line
+
+    async def back_after_move(self, user_id: int) -> None:
+        """A person away who plays is back: the absence under way ends (a planned one
+        stays)."""
+        absence = await self.storage.absences.current(user_id)
+        if absence is None or not absence.under_way(self.storage.db.clock()):
+            return
+        games = await self.storage.absences.end(user_id)
+        if games:
+            await self._republish(games, user_id, None)
+
+    async def _republish(self, games: list[GameRecord], user_id: int,
+                         absence: Absence | None) -> None:
+        """The tables of ``games`` again, with a line saying ``user_id`` is away (until when,
+        why) or back."""
+        for record in games:
+            try:
+                async with self.service.lock(record.id):
+                    loaded = await self.storage.games.load(record.id)
+                    lang = loaded.record.language or self.catalog.default
+                    seat = loaded.record.seat_of(user_id)
+                    names = await self.service.publishing.names(loaded.record)
+                    name = names.get(seat.seat, "?") if seat is not None else "?"
+                    line = (self.catalog.t(lang, "log.back", name=name) if absence is None
+                            else self.catalog.t(lang, "log.away", name=name,
+                                                until=moment(absence.until, "D"),
+                                                reason=f" ({absence.reason})"
+                                                if absence.reason else ""))
+                    await self.service.publishing.publish(
+                        loaded.record, loaded.state, [], before=record_waiting(loaded.record),
+                        notes=(line,))
+            except Exception:
+                log.warning("game %s: the table could not show the absence", record.id,
+                            exc_info=True)
+
+
+REASON_LIMIT = 100
+_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
+
+
+def moment(when: datetime, style: str) -> str:
+    """A moment as Discord shows it in each reader's language and clock."""
+    return f"<t:{int(when.timestamp())}:{style}>"
+
+
+def away_start(text: str | None, zone: str, now: datetime) -> datetime:
+    """When an absence asked for from ``text`` (a date, ``2026-12-12``, at midnight in
+    ``zone``) begins; now without a date or for today.  ``UserError`` for a date that cannot be
+    read, is past, or is more than a year away."""
+    if text is None:
+        return now
+    match = _DATE.match(text)
+    try:
+        if match is None:
+            raise ValueError(text)
+        day = date(int(match[1]), int(match[2]), int(match[3]))
+    except ValueError as exc:
+        raise UserError("err.away_date", date=text) from exc
+    begins = datetime.combine(day, time(), ZoneInfo(zone)).astimezone(UTC)
+    today = now.astimezone(ZoneInfo(zone)).date()
+    if day < today or day > today + timedelta(days=365):
+        raise UserError("err.away_date_range", date=text)
+    return max(begins, now)

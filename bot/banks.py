@@ -103,12 +103,12 @@ def seat_bank(record: GameRecord, seat: int, names: Mapping[int, str], lang: str
     if held is None or held.bank_ms is None or record.pace is None:
         return None
     name = names.get(seat, f"#{seat + 1}")
-    rest = left(held.bank_ms, held.waiting_since, now, record.quiet, record.pauses)
+    rest = left(held.bank_ms, held.waiting_since, now, record.quiet, record.stops(held))
     if rest <= 0:
         return catalog.t(lang, "pace.seat_out", name=name)
     mark = " 🔴" if rest < LOW_MS else ""
     when = None if held.waiting_since is None else deadline(
-        held.bank_ms, held.waiting_since, record.quiet, record.pauses)
+        held.bank_ms, held.waiting_since, record.quiet, record.stops(held))
     if when is not None:
         return catalog.t(lang, "pace.seat_waiting", name=name, mark=mark, when=when)
     return catalog.t(lang, "pace.seat", name=name + mark, left=span(catalog, lang, rest))
@@ -122,10 +122,11 @@ def own_bank(record: GameRecord, seat: int, lang: str, catalog: Catalog = CATALO
     if held is None or held.bank_ms is None or record.pace is None:
         return None
     when = None if held.waiting_since is None else deadline(
-        held.bank_ms, held.waiting_since, record.quiet, record.pauses)
+        held.bank_ms, held.waiting_since, record.quiet, record.stops(held))
     if when is not None:
         return catalog.t(lang, "pace.your_bank_waiting", when=when)
-    rest = left(held.bank_ms, held.waiting_since, record.updated_at, record.quiet, record.pauses)
+    rest = left(held.bank_ms, held.waiting_since, record.updated_at, record.quiet,
+                record.stops(held))
     key = "pace.your_bank_paused" if record.paused else "pace.your_bank"
     return catalog.t(lang, key, left=span(catalog, lang, max(0, rest)))
 
@@ -144,6 +145,21 @@ def banks_line(record: GameRecord, names: Mapping[int, str], lang: str,
         return None
     return catalog.t(lang, "pace.banks_paused" if record.paused else "pace.banks",
                      pace=catalog.t(lang, f"pace.{record.pace.name}"), seats=" · ".join(shown))
+
+
+def away_line(record: GameRecord, names: Mapping[int, str], lang: str,
+              catalog: Catalog = CATALOG, now: datetime | None = None) -> str | None:
+    """"🏖 Away: ana until <t:…:D>": the people seated whose absence (``/game away``) is under
+    way at ``now`` (default: the record's last change); ``None`` when nobody is away."""
+    moment = now or record.updated_at
+    away = []
+    for seat in record.seats:
+        until = next((end for start, end in seat.away
+                      if start <= moment and (end is None or moment < end)), None)
+        if seat.user_id is not None and until is not None:
+            away.append(catalog.t(lang, "away.seat", name=names.get(seat.seat, "?"),
+                                  until=f"<t:{int(until.timestamp())}:D>"))
+    return catalog.t(lang, "away.line", seats=" · ".join(away)) if away else None
 
 
 # --- quiet time ---------------------------------------------------------------------------------

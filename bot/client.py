@@ -29,7 +29,7 @@ from discord.ext import commands
 
 from storage import Clock, Storage, StorageError
 from storage.database import redacted
-from storage.records import ABANDON_DAYS, utc_now
+from storage.records import ABANDON_DAYS, AWAY_DAYS, utc_now
 
 from .absence import AbsenceFlow
 from .banks import describe_quiet, server_quiet
@@ -163,6 +163,7 @@ class GovernorBot(commands.Bot):
         self.moves = MoveFlow(self.service, self.storage, self.notifier, CATALOG)
         self.absence = AbsenceFlow(self.service, self.storage, self.clock_votes, self.notifier,
                                    CATALOG)
+        self.play.moved.append(self.absence.back_after_move)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
         games = presenters()
         self.dynamic_items = (*DYNAMIC_ITEMS, ClockVoteButton,
@@ -293,6 +294,7 @@ class GovernorBot(commands.Bot):
         self, interaction: discord.Interaction[Any], language: str | None, hours: int | None,
         quiet: tuple[str | None, bool | None, str | None] = (None, None, None),
         abandon_days: int | None = None,
+        away_days: int | None = None,
     ) -> None:
         """``/game server``: this server's defaults for new games (the language of ``/game new``
         without one, the hours before a reminder) and its quiet time (``quiet``: a time zone,
@@ -304,7 +306,7 @@ class GovernorBot(commands.Bot):
                 raise UserError("err.guild_only")
             settings = self.storage.settings
             if (language is not None or hours is not None or quiet != (None, None, None)
-                    or abandon_days is not None):
+                    or abandon_days is not None or away_days is not None):
                 if not interaction.permissions.manage_guild:
                     raise UserError("err.server_settings")
                 changes: dict[str, Any] = {}
@@ -314,6 +316,8 @@ class GovernorBot(commands.Bot):
                     changes["reminder_hours"] = hours
                 if abandon_days is not None:
                     changes["abandon_days"] = abandon_days
+                if away_days is not None:
+                    changes["away_days"] = away_days
                 if quiet != (None, None, None):
                     was = (await settings.guild(interaction.guild_id)).quiet
                     changes["quiet"] = server_quiet(was, *quiet)
@@ -332,7 +336,10 @@ class GovernorBot(commands.Bot):
                 ) + "\n" + CATALOG.t(lang, "reply.server_quiet",
                                      quiet=describe_quiet(guild.quiet, lang))
                 + "\n" + CATALOG.t(lang, "reply.server_abandon",
-                                   days=guild.abandon_days or ABANDON_DAYS),
+                                   days=guild.abandon_days or ABANDON_DAYS)
+                + "\n" + CATALOG.t(lang, "reply.server_away",
+                                   days=AWAY_DAYS if guild.away_days is None
+                                   else guild.away_days),
             )
         except Exception as exc:
             await send_error(interaction, exc, where="/game server")
@@ -342,6 +349,7 @@ class GovernorBot(commands.Bot):
         notifications); for tests and shutdown.  ``timeout`` only guards against a hang: it
         returns as soon as the work is done (a publication may wait long for the DM rate
         limit: a whole game played in seconds queues its turn DMs before the final ones)."""
+        await asyncio.wait_for(self.play.settled(), timeout)
         await asyncio.wait_for(self.service.settled(), timeout)
         await asyncio.wait_for(self.publisher.drain(timeout), timeout + 1)
 

@@ -15,8 +15,10 @@ politely: nothing changes and the user sees the game as it stands now.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -65,6 +67,10 @@ class PlayFlow:
         self.catalog = catalog
         self.default_language = default_language
         self.turns = TurnService(service)
+        self.moved: list[Callable[[int], Awaitable[None]]] = []
+        """Called with the user id after each move of a person, once the click is answered
+        (a person away who plays is back: :meth:`bot.absence.AbsenceFlow.back_after_move`)."""
+        self._after: set[asyncio.Task[None]] = set()
 
     def lang(self, interaction: discord.Interaction[Any]) -> str:
         return self.catalog.language_of(interaction.locale)
@@ -194,6 +200,22 @@ class PlayFlow:
             await send_error(interaction, exc, where=f"game {game_id} {code}")
             return
         await self.after_move(interaction, game_id, private, late=result.update.late)
+        for hook in self.moved:
+            task = asyncio.create_task(self._quietly(hook, interaction.user.id))
+            self._after.add(task)
+            task.add_done_callback(self._after.discard)
+
+    @staticmethod
+    async def _quietly(hook: Callable[[int], Awaitable[None]], user_id: int) -> None:
+        try:
+            await hook(user_id)
+        except Exception:
+            log.warning("after the move of user %s: %r failed", user_id, hook, exc_info=True)
+
+    async def settled(self) -> None:
+        """Wait for the work after the moves (tests, shutdown)."""
+        while self._after:
+            await asyncio.gather(*self._after, return_exceptions=True)
 
     async def returned(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
         """A click of someone an AI keeps a seat for in ``game_id`` (an acknowledged

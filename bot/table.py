@@ -22,7 +22,7 @@ from discord import ui
 
 from storage import ActionRecord, GameRecord
 
-from .banks import banks_line
+from .banks import away_line, banks_line
 from .changes import PhaseEnd, TableUpdate
 from .components import GameButton, TableButton
 from .gamelog import phase_actions
@@ -95,6 +95,9 @@ class TableMessages:
         banks = banks_line(record, self.names, self.lang, self.catalog, self.now)
         if banks and not view.get("game_over"):
             lines.append(banks)
+        away = away_line(record, self.names, self.lang, self.catalog, self.now)
+        if away and not view.get("game_over"):
+            lines.append(away)
         lines.extend(head[1:])
         if record.hints and not view.get("game_over"):
             lines.append(self.t("table.hints_on"))

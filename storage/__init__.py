@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from storage.absences import Absence, AbsenceRepository, AwayAllowance
 from storage.database import (
     Database,
     DatabaseBusy,
@@ -79,6 +80,7 @@ class Storage:
         self.reminders = ReminderRepository(db)
         self.publications = PublicationRepository(db)
         self.ratings = RatingRepository(db)
+        self.absences = AbsenceRepository(db)
 
     @classmethod
     async def open(
@@ -117,7 +119,9 @@ __all__ = [
     "LATEST_VERSION",
     "STORY_THREAD_KIND",
     "UNSET",
+    "Absence",
     "ActionRecord",
+    "AwayAllowance",
     "ChannelBusy",
     "Clock",
     "ClockVote",

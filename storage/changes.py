@@ -111,7 +111,7 @@ async def set_waiting(
         bank = seat.bank_ms
         if pace is not None and bank is not None and seat.waiting_since is not None and (
                 since != seat.waiting_since):  # the wait ended (or the seat moved and waits anew)
-            used = charged(seat.waiting_since, moment, record.quiet, record.pauses)
+            used = charged(seat.waiting_since, moment, record.quiet, record.stops(seat))
             bank = settle(pace, bank, used, seat.seat == actor)
         if since == seat.waiting_since and began == seat.waiting_version and bank == seat.bank_ms:
             new_seats.append(seat)
@@ -138,7 +138,7 @@ def handed_bank(record: GameRecord, seat: SeatRecord, user_id: int | None, now: 
     if record.pace is None or user_id is None:
         return None
     spent = 0 if seat.waiting_since is None else charged(
-        seat.waiting_since, from_ms_required(now), record.quiet, record.pauses)
+        seat.waiting_since, from_ms_required(now), record.quiet, record.stops(seat))
     return (record.pace.start_ms if bank_ms is None else bank_ms) + spent
 
 

@@ -41,6 +41,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("choices", "game_id, user_id, kind, name"),
     ("game_pauses", "game_id, since_at"),
     ("pause_asks", "game_id, user_id"),
+    ("absences", "user_id, since_at"),
 )
 """Every table of the schema with its key, parents before children."""
 

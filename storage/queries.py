@@ -286,16 +286,14 @@ class GameQueries:
         moves = int(await self.db.scalar("SELECT count(*)" + where, params) or 0)
         # a time-out: a bank that ran out (an AI stood in, schema 19), or before schema 19 a
         # clock vote opened by the clock itself (a kick's vote has who opened it)
+        of_game = (" AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
+                   " AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?)")
         timeouts = int(await self.db.scalar(
-            "SELECT (SELECT count(*) FROM seat_handovers AS h JOIN games AS g ON g.id = h.game_id"
-            "         WHERE h.from_user_id = ? AND h.reason = 'timeout'"
-            "           AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
-            "           AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?))"
-            "     + (SELECT count(*) FROM clock_votes AS v JOIN games AS g ON g.id = v.game_id"
-            "         WHERE v.user_id = ? AND v.opened_by IS NULL"
-            "           AND (CAST(? AS TEXT) IS NULL OR g.game = ?)"
-            "           AND (CAST(? AS BIGINT) IS NULL OR g.guild_id = ?))",
-            (*params, *params)) or 0)
+            "SELECT count(*) FROM seat_handovers AS h JOIN games AS g ON g.id = h.game_id"
+            " WHERE h.from_user_id = ? AND h.reason = 'timeout'" + of_game, params) or 0)
+        timeouts += int(await self.db.scalar(
+            "SELECT count(*) FROM clock_votes AS v JOIN games AS g ON g.id = v.game_id"
+            " WHERE v.user_id = ? AND v.opened_by IS NULL" + of_game, params) or 0)
         if not moves and not timeouts:
             return None
         median = None

@@ -15,6 +15,10 @@ from typing import Any, Final
 
 from storage.timebank import Pace, Quiet, Stop
 
+AWAY_DAYS: Final = 21
+"""The days a person may be away (``/game away``) in any 365, unless their server says
+otherwise (``guild_settings.away_days``)."""
+
 ABANDON_DAYS: Final = 14
 """A game in which every person timed out (an AI stands in for each) is abandoned this many
 days after the last of them, unless its server says otherwise (``guild_settings``)."""
@@ -91,6 +95,9 @@ class SeatRecord:
     back (``/game rejoin``, their next click); ``None`` for a person's seat or an AI's own."""
     stood_in_at: datetime | None = None
     """When the AI began standing in (``None`` unless ``stand_in_for``)."""
+    away: tuple[Stop, ...] = ()
+    """The person's absences (``/game away``) that bear on the seat's bank: those that end
+    after its present wait began (else after the game's last change)."""
 
     @property
     def is_ai(self) -> bool:
@@ -138,6 +145,11 @@ class GameRecord:
     pauses: tuple[Stop, ...] = ()
     """The game's pauses, oldest first (the last one without an end while under way): no
     bank runs then (``/game pause``)."""
+
+    def stops(self, seat: SeatRecord) -> tuple[Stop, ...]:
+        """The stretches no bank of ``seat`` pays for besides the quiet time: the game's
+        pauses and its person's absences."""
+        return (*self.pauses, *seat.away) if seat.away else self.pauses
 
     @property
     def paused(self) -> bool:
@@ -300,3 +312,6 @@ class GuildSettings:
     abandon_days: int | None = None
     """After how many days a game where every person timed out is abandoned (``None``: the
     default, :data:`ABANDON_DAYS`)."""
+    away_days: int | None = None
+    """The days of absence (``/game away``) a person has in a year here (``None``: the
+    default, :data:`AWAY_DAYS`)."""

@@ -85,7 +85,8 @@ class Wait:
     last_nudge_at: datetime | None
     """When the user was last reminded (any game)."""
     stops: tuple[Stop, ...] = ()
-    """The game's pauses during the wait: no bank runs, nobody is reminded then."""
+    """The game's pauses and the person's absences during the wait: no bank runs, nobody is
+    reminded then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,8 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
        (SELECT json_group_array(json_array(p.since_at, p.until_at)) FROM game_pauses AS p
          WHERE p.game_id = w.game_id
            AND (p.until_at IS NULL OR p.until_at > w.waiting_since)) AS pauses_json,
+       (SELECT json_group_array(json_array(a.since_at, a.until_at)) FROM absences AS a
+         WHERE a.user_id = w.user_id AND a.until_at > w.waiting_since) AS away_json,
        (n.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS nudged,
        (c.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS clocked,
        (h.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS warned_half,
@@ -187,7 +190,8 @@ def _wait(row: Row) -> Wait:
         reminder_hours=row["reminder_hours"],
         bank_ms=row["bank_ms"],
         quiet=quiet_rule(json.loads(row["quiet_json"] or "null")),
-        stops=stops(json.loads(row["pauses_json"] or "[]")),
+        stops=stops([*json.loads(row["pauses_json"] or "[]"),
+                     *json.loads(row["away_json"] or "[]")]),
         nudged=bool(row["nudged"]),
         clocked=bool(row["clocked"]),
         warned_half=bool(row["warned_half"]),

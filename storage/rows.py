@@ -37,7 +37,11 @@ _MESSAGES = """
 SEATS_AND_MESSAGES = f"""
     (SELECT json_group_array(
                 json_array(s.seat, s.user_id, s.ai_policy, s.joined_at, s.waiting_since,
-                           s.waiting_version, s.bank_ms, s.stand_in_for, s.stood_in_at))
+                           s.waiting_version, s.bank_ms, s.stand_in_for, s.stood_in_at,
+                           (SELECT json_group_array(json_array(a.since_at, a.until_at))
+                              FROM absences AS a
+                             WHERE a.user_id = s.user_id
+                               AND a.until_at > coalesce(s.waiting_since, g.updated_at))))
        FROM seats AS s WHERE s.game_id = g.id) AS seats_json,
     (SELECT json_array(t.pace, t.bank_start_ms, t.bank_increment_ms, t.bank_cap_ms)
        FROM game_timers AS t WHERE t.game_id = g.id AND t.pace IS NOT NULL) AS pace_json,
@@ -77,6 +81,13 @@ NOT_UNDONE = (
 )
 
 
+def _json_list(value: Any) -> list[Any]:
+    """A JSON array nested in another: a list (SQLite gives its text)."""
+    if value is None:
+        return []
+    return list(json.loads(value)) if isinstance(value, str) else list(value)
+
+
 def stops(stored: list[Any]) -> tuple[Stop, ...]:
     """Stored ``[[since, until], ...]`` (ms; ``until`` NULL while under way) in order."""
     return tuple(sorted((from_ms_required(a), from_ms(b)) for a, b in stored))
@@ -104,6 +115,7 @@ def game_record(row: Row) -> GameRecord:
                         bank_ms=s[6] if len(s) > 6 else None,
                         stand_in_for=s[7] if len(s) > 7 else None,
                         stood_in_at=from_ms(s[8]) if len(s) > 8 else None,
+                        away=stops(_json_list(s[9])) if len(s) > 9 else (),
                     )
                     for s in seats_raw
                 ),

@@ -53,6 +53,7 @@ def _guild(guild_id: int, row: Row | None) -> GuildSettings:
         quiet=quiet_rule([row["quiet_zone"], row["quiet_weekends"], row["quiet_start"],
                           row["quiet_end"]]),
         abandon_days=row["abandon_days"],
+        away_days=row["away_days"],
     )
 
 
@@ -118,8 +119,13 @@ class SettingsRepository:
         defaults: JSON | Unset = UNSET,
         quiet: Quiet | Unset | None = UNSET,
         abandon_days: int | Unset | None = UNSET,
+        away_days: int | Unset | None = UNSET,
     ) -> GuildSettings:
         changes: dict[str, Any] = {}
+        if away_days is not UNSET:
+            if away_days is not None and not 0 <= away_days <= MAX_ABANDON_DAYS:
+                raise ValueError(f"away_days must be 0 to {MAX_ABANDON_DAYS}")
+            changes["away_days"] = away_days
         if abandon_days is not UNSET:
             if abandon_days is not None and not 1 <= abandon_days <= MAX_ABANDON_DAYS:
                 raise ValueError(f"abandon_days must be 1 to {MAX_ABANDON_DAYS}")

@@ -3,6 +3,7 @@
 * ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
   to play), ``show``, ``board``, ``status``, ``log`` (``show``, ``replay``, ``export``),
   ``games``, ``rules``, ``undo``, ``leave``, ``rejoin``, ``kick``, ``pause``, ``unpause``,
+  ``away``,
   ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``;
   ``move`` (and ``abandon game:``) for a game whose channel was deleted (:mod:`bot.moving`).
 * ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
@@ -10,7 +11,7 @@
   the caller's legal choices now (:func:`decision_group`).
 
 Discord allows 100 global commands and 25 subcommands per group: this tree uses one global
-command per game plus ``/game`` (20 of its 25), and each game's decisions fit its own group of
+command per game plus ``/game`` (21 of its 25), and each game's decisions fit its own group of
 25 with room for its expansions.  Names, descriptions and choices are localized through the
 tree's translator (:mod:`bot.i18n.translator`; a game's words come from its own catalog); each
 callback is one line into a flow."""
@@ -58,7 +59,8 @@ class Flows(Protocol):
                               hours: int | None,
                               quiet: tuple[str | None, bool | None, str | None] = (
                                   None, None, None),
-                              abandon_days: int | None = None) -> None: ...
+                              abandon_days: int | None = None,
+                              away_days: int | None = None) -> None: ...
 
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=ls("choice.ai_level.heuristic"), value="heuristic"),
@@ -225,6 +227,7 @@ class GameCog(
         language=ls("opt.default_language.name"), reminder_hours=ls("opt.reminder_hours.name"),
         timezone=ls("opt.timezone.name"), quiet_weekends=ls("opt.quiet_weekends.name"),
         quiet_hours=ls("opt.quiet_hours.name"), abandon_days=ls("opt.abandon_days.name"),
+        away_days=ls("opt.server_away_days.name"),
     )
     @app_commands.describe(
         language=ls("opt.default_language.description"),
@@ -233,6 +236,7 @@ class GameCog(
         quiet_weekends=ls("opt.server_quiet_weekends.description"),
         quiet_hours=ls("opt.server_quiet_hours.description"),
         abandon_days=ls("opt.abandon_days.description"),
+        away_days=ls("opt.server_away_days.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def server(
@@ -244,10 +248,12 @@ class GameCog(
         quiet_weekends: bool | None = None,
         quiet_hours: app_commands.Range[str, 1, 40] | None = None,
         abandon_days: app_commands.Range[int, 1, MAX_ABANDON_DAYS] | None = None,
+        away_days: app_commands.Range[int, 0, 365] | None = None,
     ) -> None:
         await self.bot.server_settings(
             interaction, language.value if language else None, reminder_hours,
             quiet=(timezone, quiet_weekends, quiet_hours), abandon_days=abandon_days,
+            away_days=away_days,
         )
 
     @server.autocomplete("timezone")
@@ -354,6 +360,18 @@ class GameCog(
     async def rejoin(self, interaction: discord.Interaction[Any],
                      game: app_commands.Range[int, 1] | None = None) -> None:
         await self.bot.absence.rejoin(interaction, game)
+
+    @app_commands.command(name=ls("cmd.away.name"), description=ls("cmd.away.description"))
+    @app_commands.rename(days=ls("opt.away_days.name"), reason=ls("opt.away_reason.name"),
+                         start=ls("opt.away_start.name"))
+    @app_commands.describe(days=ls("opt.away_days.description"),
+                           reason=ls("opt.away_reason.description"),
+                           start=ls("opt.away_start.description"))
+    async def away(self, interaction: discord.Interaction[Any],
+                   days: app_commands.Range[int, 0, 365] | None = None,
+                   reason: app_commands.Range[str, 1, 100] | None = None,
+                   start: app_commands.Range[str, 1, 12] | None = None) -> None:
+        await self.bot.absence.away(interaction, days, reason, start)
 
     @app_commands.command(name=ls("cmd.pause.name"), description=ls("cmd.pause.description"))
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
