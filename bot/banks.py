@@ -222,6 +222,11 @@ def _clock(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
+def describe_window(window: tuple[int, int]) -> str:
+    """"22:00–08:00"."""
+    return f"{_clock(window[0])}–{_clock(window[1])}"
+
+
 def describe_quiet(quiet: Quiet | None, lang: str, catalog: Catalog = CATALOG) -> str:
     """"weekends and 22:00–08:00 (Europe/Madrid)"; "none" (every hour counts)."""
     if quiet is None or quiet.empty:
@@ -230,7 +235,7 @@ def describe_quiet(quiet: Quiet | None, lang: str, catalog: Catalog = CATALOG) -
     if quiet.weekends:
         parts.append(catalog.t(lang, "quiet.weekends"))
     if quiet.window is not None:
-        parts.append(f"{_clock(quiet.window[0])}–{_clock(quiet.window[1])}")
+        parts.append(describe_window(quiet.window))
     return catalog.t(lang, "quiet.rule", parts=catalog.join(lang, parts), zone=quiet.zone)
 
 

@@ -43,6 +43,7 @@ from .i18n.translator import CatalogTranslator
 from .lobby import LobbyFlow
 from .moving import MoveFlow
 from .notify import Notifier
+from .notify_panel import NOTIFY_ITEMS, NotifyPanel
 from .outage import PROBE_PERIOD, DatabaseWatch
 from .play import PlayFlow
 from .publisher import DiscordPublisher
@@ -164,9 +165,10 @@ class GovernorBot(commands.Bot):
         self.absence = AbsenceFlow(self.service, self.storage, self.clock_votes, self.notifier,
                                    CATALOG)
         self.play.moved.append(self.absence.back_after_move)
+        self.notify_panel = NotifyPanel(self.storage, self.notifier, CATALOG)
         self.component_handlers = ComponentHandlers(self.lobby, self.play)
         games = presenters()
-        self.dynamic_items = (*DYNAMIC_ITEMS, ClockVoteButton,
+        self.dynamic_items = (*DYNAMIC_ITEMS, ClockVoteButton, *NOTIFY_ITEMS,
                               *(item for game in games for item in game.dynamic_items))
         self.add_dynamic_items(*self.dynamic_items)
         await self.tree.set_translator(CatalogTranslator(CATALOG))
@@ -279,16 +281,11 @@ class GovernorBot(commands.Bot):
         name = interaction.command.qualified_name if interaction.command else "?"
         await send_error(interaction, cause, where=f"command {name}")
 
-    async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
-        """``/game notify``: DMs on or off (the reply is in the user's language)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            await self.notifier.set_enabled(interaction.user.id, enabled)
-            lang = CATALOG.language_of(interaction.locale)
-            key = "reply.notify_on" if enabled else "reply.notify_off"
-            await send_ephemeral(interaction, CATALOG.t(lang, key))
-        except Exception as exc:
-            await send_error(interaction, exc, where="/game notify")
+    async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool | None,
+                             **options: Any) -> None:
+        """``/game notify``: the caller's notification settings, a private panel
+        (:mod:`bot.notify_panel`)."""
+        await self.notify_panel.command(interaction, enabled, **options)
 
     async def server_settings(
         self, interaction: discord.Interaction[Any], language: str | None, hours: int | None,

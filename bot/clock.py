@@ -195,6 +195,10 @@ class ClockVotes:
             return False
         record = await self.storage.games.get(wait.game_id)
         prefs = await self.storage.settings.user(wait.user_id)
+        if prefs.dm_notifications and not prefs.dm_blocked and prefs.quiet_at(
+                self.storage.db.clock()):
+            await self.storage.settings.hold(wait.user_id)  # told as their quiet hours end
+            return True
         lang = prefs.language or self._lang(record)
         text = self.catalog.t(lang, "notify.stood_in", game=record.id,
                               where=self.notifier.where(record))

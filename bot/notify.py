@@ -102,6 +102,10 @@ class NotifyReport:
     """Deferred until the user's DM interval has passed."""
     duplicate: list[int] = field(default_factory=list)
     """Already told about this very wait (or no longer waiting): nothing sent."""
+    muted: list[int] = field(default_factory=list)
+    """Muted this game: nothing sent."""
+    held: list[int] = field(default_factory=list)
+    """In their quiet hours (told when they end) or in digest mode (told at its hour)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,10 +222,19 @@ class Notifier:
         if not user_ids:
             return report
         settings = await self.storage.settings.users(list(dict.fromkeys(user_ids)))
+        muting = await self.storage.settings.muting(notice.game_id)
+        now = self.storage.db.clock()
         fallback: list[int] = []
         for user_id, prefs in settings.items():
-            if not prefs.dm_notifications:
+            if user_id in muting:
+                report.muted.append(user_id)
+            elif not prefs.dm_notifications:
                 report.opted_out.append(user_id)
+            elif not prefs.dm_blocked and prefs.digest_hour is not None:
+                report.held.append(user_id)  # the digest lists it at its hour
+            elif not prefs.dm_blocked and prefs.quiet_at(now):
+                report.held.append(user_id)
+                await self.storage.settings.hold(user_id)
             elif prefs.dm_blocked:
                 if await self._claim(notice, user_id):
                     fallback.append(user_id)
@@ -291,6 +304,33 @@ class Notifier:
                 await message.delete()
             except discord.HTTPException as exc:  # already gone, or no right to: it stays
                 log.info("could not delete an old turn mention %s (%s)", message.id, exc.code)
+
+    async def heads_up(self, record: GameRecord, asked: int, names: Mapping[int, str],
+                       what: Mapping[str, str]) -> list[int]:
+        """A person who asked for it (``heads_up``) and sits right after seat ``asked`` (alone
+        in a new wait) hears that they are probably next; once per that wait (claimed in
+        ``seat_alerts``), never in their quiet hours, digest mode or a game they muted.  Who
+        was told."""
+        seat = record.seat(asked)
+        if seat is None or seat.waiting_since is None or len(record.seats) < 2:
+            return []
+        after = record.seats[(record.seats.index(seat) + 1) % len(record.seats)]
+        user_id = after.user_id
+        if user_id is None or after.waiting_since is not None or user_id == seat.user_id:
+            return []
+        prefs = await self.storage.settings.user(user_id)
+        now = self.storage.db.clock()
+        if (not prefs.heads_up or not prefs.dm_notifications or prefs.dm_blocked
+                or prefs.digest_hour is not None or prefs.quiet_at(now)
+                or record.id in await self.storage.settings.muted(user_id)):
+            return []
+        if not await self.storage.reminders.claim_heads_up(record.id, after.seat,
+                                                           seat.waiting_since):
+            return []
+        lang = prefs.language or record.language or self.catalog.default
+        text = self.catalog.t(lang, "notify.heads_up", game=record.id, where=self.where(record),
+                              name=names.get(asked, "?"), what=what.get(lang, ""))
+        return [user_id] if await self.dm(user_id, text) else []
 
     # --- deferred hand-overs ----------------------------------------------------------------
 

@@ -304,6 +304,10 @@ class DiscordPublisher:
 
         notice = dataclasses.replace(notice, recap=since)
         self.spawn(self.notifier.turn(notice, update.newly_waiting), f"notify-{record.id}")
+        asked = [s.seat for s in record.seats if s.user_id in update.newly_waiting]
+        if len(asked) == 1 and len(record.to_act) == 1:  # one person now, maybe one next
+            self.spawn(self.notifier.heads_up(record, asked[0], update.names, notice.what),
+                       f"heads-up-{record.id}")
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro, name=name)

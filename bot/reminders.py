@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from engine.core import get_game
-from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus, Storage, Wait
+from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus, Storage, UserSettings, Wait
 from storage.reminders import AlertKind
 from storage.timebank import left, runs_out, stopped
 
@@ -70,6 +70,10 @@ class TickReport:
     """Games in which an AI began standing in for a person out of time."""
     abandoned: list[int] = field(default_factory=list)
     """Games abandoned because every person had been out of time for the server's days."""
+    caught_up: list[int] = field(default_factory=list)
+    """People told, as their quiet hours ended, what was held for them."""
+    digests: list[int] = field(default_factory=list)
+    """People sent their daily digest."""
     warned: list[tuple[int, int, str]] = field(default_factory=list)
     """(user, game, ``bank_half`` or ``bank_tenth``): the bank warnings sent."""
     closed: int = 0
@@ -172,15 +176,17 @@ class Reminders:
                 for wait in waits:
                     if not self.owns(wait.guild_id) or stopped(wait.stops, now):
                         continue  # another process's; or paused: nobody is asked anything
-                    hours = wait.reminder_hours or self.default_hours
-                    if not wait.nudged and wait.waiting_since <= now - timedelta(hours=hours):
+                    quiet = wait.own_quiet is not None and wait.own_quiet.holds(now)
+                    hours = wait.own_hours or wait.reminder_hours or self.default_hours
+                    if (not wait.nudged and not quiet and not wait.digest and not wait.muted
+                            and wait.waiting_since <= now - timedelta(hours=hours)):
                         due.setdefault(wait.user_id, []).append(wait)
                     if wait.bank_ms is not None:
                         rest = left(wait.bank_ms, wait.waiting_since, now, wait.quiet, wait.stops)
                         if rest <= 0:
                             late.append(wait)
-                        elif (kind := bank_warning(wait, rest)) is not None:
-                            warn.append((wait, kind))
+                        elif not quiet and (kind := bank_warning(wait, rest)) is not None:
+                            warn.append((wait, kind))  # (in quiet hours: at their end)
                 if len(waits) < BATCH:
                     break
                 # Waits that began at the same moment straddle pages only in pathological
@@ -196,6 +202,8 @@ class Reminders:
                         wait.game_id, wait.seat, kind, wait.waiting_since):
                     await self._warn(wait, kind)
                     report.warned.append((wait.user_id, wait.game_id, kind))
+            report.caught_up = await self._catch_up(now)
+            report.digests = await self._digests(now)
             for user_id, waits in due.items():
                 last = waits[0].last_nudge_at
                 if last is not None and last > now - NUDGE_CAP:
@@ -255,6 +263,68 @@ class Reminders:
             await self.notifier.mention(record.channel_id, [user_id], text)
         return False
 
+    # --- quiet hours and digests ---------------------------------------------------------------
+
+    async def _catch_up(self, now: datetime) -> list[int]:
+        """The people whose quiet hours held something back and are over: one DM with what
+        waits on them now (a decision taken meanwhile is left out); each once (the hold is
+        released by a compare-and-set)."""
+        told: list[int] = []
+        for prefs in await self.storage.settings.held():
+            if prefs.quiet_at(now) or prefs.held_at is None:
+                continue
+            if not await self.storage.settings.release(prefs.user_id, prefs.held_at):
+                continue  # another pass (another process) took it
+            if prefs.digest_hour is not None:
+                continue  # the digest tells it at its hour
+            if await self._waiting_dm(prefs, now, "notify.caught_up"):
+                told.append(prefs.user_id)
+                # it reminded them of all that waits: the next reminder a day later at most
+                await self.storage.settings.mark_nudged(prefs.user_id, now)
+        return told
+
+    async def _digests(self, now: datetime) -> list[int]:
+        """The daily digests due: one DM each listing every game waiting on the person (and
+        those where an AI plays for them), at their hour in their time zone; nothing on a day
+        nothing waits."""
+        sent: list[int] = []
+        for prefs in await self.storage.settings.digest_users():
+            moment = prefs.digest_due(now)
+            if moment is None or not await self.storage.settings.claim_digest(
+                    prefs.user_id, moment, now):
+                continue
+            if await self._waiting_dm(prefs, now, "notify.digest"):
+                sent.append(prefs.user_id)
+        return sent
+
+    async def _waiting_dm(self, prefs: UserSettings, now: datetime, title: str) -> bool:
+        """A DM to ``prefs``' person listing every open game waiting on them and those where an
+        AI stands in for them (``title`` above); False when there is nothing to list or the DM
+        did not go through."""
+        if not prefs.dm_notifications or prefs.dm_blocked:
+            return False
+        lang = prefs.language or self.catalog.default
+        muted = await self.storage.settings.muted(prefs.user_id)
+        lines: list[str] = []
+        for record in await self.storage.games.list_waiting_on(prefs.user_id):
+            seat = record.seat_of(prefs.user_id)
+            if record.id in muted or seat is None or seat.waiting_since is None:
+                continue
+            wait_lang = prefs.language or record.language or self.catalog.default
+            described, what = await self._describe_record(record, wait_lang)
+            if described is None:
+                continue
+            lines.append(self.catalog.t(
+                lang, "notify.nudge_line", game=record.id, where=self.notifier.where(record),
+                hours=_hours(now - seat.waiting_since), what=what, link=_link(record)).strip())
+        for record in await self.storage.games.list_stood_in(prefs.user_id):
+            lines.append(self.catalog.t(lang, "notify.digest_stood_in", game=record.id,
+                                        where=self.notifier.where(record)))
+        if not lines:
+            return False
+        return await self.notifier.dm(prefs.user_id, "\n".join(
+            [self.catalog.t(lang, title), *lines]))
+
     async def _warn(self, wait: Wait, kind: AlertKind) -> None:
         """Tell the person of ``wait`` that half of its bank is spent, or that a tenth is
         left (``kind``): by DM in their language, else a mention in the game's channel."""
@@ -282,7 +352,12 @@ class Reminders:
 
     async def _describe(self, wait: Wait, lang: str) -> tuple[GameRecord | None, str]:
         """The game of ``wait`` and, in words, what it asks of the seat."""
-        loaded = await self.storage.games.load(wait.game_id)
+        return await self._describe_record(await self.storage.games.get(wait.game_id), lang)
+
+    async def _describe_record(self, record: GameRecord, lang: str
+                               ) -> tuple[GameRecord | None, str]:
+        """``record`` and, in words, what it asks now (``None`` for a game not running)."""
+        loaded = await self.storage.games.load(record.id)
         if loaded.record.status is not GameStatus.ACTIVE or loaded.state is None or (
                 CHANNEL_GONE_KIND in loaded.record.messages):  # paused: its players were told
             return None, ""

@@ -42,6 +42,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("game_pauses", "game_id, since_at"),
     ("pause_asks", "game_id, user_id"),
     ("absences", "user_id, since_at"),
+    ("game_mutes", "user_id, game_id"),
 )
 """Every table of the schema with its key, parents before children."""
 

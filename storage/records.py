@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from enum import StrEnum
 from typing import Any, Final
+from zoneinfo import ZoneInfo
 
 from storage.timebank import Pace, Quiet, Stop
 
@@ -298,6 +299,46 @@ class UserSettings:
     dm_blocked: bool = False
     """Discord refused a DM (the user blocks them); cleared when a DM goes through again."""
     last_nudge_at: datetime | None = None
+    zone: str | None = None
+    """The person's time zone (an IANA name; ``None``: UTC), for their quiet hours and
+    digest."""
+    quiet_window: tuple[int, int] | None = None
+    """Their quiet hours: (start, end) in minutes after local midnight (end before start runs
+    past midnight); nothing is sent to them then."""
+    digest_hour: int | None = None
+    """The local hour of their daily digest (``None``: a DM per turn instead)."""
+    heads_up: bool = False
+    """A DM when they are next (the seat before theirs is asked)."""
+    reminder_hours: int | None = None
+    """Their own reminder spacing (``None``: the game's, else the server's)."""
+    held_at: datetime | None = None
+    """Since when something meant for them waits for their quiet hours to end."""
+    digest_at: datetime | None = None
+    """When their last digest went out (or digest mode was turned on)."""
+
+    @property
+    def quiet(self) -> Quiet | None:
+        """Their quiet hours as a rule of :mod:`storage.timebank` (``None``: none)."""
+        if self.quiet_window is None:
+            return None
+        return Quiet(self.zone or "UTC", False, self.quiet_window)
+
+    def quiet_at(self, now: datetime) -> bool:
+        """Whether ``now`` falls in their quiet hours."""
+        quiet = self.quiet
+        return quiet is not None and quiet.holds(now)
+
+    def digest_due(self, now: datetime) -> datetime | None:
+        """The moment of the digest due at ``now`` (today's hour, in their zone, has come and
+        none went out since), else ``None``."""
+        if self.digest_hour is None:
+            return None
+        zone = ZoneInfo(self.zone or "UTC")
+        moment = datetime.combine(now.astimezone(zone).date(), time(self.digest_hour),
+                                  zone).astimezone(UTC)
+        if now < moment or (self.digest_at is not None and self.digest_at >= moment):
+            return None
+        return moment
 
 
 @dataclass(frozen=True, slots=True)

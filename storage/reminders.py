@@ -40,7 +40,7 @@ from storage.settings import UNSET, Unset
 from storage.sql import Row, Tx
 from storage.timebank import Pace, Quiet, Stop, quiet_columns, quiet_rule
 
-AlertKind = Literal["turn", "nudge", "clock", "bank_half", "bank_tenth"]
+AlertKind = Literal["turn", "nudge", "clock", "bank_half", "bank_tenth", "heads_up"]
 Choice = Literal["ai", "abandon"]
 CHOICES: tuple[Choice, ...] = ("ai", "abandon")
 VoteStatus = Literal["open", "takeover", "abandon", "cancelled"]
@@ -84,6 +84,14 @@ class Wait:
     """The person was told a tenth of that bank is left."""
     last_nudge_at: datetime | None
     """When the user was last reminded (any game)."""
+    own_hours: int | None = None
+    """The person's own reminder spacing (before the game's and the server's)."""
+    own_quiet: Quiet | None = None
+    """The person's quiet hours: nothing is sent to them then."""
+    digest: bool = False
+    """The person takes a daily digest instead of reminders."""
+    muted: bool = False
+    """The person muted this game: no reminder for it."""
     stops: tuple[Stop, ...] = ()
     """The game's pauses and the person's absences during the wait: no bank runs, nobody is
     reminded then."""
@@ -152,7 +160,10 @@ SELECT w.game_id, w.seat, w.user_id, w.waiting_since, g.guild_id, g.channel_id, 
        (c.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS clocked,
        (h.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS warned_half,
        (x.waiting_since IS NOT DISTINCT FROM w.waiting_since) AS warned_tenth,
-       u.last_nudge_at
+       u.last_nudge_at, u.reminder_hours AS own_hours, u.zone AS own_zone,
+       u.quiet_start AS own_quiet_start, u.quiet_end AS own_quiet_end, u.digest_hour,
+       EXISTS (SELECT 1 FROM game_mutes AS m
+                WHERE m.user_id = w.user_id AND m.game_id = w.game_id) AS muted
   FROM seats AS w
   JOIN games AS g ON g.id = w.game_id
   LEFT JOIN game_timers AS t ON t.game_id = w.game_id
@@ -197,6 +208,12 @@ def _wait(row: Row) -> Wait:
         warned_half=bool(row["warned_half"]),
         warned_tenth=bool(row["warned_tenth"]),
         last_nudge_at=from_ms(row["last_nudge_at"]),
+        own_hours=row["own_hours"],
+        own_quiet=None if row["own_quiet_start"] is None or row["own_quiet_end"] is None
+        else Quiet(row["own_zone"] or "UTC", False,
+                   (int(row["own_quiet_start"]), int(row["own_quiet_end"]))),
+        digest=row["digest_hour"] is not None,
+        muted=bool(row["muted"]),
     )
 
 
@@ -388,6 +405,23 @@ class ReminderRepository:
 
         async def body(tx: Tx) -> bool:
             return await _claim(tx, game_id, seat, kind, since, self.db.now_ms())
+
+        return await self.db.write(body)
+
+    async def claim_heads_up(self, game_id: int, seat: int, waiting_since: datetime) -> bool:
+        """Record that ``seat`` (not asked itself) is told now that it is probably next, for
+        the wait of the seat before it begun at ``waiting_since``; False when it already
+        was."""
+        since = to_ms(waiting_since)
+
+        async def body(tx: Tx) -> bool:
+            changed = await tx.execute(
+                "INSERT INTO seat_alerts (game_id, seat, kind, waiting_since, at)"
+                " VALUES (?, ?, 'heads_up', ?, ?) ON CONFLICT (game_id, seat, kind) DO UPDATE"
+                " SET waiting_since = excluded.waiting_since, at = excluded.at"
+                " WHERE seat_alerts.waiting_since <> excluded.waiting_since",
+                (game_id, seat, since, self.db.now_ms()))
+            return changed == 1
 
         return await self.db.write(body)
 

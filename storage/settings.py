@@ -4,6 +4,7 @@ out keeps its value, a field given as ``None`` is cleared (back to the default).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from datetime import datetime
 from enum import Enum
 from typing import Any, Final
@@ -35,6 +36,14 @@ def _user(user_id: int, row: Row | None) -> UserSettings:
         dm_notifications=bool(row["dm_notifications"]),
         dm_blocked=bool(row["dm_blocked"]),
         last_nudge_at=from_ms(row["last_nudge_at"]),
+        zone=row["zone"],
+        quiet_window=None if row["quiet_start"] is None or row["quiet_end"] is None
+        else (int(row["quiet_start"]), int(row["quiet_end"])),
+        digest_hour=row["digest_hour"],
+        heads_up=bool(row["heads_up"]),
+        reminder_hours=row["reminder_hours"],
+        held_at=from_ms(row["held_at"]),
+        digest_at=from_ms(row["digest_at"]),
     )
 
 
@@ -86,8 +95,37 @@ class SettingsRepository:
         dm_notifications: bool | Unset = UNSET,
         dm_blocked: bool | Unset = UNSET,
         last_nudge_at: datetime | Unset | None = UNSET,
+        zone: str | Unset | None = UNSET,
+        quiet_window: tuple[int, int] | Unset | None = UNSET,
+        digest_hour: int | Unset | None = UNSET,
+        heads_up: bool | Unset = UNSET,
+        reminder_hours: int | Unset | None = UNSET,
+        held_at: datetime | Unset | None = UNSET,
+        digest_at: datetime | Unset | None = UNSET,
     ) -> UserSettings:
         changes: dict[str, Any] = {}
+        if zone is not UNSET:
+            if zone is not None:
+                Quiet(zone)  # KeyError (ZoneInfoNotFoundError) for an unknown zone
+            changes["zone"] = zone
+        if quiet_window is not UNSET:
+            if quiet_window is not None:
+                Quiet("UTC", False, quiet_window)  # ValueError for a window that cannot be
+            start, end = quiet_window or (None, None)
+            changes.update(quiet_start=start, quiet_end=end)
+        if digest_hour is not UNSET:
+            if digest_hour is not None and not 0 <= digest_hour <= 23:
+                raise ValueError("digest_hour must be 0 to 23")
+            changes["digest_hour"] = digest_hour
+        if heads_up is not UNSET:
+            changes["heads_up"] = int(heads_up)
+        if reminder_hours is not UNSET:
+            if reminder_hours is not None and reminder_hours <= 0:
+                raise ValueError("reminder_hours must be positive")
+            changes["reminder_hours"] = reminder_hours
+        for column, moment in (("held_at", held_at), ("digest_at", digest_at)):
+            if not isinstance(moment, Unset):
+                changes[column] = None if moment is None else to_ms(moment)
         if language is not UNSET:
             changes["language"] = language
         if dm_notifications is not UNSET:
@@ -97,6 +135,83 @@ class SettingsRepository:
         if last_nudge_at is not UNSET:
             changes["last_nudge_at"] = None if last_nudge_at is None else to_ms(last_nudge_at)
         return _user(user_id, await self._upsert("user_settings", "user_id", user_id, changes))
+
+    async def hold(self, user_id: int) -> None:
+        """Something meant for ``user_id`` waits for their quiet hours to end (kept from the
+        first such moment)."""
+        now = self.db.now_ms()
+
+        async def body(tx: Tx) -> None:
+            await tx.execute(
+                "INSERT INTO user_settings (user_id, held_at, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET held_at = coalesce("
+                "user_settings.held_at, excluded.held_at)", (user_id, now, now))
+
+        await self.db.write(body)
+
+    async def held(self) -> list[UserSettings]:
+        """The people something waits for (their quiet hours, when they began)."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM user_settings WHERE held_at IS NOT NULL ORDER BY held_at")
+        return [_user(int(r["user_id"]), r) for r in rows]
+
+    async def release(self, user_id: int, held_at: datetime) -> bool:
+        """Clear what was held for ``user_id`` since ``held_at``; False when another caller
+        did first (or something else was held since)."""
+
+        async def body(tx: Tx) -> bool:
+            return await tx.execute(
+                "UPDATE user_settings SET held_at = NULL WHERE user_id = ? AND held_at = ?",
+                (user_id, to_ms(held_at))) == 1
+
+        return await self.db.write(body)
+
+    async def claim_digest(self, user_id: int, moment: datetime, now: datetime) -> bool:
+        """Record that ``user_id``'s digest of ``moment`` goes out now; False when it already
+        did (any process)."""
+
+        async def body(tx: Tx) -> bool:
+            return await tx.execute(
+                "UPDATE user_settings SET digest_at = ? WHERE user_id = ?"
+                " AND (digest_at IS NULL OR digest_at < ?)",
+                (to_ms(now), user_id, to_ms(moment))) == 1
+
+        return await self.db.write(body)
+
+    async def digest_users(self) -> list[UserSettings]:
+        """The people in digest mode."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM user_settings WHERE digest_hour IS NOT NULL ORDER BY user_id")
+        return [_user(int(r["user_id"]), r) for r in rows]
+
+    async def mute(self, user_id: int, game_ids: Iterable[int], muted: bool) -> set[int]:
+        """Mute (or unmute) ``game_ids`` for ``user_id``; their muted games afterwards."""
+        now = self.db.now_ms()
+
+        async def body(tx: Tx) -> None:
+            for game_id in game_ids:
+                if muted:
+                    await tx.execute(
+                        "INSERT INTO game_mutes (user_id, game_id, at) VALUES (?, ?, ?)"
+                        " ON CONFLICT (user_id, game_id) DO NOTHING", (user_id, game_id, now))
+                else:
+                    await tx.execute("DELETE FROM game_mutes WHERE user_id = ? AND game_id = ?",
+                                     (user_id, game_id))
+
+        await self.db.write(body)
+        return await self.muted(user_id)
+
+    async def muted(self, user_id: int) -> set[int]:
+        """The games ``user_id`` muted."""
+        rows = await self.db.fetchall("SELECT game_id FROM game_mutes WHERE user_id = ?",
+                                      (user_id,))
+        return {int(r["game_id"]) for r in rows}
+
+    async def muting(self, game_id: int) -> set[int]:
+        """The people who muted ``game_id``."""
+        rows = await self.db.fetchall("SELECT user_id FROM game_mutes WHERE game_id = ?",
+                                      (game_id,))
+        return {int(r["user_id"]) for r in rows}
 
     async def mark_nudged(self, user_id: int, at: datetime | None = None) -> UserSettings:
         """Remember that the user was just reminded (``at`` defaults to the clock's now)."""

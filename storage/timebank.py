@@ -118,6 +118,12 @@ class Quiet:
     def empty(self) -> bool:
         return not self.weekends and self.window is None
 
+    def holds(self, now: datetime) -> bool:
+        """Whether ``now`` falls in a quiet stretch."""
+        day = now.astimezone(ZoneInfo(self.zone)).date()
+        return any(start <= now < end for d in (day - timedelta(days=1), day)
+                   for start, end in self.quiet_parts(d))
+
     def quiet_parts(self, day: date) -> list[tuple[datetime, datetime]]:
         """The quiet stretches of the local ``day``, as aware moments (DST included)."""
         zone = ZoneInfo(self.zone)

@@ -52,8 +52,8 @@ class Flows(Protocol):
     moves: MoveFlow
     absence: AbsenceFlow
 
-    async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool
-                             ) -> None: ...
+    async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool | None,
+                             **options: Any) -> None: ...
 
     async def server_settings(self, interaction: discord.Interaction[Any], language: str | None,
                               hours: int | None,
@@ -217,10 +217,31 @@ class GameCog(
         await self.bot.moves.move(interaction, game)
 
     @app_commands.command(name=ls("cmd.notify.name"), description=ls("cmd.notify.description"))
-    @app_commands.rename(enabled=ls("opt.enabled.name"))
-    @app_commands.describe(enabled=ls("opt.enabled.description"))
-    async def notify(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
-        await self.bot.notify_setting(interaction, enabled)
+    @app_commands.rename(enabled=ls("opt.enabled.name"), timezone=ls("opt.timezone.name"),
+                         quiet_hours=ls("opt.quiet_hours.name"),
+                         digest_hour=ls("opt.digest_hour.name"),
+                         reminder_hours=ls("opt.reminder_hours.name"),
+                         heads_up=ls("opt.heads_up.name"))
+    @app_commands.describe(enabled=ls("opt.enabled.description"),
+                           timezone=ls("opt.own_timezone.description"),
+                           quiet_hours=ls("opt.own_quiet_hours.description"),
+                           digest_hour=ls("opt.digest_hour.description"),
+                           reminder_hours=ls("opt.own_reminder_hours.description"),
+                           heads_up=ls("opt.heads_up.description"))
+    async def notify(self, interaction: discord.Interaction[Any], enabled: bool | None = None,
+                     timezone: app_commands.Range[str, 1, 60] | None = None,
+                     quiet_hours: app_commands.Range[str, 1, 40] | None = None,
+                     digest_hour: app_commands.Range[int, 0, 23] | None = None,
+                     reminder_hours: app_commands.Range[int, 1, 168] | None = None,
+                     heads_up: bool | None = None) -> None:
+        await self.bot.notify_setting(interaction, enabled, timezone=timezone,
+                                      quiet_hours=quiet_hours, digest_hour=digest_hour,
+                                      reminder_hours=reminder_hours, heads_up=heads_up)
+
+    @notify.autocomplete("timezone")
+    async def notify_timezone_choices(self, interaction: discord.Interaction[Any], current: str
+                                      ) -> Choices:
+        return zones_typed(current)
 
     @app_commands.command(name=ls("cmd.server.name"), description=ls("cmd.server.description"))
     @app_commands.rename(

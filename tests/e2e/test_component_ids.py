@@ -24,7 +24,7 @@ from tests.offline_discord import ComponentType, ScriptedUser, StoredMessage
 HUGE = "9999999999999999999"  # 19 digits, above 2**63 - 1
 GENERIC = "Something went wrong"
 UNKNOWN = "no longer valid"
-SELECTS = {"gs", "lr", "ls", "ma", "bk"}
+SELECTS = {"gs", "lr", "ls", "ma", "bk", "ns"}
 
 
 def prefixes(governor: OfflineGovernor) -> list[str]:
@@ -41,6 +41,7 @@ VALID = {  # a well-formed id of each family, ``{g}`` its game (or vote), ``{v}`
     "l": "l:{g}:{v}:join", "lr": "lr:{g}:{v}", "ls": "ls:{g}:{v}:add", "g": "g:{g}:{v}:r.settler",
     "gs": "gs:{g}:{v}:role", "t": "t:{g}:{v}:panel", "ma": "ma:{g}:{v}:i:", "mb": "mb:{g}:{v}:",
     "bk": "bk:{g}:{v}", "cv": "cv:{g}:ai",
+    "nt": "nt:dm", "ns": "ns:hour",  # (a person's own settings: no game in them)
 }
 
 

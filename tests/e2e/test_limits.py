@@ -68,7 +68,7 @@ async def test_a_refused_reply_falls_back_to_a_short_one(
             await interaction.response.defer(ephemeral=True, thinking=True)
         await send_ephemeral(interaction, "a reply Discord refuses")
 
-    governor.notify_setting = lambda interaction, enabled: hello(interaction)  # type: ignore
+    governor.notify_setting = lambda interaction, enabled, **_: hello(interaction)  # type: ignore
     fault = world.server.inject_error("POST", route, status=400, code=50035, count=1)
     handle = await world.alice.slash("game notify", {"enabled": True}, channel=world.general)
     reply = await handle.original_message()
