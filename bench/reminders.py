@@ -9,9 +9,11 @@ each waiting on one person (copies of seeded random games, ``bench.storage``'s
 Europe/Madrid, and waits begun from a minute to eight days ago.  Then the bot's reminder pass
 (``bot.reminders.Reminders.tick``, the real one, with a notifier and clock votes that record
 instead of reaching Discord) runs twice at the same moment: the first sends everything due
-(reminders, bank warnings, clock votes: each one loads its game), the second finds all of it
-claimed: the pass every five minutes of a bot whose games are all waiting.  Printed: each
-pass's CPU (the process's, in seconds), the waits it read and what it sent.
+(reminders, bank warnings, stand-ins for the banks run out, digests: each one loads its game),
+the second finds all of it claimed: the pass every five minutes of a bot whose games are all
+waiting.  A tenth of the games are paused, a twentieth of the people away, a tenth take a
+digest and a tenth have quiet hours (Europe/Madrid), a twentieth of the games are muted.
+Printed: each pass's CPU (the process's, in seconds), the waits it read and what it sent.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
@@ -53,9 +56,10 @@ class Recorder(Notifier):
     def where(self, record: GameRecord) -> str:
         return f"#table-{record.channel_id}"
 
-    async def dm(self, user_id: int, text: str) -> bool:
+    async def dm_message(self, user_id: int, text: str) -> discord.Message | None:
         self.sent += 1
-        return True
+        return cast(discord.Message, SimpleNamespace(id=self.sent,
+                                                     channel=SimpleNamespace(id=user_id)))
 
     async def mention(self, channel_id: int, user_ids: Sequence[int], text: str) -> bool:
         self.sent += 1
@@ -63,22 +67,25 @@ class Recorder(Notifier):
 
 
 class Votes:
-    """The clock votes' side of a pass: each vote opened in storage as the bot's are (claimed
-    once per wait), its message not posted."""
+    """The clock's side of a pass: a seat out of time handed to its stand-in in storage as the
+    bot's are (the AI's moves and the table not played nor drawn), the stalls read as the
+    bot's are."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.opened = 0
+        self.stood_in = 0
 
     async def sweep(self) -> int:
         return 0
 
-    async def open(self, wait: Wait) -> int | None:
-        vote = await self.storage.reminders.open_vote(wait)
-        if vote is None:
-            return None
-        self.opened += 1
-        return vote.id
+    async def ran_out(self, wait: Wait) -> bool:
+        await self.storage.games.replace_seat(wait.game_id, wait.seat, ai_policy="heuristic",
+                                              reason="timeout", stand_in_for=wait.user_id)
+        self.stood_in += 1
+        return True
+
+    async def stalls(self, now: datetime) -> list[int]:
+        return [s.game_id for s in await self.storage.reminders.stalls(before=now)]
 
 
 def seed(path: Path, games: int, rng_seed: int) -> None:
@@ -104,6 +111,26 @@ def seed(path: Path, games: int, rng_seed: int) -> None:
         conn.executemany(
             "UPDATE seats SET waiting_since = ? WHERE game_id = ? AND waiting_since IS NOT NULL",
             [(now - rng.randrange(60_000, 8 * 86_400_000), g) for g in ids])
+        # what the people and tables chose: a tenth of the games paused, a twentieth of the
+        # people away, a tenth on a digest, a tenth with quiet hours, some games muted
+        conn.executemany("INSERT INTO game_pauses (game_id, since_at) VALUES (?, ?)",
+                         [(g, now - 86_400_000) for g in ids if rng.random() < 0.1])
+        people = [int(r[0]) for r in conn.execute(
+            "SELECT DISTINCT user_id FROM seats WHERE user_id IS NOT NULL")]
+        conn.executemany(
+            "INSERT INTO absences (user_id, since_at, until_at, set_at) VALUES (?, ?, ?, ?)",
+            [(u, now - 86_400_000, now + 5 * 86_400_000, now) for u in people
+             if rng.random() < 0.05])
+        conn.executemany(
+            "INSERT INTO user_settings (user_id, updated_at, zone, quiet_start, quiet_end,"
+            " digest_hour) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING",
+            [(u, now, "Europe/Madrid", 22 * 60 if pick < 0.1 else None,
+              8 * 60 if pick < 0.1 else None, 9 if 0.1 <= pick < 0.2 else None)
+             for u in people if (pick := rng.random()) < 0.2])
+        conn.executemany(
+            "INSERT INTO game_mutes (user_id, game_id, at) SELECT user_id, game_id, ? FROM seats"
+            " WHERE game_id = ? AND user_id IS NOT NULL",
+            [(now, g) for g in ids if rng.random() < 0.05])
         conn.execute("COMMIT")
     finally:
         conn.close()
@@ -123,7 +150,7 @@ async def _passes(path: Path) -> dict[str, Any]:
             "SELECT count(*) FROM seats WHERE waiting_since IS NOT NULL AND user_id IS NOT NULL")
         out: dict[str, Any] = {"waiting_people": int(waiting or 0)}
         for name in ("first_pass", "steady_pass"):
-            sent, opened = notifier.sent, votes.opened
+            sent, stood = notifier.sent, votes.stood_in
             began = time.process_time()
             report = await loop.tick()
             spent = time.process_time() - began
@@ -131,7 +158,8 @@ async def _passes(path: Path) -> dict[str, Any]:
                 "cpu_s": round(spent, 3),
                 "reminded_people": len(report.nudged),
                 "bank_warnings": len(report.warned),
-                "votes_opened": votes.opened - opened,
+                "stood_in": votes.stood_in - stood,
+                "digests": len(report.digests),
                 "messages": notifier.sent - sent,
             }
         return out

@@ -47,6 +47,7 @@ from typing import Any
 import discord
 
 from storage import GameRecord, Storage, UserSettings
+from storage.reminders import TurnMessage
 
 from .games import presenter_for
 from .i18n import CATALOG, Catalog
@@ -245,7 +246,7 @@ class Notifier:
                 self._defer(user_id, notice)
             elif not await self._claim(notice, user_id):
                 report.duplicate.append(user_id)
-            elif await self.dm(user_id, self._turn_line(prefs, notice)):
+            elif await self._turn_dm(user_id, self._turn_line(prefs, notice), [notice]):
                 report.sent.append(user_id)
             else:
                 fallback.append(user_id)
@@ -355,8 +356,8 @@ class Notifier:
         due = [n for n in notices if await self._claim(n, user_id)]
         if not due:
             return
-        if prefs.dm_blocked or not await self.dm(
-            user_id, "\n".join(self._turn_line(prefs, n) for n in due)
+        if prefs.dm_blocked or not await self._turn_dm(
+            user_id, "\n".join(self._turn_line(prefs, n) for n in due), due
         ):
             for notice in due:
                 await self._turn_mention([user_id], notice)
@@ -408,22 +409,59 @@ class Notifier:
     async def dm(self, user_id: int, text: str) -> bool:
         """Send ``text`` to ``user_id`` privately.  False when it could not be delivered; a
         refusal because the user blocks DMs is remembered (``dm_blocked``)."""
+        return await self.dm_message(user_id, text) is not None
+
+    async def dm_message(self, user_id: int, text: str) -> discord.Message | None:
+        """:meth:`dm`, giving the message sent (``None``: not delivered)."""
         await self.bucket.acquire()
         self._last_dm[user_id] = self.clock()
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(fit(text, CONTENT))
+            return await user.send(fit(text, CONTENT))
         except discord.Forbidden as exc:
             if exc.code == DM_BLOCKED_CODE:
                 log.info("user %s does not accept DMs; remembered, mentioning instead", user_id)
                 await self.storage.settings.update_user(user_id, dm_blocked=True)
             else:
                 log.warning("DM to %s refused (%s)", user_id, exc.code)
-            return False
+            return None
         except discord.HTTPException as exc:
             log.warning("DM to %s failed (%s %s)", user_id, exc.status, exc.code)
+            return None
+
+    async def _turn_dm(self, user_id: int, text: str, notices: Sequence[TurnNotice]) -> bool:
+        """A turn DM telling of ``notices``; remembered by their waits, so that it is marked
+        as done once they are over (:meth:`retire`)."""
+        message = await self.dm_message(user_id, text)
+        if message is None:
             return False
+        for notice in notices:
+            wait = notice.waits.get(user_id)
+            if wait is not None:
+                await self.storage.reminders.remember_turn_dm(TurnMessage(
+                    notice.game_id, wait[0], wait[1], user_id, message.channel.id, message.id))
         return True
+
+    async def retire(self, record: GameRecord) -> int:
+        """After a change of ``record``: the turn DMs none of whose waits is current any more
+        say so ("this turn is over"), in their reader's language; how many were edited."""
+        edited = 0
+        for retired in await self.storage.reminders.retire_turn_dms(record):
+            prefs = await self.storage.settings.user(retired.user_id)
+            lang = prefs.language or record.language or self.catalog.default
+            games = self.catalog.join(lang, [f"#{g}" for g in retired.games])
+            try:
+                channel = self.client.get_channel(retired.channel_id) or (
+                    await self.client.fetch_channel(retired.channel_id))
+                if not isinstance(channel, discord.DMChannel | discord.PartialMessageable):
+                    continue
+                await channel.get_partial_message(retired.message_id).edit(
+                    content=self.catalog.t(lang, "notify.dm_done", games=games))
+                edited += 1
+            except discord.HTTPException as exc:  # deleted by its reader, or DMs closed since
+                log.info("turn DM %s could not be marked as done (%s)", retired.message_id,
+                         exc.code)
+        return edited
 
     async def mention(self, channel_id: int, user_ids: Sequence[int], text: str) -> bool:
         """Post ``text`` in the channel, pinging exactly ``user_ids`` (nobody else)."""

@@ -290,6 +290,7 @@ class DiscordPublisher:
         record = update.record
         if self.clock_votes is not None:
             self.spawn(self.clock_votes.after_change(record), f"clock-{record.id}")
+        self.spawn(self.notifier.retire(record), f"retire-{record.id}")
         if not update.newly_waiting or update.view.get("prompt") is None:
             return
         kind = str(update.view["prompt"]["kind"])

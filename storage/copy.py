@@ -43,6 +43,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("pause_asks", "game_id, user_id"),
     ("absences", "user_id, since_at"),
     ("game_mutes", "user_id, game_id"),
+    ("turn_messages", "game_id, seat, waiting_since, message_id"),
 )
 """Every table of the schema with its key, parents before children."""
 

@@ -98,6 +98,28 @@ class Wait:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnMessage:
+    """A turn DM, with the wait it told of."""
+
+    game_id: int
+    seat: int
+    waiting_since: datetime
+    user_id: int
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class RetiredMessage:
+    """A turn DM none of whose waits is current any more: to edit."""
+
+    user_id: int
+    channel_id: int
+    message_id: int
+    games: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PauseAsk:
     """Where a game stands after a person asked to pause it."""
 
@@ -509,6 +531,57 @@ class ReminderRepository:
                     (user_id, now, now),
                 )
             return claimed
+
+        return await self.db.write(body)
+
+    # --- turn DMs ---------------------------------------------------------------------------
+
+    async def remember_turn_dm(self, message: TurnMessage) -> None:
+        """``message`` told of its wait (its DM is edited once that wait is over)."""
+
+        async def body(tx: Tx) -> None:
+            await tx.execute(
+                "INSERT INTO turn_messages (game_id, seat, waiting_since, user_id, channel_id,"
+                " message_id) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (message.game_id, message.seat, to_ms(message.waiting_since), message.user_id,
+                 message.channel_id, message.message_id))
+
+        await self.db.write(body)
+
+    async def retire_turn_dms(self, record: GameRecord) -> list[RetiredMessage]:
+        """The turn DMs of ``record`` whose wait is over (the seat acted, changed hands, or the
+        game is no longer running) are forgotten; those DMs that no longer tell of any current
+        wait (of any game) are returned, to be edited."""
+
+        async def body(tx: Tx) -> list[RetiredMessage]:
+            rows = await tx.fetchall(
+                "SELECT game_id, seat, waiting_since, user_id, channel_id, message_id"
+                " FROM turn_messages WHERE game_id = ?", (record.id,))
+            running = record.status is GameStatus.ACTIVE
+            over = []
+            for row in rows:
+                seat = record.seat(int(row["seat"]))
+                current = (running and seat is not None and seat.user_id == row["user_id"]
+                           and seat.waiting_since is not None
+                           and to_ms(seat.waiting_since) == int(row["waiting_since"]))
+                if not current:
+                    over.append(row)
+            out: list[RetiredMessage] = []
+            for row in over:
+                await tx.execute(
+                    "DELETE FROM turn_messages WHERE game_id = ? AND seat = ?"
+                    " AND waiting_since = ? AND message_id = ?",
+                    (row["game_id"], row["seat"], row["waiting_since"], row["message_id"]))
+            for message_id in dict.fromkeys(int(r["message_id"]) for r in over):
+                left_over = await tx.scalar(
+                    "SELECT count(*) FROM turn_messages WHERE message_id = ?", (message_id,))
+                if not left_over:
+                    games = sorted({int(r["game_id"]) for r in over
+                                    if int(r["message_id"]) == message_id})
+                    first = next(r for r in over if int(r["message_id"]) == message_id)
+                    out.append(RetiredMessage(int(first["user_id"]), int(first["channel_id"]),
+                                              message_id, tuple(games)))
+            return out
 
         return await self.db.write(body)
 

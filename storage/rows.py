@@ -90,7 +90,8 @@ def _json_list(value: Any) -> list[Any]:
 
 def stops(stored: list[Any]) -> tuple[Stop, ...]:
     """Stored ``[[since, until], ...]`` (ms; ``until`` NULL while under way) in order."""
-    return tuple(sorted((from_ms_required(a), from_ms(b)) for a, b in stored))
+    return tuple(sorted(((from_ms_required(a), from_ms(b)) for a, b in stored),
+                        key=lambda stop: stop[0]))
 
 
 def game_record(row: Row) -> GameRecord:

@@ -16,10 +16,11 @@ def test_the_first_pass_sends_what_is_due_and_the_second_nothing() -> None:
     first, steady = figures["first_pass"], figures["steady_pass"]
     assert figures["games"] == 60 and 0 < figures["waiting_people"] <= 60
     assert first["reminded_people"] > 0 and first["bank_warnings"] > 0
-    assert first["votes_opened"] > 0
-    assert first["messages"] == first["reminded_people"] + first["bank_warnings"]
+    assert first["stood_in"] > 0
+    assert first["messages"] == (first["reminded_people"] + first["bank_warnings"]
+                                 + first["digests"])
     assert {k: v for k, v in steady.items() if k != "cpu_s"} == {
-        "reminded_people": 0, "bank_warnings": 0, "votes_opened": 0, "messages": 0}
+        "reminded_people": 0, "bank_warnings": 0, "stood_in": 0, "digests": 0, "messages": 0}
     assert first["cpu_s"] >= 0 and steady["cpu_s"] >= 0
 
 

@@ -13,6 +13,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
@@ -47,6 +48,12 @@ class Clock:
         self.now += timedelta(**delta)
 
 
+def sent_dm(message_id: int, user_id: int) -> discord.Message:
+    """What a recorded DM stands for: its id and its (DM) channel's."""
+    return cast(discord.Message, SimpleNamespace(id=message_id,
+                                                 channel=SimpleNamespace(id=user_id)))
+
+
 class RecordingNotifier(Notifier):
     """A notifier whose sending is recorded instead of going to Discord."""
 
@@ -62,12 +69,12 @@ class RecordingNotifier(Notifier):
     def where(self, record: GameRecord) -> str:
         return f"#table-{record.channel_id}"
 
-    async def dm(self, user_id: int, text: str) -> bool:
+    async def dm_message(self, user_id: int, text: str) -> discord.Message | None:
         self._last_dm[user_id] = self.clock()  # as the real one: every DM counts
         if user_id in self.refuse:
-            return False
+            return None
         self.dms.append((user_id, text))
-        return True
+        return sent_dm(len(self.dms), user_id)
 
     async def mention(self, channel_id: int, user_ids: Sequence[int], text: str) -> bool:
         self.mentions.append((channel_id, tuple(user_ids), text))

@@ -236,11 +236,12 @@ async def test_the_dm_sequence_of_a_full_round(
     assert totals == {"alice": 3, "carol": 2, "dave": 2}
     # Since your last turn (issue #35): the others' moves, public lines, in the reader's
     # language; the first DM of the game has none (nothing happened yet).
-    assert "\n" not in world.alice.dms[0].content
-    assert carol.dms[0].content.split("\n")[1:3] == [
+    # (as sent: a DM whose turn is over since says so, :func:`test_notify_settings`)
+    assert "\n" not in world.alice.dms[0].sent_content
+    assert carol.dms[0].sent_content.split("\n")[1:3] == [
         "Since your last turn:", "- alice chose the Mayor."]
-    assert dave.dms[0].content.split("\n")[1] == "Desde tu último turno:"
-    since = world.alice.dms[2].content.split("\n")[2:]  # after her build: dave's moves
+    assert dave.dms[0].sent_content.split("\n")[1] == "Desde tu último turno:"
+    since = world.alice.dms[2].sent_content.split("\n")[2:]  # after her build: dave's moves
     assert since and all(line.startswith("- dave") for line in since), since
     server.assert_no_failed_interactions()
 
@@ -338,7 +339,7 @@ async def test_a_hand_over_too_soon_after_a_dm_is_deferred_not_dropped(
         await asyncio.wait_for(asyncio.gather(*deferred), 60)
         await bot.wait_idle()
         assert bot.notifier.pending() == {}
-        assert not [m for m in carol.dms if "sell a good" in m.content]
+        assert not [m for m in carol.dms if "sell a good" in m.sent_content]
     server.assert_no_failed_interactions()
 
 

@@ -343,7 +343,8 @@ async def test_hostile_names_show_escaped_and_ping_nobody(
     final = [m.text() for m in messages if "final scores" in m.text()]
     assert final and all(shown in text for text in final)  # as far as the text fits
     assert escape_name(names["here"]) + " left the game" in texts  # a seat's former holder
-    dms = [m.text() for p in (heading, stars, leaver) for m in server.dms(p)]
+    dms = [text for p in (heading, stars, leaver) for m in server.dms(p)
+           for text in (m.text(), m.sent_content)]  # (a turn DM says when its turn is over)
     assert any(escape_name(GUILD) in text for text in dms)  # a turn DM says where
     assert any(escape_name(names["stars"]) in text and "final" in text.lower() for text in dms)
     # a turn DM's recap names the others as the table does: escaped, never a ping

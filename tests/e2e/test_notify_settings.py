@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from storage import GameRecord
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.test_game_notify import (
     FakeClock,
@@ -99,11 +98,6 @@ async def test_the_panel_shows_and_changes_ones_own_settings(
     server.assert_no_failed_interactions()
 
 
-def turn_dms(user: ScriptedUser, game: GameRecord) -> list[str]:
-    return [m.content for m in user.dms if f"Game #{game.id}" in m.content
-            and "your turn" in m.content.casefold()]
-
-
 async def test_quiet_hours_digest_heads_up_and_mute_shape_the_messages(
     world: World, make_governor: Callable[..., OfflineGovernor]
 ) -> None:
@@ -186,4 +180,32 @@ async def test_quiet_hours_digest_heads_up_and_mute_shape_the_messages(
         clock.advance(hours=5)
         assert (await bot.reminders.tick()).digests == []
         await bot.wait_idle()
+    server.assert_no_failed_interactions()
+
+
+async def test_a_turn_dm_says_when_its_turn_is_over(
+    world: World, make_governor: Callable[..., OfflineGovernor]
+) -> None:
+    """carol's turn DM stays live while her decision waits; once she has played it says the
+    turn is over (it does not stay a call to act), in her language."""
+    server = world.server
+    carol = server.add_user("carol", guild=world.guild)
+    bot = make_governor(renderer=None, reminder_period=None, dm_interval=0)
+    async with running_client(server, bot):
+        await server.wait_for_command_sync(world.guild)
+        game, _ = await seated_game(world, bot, [world.alice, carol], "max_players:2")
+        await click_code(world, bot, world.alice, game.id, "r.builder")
+        await click_code(world, bot, world.alice, game.id, "pass")
+        assert await prompted_people(bot, game.id) == (carol.id,)
+        await bot.wait_idle()
+        [dm] = [m for m in carol.dms if "your turn" in m.content]
+        assert not dm.edited
+        await click_code(world, bot, carol, game.id, "pass")
+        await bot.wait_idle()
+        done = server.get_message(dm.id)
+        assert done is not None and done.edited
+        assert done.content == (f"✔️ Done: the turn this message announced in game #{game.id} "
+                                "is over (played, or the game moved on).")
+        rows = await bot.storage.db.fetchall("SELECT message_id FROM turn_messages")
+        assert dm.id not in {int(r["message_id"]) for r in rows}  # forgotten once edited
     server.assert_no_failed_interactions()

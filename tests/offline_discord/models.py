@@ -526,6 +526,11 @@ class StoredMessage:
     def edited(self) -> bool:
         return self.edited_at is not None
 
+    @property
+    def sent_content(self) -> str:
+        """The content as first sent (before any edit)."""
+        return str(self.revisions[0].get("content") or "") if self.revisions else self.content
+
     def iter_components(self) -> Iterator[JSON]:
         """Every component, depth first, including those nested in rows/sections/containers."""
         yield from iter_components(self.components)

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from storage import AwayAllowance, Storage
+from storage.rows import stops
 from storage.timebank import DAY_MS, HOUR_MS, PRESETS, left
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import USER, active_game
@@ -78,3 +79,9 @@ async def test_the_allowance_replacing_and_ending(storage: Storage, clock: FakeC
     assert await storage.absences.used_ms(USER) == 0
     with pytest.raises(ValueError):
         await storage.absences.set(USER, clock.now, clock.now, None, allowance_days=21)
+
+
+def test_a_pause_and_an_absence_that_begin_together_read_in_order() -> None:
+    read = stops([[1_000, None], [1_000, 2_000], [500, 700]])
+    assert [(a.timestamp(), None if b is None else b.timestamp()) for a, b in read] == [
+        (0.5, 0.7), (1.0, None), (1.0, 2.0)]
