@@ -46,7 +46,8 @@ from typing import Any
 
 import discord
 
-from storage import GameRecord, Storage, UserSettings
+from engine.core import Event
+from storage import STORY_THREAD_KIND, GameRecord, Storage, UserSettings
 from storage.reminders import TurnMessage
 
 from .games import presenter_for
@@ -332,6 +333,53 @@ class Notifier:
         text = self.catalog.t(lang, "notify.heads_up", game=record.id, where=self.where(record),
                               name=names.get(asked, "?"), what=what.get(lang, ""))
         return [user_id] if await self.dm(user_id, text) else []
+
+    async def follow_pings(self, record: GameRecord, ended: Sequence[tuple[Event, int]],
+                           names: Mapping[int, str], link: str | None) -> list[int]:
+        """The people who follow ``record`` (``/game follow``; not seated) hear that the
+        phases ``ended`` (``PhaseEnded`` events, each with its round) are over: by DM in their
+        language, else a
+        mention in the game's story thread (else its channel); nothing in their quiet hours or
+        when they take a digest.  Who was told."""
+        if not ended:
+            return []
+        seated = set(record.user_ids)
+        followers = [u for u in await self.storage.settings.followers(record.id)
+                     if u not in seated]
+        if not followers:
+            return []
+        now = self.storage.db.clock()
+        words = presenter_for(record.game).catalog
+        told: list[int] = []
+        mention: list[int] = []
+
+        def text(lang: str) -> str:
+            phases = [words.t(lang, "story.ended", round=round_,
+                              role=words.t(lang, f"role.{e.data.get('role')}")
+                              if words.has(f"role.{e.data.get('role')}") else
+                              str(e.data.get("role", "?")),
+                              name=names.get(e.seat, "?") if e.seat is not None else "?")
+                      for e, round_ in ended]
+            return self.catalog.t(lang, "notify.follow", game=record.id,
+                                  where=self.where(record), phases="; ".join(phases),
+                                  link=link or "").strip()
+
+        for user_id, prefs in (await self.storage.settings.users(followers)).items():
+            if prefs.digest_hour is not None or prefs.quiet_at(now):
+                continue
+            lang = prefs.language or record.language or self.catalog.default
+            if prefs.dm_notifications and not prefs.dm_blocked and await self.dm(
+                    user_id, text(lang)):
+                told.append(user_id)
+            else:
+                mention.append(user_id)
+        where = record.messages.get(STORY_THREAD_KIND) or record.channel_id
+        if mention and where is not None:
+            lang = record.language or self.catalog.default
+            line = " ".join(f"<@{u}>" for u in mention) + " " + text(lang)
+            if await self.mention(where, mention, line):
+                told.extend(mention)
+        return told
 
     # --- deferred hand-overs ----------------------------------------------------------------
 

@@ -23,11 +23,11 @@ from typing import Any, Literal
 
 import discord
 
-from storage import GameRecord, Storage, UserSettings
+from storage import GameNotFound, GameRecord, Storage, UserSettings
 
 from .banks import describe_window, known_zone, quiet_window
 from .components import button_look, checked_id
-from .errors import UserError, send_error
+from .errors import UserError, send_ephemeral, send_error
 from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
@@ -148,6 +148,39 @@ class NotifyPanel:
             await interaction.followup.send(content, view=view, ephemeral=True)
         except Exception as exc:
             await send_error(interaction, exc, where="/game notify")
+
+    # --- following a game -----------------------------------------------------------------------
+
+    async def follow(self, interaction: discord.Interaction[Any], game_id: int | None,
+                     following: bool) -> None:
+        """``/game follow`` and ``/game unfollow``: a person who is not seated follows the
+        game (the channel's, else ``game`` of this server) and hears of each phase's end
+        (:meth:`bot.notify.Notifier.follow_pings`), or stops."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = self.lang(interaction)
+        user_id = interaction.user.id
+        try:
+            if game_id is not None:
+                record = await self.storage.games.get(game_id)
+                if interaction.guild_id is None or record.guild_id != interaction.guild_id:
+                    raise GameNotFound(game_id)  # another server's game is no game here
+            else:
+                found = await self.storage.games.find_by_channel(interaction.channel_id or 0)
+                if found is None:
+                    raise UserError("err.no_game_here")
+                record = found
+            if following:
+                if record.seat_of(user_id) is not None or record.stand_in_of(user_id):
+                    raise UserError("err.follow_seated", game=record.id)
+                if not record.status.is_open:
+                    raise UserError("err.not_active", game=record.id, status=record.status)
+            changed = await self.storage.settings.follow(user_id, record.id, following)
+            key = ("reply.followed" if changed else "reply.already_following") if following \
+                else ("reply.unfollowed" if changed else "reply.not_following")
+            await send_ephemeral(interaction, self.catalog.t(lang, key, game=record.id))
+        except Exception as exc:
+            await send_error(interaction, exc,
+                             where="/game follow" if following else "/game unfollow")
 
     # --- the components -------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from engine.core import Event
 from storage import DatabaseUnavailable, GameRecord, Storage
 from storage.handovers import SeatHandover
 
@@ -28,7 +29,7 @@ from .errors import ChannelGone, PostingBlocked, PublishFailed
 from .games import PACKAGES, presenter_for
 from .i18n import CATALOG, Catalog
 from .limits import CONTENT, fit
-from .notify import Notifier
+from .notify import Notifier, channel_url
 from .permissions import bot_permissions, can_post, missing, needed, permission_names
 from .posting import UNKNOWN_CHANNEL, TablePoster
 from .presenters import seat_names
@@ -291,6 +292,13 @@ class DiscordPublisher:
         if self.clock_votes is not None:
             self.spawn(self.clock_votes.after_change(record), f"clock-{record.id}")
         self.spawn(self.notifier.retire(record), f"retire-{record.id}")
+        ended = phase_rounds(update.events, int(update.view.get("round", 1)))
+        if ended:
+            table = record.messages.get(TABLE)
+            link = channel_url(record.guild_id, record.channel_id, table) if (
+                record.channel_id) else None
+            self.spawn(self.notifier.follow_pings(record, ended, update.names, link),
+                       f"follow-{record.id}")
         if not update.newly_waiting or update.view.get("prompt") is None:
             return
         kind = str(update.view["prompt"]["kind"])
@@ -334,3 +342,15 @@ class DiscordPublisher:
         await self.drain()
         for task in list(self._tasks):
             task.cancel()
+
+
+def phase_rounds(events: Sequence[Event], now: int) -> list[tuple[Event, int]]:
+    """The ``PhaseEnded`` events of a change, each with its round: the round a later
+    ``RoundEnded`` of the same change closed, else ``now`` (the view's)."""
+    out: list[tuple[Event, int]] = []
+    for index, event in enumerate(events):
+        if event.type != "PhaseEnded":
+            continue
+        closing = next((e for e in events[index + 1:] if e.type == "RoundEnded"), None)
+        out.append((event, int(closing.data.get("round", now)) if closing else now))
+    return out

@@ -44,6 +44,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("absences", "user_id, since_at"),
     ("game_mutes", "user_id, game_id"),
     ("turn_messages", "game_id, seat, waiting_since, message_id"),
+    ("follows", "game_id, user_id"),
 )
 """Every table of the schema with its key, parents before children."""
 

@@ -213,6 +213,32 @@ class SettingsRepository:
                                       (game_id,))
         return {int(r["user_id"]) for r in rows}
 
+    async def follow(self, user_id: int, game_id: int, following: bool) -> bool:
+        """``user_id`` follows ``game_id`` (or stops); whether that changed anything."""
+
+        async def body(tx: Tx) -> bool:
+            if following:
+                return await tx.execute(
+                    "INSERT INTO follows (game_id, user_id, at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (game_id, user_id) DO NOTHING",
+                    (game_id, user_id, self.db.now_ms())) == 1
+            return await tx.execute("DELETE FROM follows WHERE game_id = ? AND user_id = ?",
+                                    (game_id, user_id)) == 1
+
+        return await self.db.write(body)
+
+    async def followers(self, game_id: int) -> list[int]:
+        """Who follows ``game_id``, in the order they began."""
+        rows = await self.db.fetchall(
+            "SELECT user_id FROM follows WHERE game_id = ? ORDER BY at, user_id", (game_id,))
+        return [int(r["user_id"]) for r in rows]
+
+    async def following(self, user_id: int) -> list[int]:
+        """The games ``user_id`` follows."""
+        rows = await self.db.fetchall(
+            "SELECT game_id FROM follows WHERE user_id = ? ORDER BY game_id", (user_id,))
+        return [int(r["game_id"]) for r in rows]
+
     async def mark_nudged(self, user_id: int, at: datetime | None = None) -> UserSettings:
         """Remember that the user was just reminded (``at`` defaults to the clock's now)."""
         return await self.update_user(user_id, last_nudge_at=at or self.db.clock())

@@ -3,7 +3,7 @@
 * ``/game``: what every game shares, acting on the game of the channel: ``new`` (with the game
   to play), ``show``, ``board``, ``status``, ``log`` (``show``, ``replay``, ``export``),
   ``games``, ``rules``, ``undo``, ``leave``, ``rejoin``, ``kick``, ``pause``, ``unpause``,
-  ``away``,
+  ``away``, ``follow``, ``unfollow``,
   ``abandon``, ``notify``, ``server``, ``hint``; and the server's ``leaderboard`` and ``stats``;
   ``move`` (and ``abandon game:``) for a game whose channel was deleted (:mod:`bot.moving`).
 * ``/<game>`` (``/pr``, ``/sj``...): one group per game with its decisions, one command each
@@ -11,7 +11,7 @@
   the caller's legal choices now (:func:`decision_group`).
 
 Discord allows 100 global commands and 25 subcommands per group: this tree uses one global
-command per game plus ``/game`` (21 of its 25), and each game's decisions fit its own group of
+command per game plus ``/game`` (23 of its 25), and each game's decisions fit its own group of
 25 with room for its expansions.  Names, descriptions and choices are localized through the
 tree's translator (:mod:`bot.i18n.translator`; a game's words come from its own catalog); each
 callback is one line into a flow."""
@@ -32,6 +32,7 @@ from bot.games.contract import Decision
 from bot.i18n.translator import ls
 from bot.lobby import LobbyFlow
 from bot.moving import MoveFlow
+from bot.notify_panel import NotifyPanel
 from bot.play import PlayFlow
 from bot.service import GameService
 from storage.settings import MAX_ABANDON_DAYS
@@ -51,6 +52,7 @@ class Flows(Protocol):
     play: PlayFlow
     moves: MoveFlow
     absence: AbsenceFlow
+    notify_panel: NotifyPanel
 
     async def notify_setting(self, interaction: discord.Interaction[Any], enabled: bool | None,
                              **options: Any) -> None: ...
@@ -393,6 +395,21 @@ class GameCog(
                    reason: app_commands.Range[str, 1, 100] | None = None,
                    start: app_commands.Range[str, 1, 12] | None = None) -> None:
         await self.bot.absence.away(interaction, days, reason, start)
+
+    @app_commands.command(name=ls("cmd.follow.name"), description=ls("cmd.follow.description"))
+    @app_commands.rename(game=ls("opt.game_id.name"))
+    @app_commands.describe(game=ls("opt.game_id.description"))
+    async def follow(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        await self.bot.notify_panel.follow(interaction, game, True)
+
+    @app_commands.command(name=ls("cmd.unfollow.name"),
+                          description=ls("cmd.unfollow.description"))
+    @app_commands.rename(game=ls("opt.game_id.name"))
+    @app_commands.describe(game=ls("opt.game_id.description"))
+    async def unfollow(self, interaction: discord.Interaction[Any],
+                       game: app_commands.Range[int, 1] | None = None) -> None:
+        await self.bot.notify_panel.follow(interaction, game, False)
 
     @app_commands.command(name=ls("cmd.pause.name"), description=ls("cmd.pause.description"))
     async def pause(self, interaction: discord.Interaction[Any]) -> None:

@@ -24,7 +24,8 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
     game = {o["name"]: o for o in by_name["game"]["options"]}
     assert set(game) == {"new", "show", "abandon", "notify", "server", "board", "status", "log",
                          "games", "rules", "undo", "leave", "hint", "leaderboard",
-                         "stats", "move", "rejoin", "kick", "pause", "unpause", "away"}
+                         "stats", "move", "rejoin", "kick", "pause", "unpause", "away", "follow",
+                         "unfollow"}
     assert by_name["game"]["name_localizations"]["es-ES"] == "partida"
     # /game log show|replay|export: a group of its own
     assert game["log"]["type"] == 2

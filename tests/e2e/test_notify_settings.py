@@ -204,8 +204,65 @@ async def test_a_turn_dm_says_when_its_turn_is_over(
         await bot.wait_idle()
         done = server.get_message(dm.id)
         assert done is not None and done.edited
-        assert done.content == (f"✔️ Done: the turn this message announced in game #{game.id} "
-                                "is over (played, or the game moved on).")
+        assert done.content == (f"✔️ Done: this turn in game #{game.id} has been played (or the "
+                                "game moved on).")
         rows = await bot.storage.db.fetchall("SELECT message_id FROM turn_messages")
         assert dm.id not in {int(r["message_id"]) for r in rows}  # forgotten once edited
+    server.assert_no_failed_interactions()
+
+
+async def test_a_person_not_seated_follows_a_game_and_stops(
+    world: World, make_governor: Callable[..., OfflineGovernor]
+) -> None:
+    server = world.server
+    carol = server.add_user("carol", guild=world.guild)
+    erin = server.add_user("erin", guild=world.guild)
+    bot = make_governor(renderer=None, reminder_period=None, dm_interval=0)
+
+    async def say(user: ScriptedUser, command: str) -> str:
+        handle = await user.run(command, channel=world.general)
+        reply = await handle.wait_for_followup()
+        assert reply.ephemeral
+        return reply.content
+
+    async with running_client(server, bot):
+        await server.wait_for_command_sync(world.guild)
+        game, _ = await seated_game(world, bot, [world.alice, carol], "max_players:2")
+        assert await say(erin, "/game follow") == (
+            f"You follow game #{game.id}: a DM at the end of each phase (a mention in its story "
+            "thread if your DMs are closed). /game unfollow to stop.")
+        assert await say(erin, "/game follow") == f"You already follow game #{game.id}."
+        assert await say(world.bob, f"/game follow game:{game.id}") == (
+            f"You follow game #{game.id}: a DM at the end of each phase (a mention in its story "
+            "thread if your DMs are closed). /game unfollow to stop.")
+        assert await say(world.alice, "/game follow") == (
+            f"You play in game #{game.id}: you hear of your own turns already.")
+        assert await say(erin, "/game follow game:99999") == "Game #99999 does not exist."
+
+        erin_dms = len(erin.dms)
+        await click_code(world, bot, world.alice, game.id, "r.builder")
+        assert len(erin.dms) == erin_dms  # nothing before the phase ends
+        await click_code(world, bot, world.alice, game.id, "pass")
+        await click_code(world, bot, carol, game.id, "pass")
+        await bot.wait_idle()
+        told = [m.content for m in erin.dms[erin_dms:]]
+        table = (await bot.storage.games.get(game.id)).messages.get("table")
+        assert told == [
+            f"👁 Game #{game.id} (#general, Offline Table): Round 1 · the Builder phase (chosen "
+            f"by alice) ended. https://discord.com/channels/{world.guild.id}/{world.general.id}/"
+            f"{table}"], told
+        # bob's DMs are closed: a mention where the story is told, pinging him alone
+        pinged = [m for m in server.all_messages() if world.bob.id in
+                  {u.id for u in m.mentions} and "the Builder phase" in m.content]
+        assert len(pinged) == 1 and {u.id for u in pinged[0].mentions} == {world.bob.id}
+
+        assert await say(erin, "/game unfollow") == f"You no longer follow game #{game.id}."
+        assert await say(erin, "/game unfollow") == (
+            f"You do not follow game #{game.id}; nothing was changed.")
+        erin_dms = len(erin.dms)
+        for _ in range(6):  # on to the next phase's end
+            await play_one(world, bot, game.id, {world.alice.id: world.alice, carol.id: carol},
+                           click=False)
+        assert len(erin.dms) == erin_dms
+        await bot.wait_idle()
     server.assert_no_failed_interactions()
