@@ -34,7 +34,7 @@ from storage.records import ABANDON_DAYS, AWAY_DAYS, utc_now
 from .absence import AbsenceFlow
 from .banks import describe_quiet, server_quiet
 from .clock import ClockVoteButton, ClockVotes
-from .cogs.game import GameCog, decision_group
+from .cogs.game import GameCog, TableOnly, decision_group
 from .components import DYNAMIC_ITEMS, answer_unclaimed, claims
 from .errors import UserError, quiet_expired_autocomplete, send_ephemeral, send_error
 from .games import presenters
@@ -277,7 +277,10 @@ class GovernorBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        cause: Exception = (error.original if isinstance(error, app_commands.CommandInvokeError)
+                            else error)
+        if isinstance(cause, TableOnly):
+            cause = UserError("err.table_only")
         name = interaction.command.qualified_name if interaction.command else "?"
         await send_error(interaction, cause, where=f"command {name}")
 

@@ -223,6 +223,9 @@ class CommandFlow:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         try:
+            if not interaction.is_guild_integration():  # the bot's DMs, any server: one's games
+                await send_ephemeral(interaction, await self.games_text(interaction))
+                return
             record = await self.channel_history(interaction)
             if record.status is GameStatus.FINISHED:  # the channel's game is over: its result
                 await send_ephemeral(interaction, await self.result_line(record, lang))
@@ -332,53 +335,56 @@ class CommandFlow:
         """``/game games``: the caller's open games in every server, with links, and which of
         them wait on the caller."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lang = self.lang(interaction)
-        t = self.catalog.t
         try:
-            games, waiting = await self.turns.my_games(interaction.user.id)
-            ended = await self.turns.finished(interaction.user.id)
-            if not games and not ended:
-                await send_ephemeral(interaction, t(lang, "reply.games_none"))
-                return
-            lines = [f"**{t(lang, 'reply.games_title')}**"] if games else []
-            for record in games:
-                guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
-                where = escape_name(guild.name) if guild else "?"
-                table = record.messages.get("table") or record.messages.get("lobby")
-                link = jump_url(record.guild_id, record.channel_id, table) if (
-                    record.channel_id and table) else ""
-                mine = record.seat_of(interaction.user.id)
-                channel = f"<#{record.channel_id}>"
-                if CHANNEL_GONE_KIND in record.messages:  # paused until moved (bot/moving.py)
-                    state, channel, link = t(lang, "reply.games_channel_gone"), "—", ""
-                elif record.stand_in_of(interaction.user.id) is not None:
-                    state = t(lang, "reply.games_stood_in")
-                elif record.id in waiting and mine is not None:
-                    state = t(lang, "reply.games_waiting_you",
-                              since=timestamp(mine.waiting_since))
-                elif record.status is GameStatus.LOBBY:
-                    state = t(lang, "reply.games_lobby")
-                else:
-                    state = t(lang, "reply.games_waiting_others")
-                lines.append(t(lang, "reply.games_line", game=record.id, server=where,
-                               title=presenter_for(record.game).title(lang),
-                               channel=channel, state=state, link=link))
-            if ended:
-                lines.append(f"**{t(lang, 'reply.games_finished_title')}**")
-            for record in ended:
-                guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
-                final = record.messages.get(FINAL)
-                link = jump_url(record.guild_id, record.channel_id, final) if (
-                    record.channel_id and final) else ""
-                winners = self.catalog.join(lang, await self.turns.winners(record)) or "?"
-                lines.append(t(lang, "reply.games_line", game=record.id,
-                               title=presenter_for(record.game).title(lang),
-                               server=escape_name(guild.name) if guild else "?",
-                               channel=f"<#{record.channel_id}>", link=link,
-                               state=t(lang, "reply.games_finished", winners=winners)))
-            await send_ephemeral(interaction, "\n".join(lines)[:TEXT_LIMIT])
+            await send_ephemeral(interaction, await self.games_text(interaction))
         except Exception as exc:
             await send_error(interaction, exc, where="/game games")
+
+    async def games_text(self, interaction: discord.Interaction[Any]) -> str:
+        """What ``/game games`` answers (and ``/game status`` away from a table)."""
+        lang = self.lang(interaction)
+        t = self.catalog.t
+        games, waiting = await self.turns.my_games(interaction.user.id)
+        ended = await self.turns.finished(interaction.user.id)
+        if not games and not ended:
+            return t(lang, "reply.games_none")
+        lines = [f"**{t(lang, 'reply.games_title')}**"] if games else []
+        for record in games:
+            guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
+            where = escape_name(guild.name) if guild else "?"
+            table = record.messages.get("table") or record.messages.get("lobby")
+            link = jump_url(record.guild_id, record.channel_id, table) if (
+                record.channel_id and table) else ""
+            mine = record.seat_of(interaction.user.id)
+            channel = f"<#{record.channel_id}>"
+            if CHANNEL_GONE_KIND in record.messages:  # paused until moved (bot/moving.py)
+                state, channel, link = t(lang, "reply.games_channel_gone"), "—", ""
+            elif record.stand_in_of(interaction.user.id) is not None:
+                state = t(lang, "reply.games_stood_in")
+            elif record.id in waiting and mine is not None:
+                state = t(lang, "reply.games_waiting_you",
+                          since=timestamp(mine.waiting_since))
+            elif record.status is GameStatus.LOBBY:
+                state = t(lang, "reply.games_lobby")
+            else:
+                state = t(lang, "reply.games_waiting_others")
+            lines.append(t(lang, "reply.games_line", game=record.id, server=where,
+                           title=presenter_for(record.game).title(lang),
+                           channel=channel, state=state, link=link))
+        if ended:
+            lines.append(f"**{t(lang, 'reply.games_finished_title')}**")
+        for record in ended:
+            guild = interaction.client.get_guild(record.guild_id) if record.guild_id else None
+            final = record.messages.get(FINAL)
+            link = jump_url(record.guild_id, record.channel_id, final) if (
+                record.channel_id and final) else ""
+            winners = self.catalog.join(lang, await self.turns.winners(record)) or "?"
+            lines.append(t(lang, "reply.games_line", game=record.id,
+                           title=presenter_for(record.game).title(lang),
+                           server=escape_name(guild.name) if guild else "?",
+                           channel=f"<#{record.channel_id}>", link=link,
+                           state=t(lang, "reply.games_finished", winners=winners)))
+        return "\n".join(lines)[:TEXT_LIMIT]
 
     async def channel_game_name(self, interaction: discord.Interaction[Any]) -> str | None:
         """The game (``san-juan``...) of :meth:`channel_latest`, if the channel has had one."""

@@ -89,7 +89,18 @@ def game_choices() -> list[app_commands.Choice[str]]:
             for name in PACKAGES]
 
 
-@app_commands.guild_only()
+EVERYWHERE = frozenset({"games", "status", "away", "notify", "rejoin"})
+"""The ``/game`` commands that work wherever the person is (the bot's DMs, a server without
+the bot, with the app installed to their account); the others are for a game's table."""
+
+
+class TableOnly(app_commands.CheckFailure):
+    """A ``/game`` command of the table, used where the bot is not installed (its DMs, a
+    server without it): refused with what works there (``err.table_only``)."""
+
+
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(
     commands.GroupCog,
     group_name=ls("cmd.game.name"),
@@ -99,6 +110,16 @@ class GameCog(
         self.bot = bot
         self.flow = CommandFlow(bot.service, bot.play)
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """The app is installable by a person too (Discord's integration types and contexts):
+        where the bot is not part of the server (its DMs, a server without it) only
+        :data:`EVERYWHERE` works; decisions happen at the table."""
+        command = interaction.command
+        if interaction.is_guild_integration() or (command is not None
+                                                  and command.name in EVERYWHERE):
+            return True
+        raise TableOnly()
 
     @app_commands.command(name=ls("cmd.new.name"), description=ls("cmd.new.description"))
     @app_commands.rename(

@@ -35,7 +35,11 @@ async def test_startup_syncs_localized_commands_to_the_dev_guild_only(
                          "buccaneer", "raid", "draft", "guest", "pass"}
     for command in commands:
         assert len(command["options"]) <= 25  # Discord's limit of subcommands in a group
-        assert command.get("dm_permission") is False or command.get("contexts") == [0]
+        if command["name"] == "game":  # installable by a person too, usable everywhere
+            assert command.get("integration_types") == [0, 1]
+            assert command.get("contexts") == [0, 1, 2]
+        else:  # a game's decisions: at its table only
+            assert command.get("dm_permission") is False or command.get("contexts") == [0]
     assert subs["build"]["name_localizations"]["es-ES"] == "construir"
     assert subs["build"]["options"][0]["autocomplete"] is True
     assert subs["build"]["options"][0]["name"] == "building"

@@ -211,7 +211,7 @@ def ready_payload(server: OfflineDiscordServer, session: GatewaySession) -> JSON
         "guilds": [
             {"id": str(g.id), "unavailable": True}
             for g in server.guilds.values()
-            if session.owns_guild(g.id)
+            if session.owns_guild(g.id) and server.has_bot(g)
         ],
         "session_id": session.id,
         "session_type": "normal",
@@ -428,7 +428,7 @@ async def _identify(server: OfflineDiscordServer, conn: GatewayConnection, data:
     session.dispatch("READY", ready_payload(server, session))
     if intents & Intent.GUILDS:
         for guild in server.guilds.values():
-            if session.owns_guild(guild.id):
+            if session.owns_guild(guild.id) and server.has_bot(guild):
                 session.dispatch("GUILD_CREATE", guild_create_payload(server, guild, session))
     session.ready = True
     server.gateway_log.append(GatewayLogEntry("ready", session.id))

@@ -178,6 +178,9 @@ class User:
     dms_open: bool = True
     locale: str = "en-US"
     avatar: str | None = None
+    app_installed: bool = False
+    """The user added the application to their account (a user install): its commands that
+    allow it work for them in its DMs and in servers without the bot."""
 
     @property
     def mention(self) -> str:

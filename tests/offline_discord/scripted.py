@@ -236,6 +236,12 @@ class ScriptedUser:
             raise ScriptError(
                 f"/{name} is not available in this context ({context}); contexts={contexts}"
             )
+        if guild is not None and not self.server.has_bot(guild):
+            # a server without the bot: only a command its user install allows
+            if not self.user.app_installed or 1 not in (cmd.get("integration_types") or [0]):
+                raise ScriptError(f"/{name} is not available in {guild.name!r}: the bot is not "
+                                  "there and the user has not installed the app")
+            return cmd
         if guild is None and cmd.get("dm_permission") is False:
             raise ScriptError(f"/{name} is not available in DMs")
         if guild is not None:
@@ -834,6 +840,18 @@ class ScriptedUser:
     # dispatch
     # ------------------------------------------------------------------------------------------
 
+    def _owners(self, guild: Guild | None) -> JSON:
+        """``authorizing_integration_owners``: the guild install where the bot is (``"0"``: the
+        guild, or ``"0"`` in the bot's DMs), the user's own install when they made one."""
+        owners: JSON = {}
+        if guild is None:
+            owners["0"] = "0"
+        elif self.server.has_bot(guild):
+            owners["0"] = str(guild.id)
+        if self.user.app_installed:
+            owners["1"] = str(self.user.id)
+        return owners
+
     async def _dispatch(
         self,
         itype: int,
@@ -873,9 +891,10 @@ class ScriptedUser:
                 guild={"id": str(guild.id), "locale": guild.locale, "features": guild.features},
                 guild_locale=guild.locale,
                 member=member.to_payload(permissions=perms),
-                app_permissions=str(guild.permissions_for(server.bot_user.id, channel)),
+                app_permissions=str(guild.permissions_for(server.bot_user.id, channel)
+                                    if server.has_bot(guild) else Perm.DM_APP),
                 context=0,
-                authorizing_integration_owners={"0": str(guild.id)},
+                authorizing_integration_owners=self._owners(guild),
                 channel=channel.to_payload(permissions=perms),
             )
         else:
@@ -883,7 +902,7 @@ class ScriptedUser:
                 user=self.user.to_payload(),
                 app_permissions=str(Perm.DM_APP),
                 context=1,
-                authorizing_integration_owners={"0": "0"},
+                authorizing_integration_owners=self._owners(None),
                 channel=channel.to_payload(permissions=Perm.DM_APP),
             )
         if source is not None:

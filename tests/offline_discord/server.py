@@ -269,6 +269,7 @@ class OfflineDiscordServer:
         locale: str = "en-US",
         everyone_permissions: int = Perm.DEFAULT_EVERYONE,
         bot_permissions: int = Perm.DEFAULT_BOT,
+        with_bot: bool = True,
     ) -> Guild:
         owner_user = self._as_user(owner) if owner is not None else self.owner
         gid = self.snowflake()
@@ -285,13 +286,14 @@ class OfflineDiscordServer:
             managed=True,
             bot_id=self.bot_user.id,
         )
-        guild.roles[bot_role.id] = bot_role
-        guild.members[self.bot_user.id] = Member(
-            user=self.bot_user, guild_id=gid, role_ids=[bot_role.id]
-        )
+        if with_bot:  # (without: a server the bot is not in, where a user install still works)
+            guild.roles[bot_role.id] = bot_role
+            guild.members[self.bot_user.id] = Member(
+                user=self.bot_user, guild_id=gid, role_ids=[bot_role.id]
+            )
         guild.members[owner_user.id] = Member(user=owner_user, guild_id=gid)
         self.guilds[gid] = guild
-        if self.sessions:
+        if self.sessions and with_bot:
             from .gateway import guild_create_payload
 
             for session in self._live_sessions():
@@ -300,6 +302,10 @@ class OfflineDiscordServer:
                 )
         self.touch()
         return guild
+
+    def has_bot(self, guild: Guild) -> bool:
+        """Whether the bot is a member of ``guild`` (the guild install)."""
+        return self.bot_user.id in guild.members
 
     def add_role(
         self,
