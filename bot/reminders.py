@@ -38,7 +38,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from engine.core import get_game
-from storage import CHANNEL_GONE_KIND, GameRecord, GameStatus, Storage, UserSettings, Wait
+from storage import (
+    CHANNEL_GONE_KIND,
+    STORY_THREAD_KIND,
+    GameRecord,
+    GameStatus,
+    Storage,
+    UserSettings,
+    Wait,
+)
 from storage.reminders import AlertKind
 from storage.timebank import left, runs_out, stopped
 
@@ -327,7 +335,8 @@ class Reminders:
 
     async def _warn(self, wait: Wait, kind: AlertKind) -> None:
         """Tell the person of ``wait`` that half of its bank is spent, or that a tenth is
-        left (``kind``): by DM in their language, else a mention in the game's channel."""
+        left (``kind``): by DM in their language, else a mention in the game's story thread
+        (else its channel)."""
         prefs = await self.storage.settings.user(wait.user_id)
         lang = prefs.language or wait.language or self.catalog.default
         record, what = await self._describe(wait, lang)
@@ -343,10 +352,11 @@ class Reminders:
         if prefs.dm_notifications and not prefs.dm_blocked and await self.notifier.dm(
                 wait.user_id, text):
             return
-        if record.channel_id is not None:
+        where = record.messages.get(STORY_THREAD_KIND) or record.channel_id
+        if where is not None:  # the game's thread, else its channel
             game_lang = record.language or self.catalog.default
             _, what = await self._describe(wait, game_lang)
-            await self.notifier.mention(record.channel_id, [wait.user_id], self.catalog.t(
+            await self.notifier.mention(where, [wait.user_id], self.catalog.t(
                 game_lang, f"notify.{kind}_channel", mention=f"<@{wait.user_id}>",
                 game=record.id, what=what, when=when))
 

@@ -553,25 +553,31 @@ class ReminderRepository:
         game is no longer running) are forgotten; those DMs that no longer tell of any current
         wait (of any game) are returned, to be edited."""
 
+        rows = await self.db.fetchall(  # read first: most changes retire nothing
+            "SELECT game_id, seat, waiting_since, user_id, channel_id, message_id"
+            " FROM turn_messages WHERE game_id = ?", (record.id,))
+        running = record.status is GameStatus.ACTIVE
+        over = []
+        for row in rows:
+            seat = record.seat(int(row["seat"]))
+            current = (running and seat is not None and seat.user_id == row["user_id"]
+                       and seat.waiting_since is not None
+                       and to_ms(seat.waiting_since) == int(row["waiting_since"]))
+            if not current:
+                over.append(row)
+        if not over:
+            return []
+
         async def body(tx: Tx) -> list[RetiredMessage]:
-            rows = await tx.fetchall(
-                "SELECT game_id, seat, waiting_since, user_id, channel_id, message_id"
-                " FROM turn_messages WHERE game_id = ?", (record.id,))
-            running = record.status is GameStatus.ACTIVE
-            over = []
-            for row in rows:
-                seat = record.seat(int(row["seat"]))
-                current = (running and seat is not None and seat.user_id == row["user_id"]
-                           and seat.waiting_since is not None
-                           and to_ms(seat.waiting_since) == int(row["waiting_since"]))
-                if not current:
-                    over.append(row)
             out: list[RetiredMessage] = []
+            gone = 0
             for row in over:
-                await tx.execute(
+                gone += await tx.execute(
                     "DELETE FROM turn_messages WHERE game_id = ? AND seat = ?"
                     " AND waiting_since = ? AND message_id = ?",
                     (row["game_id"], row["seat"], row["waiting_since"], row["message_id"]))
+            if not gone:
+                return out  # another process retired them
             for message_id in dict.fromkeys(int(r["message_id"]) for r in over):
                 left_over = await tx.scalar(
                     "SELECT count(*) FROM turn_messages WHERE message_id = ?", (message_id,))

@@ -14,7 +14,7 @@ from bot.games.puerto_rico.catalog import CATALOG
 from bot.help import command, find_topic, help_text, topic_choices, topic_name
 from bot.i18n import LANGUAGES
 
-COMMAND = re.compile(r"<?/(?:pr|partida|game) ([^\W_]+|[a-z_]+)")
+COMMAND = re.compile(r"<?/(?:pr|partida|game) (\w+)")
 PR = presenter_for("puerto-rico")
 GAME = "puerto-rico"
 
