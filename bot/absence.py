@@ -207,7 +207,7 @@ class AbsenceFlow:
             try:
                 absence, games = await self.storage.absences.set(
                     user_id, since, since + timedelta(days=days),
-                    escape_name(reason)[:REASON_LIMIT] if reason else None,
+                    escape_name(reason[:REASON_LIMIT]) if reason else None,
                     allowance_days=allowance)
             except AwayAllowance as exc:
                 raise UserError("err.away_allowance", allowance=exc.allowance_days,
@@ -256,8 +256,12 @@ class AbsenceFlow:
                     seat = loaded.record.seat_of(user_id)
                     names = await self.service.publishing.names(loaded.record)
                     name = names.get(seat.seat, "?") if seat is not None else "?"
+                    planned = absence is not None and not absence.under_way(
+                        self.storage.db.clock())
                     line = (self.catalog.t(lang, "log.back", name=name) if absence is None
-                            else self.catalog.t(lang, "log.away", name=name,
+                            else self.catalog.t(lang, "log.away_planned" if planned
+                                                else "log.away", name=name,
+                                                since=moment(absence.since, "D"),
                                                 until=moment(absence.until, "D"),
                                                 reason=f" ({absence.reason})"
                                                 if absence.reason else ""))

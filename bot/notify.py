@@ -338,9 +338,8 @@ class Notifier:
                            names: Mapping[int, str], link: str | None) -> list[int]:
         """The people who follow ``record`` (``/game follow``; not seated) hear that the
         phases ``ended`` (``PhaseEnded`` events, each with its round) are over: by DM in their
-        language, else a
-        mention in the game's story thread (else its channel); nothing in their quiet hours or
-        when they take a digest.  Who was told."""
+        language, else a mention in the game's story thread (else its channel); nothing in
+        their quiet hours or when they take a digest.  Who was told."""
         if not ended:
             return []
         seated = set(record.user_ids)

@@ -17,9 +17,9 @@ clicks them, so a panel can only ever change its reader's own settings.
 
 from __future__ import annotations
 
-import logging
 import re
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -32,10 +32,6 @@ from .games import presenter_for
 from .i18n import CATALOG, Catalog
 from .notify import Notifier
 
-log = logging.getLogger(__name__)
-
-Toggle = Literal["dm", "heads", "digest"]
-Menu = Literal["hour", "spacing", "quiet", "mute"]
 DEFAULT_DIGEST_HOUR = 9
 SPACINGS = (6, 12, 24, 48, 72)
 """The reminder spacings the menu offers (hours); "the game's" besides."""
@@ -231,7 +227,7 @@ class NotifyPanel:
     async def _games(self, user_id: int) -> list[GameRecord]:
         return (await self.storage.games.list_for_user(user_id))[:MUTE_CHOICES]
 
-    async def panel(self, user_id: int, lang: str, notes: list[str] = []  # noqa: B006
+    async def panel(self, user_id: int, lang: str, notes: Sequence[str] = ()
                     ) -> tuple[str, discord.ui.View]:
         """The panel's text (the settings, in words) and its components."""
         prefs = await self.storage.settings.user(user_id)

@@ -311,21 +311,25 @@ class Reminders:
         did not go through."""
         if not prefs.dm_notifications or prefs.dm_blocked:
             return False
-        lang = prefs.language or self.catalog.default
         muted = await self.storage.settings.muted(prefs.user_id)
+        waiting = [r for r in await self.storage.games.list_waiting_on(prefs.user_id)
+                   if r.id not in muted]
+        stood_in = await self.storage.games.list_stood_in(prefs.user_id)
+        first = next(iter([*waiting, *stood_in]), None)
+        # the person's language, else their first game's (as a reminder)
+        lang = prefs.language or (first.language if first else None) or self.catalog.default
         lines: list[str] = []
-        for record in await self.storage.games.list_waiting_on(prefs.user_id):
+        for record in waiting:
             seat = record.seat_of(prefs.user_id)
-            if record.id in muted or seat is None or seat.waiting_since is None:
+            if seat is None or seat.waiting_since is None:
                 continue
-            wait_lang = prefs.language or record.language or self.catalog.default
-            described, what = await self._describe_record(record, wait_lang)
+            described, what = await self._describe_record(record, lang)
             if described is None:
                 continue
             lines.append(self.catalog.t(
                 lang, "notify.nudge_line", game=record.id, where=self.notifier.where(record),
                 hours=_hours(now - seat.waiting_since), what=what, link=_link(record)).strip())
-        for record in await self.storage.games.list_stood_in(prefs.user_id):
+        for record in stood_in:
             lines.append(self.catalog.t(lang, "notify.digest_stood_in", game=record.id,
                                         where=self.notifier.where(record)))
         if not lines:

@@ -5,7 +5,7 @@ reminds them, the tables say so, the allowance of days in a year holds, and comi
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from storage.timebank import DAY_MS, HOUR_MS, left
 from tests.e2e.conftest import OfflineGovernor, World
@@ -98,7 +98,22 @@ async def test_away_stops_the_banks_and_the_reminders_within_the_allowance(
         absence = await bot.storage.absences.current(world.alice.id)
         assert absence is None
 
-        # a server's allowance
+        # a planned absence: from a later day (midnight, in the server's zone: UTC here)
+        later = (clock.now + timedelta(days=3)).date()
+        mark = server.mark()
+        reply = await say(world, carol, f"/game away days:2 start:{later.isoformat()}")
+        begins = datetime(later.year, later.month, later.day, tzinfo=UTC)
+        assert reply.startswith(f"You are away from <t:{int(begins.timestamp())}:F> until "
+                                f"<t:{int((begins + timedelta(days=2)).timestamp())}:F>")
+        table = await server.wait_for_message(
+            world.general, lambda m: "will be away" in m.text(), since=mark)
+        assert (f"carol will be away from <t:{int(begins.timestamp())}:D> until "
+                f"<t:{int((begins + timedelta(days=2)).timestamp())}:D>: their time bank "
+                "stops then.") in table.text()
+        assert "🏖 Away:" not in table.text()  # not yet
+        assert (await say(world, carol, "/game away")).startswith("You will be away from")
+
+        # a server's allowance (the planned absence is replaced: 3 days of 3)
         await say(world, world.manager, "/game server away_days:3")
         assert (await say(world, carol, "/game away days:4")).startswith(
             "That is more than what is left of your absences: 3 days of 3 days")
