@@ -245,7 +245,7 @@ class ClockVotes:
         if publisher is None:
             return
         try:
-            await publisher.tables.close(record, await self.service.publishing.names(record))
+            await publisher.close_game(record, await self.service.publishing.names(record))
         except Exception:
             log.warning("game %s: the abandoned table could not be closed", record.id,
                         exc_info=True)
@@ -423,8 +423,10 @@ class ClockVotes:
             if not still_current(vote, current):
                 await self.storage.reminders.close_vote(vote.id, "cancelled")
                 return "cancelled"
-            await self.storage.games.abandon(record.id, expected_version=current.version)
+            abandoned = await self.storage.games.abandon(record.id,
+                                                         expected_version=current.version)
             await self.storage.reminders.close_vote(vote.id, "abandon")
+        await self._close_table(abandoned)
         return "abandon"
 
     def _closed_text(self, vote: ClockVote, record: GameRecord, lang: str) -> str:

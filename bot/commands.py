@@ -440,7 +440,7 @@ class CommandFlow:
         try:
             after = await self.storage.games.get(before.id)
             if after.status is GameStatus.ABANDONED:
-                await publisher.tables.close(after, await self.turns.names(after))
+                await publisher.close_game(after, await self.turns.names(after))
         except Exception:
             log.warning("game %s: the abandoned table could not be closed", before.id,
                         exc_info=True)

@@ -387,7 +387,7 @@ class PlayFlow:
             publisher = getattr(interaction.client, "publisher", None)
             if update is None and publisher is not None:  # nobody left to play: close the table
                 record = await self.storage.games.get(game_id)
-                await publisher.tables.close(record, await self.turns.names(record))
+                await publisher.close_game(record, await self.turns.names(record))
             await interaction.edit_original_response(
                 content=self.catalog.t(lang, key, game=game_id), view=None)
         except Exception as exc:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,6 +127,12 @@ class DiscordPublisher:
         return record.language or self.catalog.default
 
     # --- the table --------------------------------------------------------------------------
+
+    async def close_game(self, record: GameRecord, names: Mapping[int, str]) -> None:
+        """A game ended without a result (abandoned): its table loses its buttons and its turn
+        DMs say that their turn is over."""
+        await self.tables.close(record, dict(names))
+        await self.notifier.retire(record)
 
     async def publish_table(self, update: TableUpdate) -> None:
         """The table message, the story of the phases that ended, the final standings

@@ -176,6 +176,8 @@ async def test_a_tie_keeps_waiting_a_changed_vote_decides_and_a_restart_loses_no
         )
         assert done.content == f"Game #{game.id} was abandoned by vote." and not done.buttons()
         assert (await second.storage.games.get(game.id)).status is GameStatus.ABANDONED
+        table = server.get_message((await second.storage.games.get(game.id)).messages["table"])
+        assert table is not None and not table.buttons()  # the table is closed
         assert (await second.storage.reminders.vote(1)).status == "abandon"
         await second.wait_idle()
     server.assert_no_failed_interactions()
@@ -251,6 +253,9 @@ async def test_votes_close_with_the_game(
         assert not closed.buttons()
         assert (await bot.storage.games.get(other.id)).status is GameStatus.ABANDONED
         await bot.wait_idle()
+        # the turn DM of the manager's pending decision says its turn is over
+        [told] = [m for m in world.manager.dms if "your turn" in m.sent_content]
+        assert told.content.startswith("✔️ Done: this turn in game")
     server.assert_no_failed_interactions()
 
 
