@@ -125,7 +125,7 @@ class PauseAsk:
 
     record: GameRecord
     asked: tuple[int, ...]
-    """The people seated who asked so far (empty once paused)."""
+    """The people seated who asked so far (empty when the game was paused already)."""
     needed: int
     """How many asks pause it: more than half of the people seated."""
     paused: bool
