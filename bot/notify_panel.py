@@ -284,8 +284,11 @@ class NotifyPanel:
                   if prefs.digest_hour is not None else t(lang, "notify_panel.digest_off"))
         spacing = (t(lang, "notify_panel.spacing_option", hours=prefs.reminder_hours)
                    if prefs.reminder_hours is not None else t(lang, "notify_panel.spacing_game"))
+        dm = self._state(lang, prefs.dm_notifications)
+        if prefs.dm_notifications and prefs.dm_blocked:  # on, but Discord refuses them
+            dm = t(lang, "notify_panel.dm_blocked")
         return [
-            t(lang, "notify_panel.dm", state=self._state(lang, prefs.dm_notifications)),
+            t(lang, "notify_panel.dm", state=dm),
             t(lang, "notify_panel.zone", zone=prefs.zone or "UTC"),
             t(lang, "notify_panel.quiet", quiet=quiet),
             t(lang, "notify_panel.digest", digest=digest),

@@ -80,6 +80,12 @@ async def test_the_panel_shows_and_changes_ones_own_settings(
         await handle.original_message(lambda m: "DMs: on" in str(m.buttons()))
         assert (await bot.storage.settings.user(world.alice.id)).dm_notifications
 
+        # bob's DMs are closed: his panel says so (a DM refused is remembered)
+        await bot.storage.settings.update_user(world.bob.id, dm_blocked=True)
+        assert ("• Direct messages: on, but Discord refuses my DMs to you: allow direct "
+                "messages from this server's members, then press DMs twice") in (
+            await panel(world, world.bob)).content
+
         # the options, with their refusals
         reply = await panel(world, world.alice, "timezone:europe/madrid quiet_hours:23-07 "
                                                 "digest_hour:9 heads_up:false")
