@@ -186,11 +186,14 @@ class ClockVotes:
 
     async def ran_out(self, wait: Wait) -> bool:
         """The bank of ``wait`` ran out: an AI stands in for its person until they come back
-        (:meth:`bot.service.GameService.stand_in`), and they are told how to come back.  False
-        when the wait was over meanwhile (they played, the game ended)."""
+        (:meth:`bot.service.GameService.hand_to_ai`, reason ``timeout``), and they are told
+        how to come back.  False when the wait was over meanwhile (they played, the game
+        ended)."""
         try:
-            await self.service.stand_in(wait.game_id, wait.seat, user_id=wait.user_id,
-                                        waiting_since=wait.waiting_since)
+            await self.service.hand_to_ai(
+                wait.game_id, wait.seat,
+                takeover_level(await self.storage.games.get(wait.game_id)),
+                user_id=wait.user_id, waiting_since=wait.waiting_since, reason="timeout")
         except (UserError, NotActive):
             return False
         record = await self.storage.games.get(wait.game_id)

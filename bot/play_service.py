@@ -29,6 +29,7 @@ from storage import (
     DatabaseUnavailable,
     GameRecord,
     GameStatus,
+    LoadedGame,
     NotActive,
     NotSeated,
     SeatRecord,
@@ -44,7 +45,7 @@ from .games.contract import Situation
 from .history import History
 from .publishing import Publishing
 from .refusals import situate
-from .seats import AI_LEVELS, Actor, check_manager, takeover_level
+from .seats import AI_LEVELS, Actor, check_manager
 
 log = logging.getLogger(__name__)
 
@@ -197,56 +198,29 @@ class PlayService:
         waiting_since: datetime | None = None,
         reason: Reason = "left",
     ) -> TableUpdate:
-        """Give ``seat`` of a running game to an AI playing ``level`` (its player left or ran
-        out of time, :mod:`bot.clock`: the ``reason`` the history keeps) and let the AI play at
-        once if the game waits on it.
+        """Give ``seat`` of a running game to an AI playing ``level`` (its player left, the
+        table voted, or their bank ran out: the ``reason`` the history keeps) and let the AI play
+        at once if the game waits on it.  For ``timeout`` the AI stands in for the player until
+        they come back (:meth:`come_back`); while no person is left at the table the stand-ins
+        wait for one (:meth:`bot.ai_turns.AiTurns.choice`).
 
         Refused with ``UserError("err.seat_moved_on")`` when the seat is no longer
         ``user_id``'s or, with ``waiting_since``, no longer in that wait (its player played)."""
         if level not in AI_LEVELS:
             raise UserError("err.invalid_options", code="bad_ai_level")
         async with self.storage.db.lock(game_id):
-            loaded = await self.storage.games.load(game_id)
+            loaded = await self._running(game_id)
             record = loaded.record
-            if record.status is not GameStatus.ACTIVE:
-                raise NotActive(game_id, record.status)
             current = record.seat(seat)
             if current is None or current.user_id != user_id or (
                 waiting_since is not None and current.waiting_since != waiting_since
             ):
                 raise UserError("err.seat_moved_on", game=game_id)
             handed = await self.storage.games.replace_seat(
-                game_id, seat, ai_policy=level, expected_version=record.version, reason=reason
-            )
-            state, handed, events = await self.ai.play(handed, loaded.state)
-            return await self.publishing.publish(handed, state, events,
-                                                 before=record_waiting(record))
-
-    async def stand_in(self, game_id: int, seat: int, *, user_id: int,
-                       waiting_since: datetime) -> TableUpdate:
-        """``user_id``'s bank ran out in the wait begun at ``waiting_since``: an AI (the
-        table's level) plays their seat from this decision on, until they come back
-        (:meth:`come_back`); the hand-over's reason is ``timeout``.  While no person is left
-        at the table the stand-ins wait for one (:meth:`bot.ai_turns.AiTurns.choice`).
-
-        ``UserError("err.seat_moved_on")`` when the seat is no longer in that wait."""
-        async with self.storage.db.lock(game_id):
-            loaded = await self.storage.games.load(game_id)
-            record = loaded.record
-            if record.status is not GameStatus.ACTIVE:
-                raise NotActive(game_id, record.status)
-            current = record.seat(seat)
-            if current is None or current.user_id != user_id or (
-                    current.waiting_since != waiting_since):
-                raise UserError("err.seat_moved_on", game=game_id)
-            handed = await self.storage.games.replace_seat(
-                game_id, seat, ai_policy=takeover_level(record), expected_version=record.version,
-                reason="timeout", stand_in_for=user_id)
-            log.info("game %s: seat %s out of time; an AI stands in for user %s", game_id, seat,
-                     user_id)
-            state, handed, events = await self.ai.play(handed, loaded.state)
-            return await self.publishing.publish(handed, state, events,
-                                                 before=record_waiting(record))
+                game_id, seat, ai_policy=level, expected_version=record.version, reason=reason,
+                stand_in_for=user_id if reason == "timeout" else None)
+            log.info("game %s: seat %s of user %s to an AI (%s)", game_id, seat, user_id, reason)
+            return await self._play_on(loaded, handed)
 
     async def come_back(self, game_id: int, user_id: int) -> TableUpdate:
         """``user_id`` takes back the seat an AI kept for them (``/game rejoin``, or any click
@@ -255,10 +229,8 @@ class PlayService:
         for a person play on.  ``UserError("err.not_stood_in")`` when no AI keeps a seat of
         this game for them."""
         async with self.storage.db.lock(game_id):
-            loaded = await self.storage.games.load(game_id)
+            loaded = await self._running(game_id)
             record = loaded.record
-            if record.status is not GameStatus.ACTIVE:
-                raise NotActive(game_id, record.status)
             seat = record.stand_in_of(user_id)
             if seat is None:
                 raise UserError("err.not_stood_in", game=game_id)
@@ -267,9 +239,21 @@ class PlayService:
                 reason="returned",
                 bank_ms=None if record.pace is None else record.pace.comeback_ms)
             log.info("game %s: user %s took seat %s back", game_id, user_id, seat.seat)
-            state, back, events = await self.ai.play(back, loaded.state)
-            return await self.publishing.publish(back, state, events,
-                                                 before=record_waiting(record))
+            return await self._play_on(loaded, back)
+
+    async def _running(self, game_id: int) -> LoadedGame:
+        """The running game (under its lock): ``NotActive`` otherwise."""
+        loaded = await self.storage.games.load(game_id)
+        if loaded.record.status is not GameStatus.ACTIVE:
+            raise NotActive(game_id, loaded.record.status)
+        return loaded
+
+    async def _play_on(self, before: LoadedGame, handed: GameRecord) -> TableUpdate:
+        """After a seat changed hands: the AI seats and forced decisions that follow, then
+        the table."""
+        state, handed, events = await self.ai.play(handed, before.state)
+        return await self.publishing.publish(handed, state, events,
+                                             before=record_waiting(before.record))
 
     async def move(self, game_id: int, actor: Actor, channel_id: int, guild_id: int | None
                    ) -> TableUpdate:

@@ -323,7 +323,7 @@ class Reminders:
             seat = record.seat_of(prefs.user_id)
             if seat is None or seat.waiting_since is None:
                 continue
-            described, what = await self._describe_record(record, lang)
+            described, what = await self._describe_game(record.id, lang)
             if described is None:
                 continue
             lines.append(self.catalog.t(
@@ -366,12 +366,11 @@ class Reminders:
 
     async def _describe(self, wait: Wait, lang: str) -> tuple[GameRecord | None, str]:
         """The game of ``wait`` and, in words, what it asks of the seat."""
-        return await self._describe_record(await self.storage.games.get(wait.game_id), lang)
+        return await self._describe_game(wait.game_id, lang)
 
-    async def _describe_record(self, record: GameRecord, lang: str
-                               ) -> tuple[GameRecord | None, str]:
-        """``record`` and, in words, what it asks now (``None`` for a game not running)."""
-        loaded = await self.storage.games.load(record.id)
+    async def _describe_game(self, game_id: int, lang: str) -> tuple[GameRecord | None, str]:
+        """The game and, in words, what it asks now (``None`` for a game not running)."""
+        loaded = await self.storage.games.load(game_id)
         if loaded.record.status is not GameStatus.ACTIVE or loaded.state is None or (
                 CHANNEL_GONE_KIND in loaded.record.messages):  # paused: its players were told
             return None, ""

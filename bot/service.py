@@ -81,7 +81,6 @@ class GameService:
         self.start = self.lobby.start
         self.submit = self.play.submit
         self.hand_to_ai = self.play.hand_to_ai
-        self.stand_in = self.play.stand_in
         self.come_back = self.play.come_back
         self.move = self.play.move
         self.resume = self.resumer.resume

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from storage.changes import bump, fetch
+from storage.changes import bump, changed, fetch
 from storage.database import Database
 from storage.errors import StorageError
 from storage.records import GameRecord, GameStatus, from_ms_required, to_ms
@@ -141,5 +141,5 @@ async def _touch_games(tx: Tx, user_id: int, now: int) -> list[GameRecord]:
     for row in rows:
         record = await fetch(tx, int(row["game_id"]), None)
         await bump(tx, record, now)
-        out.append(await fetch(tx, record.id, None))
+        out.append(changed(record, now))
     return out

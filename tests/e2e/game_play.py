@@ -26,6 +26,20 @@ COMMANDS = {  # slash command and option for each kind of code
 }
 
 
+async def private_reply(user: ScriptedUser, command: str, channel: Any) -> str:
+    """``user`` types ``command`` in ``channel``; the private answer, whether the bot answered
+    at once (a refusal before any work) or after deferring."""
+    handle = await user.run(command, channel=channel)
+    response = await handle.response()
+    if response.type == 4:
+        assert response.ephemeral, command
+        return response.content or ""
+    assert response.type == 5, (command, response.type)
+    reply = await handle.wait_for_followup()
+    assert reply.ephemeral, command
+    return reply.content
+
+
 async def load(bot: OfflineGovernor, game_id: int) -> tuple[GameRecord, Any]:
     loaded = await bot.storage.games.load(game_id)
     return loaded.record, loaded.state

@@ -14,6 +14,7 @@ from typing import Any
 from storage import GameStatus
 from storage.timebank import DAY_MS, per_move
 from tests.e2e.conftest import OfflineGovernor, World
+from tests.e2e.game_play import private_reply, table_at
 from tests.e2e.test_game_notify import FakeClock, click_code, prompted_people, seated_game
 from tests.offline_discord import ScriptedUser, StoredMessage, running_client
 
@@ -39,19 +40,11 @@ async def vote_click(world: World, user: ScriptedUser, vote: StoredMessage, labe
 async def kick(world: World, by: ScriptedUser, player: ScriptedUser, channel: Any = None
                ) -> str:
     """``by`` types ``/game kick player`` in the game's channel; the private reply."""
-    handle = await by.run(f"/game kick player:{player.id}", channel=channel or world.general)
-    assert (await handle.response()).type == 5
-    reply = await handle.wait_for_followup()
-    assert reply.ephemeral
-    return reply.content
+    return await private_reply(by, f"/game kick player:{player.id}", channel or world.general)
 
 
 async def rejoin(world: World, user: ScriptedUser, args: str = "") -> str:
-    handle = await user.run(f"/game rejoin {args}".strip(), channel=world.general)
-    assert (await handle.response()).type == 5
-    reply = await handle.wait_for_followup()
-    assert reply.ephemeral
-    return reply.content
+    return await private_reply(user, f"/game rejoin {args}".strip(), world.general)
 
 
 async def test_a_kick_vote_lets_an_ai_take_the_seat(
@@ -368,5 +361,33 @@ async def test_a_table_of_stand_ins_waits_then_is_abandoned(
             f"result, and nobody's rating changes. <@{world.alice.id}>")
         assert [u.id for u in said.mentions] == [world.alice.id]
         assert (await bot.reminders.tick()).abandoned == []
+        await bot.wait_idle()
+    server.assert_no_failed_interactions()
+
+
+async def test_the_tables_my_turn_button_gives_the_seat_back(
+    world: World, make_governor: Callable[..., OfflineGovernor]
+) -> None:
+    """Any click of hers on the game: the table's **My turn** gives alice her seat back (and
+    says so) as a game button does."""
+    server = world.server
+    carol = server.add_user("carol", guild=world.guild)
+    clock = FakeClock()
+    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
+    async with running_client(server, bot):
+        await server.wait_for_command_sync(world.guild)
+        game, _ = await seated_game(world, bot, [world.alice, carol], f"max_players:2 {DAY_A_MOVE}")
+        clock.advance(days=1, minutes=1)
+        assert (await bot.reminders.tick()).stood_in == [game.id]
+        await bot.wait_idle()
+        table = await table_at(world, bot, game.id)
+        handle = await world.alice.click(table, label="My turn")
+        reply = await handle.wait_for_followup()
+        assert reply.ephemeral and reply.content == (
+            f"Welcome back: your seat in game #{game.id} is yours again from its next decision "
+            "(the AI played the decision this button was for).")
+        record = await bot.storage.games.get(game.id)
+        assert record.seat_of(world.alice.id) is not None and record.stand_in_of(
+            world.alice.id) is None
         await bot.wait_idle()
     server.assert_no_failed_interactions()

@@ -9,16 +9,13 @@ from typing import Any
 
 from storage.timebank import DAY_MS, left
 from tests.e2e.conftest import OfflineGovernor, World
+from tests.e2e.game_play import private_reply
 from tests.e2e.test_game_notify import FakeClock, prompted_people, seated_game
 from tests.offline_discord import ScriptedUser, running_client
 
 
 async def say(world: World, user: ScriptedUser, command: str, channel: Any = None) -> str:
-    handle = await user.run(command, channel=channel or world.general)
-    assert (await handle.response()).type == 5
-    reply = await handle.wait_for_followup()
-    assert reply.ephemeral
-    return reply.content
+    return await private_reply(user, command, channel or world.general)
 
 
 async def test_a_paused_game_spends_no_bank_until_one_unpauses_it(

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from tests.e2e.conftest import OfflineGovernor, World
+from tests.e2e.game_play import private_reply
 from tests.e2e.test_game_notify import (
     FakeClock,
     click_code,
@@ -226,10 +227,7 @@ async def test_a_person_not_seated_follows_a_game_and_stops(
     bot = make_governor(renderer=None, reminder_period=None, dm_interval=0)
 
     async def say(user: ScriptedUser, command: str) -> str:
-        handle = await user.run(command, channel=world.general)
-        reply = await handle.wait_for_followup()
-        assert reply.ephemeral
-        return reply.content
+        return await private_reply(user, command, world.general)
 
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)

@@ -23,6 +23,7 @@ from engine import get_game
 from engine.policies import make_policy
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
+from tests.e2e.game_play import private_reply
 from tests.e2e.test_game_notify import FakeClock, click_code, seated_game
 from tests.offline_discord import ScriptedUser, running_client
 
@@ -55,8 +56,7 @@ async def test_three_weeks_of_a_game_with_an_absence_a_time_out_a_digest_and_qui
              dave.id: timedelta(minutes=150)}
 
     async def say(user: ScriptedUser, command: str) -> str:
-        handle = await user.run(command, channel=world.general)
-        return (await handle.wait_for_followup()).content
+        return await private_reply(user, command, world.general)
 
     async with running_client(server, bot):
         await server.wait_for_command_sync(world.guild)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.e2e.conftest import OfflineGovernor, World
+from tests.e2e.game_play import private_reply
 from tests.e2e.test_game_notify import seated_game
 from tests.offline_discord import ScriptedUser, running_client
 from tests.offline_discord.scripted import ScriptError
@@ -20,14 +21,7 @@ TABLE_ONLY = ("Here I can tell you about your games: /game games, /game status, 
 
 
 async def ask(user: ScriptedUser, command: str, channel: object) -> str:
-    handle = await user.run(command, channel=channel)  # type: ignore[arg-type]
-    response = await handle.response()
-    if response.type == 4:  # answered at once (a refusal before any work)
-        assert response.ephemeral, command
-        return response.content or ""
-    reply = await handle.wait_for_followup()
-    assert reply.ephemeral, command
-    return reply.content
+    return await private_reply(user, command, channel)
 
 
 async def test_the_commands_of_ones_games_work_wherever_one_is(
