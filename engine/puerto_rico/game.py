@@ -118,7 +118,7 @@ class PuertoRico:
     # Simulation path: the engine's own list of legal actions (do not mutate it).  (The three
     # fast-path entries are the engine's functions themselves: no wrapper call on the hottest
     # path, as in San Juan.)
-    legal_fast = staticmethod(legality.legal)
+    legal_fast = staticmethod(legality.legal_fast)
 
     def apply(self, state: State, seat: int, action: A.Action) -> tuple[State, list[Event]]:
         """Validate, then apply to a copy: the input state is never mutated."""

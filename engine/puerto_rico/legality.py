@@ -56,6 +56,9 @@ from .state import (
 
 _CIRCLES: Final = [b.circles for b in CATALOG]
 _SIZE: Final = [b.size for b in CATALOG]
+_VIOLET: Final = [b.violet for b in CATALOG]
+# the violet buildings' order of the suggested arrangement: the dearest first
+_VIOLET_RANK: Final = [(-b.cost, i) for i, b in enumerate(CATALOG)]
 _NEGATIVE: Final = (0).__gt__  # n -> n < 0
 
 # prompt kinds; an offer's prompt kind is its name ("hospice", "university")
@@ -147,6 +150,17 @@ def legal(s: State, seat: int) -> list[Action]:
     out = _legal(s, seat)
     if s.rs.adds_actions:  # the hook points turn_extras and anytime (none in the base game)
         out = _with_anytime(s, seat, _with_turn_extras(s, seat, out))
+    return out
+
+
+def legal_fast(s: State, seat: int) -> list[Action]:
+    """``legal`` for the simulation path: the list the last ``apply_unchecked`` computed on its
+    way, when it did (``State.legal_memo``; the caller must not change it)."""
+    memo = s.legal_memo
+    if memo is not None and memo[0] == seat:
+        return memo[1]
+    out = legal(s, seat)
+    s.legal_memo = (seat, out)
     return out
 
 
@@ -252,8 +266,8 @@ def _legal(s: State, seat: int) -> list[Action]:
         refused = 0
         for _, fn in s.rs.hooks["roles_refused"]:  # Exp. 3: the Buccaneer token
             refused |= fn(s, seat)
-        if not refused:  # the cards nobody took this round
-            return list(compress(s.rs.card_actions, map(_NEGATIVE, taken)))
+        if not refused:
+            return free_roles(s)
         return [a for i, a in enumerate(s.rs.card_actions) if taken[i] < 0 and not refused >> i & 1]
     if phase == SETTLER_PHASE:
         return settler_options(s, seat)
@@ -271,6 +285,11 @@ def _legal(s: State, seat: int) -> list[Action]:
         return load_options(s, seat)
     module = MODULE_PHASES.get(phase)
     return [] if module is None else list(module.legal(s, seat))
+
+
+def free_roles(s: State) -> list[Action]:
+    """The role cards nobody took this round."""
+    return list(compress(s.rs.card_actions, map(_NEGATIVE, s.card_taken)))
 
 
 _NO_EXTRAS: Final = frozenset({ROLE_SELECTION, MAYOR_PHASE, DRAFT_PHASE})
@@ -395,34 +414,44 @@ def place_colonist(p: Player, arg: int) -> None:
 
 
 _PAIR_ORDER: Final = (4, 3, 2, 1)  # coffee, tobacco, sugar, indigo: plantation + processing circle
+_FILL_ORDER: Final = (CORN, QUARRY, *range(NTILES))  # corn, quarries, then every kind in order
 
 
 def suggest_arrangement(s: State, seat: int) -> None:
     """Arrange ``seat``'s colonists sensibly: production pairs of the most valuable goods first,
     then violet buildings by cost, corn, quarries, and every remaining circle (the must-fill rule
-    of §4.2 holds whatever the order)."""
+    of §4.2 holds whatever the order).  Counted per place, not colonist by colonist."""
     p = s.players[seat]
     lift_colonists(p)
+    left = p.san_juan
+    tiles, workers, bw = p.tiles, p.workers, p.bw
     rs: Ruleset = s.rs
     for good in _PAIR_ORDER:
         for b in rs.processors[good]:
-            if p.bw[b] < 0:
+            if bw[b] < 0:
                 continue
-            while (
-                p.san_juan >= 2 and p.bw[b] < CATALOG[b].circles and p.workers[good] < p.tiles[good]
-            ):
-                place_colonist(p, good)
-                place_colonist(p, A.BUILDING_SLOT + b)
-    violets = sorted((b for b in p.city if CATALOG[b].violet), key=lambda b: (-CATALOG[b].cost, b))
-    for b in violets:
-        while p.san_juan > 0 and p.bw[b] < CATALOG[b].circles:
-            place_colonist(p, A.BUILDING_SLOT + b)
-    for kind in (CORN, QUARRY):
-        while p.san_juan > 0 and p.workers[kind] < p.tiles[kind]:
-            place_colonist(p, kind)
-    for arg, free in free_slots(p):
-        for _ in range(min(free, p.san_juan)):
-            place_colonist(p, arg)
+            pairs = min(left >> 1, _CIRCLES[b] - bw[b], tiles[good] - workers[good])
+            if pairs > 0:
+                workers[good] += pairs
+                bw[b] += pairs
+                left -= 2 * pairs
+    if left:
+        for b in sorted(filter(_VIOLET.__getitem__, p.city), key=_VIOLET_RANK.__getitem__):
+            put = min(left, _CIRCLES[b] - bw[b])
+            if put > 0:
+                bw[b] += put
+                left -= put
+    for kind in _FILL_ORDER:
+        put = min(left, tiles[kind] - workers[kind])
+        if put > 0:
+            workers[kind] += put
+            left -= put
+    for b in p.city:
+        put = min(left, _CIRCLES[b] - bw[b])
+        if put > 0:
+            bw[b] += put
+            left -= put
+    p.san_juan = left
     for _, fn in rs.hooks["arranged"]:  # Exp. 2: where the nobles among them go
         fn(s, seat)
 

@@ -60,6 +60,7 @@ from .legality import (
     clockwise,
     craft_privilege_options,
     empty_building_circles,
+    free_roles,
     free_slots,
     has_free_circle,
     interlude_options,
@@ -182,6 +183,12 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> N
     """Apply a legal action in place and advance to the next decision.  An action of the
     ``anytime`` hook point (1897 Exp. VI: an announcement) is performed alone: the decision
     waiting stays the one it was."""
+    memo = s.legal_memo
+    if memo is not None:
+        s.legal_memo = None
+        if action.kind == A.PLACE and memo[0] == seat and s.rs.plain_arrange:
+            _place_memo(s, seat, action.a, memo[1], ev)
+            return
     kind = action.kind
     hooked = s.rs.hooked_actions  # hook points anytime, interlude, action_done (modules)
     if hooked and kind in ANYTIME_REFUSALS:
@@ -202,8 +209,28 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> N
         act(s, seat, action, ev)
     advance(s, ev)
     if hooked:
+        s.legal_memo = None
         for _, fn in s.rs.action_done:  # 1897 Exp. VI: the objectives the positions now meet
             fn(s, seat, ev)
+
+
+def _place_memo(s: State, seat: int, arg: int, options: list[Action], ev: Events) -> None:
+    """The Mayor's arrangement, one colonist at a time (a third of a random playout's
+    decisions), on the simulation path: ``options``, the list of this decision, less the place
+    just filled, is the next one's (``State.legal_memo``)."""
+    p = s.players[seat]
+    place_colonist(p, arg)
+    if arg < A.BUILDING_SLOT:
+        full = p.workers[arg] >= p.tiles[arg]
+    else:
+        full = p.bw[arg - A.BUILDING_SLOT] >= CATALOG[arg - A.BUILDING_SLOT].circles
+    if full:
+        options = [o for o in options if o.kind != A.PLACE or o.a != arg]
+    if p.san_juan and len(options) > 1:  # colonists left, and a place with room besides m.auto
+        s.legal_memo = (seat, options)
+        return  # (``advance`` has nothing to do: the arrangement waits)
+    _arranged(s, seat, ev)
+    advance(s, ev)
 
 
 def resolve_offer(s: State, action: Action, ev: Events) -> None:
@@ -286,7 +313,7 @@ def start_phase(s: State, role: int, ev: Events) -> None:
     phase = _ROLE_PHASES.get(role)
     s.phase = MODULE_ROLES[role].phase if phase is None else phase
     # Exp. 1 Guest House (A30): guests may move at the start of every phase but the Mayor's
-    if role != MAYOR and _interlude(s, False):
+    if role != MAYOR and s.rs.hooks["interlude"] and _interlude(s, False):
         return
     _begin_phase(s, role, ev)
 
@@ -503,11 +530,16 @@ def _mayor_act(s: State, seat: int, action: Action, ev: Events) -> None:
     else:  # a module's piece (Exp. 2: a noble)
         PERFORMERS[kind](s, seat, action, ev)
     if kind == A.AUTO or p.san_juan == 0 or not has_free_circle(p):
-        s.pending[seat] = False
-        if ev is not None:
-            ev.append(Event("ColonistsArranged", seat, arrangement(p)))
-        if not any(s.pending):
-            _refill_ship(s, ev)
+        _arranged(s, seat, ev)
+
+
+def _arranged(s: State, seat: int, ev: Events) -> None:
+    """``seat``'s colonists are arranged; the phase ends when everyone's are."""
+    s.pending[seat] = False
+    if ev is not None:
+        ev.append(Event("ColonistsArranged", seat, arrangement(s.players[seat])))
+    if not any(s.pending):
+        _refill_ship(s, ev)
 
 
 def arrangement(p: Player) -> dict[str, Any]:
@@ -681,14 +713,16 @@ def _produce(s: State, seat: int, ev: Events, declined: bool = False) -> None:
         return
     received = [0] * NGOODS if declined else receivable(s, seat)
     p = s.players[seat]
-    for k in range(NGOODS):
-        got = received[k]
+    supply, goods = s.goods, p.goods
+    kinds = 0  # a bit per kind received
+    for k, got in enumerate(received):
         if got:
-            s.goods[k] -= got
-            p.goods[k] += got
+            supply[k] -= got
+            goods[k] += got
+            kinds |= 1 << k
     if seat == s.chooser:
-        s.produced = sum(1 << k for k in range(NGOODS) if received[k])
-    if ev is not None and any(received):
+        s.produced = kinds
+    if ev is not None and kinds:
         ev.append(
             Event(
                 "GoodsProduced",
@@ -925,6 +959,8 @@ def advance(s: State, ev: Events) -> None:
             if automata and s.turn in automata:  # 1897: a Puertoma chooses (§8.6)
                 AUTOMATON["choose_role"](s, ev)
                 continue
+            if s.rs.plain_roles:  # the list ``legal`` gives (``legal_fast``)
+                s.legal_memo = (s.turn, free_roles(s))
             return
         if phase == GAME_OVER:
             return
@@ -945,9 +981,13 @@ def advance(s: State, ev: Events) -> None:
                 else:  # its Recruiter's worker, as a person's (PTM-REC-1)
                     _mayor_act(s, s.chooser, A.PRIVILEGE_ACTION, ev)
                 continue
-            if phase == CRAFTSMAN_PHASE and not craft_privilege_options(s):
-                _end_craftsman(s, ev)
-                continue
+            if phase == CRAFTSMAN_PHASE:
+                options = craft_privilege_options(s)
+                if not options:
+                    _end_craftsman(s, ev)
+                    continue
+                if not s.rs.adds_actions:  # the list ``legal`` gives (``legal_fast``)
+                    s.legal_memo = (s.turn, options)
             return
         if phase == CAPTAIN_PHASE:
             if s.no_load >= n:  # ruling A8: a full cycle of turns without a load
@@ -969,7 +1009,10 @@ def advance(s: State, ev: Events) -> None:
                         break
                 if decided:
                     continue
-            if load_options(s, s.turn):
+            options = load_options(s, s.turn)
+            if options:
+                if not s.rs.adds_actions:
+                    s.legal_memo = (s.turn, options)
                 return
             s.no_load += 1
             s.turn = (s.turn + 1) % n
@@ -1011,12 +1054,18 @@ def advance(s: State, ev: Events) -> None:
             _next_turn(s)
             continue
         if phase == SETTLER_PHASE:
-            if settler_options(s, s.turn):
-                return
+            options = settler_options(s, s.turn)
         elif phase == BUILDER_PHASE:
-            if build_options(s, s.turn, complete=False):
-                return
-        elif phase == TRADER_PHASE and sell_options(s, s.turn):
+            options = build_options(s, s.turn, complete=not s.rs.adds_actions)
+        elif phase == TRADER_PHASE:
+            options = sell_options(s, s.turn)
+        else:
+            options = []
+        if options:
+            # the same list ``legal`` gives (``legal_fast``), unless a module's hook has just
+            # made an offer, decided first (Exp. 2 Hunting Lodge, at the Settler's end)
+            if not (s.rs.adds_actions or s.offers):
+                s.legal_memo = (s.turn, options)
             return
         _next_turn(s)  # nothing to decide for this seat: its turn passes
 

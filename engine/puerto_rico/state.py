@@ -181,6 +181,7 @@ class State:
         "goods",
         "governor",
         "house",
+        "legal_memo",
         "market",
         "n",
         "no_load",
@@ -290,6 +291,10 @@ class State:
         # at any moment; () when no seat has one; None: to be listed again (a module clears it
         # whenever what its handlers return may have changed: ``buildings.anytime_changed``)
         self.anytime_listed: tuple[tuple[Any, ...], ...] | None = None
+        # a cache (never dumped, never cloned) for the simulation path (``legality.legal_fast``):
+        # (seat, his legal actions) of the decision waiting, or None; every ``apply_unchecked``
+        # clears it before changing anything, and sets it again when it computed that list
+        self.legal_memo: tuple[int, list[Any]] | None = None
         # owner achievements.py (empty without the module): by card, its holder and status
         # (ACH_*), and by seat the VP gained and (seat + n) the goods loaded (a bit per good)
         # in the Captain phase in progress (all 0 outside it: Trade Strategist, Dock Tycoon)
@@ -354,6 +359,7 @@ class State:
         s.achievement_open = self.achievement_open  # rebuilt, never changed in place
         s.achievement_mark = self.achievement_mark
         s.anytime_listed = self.anytime_listed  # the same: tuples
+        s.legal_memo = None
         s.achievement_owner = self.achievement_owner[:]
         s.achievement_status = self.achievement_status[:]
         s.achievement_tally = self.achievement_tally[:]
