@@ -568,27 +568,28 @@ def _priced_builds(s: State, seat: int, free: int, budget: int, complete: bool) 
 def receivable(s: State, seat: int) -> list[int]:
     """What ``seat`` would receive of each good now: his production, as far as the supply
     goes."""
-    supply = s.goods
-    return [min(n, supply[k]) for k, n in enumerate(production(s, seat))]
+    return list(map(min, production(s, seat), s.goods))
 
 
 def production(s: State, seat: int) -> list[int]:
     """What ``seat`` can produce of each good, before the supply limit (§5)."""
     p = s.players[seat]
+    workers, bw = p.workers, p.bw
     out = [0] * NGOODS
-    out[CORN] = p.workers[CORN]
-    bw = p.bw
-    for good, buildings in enumerate(s.rs.processors):
-        if good == CORN:
-            continue
-        workers = p.workers[good]
-        if workers:
+    out[CORN] = workers[CORN]
+    processors = s.rs.processors
+    for good in _PROCESSED:
+        need = workers[good]
+        if need:
             cap = 0
-            for b in buildings:
+            for b in processors[good]:
                 if bw[b] > 0:
                     cap += bw[b]
-            out[good] = min(workers, cap)
+            out[good] = need if need < cap else cap
     return out
+
+
+_PROCESSED: Final = tuple(k for k in range(NGOODS) if k != CORN)  # the goods a building makes
 
 
 def craft_privilege_options(s: State) -> list[Action]:
@@ -722,14 +723,24 @@ def keep_options(s: State, seat: int) -> list[Action]:
     would only ask players a question whose answer is obvious.  Keeping fewer barrels than the
     rules allow is never offered either."""
     goods = s.players[seat].goods
-    kinds, barrels = storage_allowance(s, seat)
-    held = [k for k in range(NGOODS) if goods[k]]
-    # the common cases at once, the same choices in the same order as ``kept_sets`` gives
-    if not held:  # nothing to store
+    if not any(goods):  # nothing to store
         return [_NOTHING_KEPT]
+    kinds, barrels = storage_allowance(s, seat)
+    # the common case at once, the same choices in the same order as ``kept_sets`` gives
     if not kinds and barrels == 1:  # no warehouse: one barrel of any kind he has
-        return [_ONE_BARREL[k] for k in held]
-    return kept_sets(goods, kinds, barrels)
+        return list(compress(_ONE_BARREL, goods))
+    key = (*goods, kinds, barrels)
+    known = _KEPT_SETS.get(key)
+    if known is None:
+        if len(_KEPT_SETS) >= _KEPT_SETS_SIZE:
+            _KEPT_SETS.clear()
+        known = _KEPT_SETS[key] = tuple(kept_sets(goods, kinds, barrels))
+    return list(known)
+
+
+# ``kept_sets`` by goods held and allowance: a pure function of them, asked at every storage
+_KEPT_SETS: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
+_KEPT_SETS_SIZE: Final = 4096
 
 
 def kept_sets(goods: list[int], kinds: int, barrels: int) -> list[Action]:

@@ -888,10 +888,12 @@ def _start_storage(s: State, ev: Events) -> None:
 def keep_goods(s: State, seat: int, kept: tuple[int, ...], ev: Events) -> None:
     """The Captain's storage for ``seat``: ``kept`` by good stays, the rest goes back."""
     p = s.players[seat]
-    lost = [p.goods[k] - kept[k] for k in range(NGOODS)]
-    for k in range(NGOODS):
-        s.goods[k] += lost[k]
-        p.goods[k] = kept[k]
+    lost = list(map(sub, p.goods, kept))
+    supply = s.goods
+    for k, n in enumerate(lost):
+        if n:
+            supply[k] += n
+    p.goods[:] = kept
     s.pending[seat] = False
     if ev is not None and any(lost):
         ev.append(
