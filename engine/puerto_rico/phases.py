@@ -187,7 +187,7 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> N
     if memo is not None:
         s.legal_memo = None
         if action.kind == A.PLACE and memo[0] == seat and s.rs.plain_arrange:
-            _place_memo(s, seat, action.a, memo[1], ev)
+            _place_memo(s, seat, action, memo[1], ev)
             return
     kind = action.kind
     hooked = s.rs.hooked_actions  # hook points anytime, interlude, action_done (modules)
@@ -214,18 +214,20 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> N
             fn(s, seat, ev)
 
 
-def _place_memo(s: State, seat: int, arg: int, options: list[Action], ev: Events) -> None:
+def _place_memo(s: State, seat: int, action: Action, options: list[Action], ev: Events) -> None:
     """The Mayor's arrangement, one colonist at a time (a third of a random playout's
     decisions), on the simulation path: ``options``, the list of this decision, less the place
     just filled, is the next one's (``State.legal_memo``)."""
     p = s.players[seat]
+    arg = action.a
     place_colonist(p, arg)
     if arg < A.BUILDING_SLOT:
         full = p.workers[arg] >= p.tiles[arg]
     else:
         full = p.bw[arg - A.BUILDING_SLOT] >= CATALOG[arg - A.BUILDING_SLOT].circles
-    if full:
-        options = [o for o in options if o.kind != A.PLACE or o.a != arg]
+    if full:  # (``index`` finds the very object of the list at once, else an equal one)
+        options = options[:]
+        del options[options.index(action)]
     if p.san_juan and len(options) > 1:  # colonists left, and a place with room besides m.auto
         s.legal_memo = (seat, options)
         return  # (``advance`` has nothing to do: the arrangement waits)
