@@ -34,5 +34,8 @@ def below(state: int, n: int) -> tuple[int, int]:
     Modulo reduction of a 64-bit value: the bias is below 2**-58 for the small ``n`` of games."""
     if n <= 0:
         raise ValueError("n must be positive")
-    state, value = next_u64(state)
-    return state, value % n
+    # ``next_u64`` inline (every plantation draw and shuffle step of the games comes here)
+    state = (state + GAMMA) & MASK64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, (z ^ (z >> 31)) % n

@@ -617,13 +617,15 @@ def start_arrangement(s: State, ev: Events) -> None:
                 p.bw[b] = CATALOG[b].circles
             p.san_juan = total - room
         else:
-            lift_colonists(p)
-            if total and len(free_slots(p)) > 1:
-                s.pending[seat] = True  # a real choice: which circles stay empty
-                continue
-            for arg, free in free_slots(p):  # all the room is in one place: no choice either
-                for _ in range(min(free, p.san_juan)):
-                    place_colonist(p, arg)
+            lift_colonists(p, total)
+            if total:
+                slots = free_slots(p)
+                if len(slots) > 1:
+                    s.pending[seat] = True  # a real choice: which circles stay empty
+                    continue
+                for arg, free in slots:  # all the room is in one place: no choice either
+                    for _ in range(min(free, p.san_juan)):
+                        place_colonist(p, arg)
         if ev is not None and total:
             ev.append(Event("ColonistsArranged", seat, arrangement(p)))
     if not any(s.pending):
