@@ -154,13 +154,17 @@ def legal(s: State, seat: int) -> list[Action]:
 
 
 def legal_fast(s: State, seat: int) -> list[Action]:
-    """``legal`` for the simulation path: the list the last ``apply_unchecked`` computed on its
-    way, when it did (``State.legal_memo``; the caller must not change it)."""
+    """``legal`` for the simulation path (the caller must not change the list): the decision's
+    own list is the one the last ``apply_unchecked`` computed on its way, when it did, or the
+    one the last call computed (``State.legal_memo``); a module's actions are added to it."""
     memo = s.legal_memo
     if memo is not None and memo[0] == seat:
-        return memo[1]
-    out = legal(s, seat)
-    s.legal_memo = (seat, out)
+        out = memo[1]
+    else:
+        out = _legal(s, seat)
+        s.legal_memo = (seat, out)
+    if s.rs.adds_actions:  # the hook points turn_extras and anytime (none in the base game)
+        out = _with_anytime(s, seat, _with_turn_extras(s, seat, out))
     return out
 
 

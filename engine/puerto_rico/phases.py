@@ -208,9 +208,9 @@ def apply_unchecked(s: State, seat: int, action: Action, ev: Events = None) -> N
             act = MODULE_PHASES[s.phase].act
         act(s, seat, action, ev)
     advance(s, ev)
-    if hooked:
+    if hooked and s.rs.action_done:  # 1897 Exp. VI: the objectives the positions now meet
         s.legal_memo = None
-        for _, fn in s.rs.action_done:  # 1897 Exp. VI: the objectives the positions now meet
+        for _, fn in s.rs.action_done:
             fn(s, seat, ev)
 
 
@@ -965,7 +965,7 @@ def advance(s: State, ev: Events) -> None:
             if automata and s.turn in automata:  # 1897: a Puertoma chooses (§8.6)
                 AUTOMATON["choose_role"](s, ev)
                 continue
-            if s.rs.plain_roles:  # the list ``legal`` gives (``legal_fast``)
+            if s.rs.plain_roles:  # the decision's list (``legal_fast``)
                 s.legal_memo = (s.turn, free_roles(s))
             return
         if phase == GAME_OVER:
@@ -992,8 +992,7 @@ def advance(s: State, ev: Events) -> None:
                 if not options:
                     _end_craftsman(s, ev)
                     continue
-                if not s.rs.adds_actions:  # the list ``legal`` gives (``legal_fast``)
-                    s.legal_memo = (s.turn, options)
+                s.legal_memo = (s.turn, options)  # the decision's list (``legal_fast``)
             return
         if phase == CAPTAIN_PHASE:
             if s.no_load >= n:  # ruling A8: a full cycle of turns without a load
@@ -1017,7 +1016,7 @@ def advance(s: State, ev: Events) -> None:
                     continue
             options = load_options(s, s.turn)
             if options:
-                if not s.rs.adds_actions:
+                if not s.offers:  # (a module's hook may have made one, decided first)
                     s.legal_memo = (s.turn, options)
                 return
             s.no_load += 1
@@ -1062,15 +1061,15 @@ def advance(s: State, ev: Events) -> None:
         if phase == SETTLER_PHASE:
             options = settler_options(s, s.turn)
         elif phase == BUILDER_PHASE:
-            options = build_options(s, s.turn, complete=not s.rs.adds_actions)
+            options = build_options(s, s.turn)
         elif phase == TRADER_PHASE:
             options = sell_options(s, s.turn)
         else:
             options = []
         if options:
-            # the same list ``legal`` gives (``legal_fast``), unless a module's hook has just
-            # made an offer, decided first (Exp. 2 Hunting Lodge, at the Settler's end)
-            if not (s.rs.adds_actions or s.offers):
+            # the decision's list (``legal_fast``), unless a module's hook has just made an
+            # offer, decided first (Exp. 2 Hunting Lodge, at the Settler's end)
+            if not s.offers:
                 s.legal_memo = (s.turn, options)
             return
         _next_turn(s)  # nothing to decide for this seat: its turn passes

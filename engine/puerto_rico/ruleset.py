@@ -179,10 +179,10 @@ class Ruleset:
         # the Mayor's arrangement is the base game's: its list of places left can be kept from
         # one colonist to the next (``phases.apply_unchecked``, the simulation path)
         self.plain_arrange = not (
-            self.arrange_hooks or self.adds_actions or self.hooked_actions or self.sequential_mayor
+            self.arrange_hooks or self.anytime or self.action_done or self.sequential_mayor
         )
         # every card nobody took is a choice (no Exp. 3 Buccaneer token refusing one)
-        self.plain_roles = not (self.hooks["roles_refused"] or self.adds_actions)
+        self.plain_roles = not self.hooks["roles_refused"]
         # the ``phase_started`` handlers of each role's phase
         self.phase_started: list[list[tuple[int, Handler]]] = [
             [(b, fn) for b, fn in self.hooks["phase_started"] if role in STARTED_ROLES[fn]]
