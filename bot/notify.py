@@ -236,6 +236,8 @@ class Notifier:
                 report.held.append(user_id)  # the digest lists it at its hour
             elif not prefs.dm_blocked and prefs.quiet_at(now):
                 report.held.append(user_id)
+                # the catch-up tells this turn: the same turn published again later is no DM
+                await self._claim(notice, user_id)
                 await self.storage.settings.hold(user_id)
             elif prefs.dm_blocked:
                 if await self._claim(notice, user_id):

@@ -2,7 +2,8 @@
 (issue #35, docs/notifications.md), on a real SQLite file with a notifier that records: a
 heads-up never in quiet hours, on a digest or in a muted game, and once per wait; follow pings
 likewise, by mention when DMs are closed; the notice that an AI stands in held in quiet hours
-and told by the catch-up; a muted game still warns of a bank running low."""
+and told by the catch-up, as is a turn held there (once, even when published again); a muted
+game still warns of a bank running low."""
 
 from __future__ import annotations
 
@@ -118,3 +119,28 @@ async def test_a_muted_game_reminds_nobody_but_still_warns_of_the_bank(
     report = await loop.tick()
     assert report.nudged == {}
     assert report.warned == [(user, record.id, "bank_half")]
+
+
+async def test_a_turn_held_in_quiet_hours_is_told_once_by_the_catch_up(
+    storage: Storage, service: GameService, clock: Clock
+) -> None:
+    """The turn DM held in quiet hours is the catch-up's to tell: publishing the same turn
+    again once the hours are over (a retry) sends no second DM beside it."""
+    notifier = RecordingNotifier(storage)
+    loop = reminders(storage, notifier, clock)
+    record = await started(service, [1, 2])
+    [asked] = record.to_act
+    user = record.seats[asked].user_id
+    assert user is not None
+    await storage.settings.update_user(user, quiet_window=NOW_QUIET)
+    notice = notifier.notice(record, "role", [user])
+    assert (await notifier.turn(notice, [user])).held == [user]
+    assert notifier.dms == []
+    clock.advance(hours=1)  # 09:00: the quiet hours are over
+    again = await notifier.turn(notice, [user])  # the same turn published again
+    assert again.sent == [] and again.duplicate == [user]
+    report = await loop.tick()
+    assert report.caught_up == [user]
+    [(to, text)] = notifier.dms
+    assert to == user and text.startswith("🔔 Your quiet hours are over. Waiting for you:\n")
+    assert f"Game #{record.id} (#table-10)" in text
