@@ -173,11 +173,12 @@ class AbsenceFlow:
     # --- away -----------------------------------------------------------------------------------
 
     async def away(self, interaction: discord.Interaction[Any], days: int | None,
-                   reason: str | None, start: str | None) -> None:
+                   reason: str | None, start: str | None, until: str | None = None) -> None:
         """``/game away``: with ``days``, away from all one's games for that many days (from
-        ``start``, a date in the server's time zone, else now), replacing an absence under way
-        or planned; ``days:0`` is back now; without, what is under way and what is left of
-        the allowance.  The tables of one's running games show it."""
+        ``start``, a date in the server's time zone, else now), or ``until`` the day one is
+        back (a date: the absence ends as it begins), replacing an absence under way or
+        planned; ``days:0`` is back now; without, what is under way and what is left of the
+        allowance.  The tables of one's running games show it."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = self.lang(interaction)
         user_id = interaction.user.id
@@ -185,12 +186,14 @@ class AbsenceFlow:
             guild = (await self.storage.settings.guild(interaction.guild_id)
                      if interaction.guild_id is not None else None)
             allowance = AWAY_DAYS if guild is None or guild.away_days is None else guild.away_days
-            if days is None:
+            if days is None and until is None:
                 if reason is not None or start is not None:
                     raise UserError("err.away_days_needed")
                 await send_ephemeral(interaction, await self._away_status(lang, user_id,
                                                                           allowance))
                 return
+            if days is not None and until is not None:
+                raise UserError("err.away_days_or_until")
             if days == 0:
                 if reason is not None or start is not None:
                     raise UserError("err.away_days_needed")
@@ -203,10 +206,13 @@ class AbsenceFlow:
                     or "—"))
                 return
             zone = guild.quiet.zone if guild is not None and guild.quiet is not None else "UTC"
-            since = away_start(start, zone, self.storage.db.clock())
+            now = self.storage.db.clock()
+            since = away_start(start, zone, now)
+            ends = (since + timedelta(days=days) if days is not None
+                    else away_until(until or "", zone, now, since))
             try:
                 absence, games = await self.storage.absences.set(
-                    user_id, since, since + timedelta(days=days),
+                    user_id, since, ends,
                     escape_name(reason[:REASON_LIMIT]) if reason else None,
                     allowance_days=allowance)
             except AwayAllowance as exc:
@@ -288,6 +294,22 @@ def away_start(text: str | None, zone: str, now: datetime) -> datetime:
     read, is past, or is more than a year away."""
     if text is None:
         return now
+    return max(away_day(text, zone, now), now)
+
+
+def away_until(text: str, zone: str, now: datetime, since: datetime) -> datetime:
+    """When an absence asked for ``until`` the day ``text`` names ends: that day's midnight
+    in ``zone`` (one is back that day).  ``UserError`` as for ``away_start``, and for a day not
+    after the absence begins."""
+    ends = away_day(text, zone, now)
+    if ends <= since:
+        raise UserError("err.away_until_order", date=text)
+    return ends
+
+
+def away_day(text: str, zone: str, now: datetime) -> datetime:
+    """Midnight in ``zone`` of the day ``text`` names (``2026-12-12``), from today to a year
+    away; ``UserError`` otherwise."""
     match = _DATE.match(text)
     try:
         if match is None:
@@ -299,4 +321,4 @@ def away_start(text: str | None, zone: str, now: datetime) -> datetime:
     today = now.astimezone(ZoneInfo(zone)).date()
     if day < today or day > today + timedelta(days=365):
         raise UserError("err.away_date_range", date=text)
-    return max(begins, now)
+    return begins

@@ -407,15 +407,17 @@ class GameCog(
 
     @app_commands.command(name=ls("cmd.away.name"), description=ls("cmd.away.description"))
     @app_commands.rename(days=ls("opt.away_days.name"), reason=ls("opt.away_reason.name"),
-                         start=ls("opt.away_start.name"))
+                         start=ls("opt.away_start.name"), until=ls("opt.away_until.name"))
     @app_commands.describe(days=ls("opt.away_days.description"),
                            reason=ls("opt.away_reason.description"),
-                           start=ls("opt.away_start.description"))
+                           start=ls("opt.away_start.description"),
+                           until=ls("opt.away_until.description"))
     async def away(self, interaction: discord.Interaction[Any],
                    days: app_commands.Range[int, 0, 365] | None = None,
                    reason: app_commands.Range[str, 1, 100] | None = None,
-                   start: app_commands.Range[str, 1, 12] | None = None) -> None:
-        await self.bot.absence.away(interaction, days, reason, start)
+                   start: app_commands.Range[str, 1, 12] | None = None,
+                   until: app_commands.Range[str, 1, 12] | None = None) -> None:
+        await self.bot.absence.away(interaction, days, reason, start, until)
 
     @app_commands.command(name=ls("cmd.follow.name"), description=ls("cmd.follow.description"))
     @app_commands.rename(game=ls("opt.game_id.name"))

@@ -33,12 +33,19 @@ async def test_away_stops_the_banks_and_the_reminders_within_the_allowance(
                             ("start:2020-01-01 days:2", "2020-01-01 is past or more than a year "
                                                         "away: choose a day from today on, within "
                                                         "a year."),
-                            ("reason:beach", "Say for how many days (days:), or days:0 when you "
-                                             "are back."),
+                            ("reason:beach", "Say for how many days (days:) or until when "
+                                             "(until:), or days:0 when you are back."),
+                            ("until:someday", "“someday” is not a date: write it like "
+                                              "2026-12-24."),
                             ("days:0", "You are not away; nothing was changed."),
                             ("days:22", "That is more than what is left of your absences: 21 days "
                                         "of 21 days in any 365 days.")):
             assert await say(world, world.alice, f"/game away {wrong}") == said, wrong
+        soon = (clock.now + timedelta(days=2)).date().isoformat()
+        assert await say(world, world.alice, f"/game away days:2 until:{soon}") == (
+            "Say how many days (days:) or the day you are back (until:), not both.")
+        assert await say(world, world.alice, f"/game away start:{soon} until:{soon}") == (
+            f"{soon} is not after the day your absence begins: choose the day you are back.")
         assert await bot.storage.absences.current(world.alice.id) is None
 
         clock.advance(hours=1)
@@ -112,6 +119,13 @@ async def test_away_stops_the_banks_and_the_reminders_within_the_allowance(
                 "stops then.") in table.text()
         assert "🏖 Away:" not in table.text()  # not yet
         assert (await say(world, carol, "/game away")).startswith("You will be away from")
+        # the same absence asked by the day she is back (until:), replacing it
+        back = later + timedelta(days=2)
+        assert await say(world, carol, f"/game away start:{later.isoformat()} "
+                                       f"until:{back.isoformat()}") == reply
+        absence = await bot.storage.absences.current(carol.id)
+        assert absence is not None and (absence.since, absence.until) == (
+            begins, begins + timedelta(days=2))
 
         # a server's allowance (the planned absence is replaced: 3 days of 3)
         await say(world, world.manager, "/game server away_days:3")
