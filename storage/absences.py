@@ -20,8 +20,9 @@ from storage.changes import bump, changed, fetch
 from storage.database import Database
 from storage.errors import StorageError
 from storage.records import GameRecord, GameStatus, from_ms_required, to_ms
+from storage.rows import stops
 from storage.sql import Row, Tx
-from storage.timebank import DAY_MS
+from storage.timebank import DAY_MS, Stop
 
 YEAR = timedelta(days=365)
 
@@ -122,6 +123,15 @@ async def _end(tx: Tx, user_id: int, now: int) -> bool:
     dropped = await tx.execute(
         "DELETE FROM absences WHERE user_id = ? AND since_at >= ?", (user_id, now))
     return bool(ended or dropped)
+
+
+async def absences_after(tx: Tx, user_id: int, after: int) -> tuple[Stop, ...]:
+    """``user_id``'s absences that end after ``after`` (ms), in order: what bears on a bank
+    counted from then (``SeatRecord.away``, as a game's read gives it)."""
+    rows = await tx.fetchall(
+        "SELECT since_at, until_at FROM absences WHERE user_id = ? AND until_at > ?",
+        (user_id, after))
+    return stops([[r["since_at"], r["until_at"]] for r in rows])
 
 
 async def _used(tx: Tx, user_id: int, now: int) -> int:

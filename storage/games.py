@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from engine.core import Event, InvalidSetup, get_game
+from storage.absences import absences_after
 from storage.bridge import engine_game, events_json, load_state, snapshot_of
 from storage.changes import (
     bump,
@@ -337,8 +338,13 @@ class GameRepository(GameQueries):
                 if mine is not None:
                     raise SeatTaken(game_id, user_id, mine.seat)
             now = self.db.now_ms()
+            away = current.away  # the absences of the seat's person, read as a load does
+            if current.user_id != user_id:
+                away = () if user_id is None else await absences_after(
+                    tx, user_id, to_ms(current.waiting_since) if current.waiting_since
+                    is not None else now)
             bank = current.bank_ms if current.user_id == user_id else handed_bank(
-                record, current, user_id, now, bank_ms)
+                record, dataclasses.replace(current, away=away), user_id, now, bank_ms)
             stood = None if stand_in_for is None else now
             await tx.execute(
                 "UPDATE seats SET user_id = ?, ai_policy = ?, joined_at = ?, bank_ms = ?,"
@@ -354,7 +360,7 @@ class GameRepository(GameQueries):
             await bump(tx, record, now)
             new = dataclasses.replace(
                 current, user_id=user_id, ai_policy=ai_policy, joined_at=from_ms_required(now),
-                bank_ms=bank, stand_in_for=stand_in_for, stood_in_at=from_ms(stood))
+                bank_ms=bank, stand_in_for=stand_in_for, stood_in_at=from_ms(stood), away=away)
             return changed(
                 record, now, seats=tuple(new if s.seat == seat else s for s in record.seats)
             )

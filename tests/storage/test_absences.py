@@ -85,3 +85,31 @@ def test_a_pause_and_an_absence_that_begin_together_read_in_order() -> None:
     read = stops([[1_000, None], [1_000, 2_000], [500, 700]])
     assert [(a.timestamp(), None if b is None else b.timestamp()) for a, b in read] == [
         (0.5, 0.7), (1.0, None), (1.0, 2.0)]
+
+
+async def test_a_seat_handed_on_counts_the_new_persons_absences(
+    storage: Storage, clock: FakeClock
+) -> None:
+    """The former person's absence during the wait is not the new person's: the newcomer's
+    bank is the pace's whole first bank at the hand-over, and the record returned reads the
+    newcomer's absences as a load does."""
+    game = await active_game(storage, players=2, channel_id=30)
+    await storage.reminders.set_timers(game.id, pace=PRESETS["normal"])
+    record = await storage.games.get(game.id)
+    waiting = record.seat(0)
+    assert waiting is not None and waiting.user_id == USER
+    start = clock.now
+    await storage.absences.set(USER, start, start + timedelta(days=1), None, allowance_days=21)
+    newcomer = USER + 50
+    await storage.absences.set(newcomer, start + timedelta(days=3), start + timedelta(days=4),
+                               None, allowance_days=21)  # planned: ahead of the hand-over
+    clock.advance(days=2)
+    handed = await storage.games.replace_seat(game.id, 0, user_id=newcomer)
+    seat = handed.seat(0)
+    loaded = (await storage.games.get(game.id)).seat(0)
+    assert seat is not None and loaded is not None
+    assert seat.away == loaded.away == ((start + timedelta(days=3), start + timedelta(days=4)),)
+    assert seat.bank_ms == loaded.bank_ms and seat.bank_ms is not None
+    pace = PRESETS["normal"]
+    assert left(seat.bank_ms, seat.waiting_since, clock.now, handed.quiet,
+                handed.stops(seat)) == pace.start_ms
