@@ -62,7 +62,7 @@ from storage.rows import NOT_UNDONE, game_record
 from storage.seating import reseat
 from storage.sql import Tx
 from storage.timebank import Pace, Quiet, quiet_columns
-from storage.undo import UndoResult, undo_last
+from storage.undo import UndoResult, seat_before, undo_last
 from storage.verify import replay_log
 
 T = TypeVar("T")
@@ -404,9 +404,10 @@ class GameRepository(GameQueries):
             waited = None if user_id is None or acting.waiting_since is None else max(
                 0, now - to_ms(acting.waiting_since))
             await tx.execute(
-                "INSERT INTO actions (game_id, seq, seat, code, user_id, at, events, waited_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, code, user_id, now, events_text, waited),
+                "INSERT INTO actions (game_id, seq, seat, code, user_id, at, events, waited_ms,"
+                " seat_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, code, user_id, now, events_text, waited,
+                 seat_before(record, acting)),
             )
             finished = not snap.to_act
             status = GameStatus.FINISHED if finished else GameStatus.ACTIVE

@@ -13,6 +13,8 @@ rule; the storage only requires that they are the last ones that count and the g
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,10 +22,72 @@ from storage.bridge import engine_game, snapshot_of
 from storage.changes import fetch, set_waiting
 from storage.database import Database
 from storage.errors import NotActive, WrongStatus
-from storage.records import ActionRecord, GameRecord, GameStatus, from_ms_required
+from storage.records import (
+    ActionRecord,
+    GameRecord,
+    GameStatus,
+    SeatRecord,
+    from_ms,
+    from_ms_required,
+    to_ms,
+)
 from storage.rows import ACTION_COLUMNS, NOT_UNDONE, action_record
-from storage.sql import Tx
+from storage.sql import Row, Tx
 from storage.verify import replay_log
+
+
+def seat_before(record: GameRecord, seat: SeatRecord) -> str | None:
+    """What a move of ``seat`` keeps of it for an undo (schema 25): its wait and bank as they
+    were before the move, in a game with a pace (none without: no bank to give back)."""
+    if record.pace is None:
+        return None
+    since = None if seat.waiting_since is None else to_ms(seat.waiting_since)
+    return json.dumps([since, seat.waiting_version, seat.bank_ms])
+
+
+async def restore_waiting(tx: Tx, record: GameRecord, to_act: Sequence[int],
+                          undone: Sequence[Row], now: int) -> tuple[SeatRecord, ...]:
+    """The seats' waits and banks after taking back ``undone`` (oldest first) in a game with a
+    pace: a seat whose move is taken back finds its wait and bank as they were before its first
+    such move (the increment it earned, and the time since, are not its to keep); a wait the
+    moves began ends with nothing spent; a seat asked throughout keeps its wait; any other seat
+    asked is asked from now.  A move stored before schema 25, or by another person than the
+    seat's now, keeps nothing: the seat is asked from now."""
+    wanted = set(to_act)
+    before: dict[int, tuple[int | None, int | None, int | None]] = {}
+    for row in undone:
+        seat = record.seat(int(row["seat"]))
+        if int(row["seat"]) in before or seat is None or row["user_id"] != seat.user_id:
+            continue
+        stored = row["seat_before"]
+        if stored is not None:
+            since, version, bank = json.loads(stored)
+            before[seat.seat] = (since, version, bank)
+    version = record.version + 1
+    new_seats: list[SeatRecord] = []
+    updates: list[tuple[int | None, int | None, int | None, int, int]] = []
+    for seat in record.seats:
+        bank = seat.bank_ms
+        if seat.seat not in wanted:
+            since = began = None
+        elif seat.seat in before:
+            since, began, bank = before[seat.seat]
+        elif seat.waiting_since is not None:
+            since, began = to_ms(seat.waiting_since), seat.waiting_version
+        else:
+            since, began = now, version
+        moment = from_ms(since)
+        if (moment, began, bank) == (seat.waiting_since, seat.waiting_version, seat.bank_ms):
+            new_seats.append(seat)
+            continue
+        updates.append((since, began, bank, record.id, seat.seat))
+        new_seats.append(dataclasses.replace(seat, waiting_since=moment, waiting_version=began,
+                                             bank_ms=bank))
+    if updates:
+        await tx.executemany(
+            "UPDATE seats SET waiting_since = ?, waiting_version = ?, bank_ms = ?"
+            " WHERE game_id = ? AND seat = ?", updates)
+    return tuple(new_seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +120,7 @@ async def undo_last(
         if record.status is not GameStatus.ACTIVE or record.seed is None:
             raise NotActive(game_id, record.status)
         rows = await tx.fetchall(
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND {NOT_UNDONE}"
+            f"SELECT {ACTION_COLUMNS}, seat_before FROM actions WHERE game_id = ? AND {NOT_UNDONE}"
             " ORDER BY seq",
             (game_id,),
         )
@@ -81,8 +145,11 @@ async def undo_last(
             " last_action_at = ? WHERE id = ?",
             (snap.text, now, now, game_id),
         )
-        # Seats still asked keep their waiting time; the others are asked from now on.
-        seats = await set_waiting(tx, record, snap.to_act, None, now)
+        if record.pace is None:
+            # Seats still asked keep their waiting time; the others are asked from now on.
+            seats = await set_waiting(tx, record, snap.to_act, None, now)
+        else:  # the banks: as if the moves taken back had never been made
+            seats = await restore_waiting(tx, record, snap.to_act, undone, now)
         new = dataclasses.replace(
             record,
             version=record.version + 1,

@@ -1,5 +1,5 @@
 """Undo in the storage: actions taken back are marked, never deleted; the snapshot, the seats to
-act and ``verify`` follow the log without them."""
+act and ``verify`` follow the log without them; the time banks are given back as they were."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 
 from engine.core import get_game
 from storage import GameStatus, NotActive, StaleVersion, Storage, WrongStatus
+from storage.timebank import HOUR_MS, PRESETS, left
 from storage.verify import replay_log, verify_game
+from tests.storage.conftest import FakeClock
 from tests.storage.helpers import GAMES, active_game, play_some, play_to_end
 
 
@@ -78,3 +80,53 @@ async def test_undo_refusals(storage: Storage) -> None:
     finished = await play_to_end(storage, record.id, random.Random(6))
     with pytest.raises(NotActive):
         await storage.games.undo_last(finished.id, 1)
+
+
+async def test_an_undo_gives_the_banks_back_as_they_were(
+    storage: Storage, clock: FakeClock
+) -> None:
+    """Schema 25: taking a move back restores its seat's wait and bank (the move's increment is
+    not kept, nor the time since it stopped counting), and the wait the move began for the
+    next seat ends with nothing spent; so moving and taking it back again and again earns
+    nothing."""
+    record = await active_game(storage, players=2)
+    await storage.reminders.set_timers(record.id, pace=PRESETS["normal"])
+    record = await storage.games.get(record.id)
+    [asked] = record.to_act
+    first = record.seat(asked)
+    assert first is not None and first.bank_ms is not None and first.waiting_since is not None
+    since, bank = first.waiting_since, first.bank_ms
+    other = record.seat(1 - asked)
+    assert other is not None and other.bank_ms is not None
+    for _ in range(3):
+        clock.advance(hours=2)
+        loaded = await storage.games.load(record.id)
+        played = await storage.games.play(record.id, asked, handing_on(loaded.state, asked),
+                                          expected_version=loaded.record.version,
+                                          user_id=first.user_id)
+        moved = played.record.seat(asked)
+        assert moved is not None and moved.bank_ms is not None
+        assert moved.bank_ms > bank - HOUR_MS * 2  # the increment, for now
+        assert played.record.to_act == (1 - asked,)  # the move began the other seat's wait
+        clock.advance(hours=1)
+        undone = await storage.games.undo_last(record.id, 1, user_id=first.user_id)
+        seat, nxt = undone.record.seat(asked), undone.record.seat(1 - asked)
+        assert seat is not None and nxt is not None
+        assert (seat.waiting_since, seat.bank_ms) == (since, bank)
+        assert (nxt.waiting_since, nxt.bank_ms) == (None, other.bank_ms)
+        assert undone.record == (await storage.games.get(record.id))
+        record = undone.record
+    assert left(bank, since, clock.now, record.quiet, record.stops(first)) == bank - 9 * HOUR_MS
+    assert await verify_game(storage.db, record.id) == []
+
+
+def handing_on(state: object, seat: int) -> str:
+    """A legal move of ``seat`` after which the other seat is asked (a role whose phase ends
+    at once, in Puerto Rico: the Prospector)."""
+    game = get_game("puerto-rico")
+    for action in game.legal_actions(state, seat):
+        after, _ = game.apply(state, seat, action)
+        prompt = game.prompt(after)
+        if prompt is not None and prompt.seats == (1 - seat,):
+            return game.encode_action(action)
+    raise AssertionError("no move hands the turn on")
