@@ -407,7 +407,7 @@ class GameRepository(GameQueries):
                 "INSERT INTO actions (game_id, seq, seat, code, user_id, at, events, waited_ms,"
                 " seat_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, seq, seat, code, user_id, now, events_text, waited,
-                 seat_before(record, acting)),
+                 seat_before(record, acting, user_id)),
             )
             finished = not snap.to_act
             status = GameStatus.FINISHED if finished else GameStatus.ACTIVE

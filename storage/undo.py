@@ -36,10 +36,11 @@ from storage.sql import Row, Tx
 from storage.verify import replay_log
 
 
-def seat_before(record: GameRecord, seat: SeatRecord) -> str | None:
+def seat_before(record: GameRecord, seat: SeatRecord, user_id: int | None) -> str | None:
     """What a move of ``seat`` keeps of it for an undo (schema 25): its wait and bank as they
-    were before the move, in a game with a pace (none without: no bank to give back)."""
-    if record.pace is None:
+    were before the move, for a person's move (``user_id``) in a game with a pace (none
+    otherwise: no bank to give back)."""
+    if record.pace is None or user_id is None:
         return None
     since = None if seat.waiting_since is None else to_ms(seat.waiting_since)
     return json.dumps([since, seat.waiting_version, seat.bank_ms])
@@ -62,7 +63,8 @@ async def restore_waiting(tx: Tx, record: GameRecord, to_act: Sequence[int],
         stored = row["seat_before"]
         if stored is not None:
             since, version, bank = json.loads(stored)
-            before[seat.seat] = (since, version, bank)
+            if since is not None:  # (a move made unasked: an 1897 announcement)
+                before[seat.seat] = (since, version, bank)
     version = record.version + 1
     new_seats: list[SeatRecord] = []
     updates: list[tuple[int | None, int | None, int | None, int, int]] = []
