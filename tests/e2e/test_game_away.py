@@ -134,3 +134,4 @@ async def test_away_stops_the_banks_and_the_reminders_within_the_allowance(
         assert (await say(world, carol, "/game away days:3")).startswith("You are away from")
         await bot.wait_idle()
     server.assert_no_failed_interactions()
+

@@ -4,11 +4,12 @@ runs out an AI stands in for the player until they come back (a click, ``/game r
 table of stand-ins only waits, and is abandoned after the server's ``abandon_days``.  The
 table's vote (``/game kick``): who may open it and when, who may vote, majority and ties, the
 AI taking the seat over for good (and playing at once), abandoning, the late player's move
-cancelling the vote, and a restart in the middle of a vote."""
+cancelling the vote, and a restart in the middle of a vote.  An undo gives the bank back."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from storage import GameStatus
@@ -389,5 +390,43 @@ async def test_the_tables_my_turn_button_gives_the_seat_back(
         record = await bot.storage.games.get(game.id)
         assert record.seat_of(world.alice.id) is not None and record.stand_in_of(
             world.alice.id) is None
+        await bot.wait_idle()
+    server.assert_no_failed_interactions()
+
+
+async def test_an_undo_gives_the_time_bank_back(
+    world: World, make_governor: Callable[..., OfflineGovernor]
+) -> None:
+    """alice picks the Prospector two hours into her wait and takes it back an hour later: her
+    bank runs out when it would have without the move (no increment kept), and carol, asked
+    by the move, spent nothing of hers."""
+    server = world.server
+    carol = server.add_user("carol", guild=world.guild)
+    clock = FakeClock()
+    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
+    async with running_client(server, bot):
+        await server.wait_for_command_sync(world.guild)
+        game, _ = await seated_game(world, bot, [world.alice, carol],
+                                    "max_players:2 pace:normal")
+        assert await prompted_people(bot, game.id) == (world.alice.id,)
+        before = await bot.storage.games.get(game.id)
+        hers, theirs = before.seat_of(world.alice.id), before.seat_of(carol.id)
+        assert hers is not None and theirs is not None and hers.waiting_since is not None
+        assert hers.bank_ms is not None
+        runs_out = hers.waiting_since + timedelta(milliseconds=hers.bank_ms)
+        clock.advance(hours=2)
+        await click_code(world, bot, world.alice, game.id, "r.prospector")
+        assert await prompted_people(bot, game.id) == (carol.id,)
+        clock.advance(hours=1)
+        mark = server.mark()
+        await (await world.alice.run("/game undo", channel=world.general)).wait_for_followup()
+        table = await server.wait_for_message(
+            world.general, lambda m: "⏳ Time banks" in m.text(), since=mark)
+        assert f"alice: runs out <t:{int(runs_out.timestamp())}:R>" in table.text()
+        after = await bot.storage.games.get(game.id)
+        mine, other = after.seat_of(world.alice.id), after.seat_of(carol.id)
+        assert mine is not None and other is not None
+        assert (mine.waiting_since, mine.bank_ms) == (hers.waiting_since, hers.bank_ms)
+        assert (other.waiting_since, other.bank_ms) == (None, theirs.bank_ms)
         await bot.wait_idle()
     server.assert_no_failed_interactions()
