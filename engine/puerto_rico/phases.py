@@ -225,9 +225,9 @@ def _place_memo(s: State, seat: int, action: Action, options: list[Action], ev: 
         full = p.workers[arg] >= p.tiles[arg]
     else:
         full = p.bw[arg - A.BUILDING_SLOT] >= CATALOG[arg - A.BUILDING_SLOT].circles
-    if full:  # (``index`` finds the very object of the list at once, else an equal one)
-        options = options[:]
-        del options[options.index(action)]
+    if full:  # the very object of the list (an equal one, from elsewhere, the slow way)
+        rest = [o for o in options if o is not action]
+        options = rest if len(rest) < len(options) else [o for o in options if o != action]
     if p.san_juan and len(options) > 1:  # colonists left, and a place with room besides m.auto
         s.legal_memo = (seat, options)
         return  # (``advance`` has nothing to do: the arrangement waits)
