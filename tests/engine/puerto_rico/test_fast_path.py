@@ -63,14 +63,21 @@ def test_the_memo_is_what_legal_computes(name: str, options: dict[str, Any]) -> 
         assert canonical_json(game.dump(checked)) == canonical_json(game.dump(state))
 
 
-def test_a_state_changed_by_hand_after_a_checked_apply_holds_no_memo() -> None:
-    """The validating ``apply`` works on a copy: what it returns is recomputed by ``legal``
-    and ``legal_fast`` alike."""
+def test_only_the_simulation_path_reads_the_memo() -> None:
+    """``legal`` and ``legal_actions`` always compute: a state changed by hand (a test's
+    scenario) is answered as it stands.  The checked ``apply`` leaves its input as it was and
+    returns a state whose memo is true; a copy holds none."""
     game: Any = get_game("puerto-rico")
     state = game.setup(game.normalize_options({"players": 3}), 5)
     seat = game.actor(state)
-    new, _ = game.apply(state, seat, game.legal_actions(state, seat)[0])
-    assert new.legal_memo is None or codes(new.legal_memo[1]) == codes(
-        legality.legal(new.clone(), new.legal_memo[0])
-    )
+    assert state.legal_memo is not None and state.legal_memo[0] == seat  # the roles left
+    first = state.legal_memo[1][0]
+    kept = game.dump(state)
+    new, _ = game.apply(state, seat, first)
+    assert game.dump(state) == kept and state.legal_memo[1][0] is first
+    assert new.legal_memo is not None
+    assert codes(new.legal_memo[1]) == codes(legality.legal(new.clone(), new.legal_memo[0]))
     assert state.clone().legal_memo is None
+    state.card_taken[state.rs.card_of[first.code]] = (seat + 1) % 3  # by hand: now taken
+    assert first not in legality.legal(state, seat)
+    assert first not in game.legal_actions(state, seat)
