@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -97,8 +98,7 @@ async def set_waiting(
     increment (:func:`storage.timebank.settle`)."""
     wanted = set(to_act)
     version = record.version + 1
-    new_seats: list[SeatRecord] = []
-    updates: list[tuple[int | None, int | None, int | None, int, int]] = []
+    waits: list[Wait] = []
     moment = from_ms_required(now)
     pace = record.pace
     for seat in record.seats:
@@ -113,13 +113,28 @@ async def set_waiting(
                 since != seat.waiting_since):  # the wait ended (or the seat moved and waits anew)
             used = charged(seat.waiting_since, moment, record.quiet, record.stops(seat))
             bank = settle(pace, bank, used, seat.seat == actor)
+        waits.append((since, began, bank))
+    return await store_waits(tx, record, waits)
+
+
+Wait = tuple[datetime | None, int | None, int | None]
+"""A seat's ``waiting_since``, ``waiting_version`` and ``bank_ms``."""
+
+
+async def store_waits(tx: Tx, record: GameRecord, waits: Sequence[Wait]
+                      ) -> tuple[SeatRecord, ...]:
+    """Store ``waits``, one per seat of ``record`` in order, writing only the seats whose wait
+    or bank changed; the seats as they are then."""
+    new_seats: list[SeatRecord] = []
+    updates: list[tuple[int | None, int | None, int | None, int, int]] = []
+    for seat, (since, began, bank) in zip(record.seats, waits, strict=True):
         if since == seat.waiting_since and began == seat.waiting_version and bank == seat.bank_ms:
             new_seats.append(seat)
-        else:
-            updates.append(
-                (None if since is None else to_ms(since), began, bank, record.id, seat.seat))
-            new_seats.append(dataclasses.replace(
-                seat, waiting_since=since, waiting_version=began, bank_ms=bank))
+            continue
+        updates.append(
+            (None if since is None else to_ms(since), began, bank, record.id, seat.seat))
+        new_seats.append(dataclasses.replace(
+            seat, waiting_since=since, waiting_version=began, bank_ms=bank))
     if updates:
         await tx.executemany(
             "UPDATE seats SET waiting_since = ?, waiting_version = ?, bank_ms = ?"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.bridge import engine_game, snapshot_of
-from storage.changes import fetch, set_waiting
+from storage.changes import Wait, fetch, set_waiting, store_waits
 from storage.database import Database
 from storage.errors import NotActive, WrongStatus
 from storage.records import (
@@ -66,30 +66,18 @@ async def restore_waiting(tx: Tx, record: GameRecord, to_act: Sequence[int],
             if since is not None:  # (a move made unasked: an 1897 announcement)
                 before[seat.seat] = (since, version, bank)
     version = record.version + 1
-    new_seats: list[SeatRecord] = []
-    updates: list[tuple[int | None, int | None, int | None, int, int]] = []
+    waits: list[Wait] = []
     for seat in record.seats:
-        bank = seat.bank_ms
         if seat.seat not in wanted:
-            since = began = None
+            waits.append((None, None, seat.bank_ms))
         elif seat.seat in before:
             since, began, bank = before[seat.seat]
+            waits.append((from_ms(since), began, bank))
         elif seat.waiting_since is not None:
-            since, began = to_ms(seat.waiting_since), seat.waiting_version
+            waits.append((seat.waiting_since, seat.waiting_version, seat.bank_ms))
         else:
-            since, began = now, version
-        moment = from_ms(since)
-        if (moment, began, bank) == (seat.waiting_since, seat.waiting_version, seat.bank_ms):
-            new_seats.append(seat)
-            continue
-        updates.append((since, began, bank, record.id, seat.seat))
-        new_seats.append(dataclasses.replace(seat, waiting_since=moment, waiting_version=began,
-                                             bank_ms=bank))
-    if updates:
-        await tx.executemany(
-            "UPDATE seats SET waiting_since = ?, waiting_version = ?, bank_ms = ?"
-            " WHERE game_id = ? AND seat = ?", updates)
-    return tuple(new_seats)
+            waits.append((from_ms_required(now), version, seat.bank_ms))
+    return await store_waits(tx, record, waits)
 
 
 @dataclass(frozen=True, slots=True)
