@@ -9,9 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 from storage.timebank import DAY_MS, HOUR_MS, left
 from tests.e2e.conftest import OfflineGovernor, World
-from tests.e2e.test_game_notify import FakeClock, click_code, prompted_people, seated_game
+from tests.e2e.test_game_notify import click_code, clocked, prompted_people, seated_game
 from tests.e2e.test_game_pause import say
-from tests.offline_discord import running_client
 
 
 async def test_away_stops_the_banks_and_the_reminders_within_the_allowance(
@@ -19,10 +18,7 @@ async def test_away_stops_the_banks_and_the_reminders_within_the_allowance(
 ) -> None:
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         game, _ = await seated_game(world, bot, [world.alice, carol],
                                     "max_players:2 pace:normal")
         assert await prompted_people(bot, game.id) == (world.alice.id,)

@@ -16,7 +16,7 @@ from storage import GameStatus
 from storage.timebank import DAY_MS, per_move
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import private_reply, table_at
-from tests.e2e.test_game_notify import FakeClock, click_code, prompted_people, seated_game
+from tests.e2e.test_game_notify import FakeClock, click_code, clocked, prompted_people, seated_game
 from tests.offline_discord import ScriptedUser, StoredMessage, running_client
 
 DAY_A_MOVE = "bank_days:1 increment_hours:24 cap_days:1"
@@ -54,10 +54,7 @@ async def test_a_kick_vote_lets_an_ai_take_the_seat(
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
     dave = server.add_user("dave", guild=world.guild)
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         game, _ = await seated_game(world, bot, [world.alice, carol, dave],
                                     f"max_players:3 {TWO_DAYS_A_MOVE}")
         assert (await bot.storage.reminders.timers(game.id)).pace == per_move(2)
@@ -184,10 +181,7 @@ async def test_the_late_player_playing_cancels_the_vote(
     first: the vote says so and is closed, and her next wait has a clock of its own."""
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         game, _ = await seated_game(world, bot, [world.alice, carol],
                                     f"max_players:3 ai_seats:1 {TWO_DAYS_A_MOVE}")
         clock.advance(days=1, minutes=1)
@@ -226,10 +220,7 @@ async def test_votes_close_with_the_game(
     """A vote is open when the creator abandons the game: the next pass closes it."""
     server = world.server
     second = server.add_text_channel(world.guild, "second")
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         other, _ = await seated_game(world, bot, [world.manager, world.alice],
                                      "max_players:2", channel=second)
         clock.advance(days=2)
@@ -261,10 +252,7 @@ async def test_out_of_time_an_ai_stands_in_until_the_player_clicks(
     itself decides nothing), with a bank of one move's increment."""
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         game, _ = await seated_game(world, bot, [world.alice, carol], f"max_players:2 {DAY_A_MOVE}")
         assert await prompted_people(bot, game.id) == (world.alice.id,)
         clock.advance(hours=23)
@@ -326,10 +314,7 @@ async def test_a_table_of_stand_ins_waits_then_is_abandoned(
     end alone, it waits.  ``/game rejoin`` brings her back; out of time again, the game is
     abandoned once she has been out for the server's ``abandon_days`` (3 here)."""
     server = world.server
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         handle = await world.manager.run("/game server abandon_days:3", channel=world.general)
         assert "is abandoned after 3 days." in (await handle.wait_for_followup()).content
         game, _ = await seated_game(world, bot, [world.alice], f"max_players:2 ai_seats:1 "
@@ -373,10 +358,7 @@ async def test_the_tables_my_turn_button_gives_the_seat_back(
     says so) as a game button does."""
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         game, _ = await seated_game(world, bot, [world.alice, carol], f"max_players:2 {DAY_A_MOVE}")
         clock.advance(days=1, minutes=1)
         assert (await bot.reminders.tick()).stood_in == [game.id]
@@ -402,10 +384,7 @@ async def test_an_undo_gives_the_time_bank_back(
     by the move, spent nothing of hers."""
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         game, _ = await seated_game(world, bot, [world.alice, carol],
                                     "max_players:2 pace:normal")
         assert await prompted_people(bot, game.id) == (world.alice.id,)

@@ -8,7 +8,8 @@ Discord."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -41,6 +42,19 @@ class FakeClock:
 
 
 # --- helpers shared with test_game_clock.py ------------------------------------------------------
+
+
+@asynccontextmanager
+async def clocked(world: World, make_governor: Callable[..., OfflineGovernor],
+                  clock: FakeClock | None = None
+                  ) -> AsyncIterator[tuple[OfflineGovernor, FakeClock]]:
+    """A governor on ``clock`` (a new fake clock by default), with no reminder loop (the test
+    ticks it) and no spacing between DMs, connected with its commands synced."""
+    clock = clock or FakeClock()
+    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
+    async with running_client(world.server, bot):
+        await world.server.wait_for_command_sync(world.guild)
+        yield bot, clock
 
 
 async def seated_game(
@@ -352,10 +366,7 @@ async def test_reminders_once_per_wait_and_one_per_day_across_games(
     server = world.server
     second = server.add_text_channel(world.guild, "second")
     third = server.add_text_channel(world.guild, "third")
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         one, _ = await seated_game(world, bot, [world.alice, world.manager], "max_players:2")
         two, _ = await seated_game(world, bot, [world.alice, world.manager], "max_players:2",
                                    channel=second)

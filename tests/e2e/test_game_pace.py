@@ -10,8 +10,7 @@ from datetime import timedelta
 from storage.timebank import DAY_MS, HOUR_MS, PRESETS
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import table_at
-from tests.e2e.test_game_notify import FakeClock, click_code, prompted_people, seated_game
-from tests.offline_discord import running_client
+from tests.e2e.test_game_notify import click_code, clocked, prompted_people, seated_game
 
 
 def deadline(moment_ms: float) -> str:
@@ -22,10 +21,7 @@ async def test_a_pace_is_chosen_shown_and_spent(
     world: World, make_governor: Callable[..., OfflineGovernor]
 ) -> None:
     server = world.server
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
 
         # a preset with custom figures: refused, privately, saying why; no lobby
         handle = await world.alice.run("/game new pace:fast bank_days:2", channel=world.general)

@@ -10,8 +10,8 @@ from typing import Any
 from storage.timebank import DAY_MS, left
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import private_reply
-from tests.e2e.test_game_notify import FakeClock, prompted_people, seated_game
-from tests.offline_discord import ScriptedUser, running_client
+from tests.e2e.test_game_notify import clocked, prompted_people, seated_game
+from tests.offline_discord import ScriptedUser
 
 
 async def say(world: World, user: ScriptedUser, command: str, channel: Any = None) -> str:
@@ -24,10 +24,7 @@ async def test_a_paused_game_spends_no_bank_until_one_unpauses_it(
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
     dave = server.add_user("dave", guild=world.guild)
-    clock = FakeClock()
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor) as (bot, clock):
         game, _ = await seated_game(world, bot, [world.alice, carol, dave],
                                     "max_players:3 pace:normal")
         assert await prompted_people(bot, game.id) == (world.alice.id,)

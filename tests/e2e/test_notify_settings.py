@@ -13,6 +13,7 @@ from tests.e2e.game_play import private_reply
 from tests.e2e.test_game_notify import (
     FakeClock,
     click_code,
+    clocked,
     play_one,
     prompted_people,
     seated_game,
@@ -111,11 +112,9 @@ async def test_quiet_hours_digest_heads_up_and_mute_shape_the_messages(
     server = world.server
     carol = server.add_user("carol", guild=world.guild)
     dave = server.add_user("dave", guild=world.guild)
-    clock = FakeClock()  # Sunday 1 March 2026, 09:00 UTC
-    clock.now = datetime(2026, 3, 1, 21, 0, tzinfo=UTC)
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    clock = FakeClock()
+    clock.now = datetime(2026, 3, 1, 21, 0, tzinfo=UTC)  # a Sunday
+    async with clocked(world, make_governor, clock) as (bot, _):
         # dave: quiet 22:00-08:00 in Madrid (21:00-07:00 UTC in winter); carol: a heads-up
         await panel(world, dave, "timezone:Europe/Madrid quiet_hours:22-08")
         await panel(world, carol, "heads_up:true")

@@ -24,8 +24,8 @@ from engine.policies import make_policy
 from storage import GameStatus
 from tests.e2e.conftest import OfflineGovernor, World
 from tests.e2e.game_play import private_reply
-from tests.e2e.test_game_notify import FakeClock, click_code, seated_game
-from tests.offline_discord import ScriptedUser, running_client
+from tests.e2e.test_game_notify import FakeClock, click_code, clocked, seated_game
+from tests.offline_discord import ScriptedUser
 
 GAME = get_game("puerto-rico")
 START = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)  # a Monday
@@ -51,15 +51,13 @@ async def test_three_weeks_of_a_game_with_an_absence_a_time_out_a_digest_and_qui
     alice = world.alice
     clock = FakeClock()
     clock.now = START
-    bot = make_governor(renderer=None, clock=clock, reminder_period=None, dm_interval=0)
     delay = {alice.id: timedelta(minutes=50), carol.id: timedelta(minutes=80),
              dave.id: timedelta(minutes=150)}
 
     async def say(user: ScriptedUser, command: str) -> str:
         return await private_reply(user, command, world.general)
 
-    async with running_client(server, bot):
-        await server.wait_for_command_sync(world.guild)
+    async with clocked(world, make_governor, clock) as (bot, _):
         await say(carol, "/game notify timezone:Europe/Madrid quiet_hours:22-08")
         await say(dave, "/game notify digest_hour:18")
         game, _ = await seated_game(world, bot, [alice, carol, dave], "max_players:3 pace:fast")
